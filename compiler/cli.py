@@ -1,0 +1,197 @@
+"""The `ostraka` command line: a thin layer over the pipeline. Exit 0 clean, 1 findings, 2 usage or internal error."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .diagnostics import Diagnostic, Report, render_github, render_json, render_text
+from .project import Run, load
+
+FORMATS = click.Choice(["text", "json", "github"])
+
+
+def _root() -> Path:
+    """The project directory: the nearest parent holding cards/ (or the current directory)."""
+    here = Path.cwd().resolve()
+    return next((d for d in [here, *here.parents] if (d / "cards").is_dir()), here)
+
+
+def _print_report(run: Run, fmt: str, strict: bool) -> int:
+    report = run.report
+    if fmt == "json":
+        click.echo(render_json(report))
+    else:
+        for d in report.sorted():
+            if fmt == "github":
+                click.echo(render_github(d))
+            else:
+                doc = run.documents.get(d.file)
+                click.echo(render_text(d, doc.line_text(d.line) if doc else None))
+        click.echo(report.summary(), err=fmt == "github")
+    return report.exit_code(strict)
+
+
+def check_run(paths: tuple[str, ...], examples: bool = True) -> Run:
+    from .checks import check_all
+
+    run = load([Path(p) for p in paths], _root())
+    check_all(run, examples=examples)
+    return run
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="ostraka")
+def cli() -> None:
+    """ostraka: check, explain and compile board-game card data."""
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True, help="How findings are printed.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def check(paths: tuple[str, ...], fmt: str, strict: bool) -> None:
+    """Validate the card data and run every example; writes nothing.
+
+    PATHS are game directories or files in them (default: every game under cards/).
+    """
+    run = check_run(paths)
+    sys.exit(_print_report(run, fmt, strict))
+
+
+@cli.command()
+@click.option("--check", "check_only", is_flag=True, help="Exit 1 if generated/ differs from a fresh build; write nothing.")
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="Output directory (default: generated/).")
+def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
+    """Check every game, then write generated/<game>/ (nothing is written if any check fails)."""
+    from .emit import drift, write_outputs
+
+    run = check_run(())
+    code = _print_report(run, fmt, strict)
+    if code:
+        click.echo("build stopped: nothing was written", err=True)
+        sys.exit(code)
+    target = Path(out) if out else run.root / "generated"
+    if check_only:
+        stale = drift(run, target)
+        for line in stale:
+            click.echo(f"stale: {line}")
+        if stale:
+            click.echo("generated/ is out of date; run 'make' (or 'ostraka build') and commit generated/", err=True)
+            sys.exit(1)
+        click.echo("generated/ is up to date")
+        return
+    written = write_outputs(run, target)
+    click.echo(f"wrote {written} files to {target}")
+
+
+@cli.command()
+@click.argument("card_id")
+@click.option("--game", default=None, help="The game, when several have a card of that id.")
+def explain(card_id: str, game: str | None) -> None:
+    """Show a card's source location, fields, effects (in English) and examples."""
+    from .explain import explain_card
+
+    run = load([], _root())
+    matches = [(g, g.cards[card_id]) for g in run.games if card_id in g.cards and (game is None or g.id == game)]
+    if not matches:
+        from .diagnostics import did_you_mean
+
+        known = [cid for g in run.games for cid in g.cards]
+        hint = did_you_mean(card_id, known)
+        click.echo(f"ostraka: error E302: no card '{card_id}'" + (f"\n    hint: {hint}" if hint else ""), err=True)
+        sys.exit(2)
+    for g, card in matches:
+        click.echo(explain_card(g, card))
+
+
+def _game_or_exit(name: str):
+    run = load([], _root())
+    for g in run.games:
+        if g.id == name or g.directory.name == name:
+            return run, g
+    from .diagnostics import did_you_mean
+
+    hint = did_you_mean(name, [g.id for g in run.games])
+    click.echo(f"ostraka: error E306: no game '{name}'" + (f"\n    hint: {hint}" if hint else ""), err=True)
+    sys.exit(2)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def cards(game: str, fmt: str) -> None:
+    """List every entity of a game with its id, name, kind and fields."""
+    from .emit import card_records
+
+    _run, g = _game_or_exit(game)
+    records = card_records(g)
+    if fmt == "json":
+        click.echo(json.dumps(records, indent=2, ensure_ascii=False))
+        return
+    for r in records:
+        click.echo(f"{r['id']:<28} {r['kind']:<14} {r['name']}")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", type=int, required=True, help="Number of players.")
+@click.option("--age", "key", type=int, required=True, help="Which deck (the value of the game's deck key, e.g. the age).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the cards drawn at random.")
+def deck(game: str, players: int, key: int, seed: int) -> None:
+    """Print a deck for a player count, one card id per line."""
+    from .deck import DeckError, build_deck
+
+    _run, g = _game_or_exit(game)
+    try:
+        ids = build_deck(g, players, key, seed)
+    except DeckError as exc:
+        click.echo(f"ostraka: error: {exc}", err=True)
+        sys.exit(2)
+    for cid in ids:
+        click.echo(cid)
+
+
+@cli.command()
+@click.option("--write", is_flag=True, help="Write schema/*.json and docs/language.md.")
+def schema(write: bool) -> None:
+    """Print or write the JSON Schemas and the language reference generated from the models."""
+    from .docs_gen import reference_files
+
+    root = _root()
+    files = reference_files()
+    if not write:
+        click.echo(files["schema/card.schema.json"])
+        return
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        click.echo(f"wrote {rel}")
+
+
+def main() -> None:
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(2)
+    except click.exceptions.Abort:
+        sys.exit(2)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:  # noqa: BLE001 - a traceback shown to a designer is a bug
+        report = Report()
+        report.add(Diagnostic("E901", f"internal error: {type(exc).__name__}: {exc}", hint="please report this with the input that caused it"))
+        click.echo(render_text(report.items[0]), err=True)
+        sys.exit(2)

@@ -1,0 +1,207 @@
+"""One diagnostic record for every finding, and the catalogue of codes.
+
+Every stage returns diagnostics instead of raising, so one run reports every problem. A code is
+stable: tools and tests match on it, and each has a fixture under tests/fixtures/bad/.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Code:
+    id: str
+    name: str
+    summary: str
+    severity: Severity = Severity.ERROR
+
+
+def _codes(*codes: Code) -> dict[str, Code]:
+    table = {c.id: c for c in codes}
+    assert len(table) == len(codes), "diagnostic codes must be unique"
+    return table
+
+
+CODES = _codes(
+    Code("E101", "yaml-syntax", "The file is not valid YAML."),
+    Code("E102", "duplicate-key", "A mapping has the same key twice."),
+    Code("E103", "forbidden-tag", "A YAML tag asks for an object or type that card data may not hold."),
+    Code("E104", "resource-limit", "The file exceeds a size limit (alias expansion, nesting, length or number)."),
+    Code("E105", "unreadable-file", "The file cannot be read as UTF-8 text."),
+    Code("E201", "wrong-type", "A value has the wrong type or shape."),
+    Code("E202", "missing-field", "A required field is missing."),
+    Code("E203", "unknown-field", "A field is not part of this object."),
+    Code("E204", "unknown-primitive", "An effect, expression or condition names no known primitive."),
+    Code("E205", "invalid-value", "A value is outside what the language allows."),
+    Code("E301", "unknown-noun", "A name is not one of the game's declared nouns."),
+    Code("E302", "dangling-reference", "A reference names no card of the game."),
+    Code("E303", "duplicate-id", "Two entities share an id."),
+    Code("E304", "unknown-kind", "An entity's kind is not declared in game.yaml."),
+    Code("E305", "missing-game", "A card directory has no game.yaml."),
+    Code("E306", "unknown-game", "No game of that name exists under cards/."),
+    Code("E401", "example-failed", "An example's outcome differs from what it expects."),
+    Code("E402", "example-invalid", "An example cannot be run as written."),
+    Code("E403", "missing-example", "A card has no example."),
+    Code("W501", "text-mismatch", "The card text and the effects disagree.", Severity.WARNING),
+    Code("E901", "internal-error", "ostraka failed; this is a bug in ostraka, not in the data."),
+)
+
+
+@dataclass(frozen=True)
+class Related:
+    file: str
+    line: int
+    column: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    code: str
+    message: str
+    file: str = ""
+    line: int = 0
+    column: int = 0
+    hint: str = ""
+    path: str = ""  # the data path inside the file, e.g. effects[0].do[1].gain
+    related: tuple[Related, ...] = field(default=())
+    severity: Severity | None = None
+
+    @property
+    def level(self) -> Severity:
+        return self.severity or CODES[self.code].severity
+
+    def sort_key(self) -> tuple:
+        return (self.file, self.line, self.column, self.code, self.message)
+
+    def location(self) -> str:
+        if not self.file:
+            return "ostraka"
+        if not self.line:
+            return self.file
+        return f"{self.file}:{self.line}:{self.column}"
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "name": CODES[self.code].name,
+            "severity": self.level.value,
+            "message": self.message,
+            "hint": self.hint or None,
+            "file": self.file or None,
+            "line": self.line or None,
+            "column": self.column or None,
+            "path": self.path or None,
+            "related": [r.__dict__ for r in self.related],
+        }
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """A hint naming the closest known name, or '' when nothing is close."""
+    close = difflib.get_close_matches(str(word), sorted(set(choices)), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+def known_list(choices: Iterable[str], limit: int = 12) -> str:
+    names = sorted(set(choices))
+    shown = ", ".join(names[:limit])
+    return f"known: {shown}" + (", ..." if len(names) > limit else "")
+
+
+class Report:
+    """Collects diagnostics from every stage of a run."""
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+        self.examples_passed = 0
+        self.examples_failed = 0
+        self.cards = 0
+        self.files = 0
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        self.items.append(diagnostic)
+
+    def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.items.extend(diagnostics)
+
+    def errors(self, strict: bool = False) -> list[Diagnostic]:
+        return [d for d in self.items if strict or d.level is Severity.ERROR]
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(set(self.items), key=Diagnostic.sort_key)
+
+    def exit_code(self, strict: bool = False) -> int:
+        return 1 if self.errors(strict) else 0
+
+    def summary(self) -> str:
+        n_err = sum(1 for d in set(self.items) if d.level is Severity.ERROR)
+        n_warn = sum(1 for d in set(self.items) if d.level is Severity.WARNING)
+        parts = [
+            f"{self.files} files",
+            f"{self.cards} cards",
+            f"{n_err} error{'s' if n_err != 1 else ''}",
+            f"{n_warn} warning{'s' if n_warn != 1 else ''}",
+            f"{self.examples_passed} examples passed",
+        ]
+        if self.examples_failed:
+            parts.append(f"{self.examples_failed} examples failed")
+        return ", ".join(parts)
+
+
+def render_text(d: Diagnostic, source_line: str | None = None) -> str:
+    out = f"{d.location()}: {d.level.value} {d.code}: {d.message}"
+    if source_line is not None and d.column:
+        out += f"\n    {source_line.rstrip()}\n    {' ' * (d.column - 1)}^"
+    if d.hint:
+        out += f"\n    hint: {d.hint}"
+    for r in d.related:
+        out += f"\n    {r.file}:{r.line}:{r.column}: note: {r.message}"
+    return out
+
+
+def _github_escape(text: str, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+def render_github(d: Diagnostic) -> str:
+    props = []
+    if d.file:
+        props.append(f"file={_github_escape(d.file, True)}")
+    if d.line:
+        props.append(f"line={d.line}")
+    if d.column:
+        props.append(f"col={d.column}")
+    props.append(f"title={_github_escape(d.code, True)}")
+    message = d.message + (f" ({d.hint})" if d.hint else "")
+    return f"::{d.level.value} {','.join(props)}::{_github_escape(message)}"
+
+
+def render_json(report: Report) -> str:
+    return json.dumps(
+        {
+            "diagnostics": [d.to_json() for d in report.sorted()],
+            "summary": {
+                "files": report.files,
+                "cards": report.cards,
+                "errors": sum(1 for d in set(report.items) if d.level is Severity.ERROR),
+                "warnings": sum(1 for d in set(report.items) if d.level is Severity.WARNING),
+                "examples_passed": report.examples_passed,
+                "examples_failed": report.examples_failed,
+            },
+        },
+        indent=2,
+        sort_keys=True,
+    )

@@ -1,0 +1,94 @@
+"""Writing generated/: the resolved card set of every game as JSON, atomically and reproducibly."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from . import LANGUAGE_VERSION
+from .compiled import CompiledGame
+from .english import English
+from .project import Run
+
+
+def card_records(game: CompiledGame) -> list[dict[str, Any]]:
+    en = English(game.game, game.cards)
+    records = []
+    for card_id, card in game.cards.items():
+        source = game.sources[card_id]
+        records.append({
+            "id": card.id,
+            "name": card.name,
+            "kind": card.kind,
+            "fields": card.fields,
+            "reconstructed": list(card.reconstructed),
+            "text": card.text.strip(),
+            "rendered": en.card(card),
+            "effects": [e.model_dump(by_alias=True, exclude_none=True, exclude_defaults=True) for e in card.effects],
+            "examples": len(card.examples),
+            "source": {"file": source.file, "line": source.line, "column": source.column},
+        })
+    return records
+
+
+def game_outputs(game: CompiledGame) -> dict[str, str]:
+    """The files of one game, relative to generated/<game>/, with their exact text."""
+    compiled = {
+        "game": game.game.model_dump(by_alias=True, exclude_none=True, exclude_defaults=True),
+        "language_version": LANGUAGE_VERSION,
+        "cards": card_records(game),
+    }
+    return {"cards.json": json.dumps(compiled, indent=2, sort_keys=True, ensure_ascii=False, default=str) + "\n"}
+
+
+def all_outputs(run: Run) -> dict[str, str]:
+    files: dict[str, str] = {}
+    for game in sorted(run.games, key=lambda g: g.id):
+        for name, text in game_outputs(game).items():
+            files[f"{game.id}/{name}"] = text
+    return files
+
+
+def drift(run: Run, target: Path) -> list[str]:
+    expected = all_outputs(run)
+    stale = []
+    for rel, text in expected.items():
+        path = target / rel
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            stale.append(rel)
+    if target.is_dir():
+        for path in sorted(target.rglob("*")):
+            rel = path.relative_to(target).as_posix()
+            if path.is_file() and rel not in expected:
+                stale.append(f"{rel} (not produced by a build)")
+    return stale
+
+
+def write_outputs(run: Run, target: Path) -> int:
+    """Write every file into a fresh directory beside target, then swap it in."""
+    files = all_outputs(run)
+    target = target.resolve()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fresh = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
+    try:
+        for rel, text in files.items():
+            path = fresh / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(text.encode("utf-8"))
+        os.chmod(fresh, 0o755)
+        old = None
+        if target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+            os.rmdir(old)
+            os.replace(target, old)
+        os.replace(fresh, target)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+    return len(files)

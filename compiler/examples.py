@@ -1,0 +1,184 @@
+"""Run every card's examples: build the given state, fire the trigger, compare with expect."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .compiled import CompiledGame
+from .diagnostics import Diagnostic
+from .loader import Document
+from .models import Card, Example
+from .runtime.decider import AnswerError, Scripted
+from .runtime.interpreter import build, fire
+from .runtime.state import Illegal, State, new_state
+
+
+class ExampleInvalid(Exception):
+    """The example is written wrongly (an unknown player, noun or card)."""
+
+
+@dataclass
+class Outcome:
+    passed: bool
+    message: str = ""
+    invalid: bool = False
+
+
+def _apply_player(game: CompiledGame, state: State, pid: str, values: Any) -> None:
+    try:
+        player = state.player(pid)
+    except KeyError:
+        raise ExampleInvalid(f"'{pid}' is not a player of this example ({len(state.players)} players)") from None
+    if not isinstance(values, dict):
+        raise ExampleInvalid(f"{pid} should map nouns and zones to values")
+    for key, value in values.items():
+        if key in game.game.zones and not game.game.zones[key].shared:
+            ids = value if isinstance(value, list) else [value]
+            for cid in ids:
+                if cid not in game.cards:
+                    raise ExampleInvalid(f"{pid}.{key} names unknown card '{cid}'")
+            player.zones[key] = list(ids)
+        elif key in player.values or key in game.game.counters or key in game.game.resources or key in game.game.tracks:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ExampleInvalid(f"{pid}.{key} should be a whole number")
+            player.values[key] = value
+        else:
+            raise ExampleInvalid(f"{pid}.{key} is neither a noun nor a zone of this game")
+
+
+def setup(game: CompiledGame, given: dict[str, Any]) -> State:
+    n = given.get("players", game.game.players.min)
+    if not isinstance(n, int) or not game.game.players.min <= n <= game.game.players.max:
+        raise ExampleInvalid(f"players must be {game.game.players.min}..{game.game.players.max}")
+    state = new_state(game.game, n)
+    for key, value in given.items():
+        if key == "players":
+            continue
+        if key in game.game.globals:
+            state.globals[key] = value
+        elif key in game.game.zones and game.game.zones[key].shared:
+            for cid in value:
+                if cid not in game.cards:
+                    raise ExampleInvalid(f"{key} names unknown card '{cid}'")
+            state.zones[key] = list(value)
+        else:
+            _apply_player(game, state, key, value)
+    return state
+
+
+def trigger(game: CompiledGame, state: State, when: dict[str, Any], decider: Scripted) -> None:
+    by = when.get("by", "p1")
+    try:
+        actor = state.player(by)
+    except KeyError:
+        raise ExampleInvalid(f"when.by names no player: '{by}'") from None
+    if "build" in when:
+        card_id = when["build"]
+        if card_id not in game.cards:
+            raise ExampleInvalid(f"when.build names unknown card '{card_id}'")
+        for zone in actor.zones.values():
+            if card_id in zone:
+                zone.remove(card_id)
+                break
+        build(game, state, actor, card_id, decider, free=bool(when.get("free", False)))
+    elif "event" in when:
+        event = when["event"]
+        if event not in game.game.triggers and event != game.game.build.on_built:
+            raise ExampleInvalid(f"when.event names unknown trigger '{event}'")
+        payload = {k: v for k, v in when.items() if k not in ("event", "by")}
+        fire(game, state, event, actor, decider, payload)
+    else:
+        raise ExampleInvalid("when needs 'build' or 'event'")
+
+
+def compare(game: CompiledGame, state: State, expect: dict[str, Any]) -> list[str]:
+    problems = []
+    for key, wanted in expect.items():
+        if key == "refused":
+            continue
+        if key in state.globals:
+            if state.globals[key] != wanted:
+                problems.append(f"{key} is {state.globals[key]}, expected {wanted}")
+            continue
+        if key in state.zones:
+            if sorted(state.zones[key]) != sorted(wanted):
+                problems.append(f"{key} holds {sorted(state.zones[key])}, expected {sorted(wanted)}")
+            continue
+        try:
+            player = state.player(key)
+        except KeyError:
+            raise ExampleInvalid(f"expect names '{key}', which is no player, global or shared zone") from None
+        for name, value in (wanted or {}).items():
+            if name in player.zones:
+                if sorted(player.zones[name]) != sorted(value):
+                    problems.append(f"{key}.{name} holds {sorted(player.zones[name])}, expected {sorted(value)}")
+            elif name in player.values:
+                if player.values[name] != value:
+                    problems.append(f"{key}.{name} is {player.values[name]}, expected {value}")
+            else:
+                raise ExampleInvalid(f"expect.{key}.{name} is neither a noun nor a zone of this game")
+    return problems
+
+
+def run_example(game: CompiledGame, example: Example, runner: Callable | None = None) -> Outcome:
+    """Run one example through the interpreter (or another runner with the same signature)."""
+    try:
+        state = setup(game, example.given)
+        decider = Scripted(example.answers)
+        refused = None
+        try:
+            (runner or trigger)(game, state, example.when, decider)
+        except Illegal as exc:
+            refused = str(exc)
+        except AnswerError as exc:
+            return Outcome(False, str(exc), invalid=True)
+        if example.expect.get("refused"):
+            return Outcome(True) if refused else Outcome(False, "expected the action to be refused, but it was carried out")
+        if refused:
+            return Outcome(False, f"the action was refused: {refused}")
+        problems = compare(game, state, example.expect)
+        unused = decider.unused()
+        if unused:
+            problems.append("answers never asked for: " + "; ".join(f"{p}: {', '.join(map(str, a))}" for p, a in unused.items()))
+        return Outcome(not problems, "; ".join(problems))
+    except ExampleInvalid as exc:
+        return Outcome(False, str(exc), invalid=True)
+
+
+def check_examples(game: CompiledGame, documents: dict[str, Document], skip_files: set[str]) -> tuple[int, int, list[Diagnostic]]:
+    passed = failed = 0
+    out: list[Diagnostic] = []
+    for card_id, card in game.cards.items():
+        source = game.sources[card_id]
+        if source.file in skip_files:
+            continue
+        if not card.examples:
+            out.append(Diagnostic("E403", f"{card.kind} '{card_id}' has no example", source.file, source.line, source.column,
+                                  "add an examples: entry with given, when and expect"))
+            continue
+        for index, example in enumerate(card.examples):
+            try:
+                outcome = run_example(game, example)
+            except Exception as exc:  # noqa: BLE001 - a crash here is ours, reported as such
+                outcome = Outcome(False, f"internal error while running: {type(exc).__name__}: {exc}")
+                code = "E901"
+            else:
+                code = "E402" if outcome.invalid else "E401"
+            if outcome.passed:
+                passed += 1
+                continue
+            failed += 1
+            doc = documents.get(source.file)
+            line, col = _example_position(doc, card, index, source)
+            out.append(Diagnostic(code, f"example '{example.name}' of '{card_id}' failed: {outcome.message}", source.file, line, col,
+                                  "" if code != "E401" else "fix the effects or the example's expect"))
+    return passed, failed, out
+
+
+def _example_position(doc: Document | None, card: Card, index: int, source) -> tuple[int, int]:
+    if doc is None:
+        return source.line, source.column
+    prefixes = [()] if not isinstance(doc.data, list) else [(i,) for i, item in enumerate(doc.data) if isinstance(item, dict) and item.get("id") == card.id]
+    prefix = prefixes[0] if prefixes else ()
+    return doc.where(prefix + ("examples", index))

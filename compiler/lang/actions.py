@@ -1,0 +1,317 @@
+"""Verbs: what an effect does to the state. Each is one key of a mapping in a `do:` list."""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import Field
+
+from .registry import Primitive, primitive
+from .types import CardRef, Name, Noun, PlayerName, PlayerSet, Strict, TrackName, TriggerName, ZoneName
+
+NounAmounts = dict[Noun, "Amount"]
+
+
+@primitive
+class Gain(Primitive):
+    family, name = "action", "gain"
+    args = NounAmounts
+    summary = "The acting player gains counters or resources (capped by the noun's maximum)."
+    example = {"gain": {"coins": 3, "points": 1}}
+
+    @staticmethod
+    def english(arg, en):
+        return "gain " + en.noun_amounts(arg)
+
+    @staticmethod
+    def run(arg, ctx):
+        for noun, amount in arg.items():
+            ctx.change(ctx.actor, noun, ctx.amount(amount))
+
+
+@primitive
+class Lose(Primitive):
+    family, name = "action", "lose"
+    args = NounAmounts
+    summary = "The acting player loses counters or resources, never below the noun's minimum."
+    example = {"lose": {"points": 3}}
+
+    @staticmethod
+    def english(arg, en):
+        return "lose " + en.noun_amounts(arg) + " (as many as you have)"
+
+    @staticmethod
+    def run(arg, ctx):
+        for noun, amount in arg.items():
+            ctx.change(ctx.actor, noun, -ctx.amount(amount))
+
+
+@primitive
+class Pay(Primitive):
+    family, name = "action", "pay"
+    args = NounAmounts
+    summary = "The acting player pays counters or resources; when they cannot, the whole option is not allowed."
+    example = {"pay": {"coins": 2}}
+
+    @staticmethod
+    def english(arg, en):
+        return "pay " + en.noun_amounts(arg)
+
+    @staticmethod
+    def run(arg, ctx):
+        for noun, amount in arg.items():
+            ctx.spend(ctx.actor, noun, ctx.amount(amount))
+
+
+class MoveMarker(Strict):
+    track: Union[TrackName, list[TrackName], Literal["any"]] = Field(
+        description="A track, several tracks (each moves), or 'any' (the player picks)"
+    )
+    by: "Amount" = Field(1, description="Spaces each marker moves")
+    count: "Amount" = Field(1, description="With 'any': how many different markers move")
+    among: list[TrackName] | None = Field(None, description="With 'any': the tracks to pick from (default: all)")
+
+
+def _marker_english(verb: str, arg, en) -> str:
+    spaces = en.amount(arg.by)
+    unit = "space" if spaces == "1" else "spaces"
+    if arg.track == "any":
+        among = en.words(arg.among, "or") if arg.among else "your progress markers"
+        n = en.amount(arg.count)
+        pick = f"one of {among}" if n == "1" else f"{n} different markers among {among}"
+        return f"{verb} {pick} {spaces} {unit}" + (" each" if n != "1" else "")
+    tracks = arg.track if isinstance(arg.track, list) else [arg.track]
+    return f"{verb} your {en.words(tracks, 'and')} marker{'s' if len(tracks) > 1 else ''} {spaces} {unit}"
+
+
+@primitive
+class Advance(Primitive):
+    family, name = "action", "advance"
+    args = MoveMarker
+    summary = "Move progress markers up their tracks, stopping at barriers the player has not lifted and at the end."
+    example = {"advance": {"track": "any", "among": ["agriculture", "hunting", "fishing"], "by": 1}}
+
+    @staticmethod
+    def english(arg, en):
+        return _marker_english("advance", arg, en)
+
+    @staticmethod
+    def run(arg, ctx):
+        ctx.move_markers(arg, +1)
+
+
+@primitive
+class Retreat(Primitive):
+    family, name = "action", "retreat"
+    args = MoveMarker
+    summary = "Move progress markers down their tracks, never below the first space; markers that can move must be picked first."
+    example = {"retreat": {"track": "any", "count": 2, "by": 1}}
+
+    @staticmethod
+    def english(arg, en):
+        return _marker_english("move back", arg, en)
+
+    @staticmethod
+    def run(arg, ctx):
+        ctx.move_markers(arg, -1)
+
+
+class ChooseArgs(Strict):
+    options: dict[Name, list["Action"]] = Field(description="Each option's label and what it does")
+    count: int = Field(1, ge=1, description="How many different options are taken")
+    by: PlayerName = Field("self", description="Who chooses: 'self' or 'owner'")
+
+
+@primitive
+class Choose(Primitive):
+    family, name = "action", "choose"
+    args = ChooseArgs
+    summary = "A player picks one (or `count` different) of several options; options that cannot be carried out are not offered."
+    example = {"choose": {"options": {"retreat": [{"retreat": {"track": "any", "count": 2}}], "lose": [{"lose": {"points": 3}}]}}}
+
+    @staticmethod
+    def english(arg, en):
+        parts = [en.actions(do) for do in arg.options.values()]
+        who = "" if arg.by == "self" else f"{en.players(arg.by)} chooses: "
+        head = "choose one: " if arg.count == 1 else f"choose {arg.count} different: "
+        return who + head + " or ".join(f"({p})" for p in parts) if len(parts) > 1 else who + parts[0]
+
+    @staticmethod
+    def run(arg, ctx):
+        ctx.choose(arg)
+
+
+@primitive
+class May(Primitive):
+    family, name = "action", "may"
+    args = list["Action"]
+    summary = "The acting player may carry the actions out, or decline; offered only when they can be carried out."
+    example = {"may": [{"pay": {"any_resource": 1}}, {"gain": {"points": 1}}]}
+
+    @staticmethod
+    def english(arg, en):
+        return "you may " + en.actions(arg)
+
+    @staticmethod
+    def run(arg, ctx):
+        ctx.may(arg)
+
+
+class ForEachArgs(Strict):
+    players: PlayerSet = Field(description="Who acts, in turn order from the acting player's left")
+    do: list["Action"] = Field(description="What each of them does; inside, 'self' is that player and 'owner' the card's owner")
+
+
+@primitive
+class ForEach(Primitive):
+    family, name = "action", "for_each"
+    args = ForEachArgs
+    summary = "Each player of a set, in turn order from the acting player's left, carries out the actions."
+    example = {"for_each": {"players": "opponents", "do": [{"lose": {"points": 1}}]}}
+
+    @staticmethod
+    def english(arg, en):
+        return f"each of {en.players(arg.players)}: " + en.actions(arg.do, person="they")
+
+    @staticmethod
+    def run(arg, ctx):
+        for player in ctx.players(arg.players, ordered=True):
+            ctx.as_actor(player).run(arg.do)
+
+
+class WithArgs(Strict):
+    player: PlayerName = Field(description="Who acts: 'owner', or a relation such as 'left'")
+    do: list["Action"]
+
+
+@primitive
+class With(Primitive):
+    family, name = "action", "with"
+    args = WithArgs
+    summary = "Another player (usually the card's owner, inside for_each) carries out the actions."
+    example = {"with": {"player": "owner", "do": [{"gain": {"coins": 1}}]}}
+
+    @staticmethod
+    def english(arg, en):
+        return f"{en.players(arg.player)}: " + en.actions(arg.do)
+
+    @staticmethod
+    def run(arg, ctx):
+        for player in ctx.players(arg.player):
+            ctx.as_actor(player).run(arg.do)
+
+
+class IfArgs(Strict):
+    test: "Condition"
+    then: list["Action"] = Field(default_factory=list)
+    else_: list["Action"] = Field(default_factory=list, alias="else")
+
+
+@primitive
+class If(Primitive):
+    family, name = "action", "if"
+    args = IfArgs
+    summary = "Carry out `then` when the test holds, `else` otherwise."
+    example = {"if": {"test": {"gte": [{"value": "culture"}, 6]}, "then": [{"gain": {"points": 2}}]}}
+
+    @staticmethod
+    def english(arg, en):
+        out = f"if {en.condition(arg.test)}, " + (en.actions(arg.then) if arg.then else "nothing happens")
+        return out + (f"; otherwise {en.actions(arg.else_)}" if arg.else_ else "")
+
+    @staticmethod
+    def run(arg, ctx):
+        ctx.run(arg.then if ctx.test(arg.test) else arg.else_)
+
+
+class RepeatArgs(Strict):
+    times: "Amount"
+    do: list["Action"]
+
+
+@primitive
+class Repeat(Primitive):
+    family, name = "action", "repeat"
+    args = RepeatArgs
+    summary = "Carry out the actions a computed number of times."
+    example = {"repeat": {"times": {"value": "opponents_taking"}, "do": [{"gain": {"grain": 1}}]}}
+
+    @staticmethod
+    def english(arg, en):
+        return f"{en.amount(arg.times)} times: " + en.actions(arg.do)
+
+    @staticmethod
+    def run(arg, ctx):
+        for _ in range(max(0, ctx.amount(arg.times))):
+            ctx.run(arg.do)
+
+
+class BuildArgs(Strict):
+    card: CardRef = Field(description="A card id or a selector of the cards that may be built")
+    free: bool = Field(False, description="Built without paying its cost")
+    count: "Amount" = Field(1, description="How many different cards are built")
+    optional: bool = Field(True, description="The player may build fewer, or none")
+
+
+@primitive
+class Build(Primitive):
+    family, name = "action", "build"
+    args = BuildArgs
+    summary = "The acting player builds matching cards, with all their effects; the player picks among the legal ones."
+    example = {"build": {"card": {"zone": "discard", "missing": False}, "free": True}}
+
+    @staticmethod
+    def english(arg, en):
+        n = en.amount(arg.count)
+        what = en.card_ref(arg.card)
+        return f"{'you may ' if arg.optional else ''}build {'one' if n == '1' else n} of {what}" + (" for free" if arg.free else "")
+
+    @staticmethod
+    def run(arg, ctx):
+        ctx.build_from(arg)
+
+
+class InvokeArgs(Strict):
+    card: CardRef = Field(description="The entity whose effects run, or a selector (the player picks)")
+    on: TriggerName = Field("invoked", description="Which of its triggers runs")
+    worship: bool = Field(True, description="False when this does not count as the event itself (e.g. not worship)")
+
+
+@primitive
+class Invoke(Primitive):
+    family, name = "action", "invoke"
+    args = InvokeArgs
+    summary = "Run another entity's effects for the acting player (a favor, a copied guild, ...)."
+    example = {"invoke": {"card": {"kind": "favor", "where": {"space": "alpha"}}}}
+
+    @staticmethod
+    def english(arg, en):
+        return f"receive the effect of {en.card_ref(arg.card)}"
+
+    @staticmethod
+    def run(arg, ctx):
+        ctx.invoke(arg)
+
+
+class MoveArgs(Strict):
+    card: CardRef = Field(description="The cards moved (a selector: its zone is where they come from)")
+    to: ZoneName = Field(description="The zone they go to")
+    of: PlayerName = Field("self", description="Whose zone receives them (for a player zone)")
+    count: Union["Amount", Literal["all"]] = Field("all", description="How many (the player picks which)")
+
+
+@primitive
+class Move(Primitive):
+    family, name = "action", "move"
+    args = MoveArgs
+    summary = "Move cards or pieces from one zone to another."
+    example = {"move": {"card": {"kind": "priest", "zone": "beta_spaces"}, "to": "priest_supply"}}
+
+    @staticmethod
+    def english(arg, en):
+        how_many = "all" if arg.count == "all" else en.amount(arg.count)
+        return f"move {how_many} of {en.card_ref(arg.card)} to {en.word(arg.to)}"
+
+    @staticmethod
+    def run(arg, ctx):
+        ctx.move_cards(arg)

@@ -1,0 +1,120 @@
+"""The pydantic models of the language, assembled from the primitive registry.
+
+An action, an expression and a condition are each a mapping with exactly one key, the primitive's
+name; its value holds the primitive's arguments. Amount is a whole number or an expression.
+"""
+
+from __future__ import annotations
+
+import keyword
+from typing import Any, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, create_model, model_validator
+
+from . import actions, conditions, expressions, passives  # noqa: F401  (registers the primitives)
+from .registry import REGISTRY
+from .types import Name, Selector, TriggerName
+
+
+def field_name(primitive_name: str) -> str:
+    """The Python attribute for a primitive: keywords get a trailing underscore."""
+    return primitive_name + "_" if keyword.iskeyword(primitive_name) or primitive_name in ("any", "all", "min", "max") else primitive_name
+
+
+class OneOf(BaseModel):
+    """A mapping with exactly one key, naming a primitive of one family."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False)
+    _key: str = PrivateAttr("")
+
+    @model_validator(mode="after")
+    def _exactly_one(self):
+        present = [name for name in type(self).model_fields if getattr(self, name) is not None]
+        if len(present) != 1:
+            raise ValueError(f"expected exactly one primitive, found {len(present)}")
+        self._key = type(self).model_fields[present[0]].alias or present[0]
+        return self
+
+    @property
+    def key(self) -> str:
+        return self._key
+
+    @property
+    def arg(self) -> Any:
+        return getattr(self, field_name(self._key))
+
+
+def _one_of(model_name: str, family: str, doc: str) -> type[OneOf]:
+    fields = {
+        field_name(name): (Optional[cls.args], Field(None, alias=name, description=cls.summary))
+        for name, cls in sorted(REGISTRY[family].items())
+    }
+    return create_model(model_name, __base__=OneOf, __doc__=doc, **fields)
+
+
+Action = _one_of("Action", "action", "A verb: one key naming the primitive, its arguments as the value.")
+Expression = _one_of("Expression", "expression", "An amount computed from the state.")
+Condition = _one_of("Condition", "condition", "A test on the state.")
+Amount = Union[int, Expression]
+
+Limit = Literal["once_per_round", "once_per_age", "once_per_game"]
+
+
+class EffectBase(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False)
+    _passive: str = PrivateAttr("")
+
+    @model_validator(mode="after")
+    def _shape(self):
+        passive = [cls_name for cls_name in REGISTRY["passive"] if getattr(self, field_name(cls_name)) is not None]
+        triggered = self.on is not None
+        if triggered and passive:
+            raise ValueError("an effect is either triggered ('on' with 'do') or standing (one passive), not both")
+        if triggered and self.do is None:
+            raise ValueError("a triggered effect needs 'do'")
+        if not triggered:
+            if self.do is not None or self.if_ is not None or self.limit is not None:
+                raise ValueError("'do', 'if' and 'limit' need 'on'")
+            if len(passive) != 1:
+                raise ValueError("an effect needs 'on' and 'do', or exactly one standing effect")
+            self._passive = passive[0]
+        return self
+
+    @property
+    def passive(self) -> str:
+        return self._passive
+
+    @property
+    def passive_arg(self) -> Any:
+        return getattr(self, field_name(self._passive))
+
+
+Effect = create_model(
+    "Effect",
+    __base__=EffectBase,
+    __doc__="One effect of a card: triggered ('on' + 'do') or standing (one passive primitive).",
+    on=(Optional[TriggerName], Field(None, description="The trigger point, declared in game.yaml")),
+    if_=(Optional[Condition], Field(None, alias="if", description="Only when this test holds")),
+    limit=(Optional[Limit], Field(None, description="At most once per round, age or game")),
+    do=(Optional[list[Action]], Field(None, description="The actions, in order")),
+    **{
+        field_name(name): (Optional[cls.args], Field(None, alias=name, description=cls.summary))
+        for name, cls in sorted(REGISTRY["passive"].items())
+    },
+)
+
+_NAMESPACE = {"Action": Action, "Amount": Amount, "Condition": Condition, "Expression": Expression, "Selector": Selector}
+
+
+def _rebuild() -> None:
+    for module in (actions, conditions, expressions, passives):
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == module.__name__:
+                value.model_rebuild(_types_namespace=_NAMESPACE, force=True)
+    Selector.model_rebuild(_types_namespace=_NAMESPACE, force=True)
+    for model in (Action, Expression, Condition):
+        model.model_rebuild(_types_namespace=_NAMESPACE, force=True)
+    Effect.model_rebuild(_types_namespace=_NAMESPACE, force=True)
+
+
+_rebuild()

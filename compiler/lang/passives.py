@@ -1,0 +1,146 @@
+"""Standing effects: they hold while their card is in play, and the runtime consults them.
+
+A passive only works once its card is in play, so a discount never applies to its own card.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .registry import Primitive, primitive
+from .types import CardId, Name, Noun, ParamName, PlayerSet, ResourceName, Selector, Strict
+
+Limit = Literal["once_per_round", "once_per_age", "once_per_game", "once_per_build"]
+
+
+class ProduceArgs(BaseModel):
+    """`{wood: 2}` produces two wood; `{one_of: [wood, clay]}` one unit of either, chosen each time."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+    __pydantic_extra__: dict[ResourceName, int] = Field(init=False)
+    one_of: list[ResourceName] | None = Field(None, description="Produces one unit of one of these, chosen each time")
+    tradable: bool = Field(True, description="Whether neighbours may buy this production")
+
+    @property
+    def amounts(self) -> dict[str, int]:
+        return dict(self.__pydantic_extra__ or {})
+
+
+@primitive
+class Produce(Primitive):
+    family, name = "passive", "produce"
+    args = ProduceArgs
+    summary = "Production usable for every cost the player pays, renewed each turn, never spent."
+    example = {"produce": {"one_of": ["wood", "clay"]}}
+
+    @staticmethod
+    def english(arg, en):
+        parts = []
+        if arg.amounts:
+            parts.append(en.noun_amounts(arg.amounts))
+        if arg.one_of:
+            parts.append("one of " + en.words(arg.one_of, "or"))
+        tail = "" if arg.tradable else " (neighbours cannot buy it)"
+        return "produces " + " and ".join(parts) + " every turn" + tail
+
+
+class TradePriceArgs(Strict):
+    resources: list[ResourceName] = Field(description="The resources the price applies to")
+    from_: PlayerSet = Field(alias="from", description="The players bought from")
+    price: int = Field(ge=0, description="Coins paid per unit")
+
+
+@primitive
+class TradePrice(Primitive):
+    family, name = "passive", "trade_price"
+    args = TradePriceArgs
+    summary = "A lower price for buying some resources from some players."
+    example = {"trade_price": {"resources": ["wood", "stone", "clay", "ore"], "from": "left", "price": 1}}
+
+    @staticmethod
+    def english(arg, en):
+        return f"you buy {en.words(arg.resources, 'and')} from {en.players(arg.from_)} for {arg.price} coin{'s' if arg.price != 1 else ''} each"
+
+
+class DiscountArgs(Strict):
+    amount: int = Field(1, ge=1, description="Units of resource taken off the cost")
+    of: Union[list[ResourceName], Literal["any"]] = Field("any", description="Which resources may be taken off")
+    everything: bool = Field(False, description="The whole cost, coins included, is waived")
+    applies_to: Selector | None = Field(None, description="Only for these cards (default: every card built)")
+    optional: bool = Field(False, description="The player may decline it")
+    limit: Limit | None = Field(None, description="How often it can be used")
+
+
+@primitive
+class Discount(Primitive):
+    family, name = "passive", "discount"
+    args = DiscountArgs
+    summary = "Cards cost less (or nothing) to build; mandatory unless optional, within its limit."
+    example = {"discount": {"amount": 1, "of": "any"}}
+
+    @staticmethod
+    def english(arg, en):
+        what = en.selector(arg.applies_to) if arg.applies_to else "a card"
+        if arg.everything:
+            core = f"you may build {what} for free" if arg.optional else f"you build {what} for free"
+        else:
+            of = "resource of your choice" if arg.of == "any" else en.words(arg.of, "or")
+            core = f"{what} costs you {arg.amount} {of} less"
+            if arg.optional:
+                core = "if you wish, " + core
+        return core + (f", {en.word(arg.limit)}" if arg.limit else "")
+
+
+class SubstituteArgs(Strict):
+    use: Noun = Field(description="The counter or resource given instead")
+    as_: Union[list[ResourceName], Literal["any"]] = Field("any", alias="as", description="Which resources it replaces")
+    limit: Limit | None = Field(None, description="How often it can be used")
+
+
+@primitive
+class Substitute(Primitive):
+    family, name = "passive", "substitute"
+    args = SubstituteArgs
+    summary = "When paying a cost, a unit of one noun may be given as a unit of other resources (wild resources)."
+    example = {"substitute": {"use": "meat", "as": "any"}}
+
+    @staticmethod
+    def english(arg, en):
+        target = "any resource" if arg.as_ == "any" else en.words(arg.as_, "or")
+        return f"you may pay with {en.word(arg.use)} as {target}" + (f", {en.word(arg.limit)}" if arg.limit else "")
+
+
+class ModifyArgs(Strict):
+    param: ParamName = Field(description="A rule number declared under params in game.yaml")
+    by: int = Field(description="Added to it for this player")
+
+
+@primitive
+class Modify(Primitive):
+    family, name = "passive", "modify"
+    args = ModifyArgs
+    summary = "Change one of the game's rule numbers for this player (a requirement, a threshold, a permission)."
+    example = {"modify": {"param": "culture_requirement", "by": -1}}
+
+    @staticmethod
+    def english(arg, en):
+        return f"{en.param(arg.param)} is {'raised' if arg.by > 0 else 'lowered'} by {abs(arg.by)} for you"
+
+
+class ReplaceArgs(Strict):
+    invoke: CardId = Field(description="The entity whose effect is replaced")
+    with_: CardId = Field(alias="with", description="The entity whose effect runs instead")
+
+
+@primitive
+class Replace(Primitive):
+    family, name = "passive", "replace"
+    args = ReplaceArgs
+    summary = "Whenever the player would receive one entity's effect, they receive another's instead."
+    example = {"replace": {"invoke": "hera_beta", "with": "hera_alpha"}}
+
+    @staticmethod
+    def english(arg, en):
+        return f"whenever you would receive {en.card_name(arg.invoke)}, you receive {en.card_name(arg.with_)} instead"

@@ -1,0 +1,64 @@
+"""Shared argument types of the primitives: names, player sets, card selectors."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Ref:
+    """Marks a name that must resolve in one of the game's namespaces (checked by resolve.py)."""
+
+    namespace: str  # noun, resource, track, zone, card, kind, trigger, param, player, field
+
+
+_NAME = Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64, description="A lower_snake_case name")
+Name = Annotated[str, _NAME]
+Noun = Annotated[str, _NAME, Ref("noun")]
+ResourceName = Annotated[str, _NAME, Ref("resource")]
+TrackName = Annotated[str, _NAME, Ref("track")]
+ZoneName = Annotated[str, _NAME, Ref("zone")]
+CardId = Annotated[str, _NAME, Ref("card")]
+KindName = Annotated[str, _NAME, Ref("kind")]
+TriggerName = Annotated[str, _NAME, Ref("trigger")]
+ParamName = Annotated[str, _NAME, Ref("param")]
+PlayerName = Annotated[str, _NAME, Ref("player")]
+FieldName = Annotated[str, _NAME, Ref("field")]
+
+# Who: 'self' (the acting player), 'owner' (the card's owner), 'all', 'opponents', 'others', or a
+# relation the game declares (e.g. 'left', 'right', 'neighbours'); a list joins several.
+PlayerSet = Union[PlayerName, list[PlayerName]]
+
+Scalar = Union[str, int, bool]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Selector(Strict):
+    """Which cards: filters on id, kind and fields, the zone they lie in and whose they are."""
+
+    id: Union[CardId, list[CardId], None] = Field(None, description="One card id or several")
+    kind: Union[KindName, list[KindName], None] = Field(None, description="Entity kinds from game.yaml")
+    where: dict[FieldName, Union[Scalar, list[Scalar], "Amount"]] | None = Field(
+        None, description="Field filters: a value, a list of allowed values, or an amount"
+    )
+    zone: ZoneName | None = Field(None, description="The zone searched; default: the kind's zone")
+    of: PlayerSet | None = Field(None, description="Whose zone; default 'self'. Ignored for shared zones")
+    missing: bool = Field(False, description="Select cards of the game NOT in the zone (e.g. not yet built)")
+    fewest: "Amount | None" = Field(None, description="Keep only the candidates where this amount is lowest")
+    most: "Amount | None" = Field(None, description="Keep only the candidates where this amount is highest")
+
+
+CardRef = Union[CardId, Selector]
+
+
+def as_list(value: Any) -> list:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]

@@ -1,0 +1,147 @@
+"""The models of the two kinds of file: a game's game.yaml and its card files."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .lang.model import Amount, Condition, Effect
+from .lang.types import CardId, KindName, Name, Noun, ParamName, PlayerSet, Scalar, Strict, TriggerName, ZoneName
+
+
+# ----------------------------------------------------------------------------- game.yaml
+
+class NounSpec(Strict):
+    label: Optional[str] = Field(None, description="How the noun is printed (default: the name)")
+    start: int = Field(0, description="Each player's value at the start")
+    min: Optional[int] = Field(0, description="The lowest value; null for none")
+    max: Optional[int] = Field(None, description="The highest value; null for none")
+    group: Optional[Name] = Field(None, description="A group name, e.g. raw or manufactured")
+
+
+class Barrier(Strict):
+    at: int = Field(description="A marker cannot pass this space...")
+    lifted_by: list[CardId] = Field(description="...unless its player has all these cards in play")
+
+
+class Track(Strict):
+    label: Optional[str] = None
+    spaces: int = Field(ge=1, description="The last space's number")
+    start: int = Field(1, description="Each player's marker starts here")
+    first: int = Field(1, description="The lowest space a marker can be moved back to")
+    barriers: list[Barrier] = Field(default_factory=list)
+    yields: dict[int, int] = Field(default_factory=dict, description="What each space produces, for production tracks")
+
+
+class Zone(Strict):
+    label: Optional[str] = None
+    shared: bool = Field(False, description="One zone for the table instead of one per player")
+
+
+class FieldSpec(Strict):
+    type: Literal["int", "text", "bool", "cost", "ref", "refs", "ints", "choice", "noun"]
+    of: Optional[KindName] = Field(None, description="For ref/refs: the kind referred to")
+    values: Optional[list[Scalar]] = Field(None, description="For choice: the allowed values")
+    required: bool = False
+    description: str = ""
+
+
+class Kind(Strict):
+    label: Optional[str] = None
+    plural: Optional[str] = None
+    zone: Optional[ZoneName] = Field(None, description="Where a built entity of this kind goes")
+    fields: dict[Name, FieldSpec] = Field(default_factory=dict)
+    requires: Optional[Condition] = Field(None, description="Tested before building one ('field' reads the card)")
+
+
+class Trigger(Strict):
+    description: str = ""
+    each_player: bool = Field(False, description="Fired for every player in turn order (e.g. end of an age)")
+
+
+class Trade(Strict):
+    from_: PlayerSet = Field(alias="from", description="Whom resources can be bought from")
+    price: ParamName = Field(description="The param holding the base price per unit")
+    currency: Noun = Field(description="The counter paid with; it goes to the seller")
+    sellable: list[KindName] = Field(default_factory=list, description="Kinds whose tradable production may be bought")
+    sellable_where: dict[Name, list[Optional[Scalar]]] = Field(default_factory=dict, description="Further field filters on those cards")
+
+
+class BuildRules(Strict):
+    cost_field: Name = Field("cost", description="The field holding a card's cost")
+    currency: Noun = Field("coins", description="The counter a cost's coins are paid from")
+    free_if_owns: Optional[Name] = Field(None, description="A refs field: owning one of those cards makes the build free")
+    unique: bool = Field(True, description="A player may not hold two copies of the same card")
+    on_built: TriggerName = Field("built", description="The trigger fired on a card when it is built")
+
+
+class DeckDraw(Strict):
+    where: dict[Name, Union[Scalar, list[Scalar]]]
+    count: Amount
+
+
+class Deck(Strict):
+    key: Name = Field(description="The field that picks the deck (e.g. age)")
+    kinds: list[KindName]
+    copies: Name = Field(description="The ints field listing the player counts at which a copy is added")
+    draws: list[DeckDraw] = Field(default_factory=list, description="Cards drawn at random instead of by copies")
+
+
+class Players(Strict):
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+
+class Game(Strict):
+    """A game's nouns and rules: the vocabulary every card of the game is checked against."""
+
+    id: Name
+    name: str = Field(max_length=200)
+    players: Players
+    relations: dict[Name, Union[int, list[Name]]] = Field(
+        default_factory=dict, description="Seat relations: an offset around the table, or a union of relations"
+    )
+    resources: dict[Name, NounSpec] = Field(default_factory=dict)
+    counters: dict[Name, NounSpec] = Field(default_factory=dict)
+    globals: dict[Name, NounSpec] = Field(default_factory=dict, description="Game-wide counters such as the age or round")
+    tracks: dict[Name, Track] = Field(default_factory=dict)
+    zones: dict[Name, Zone] = Field(default_factory=dict)
+    params: dict[Name, int] = Field(default_factory=dict, description="Rule numbers that cards may modify")
+    kinds: dict[Name, Kind]
+    triggers: dict[Name, Trigger] = Field(default_factory=dict)
+    trade: Optional[Trade] = None
+    build: BuildRules = Field(default_factory=BuildRules)
+    deck: Optional[Deck] = None
+    rules: list[Effect] = Field(default_factory=list, description="Effects every player has: the game's own rules")
+    text: str = ""
+
+
+# ----------------------------------------------------------------------------- card files
+
+class Example(Strict):
+    name: str = Field(max_length=200)
+    given: dict[str, Any] = Field(default_factory=dict, description="The state: players, globals, pN: {noun: value, zone: [ids]}")
+    when: dict[str, Any] = Field(description="The trigger: {build: id, by: pN}, or {event: name, by: pN, ...}")
+    answers: dict[str, Union[str, list[str]]] = Field(default_factory=dict, description="Scripted answers per player, in order")
+    expect: dict[str, Any] = Field(description="Values after the trigger: pN: {noun: value, zone: [ids]}, or refused: true")
+
+
+class Card(BaseModel):
+    """An entity: a card, a wonder stage, a favor, a tile. Its kind's fields sit beside these."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    id: Name
+    name: str = Field(min_length=1, max_length=200)
+    kind: KindName
+    text: str = Field("", max_length=5000, description="The rules text, in the designer's words")
+    effects: list[Effect] = Field(default_factory=list)
+    examples: list[Example] = Field(default_factory=list)
+    reconstructed: list[Name] = Field(
+        default_factory=list, description="Fields whose values no public source gives: chosen by us, shown as such"
+    )
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return dict(self.__pydantic_extra__ or {})

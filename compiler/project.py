@@ -1,0 +1,157 @@
+"""The pipeline for one run: find the games, load, validate, resolve, check.
+
+Each stage adds diagnostics to one report and passes on what it could build, so a single run
+reports every problem of every file.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .compiled import CompiledGame, Source
+from .diagnostics import Diagnostic, Report, did_you_mean
+from .loader import Document, load_file
+from .models import Card, Game
+from .resolve import Namespaces, check_card_fields, check_names
+from .validate import parse_model, schema_errors
+
+GAME_FILE = "game.yaml"
+
+
+@dataclass
+class Run:
+    """Everything one invocation loaded: documents for quoting source lines, and the games."""
+
+    root: Path
+    report: Report = field(default_factory=Report)
+    documents: dict[str, Document] = field(default_factory=dict)
+    games: list[CompiledGame] = field(default_factory=list)
+
+    def display(self, path: Path) -> str:
+        try:
+            return os.path.relpath(path, self.root)
+        except ValueError:
+            return str(path)
+
+
+def find_game_dirs(paths: list[Path], cards_root: Path) -> tuple[list[Path], list[Diagnostic]]:
+    """The game directories named by the paths (a game dir, a file in one, or a dir of games)."""
+    if not paths:
+        paths = [cards_root]
+    found: list[Path] = []
+    problems: list[Diagnostic] = []
+    for path in paths:
+        path = path.resolve()
+        if not path.exists():
+            problems.append(Diagnostic("E306", f"no such file or directory: {path}", hint="give a game directory such as cards/seven_wonders"))
+            continue
+        start = path if path.is_dir() else path.parent
+        game_dir = next((d for d in [start, *start.parents] if (d / GAME_FILE).is_file()), None)
+        if game_dir is not None:
+            found.append(game_dir)
+            continue
+        subdirs = sorted(d for d in path.iterdir() if d.is_dir()) if path.is_dir() else []
+        games = [d for d in subdirs if (d / GAME_FILE).is_file()]
+        for d in subdirs:
+            if d not in games and any(d.rglob("*.yaml")):
+                problems.append(Diagnostic("E305", f"{d.name}/ holds card files but no {GAME_FILE}", str(d), hint=f"add {d.name}/{GAME_FILE} declaring the game's nouns"))
+        if not games and not problems:
+            problems.append(Diagnostic("E305", f"no {GAME_FILE} in {path} or above it", str(path), hint="a game directory holds game.yaml and its card files"))
+        found += games
+    return list(dict.fromkeys(found)), problems
+
+
+def card_files(game_dir: Path) -> list[Path]:
+    return sorted(p for p in game_dir.rglob("*.yaml") if p.name != GAME_FILE and p.is_file())
+
+
+def _load_game(run: Run, game_dir: Path) -> tuple[Game | None, Document | None]:
+    display = run.display(game_dir / GAME_FILE)
+    doc, problems = load_file(game_dir / GAME_FILE, display)
+    run.documents[display] = doc
+    run.report.files += 1
+    run.report.extend(problems)
+    if problems or doc.data is None:
+        if doc.data is None and not problems:
+            run.report.add(Diagnostic("E202", f"{GAME_FILE} is empty", display, 1, 1))
+        return None, doc
+    errors = schema_errors(doc.data, doc, "game")
+    if errors:
+        run.report.extend(errors)
+        return None, doc
+    game, errors = parse_model(Game, doc.data, doc)
+    run.report.extend(errors)
+    return game, doc
+
+
+def _entities(doc: Document) -> list[tuple[tuple, Any]]:
+    if isinstance(doc.data, list):
+        return [((i,), item) for i, item in enumerate(doc.data)]
+    return [((), doc.data)]
+
+
+def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
+    game, game_doc = _load_game(run, game_dir)
+    compiled = CompiledGame(game=game, directory=game_dir, game_file=run.display(game_dir / GAME_FILE)) if game else None
+    parsed: list[tuple[Card, Document, tuple]] = []
+    for path in card_files(game_dir):
+        display = run.display(path)
+        doc, problems = load_file(path, display)
+        run.documents[display] = doc
+        run.report.files += 1
+        run.report.extend(problems)
+        if problems or doc.data is None:
+            continue
+        for prefix, data in _entities(doc):
+            errors = schema_errors(data, doc, "card", prefix)
+            if errors:
+                run.report.extend(errors)
+                continue
+            card, errors = parse_model(Card, data, doc, prefix)
+            run.report.extend(errors)
+            if card is not None:
+                parsed.append((card, doc, prefix))
+    if compiled is None:
+        return None
+    # Duplicate ids: every later one is an error naming the first.
+    for card, doc, prefix in parsed:
+        line, col = doc.where(prefix + ("id",))
+        if card.id in compiled.cards:
+            first = compiled.sources[card.id]
+            run.report.add(Diagnostic("E303", f"id '{card.id}' is already used", doc.file, line, col,
+                                      f"the first '{card.id}' is at {first}; ids are unique within a game", "id"))
+            continue
+        if card.kind not in game.kinds:
+            kl, kc = doc.where(prefix + ("kind",))
+            run.report.add(Diagnostic("E304", f"unknown kind '{card.kind}'", doc.file, kl, kc,
+                                      did_you_mean(card.kind, game.kinds) or f"declare it under kinds in {GAME_FILE}", "kind"))
+            continue
+        compiled.cards[card.id] = card
+        compiled.sources[card.id] = Source(doc.file, *doc.where(prefix))
+        if doc.file not in compiled.files:
+            compiled.files.append(doc.file)
+    spaces = Namespaces(game, compiled.cards)
+    run.report.extend(check_names(game, spaces, game_doc, ()))
+    kinds_of = {cid: c.kind for cid, c in compiled.cards.items()}
+    for card, doc, prefix in parsed:
+        if compiled.cards.get(card.id) is not card:
+            continue
+        run.report.extend(check_names(card, spaces, doc, prefix))
+        run.report.extend(check_card_fields(card, game, spaces, doc, prefix, kinds_of))
+    run.report.cards += len(compiled.cards)
+    return compiled
+
+
+def load(paths: list[Path], root: Path | None = None) -> Run:
+    root = (root or Path.cwd()).resolve()
+    run = Run(root=root)
+    dirs, problems = find_game_dirs(paths, root / "cards")
+    run.report.extend(problems)
+    for game_dir in dirs:
+        compiled = compile_game(run, game_dir)
+        if compiled is not None:
+            run.games.append(compiled)
+    return run

@@ -1,0 +1,65 @@
+"""Who answers the questions effects ask: scripted answers in examples, a default otherwise."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class AnswerError(Exception):
+    """A scripted answer that is not among the options offered."""
+
+
+@dataclass
+class Question:
+    player: str
+    about: str
+    options: tuple[str, ...]
+    answer: str = ""
+
+
+class Decider:
+    """Answers a question with one of its options; records every question asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[Question] = []
+
+    def choose(self, player: str, about: str, options: list[str]) -> str:
+        question = Question(player, about, tuple(options))
+        question.answer = self._pick(question)
+        self.asked.append(question)
+        return question.answer
+
+    def _pick(self, question: Question) -> str:
+        return question.options[0]
+
+
+class FirstLegal(Decider):
+    """Always the first legal option: the default when nobody scripts an answer."""
+
+
+@dataclass
+class _Queue:
+    answers: list[str] = field(default_factory=list)
+
+
+class Scripted(Decider):
+    """Answers from a script, per player in order; the first legal option once a script runs out."""
+
+    def __init__(self, answers: dict[str, str | list[str]]) -> None:
+        super().__init__()
+        self.queues = {p: ([a] if isinstance(a, str) else list(a)) for p, a in answers.items()}
+
+    def _pick(self, question: Question) -> str:
+        queue = self.queues.get(question.player)
+        if not queue:
+            return question.options[0]
+        answer = str(queue.pop(0))
+        if answer not in question.options:
+            raise AnswerError(
+                f"{question.player} answered '{answer}' to '{question.about}', "
+                f"but the options were: {', '.join(question.options)}"
+            )
+        return answer
+
+    def unused(self) -> dict[str, list[str]]:
+        return {p: q for p, q in self.queues.items() if q}

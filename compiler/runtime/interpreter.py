@@ -1,0 +1,502 @@
+"""The reference interpreter: walks the effect tree of a card against the state.
+
+A Context is who acts (the actor), whose card it is (the owner), which card, and which event.
+Primitives call its methods; nothing here knows any card or any game by name.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable
+
+from ..compiled import CompiledGame
+from ..lang.model import Action, Condition, Expression
+from ..lang.registry import REGISTRY
+from ..lang.types import Selector, as_list
+from ..models import Card
+from . import payment
+from .decider import Decider, FirstLegal
+from .state import Illegal, Player, State
+
+PERIODS = {"once_per_round": "round", "once_per_age": "age", "once_per_game": None}
+MAX_DEPTH = 40  # effects invoking effects: a loop in the data stops here
+
+
+@dataclass
+class Context:
+    game: CompiledGame
+    state: State
+    decider: Decider
+    actor: Player
+    owner: Player
+    card: Card | None = None
+    event: dict[str, Any] = field(default_factory=dict)
+    depth: int = 0
+
+    # ------------------------------------------------------------------ derived contexts
+
+    def as_actor(self, player: Player) -> "Context":
+        return replace(self, actor=player)
+
+    def about(self, card: Card | None) -> "Context":
+        return replace(self, card=card)
+
+    def deeper(self) -> "Context":
+        if self.depth >= MAX_DEPTH:
+            raise Illegal("effects invoke each other without end")
+        return replace(self, depth=self.depth + 1)
+
+    # ------------------------------------------------------------------ evaluation
+
+    def run(self, actions: Iterable[Action]) -> None:
+        for action in actions:
+            REGISTRY["action"][action.key].run(action.arg, self)
+
+    def amount(self, amount: int | Expression) -> int:
+        if isinstance(amount, int):
+            return amount
+        return int(REGISTRY["expression"][amount.key].run(amount.arg, self))
+
+    def test(self, condition: Condition) -> bool:
+        return bool(REGISTRY["condition"][condition.key].run(condition.arg, self))
+
+    # ------------------------------------------------------------------ players
+
+    def players(self, ref: Any, ordered: bool = False, actor: Player | None = None) -> list[Player]:
+        """Resolve a player set relative to the actor, in turn order from the actor's left."""
+        actor = actor or self.actor
+        found: list[Player] = []
+        for name in as_list(ref):
+            for player in self._relation(name, actor):
+                if player not in found:
+                    found.append(player)
+        if ordered:
+            n = len(self.state.players)
+            found.sort(key=lambda p: (p.seat - actor.seat - 1) % n)
+        return found
+
+    def _relation(self, name: str, actor: Player) -> list[Player]:
+        everyone = self.state.players
+        n = len(everyone)
+        by_seat = {p.seat: p for p in everyone}
+        if name == "self":
+            return [actor]
+        if name == "owner":
+            return [self.owner]
+        if name in ("all", "everyone"):
+            return [by_seat[(actor.seat + k) % n] for k in range(n)]
+        if name in ("opponents", "others"):
+            return [by_seat[(actor.seat + k) % n] for k in range(1, n)]
+        if name in self.state.globals or name.startswith("p") and name[1:].isdigit():
+            return [self.state.player(name)]
+        relation = self.game.game.relations.get(name)
+        if isinstance(relation, int):
+            return [by_seat[(actor.seat + relation) % n]]
+        if isinstance(relation, list):
+            return [p for part in relation for p in self._relation(part, actor)]
+        raise Illegal(f"unknown player relation '{name}'")
+
+    # ------------------------------------------------------------------ values
+
+    def value(self, noun: str, of: Any = "self") -> int:
+        if noun in self.state.globals:
+            return self.state.globals[noun]
+        return sum(p.values.get(noun, 0) for p in self.players(of))
+
+    def _bounds(self, noun: str) -> tuple[int | None, int | None]:
+        g = self.game.game
+        spec = g.counters.get(noun) or g.resources.get(noun) or g.globals.get(noun)
+        if spec is not None:
+            return spec.min, spec.max
+        track = g.tracks.get(noun)
+        if track is not None:
+            return track.first, track.spaces
+        return 0, None
+
+    def change(self, player: Player, noun: str, delta: int) -> None:
+        """Add to a noun, clamped to its bounds (losses stop at the minimum)."""
+        if noun == "any":
+            noun = self.ask(player, "which resource", sorted(self.game.game.resources))
+        if noun in self.state.globals and noun not in self.game.game.counters:
+            self.state.globals[noun] += delta
+            return
+        low, high = self._bounds(noun)
+        value = player.values.get(noun, 0) + delta
+        if low is not None:
+            value = max(low, value)
+        if high is not None:
+            value = min(high, value)
+        player.values[noun] = value
+
+    def spend(self, player: Player, noun: str, n: int) -> None:
+        """Pay exactly n of a noun, or fail: paying is never partial."""
+        if n <= 0:
+            return
+        if noun == "any":
+            held = [r for r in sorted(self.game.game.resources) if player.values.get(r, 0) >= n]
+            if not held:
+                raise Illegal(f"{player.id} has no resource to pay")
+            noun = self.ask(player, "which resource to pay", held)
+        low, _high = self._bounds(noun)
+        if player.values.get(noun, 0) - n < (low if low is not None else -(10**12)):
+            raise Illegal(f"{player.id} cannot pay {n} {noun}")
+        player.values[noun] = player.values.get(noun, 0) - n
+
+    def param(self, name: str, player: Player | None = None) -> int:
+        player = player or self.actor
+        base = self.game.game.params.get(name, 0)
+        return base + sum(arg.by for _card, arg in self.passives(player, "modify") if arg.param == name)
+
+    def card_field(self, name: str) -> Any:
+        if self.card is None:
+            return None
+        if name in ("id", "name", "kind"):
+            return getattr(self.card, name)
+        return self.card.fields.get(name)
+
+    # ------------------------------------------------------------------ questions
+
+    def ask(self, player: Player, about: str, options: list[str]) -> str:
+        if not options:
+            raise Illegal(f"no option for {about}")
+        return self.decider.choose(player.id, about, list(options))
+
+    def can(self, actions: list[Action]) -> bool:
+        """Whether the actions can be carried out now: tried on a copy of the state."""
+        trial_state = self.state.copy()
+        ids = {p.id: p for p in trial_state.players}
+        trial = replace(
+            self,
+            state=trial_state,
+            decider=FirstLegal(),
+            actor=ids[self.actor.id],
+            owner=ids[self.owner.id],
+        )
+        try:
+            trial.run(actions)
+        except Illegal:
+            return False
+        return True
+
+    def choose(self, arg: Any) -> None:
+        chooser = self.players(arg.by)[0]
+        remaining = dict(arg.options)
+        for _ in range(arg.count):
+            legal = [label for label, actions in remaining.items() if self.can(actions)]
+            if not legal:
+                return
+            label = self.ask(chooser, "choose", legal)
+            self.run(remaining.pop(label))
+
+    def may(self, actions: list[Action]) -> None:
+        if self.can(actions) and self.ask(self.actor, "use the optional effect", ["yes", "no"]) == "yes":
+            self.run(actions)
+
+    # ------------------------------------------------------------------ tracks
+
+    def track_cap(self, player: Player, track_name: str) -> int:
+        track = self.game.game.tracks[track_name]
+        cap = track.spaces
+        owned = set(self.owned_ids(player))
+        for barrier in sorted(track.barriers, key=lambda b: b.at):
+            if not set(barrier.lifted_by) <= owned:
+                cap = min(cap, barrier.at)
+        return cap
+
+    def can_move(self, player: Player, track: str, direction: int) -> bool:
+        position = player.values.get(track, 0)
+        if direction > 0:
+            return position < self.track_cap(player, track)
+        return position > self.game.game.tracks[track].first
+
+    def move_marker(self, player: Player, track: str, spaces: int, direction: int) -> None:
+        position = player.values.get(track, 0)
+        if direction > 0:
+            position = min(self.track_cap(player, track), position + spaces) if position < self.track_cap(player, track) else position
+        else:
+            position = max(self.game.game.tracks[track].first, position - spaces)
+        player.values[track] = position
+
+    def move_markers(self, arg: Any, direction: int) -> None:
+        player = self.actor
+        spaces = self.amount(arg.by)
+        if arg.track != "any":
+            for track in as_list(arg.track):
+                self.move_marker(player, track, spaces, direction)
+            return
+        pool = list(arg.among or self.game.game.tracks)
+        for _ in range(self.amount(arg.count)):
+            movable = [t for t in pool if self.can_move(player, t, direction)]
+            if not movable:
+                return
+            track = self.ask(player, "which marker", movable)
+            pool.remove(track)
+            self.move_marker(player, track, spaces, direction)
+
+    # ------------------------------------------------------------------ cards
+
+    def card(self, card_id: str) -> Card:
+        return self.game.cards[card_id]
+
+    def owned_ids(self, player: Player) -> list[str]:
+        return [cid for zone in self.game.play_zones for cid in player.zones.get(zone, [])]
+
+    def passives(self, player: Player, name: str, sellable_only: bool = False) -> list[tuple[str, Any]]:
+        """The standing effects of one primitive that a player has in play, rules first."""
+        found = [("rules", e.passive_arg) for _i, e in self.game.rule_passives if e.passive == name and not sellable_only]
+        trade = self.game.game.trade
+        for card_id in self.owned_ids(player):
+            if sellable_only:
+                card = self.game.cards[card_id]
+                if trade is None or card.kind not in trade.sellable:
+                    continue
+                if any(card.fields.get(f) not in allowed for f, allowed in trade.sellable_where.items()):
+                    continue
+            for _i, effect in self.game.passives.get(card_id, []):
+                if effect.passive == name:
+                    found.append((card_id, effect.passive_arg))
+        return found
+
+    def _matches(self, card: Card, selector: Selector) -> bool:
+        if selector.id is not None and card.id not in as_list(selector.id):
+            return False
+        if selector.kind is not None and card.kind not in as_list(selector.kind):
+            return False
+        for name, wanted in (selector.where or {}).items():
+            have = getattr(card, name) if name in ("id", "name", "kind") else card.fields.get(name)
+            if isinstance(wanted, Expression):
+                wanted = self.amount(wanted)
+            allowed = wanted if isinstance(wanted, list) else [wanted]
+            have_values = have if isinstance(have, list) else [have]
+            if not any(h in allowed for h in have_values):
+                return False
+        return True
+
+    def select(self, selector: Any) -> list[tuple[Player | None, str]]:
+        """Cards matching a selector (or a plain id), with the player whose zone holds each."""
+        if isinstance(selector, str):
+            selector = Selector(id=selector)
+        zones = [selector.zone] if selector.zone else None
+        if zones is None:
+            kinds = as_list(selector.kind)
+            kind_zones = [self.game.game.kinds[k].zone for k in kinds if k in self.game.game.kinds]
+            zones = [z for z in kind_zones if z] or self.game.play_zones
+        found: list[tuple[Player | None, str]] = []
+        for zone in dict.fromkeys(zones):
+            if self.game.game.zones[zone].shared:
+                holders: list[tuple[Player | None, list[str]]] = [(None, self.state.zones.get(zone, []))]
+            else:
+                holders = [(p, p.zones.get(zone, [])) for p in self.players(selector.of or "self")]
+            for holder, ids in holders:
+                if selector.missing:
+                    present = set(ids)
+                    found += [(holder, c.id) for c in self.game.cards.values() if c.id not in present and self._matches(c, selector)]
+                else:
+                    found += [(holder, cid) for cid in ids if self._matches(self.game.cards[cid], selector)]
+        for extreme, pick in ((selector.fewest, min), (selector.most, max)):
+            if extreme is not None and found:
+                scores = [self.about(self.game.cards[cid]).amount(extreme) for _h, cid in found]
+                target = pick(scores)
+                found = [f for f, s in zip(found, scores) if s == target]
+        return found
+
+    def _pick_cards(self, candidates: list[tuple[Player | None, str]], about: str) -> tuple[Player | None, str]:
+        labels = [cid if holder is None else f"{cid}@{holder.id}" for holder, cid in candidates]
+        unique = list(dict.fromkeys(labels))
+        label = unique[0] if len(unique) == 1 else self.ask(self.actor, about, unique)
+        return candidates[labels.index(label)]
+
+    def build_from(self, arg: Any) -> None:
+        built = 0
+        for _ in range(self.amount(arg.count)):
+            candidates = [c for c in self.select(arg.card) if self.can_build(c[1], arg.free)]
+            candidates = [c for c in candidates if c[1] not in self.owned_ids(self.actor)] if self.game.game.build.unique else candidates
+            if not candidates:
+                break
+            if arg.optional:
+                labels = list(dict.fromkeys(cid for _h, cid in candidates)) + ["none"]
+                choice = self.ask(self.actor, "which card to build", labels)
+                if choice == "none":
+                    break
+                holder, card_id = next(c for c in candidates if c[1] == choice)
+            else:
+                holder, card_id = self._pick_cards(candidates, "which card to build")
+            self._take(holder, card_id)
+            build(self.game, self.state, self.actor, card_id, self.decider, free=arg.free, depth=self.depth + 1)
+            built += 1
+        if not arg.optional and built == 0 and self.amount(arg.count) > 0:
+            raise Illegal("no card can be built")
+
+    def _take(self, holder: Player | None, card_id: str) -> None:
+        """Remove a card from the zone it was picked in, if it lies in one."""
+        zones = self.state.zones if holder is None else holder.zones
+        for ids in zones.values():
+            if card_id in ids:
+                ids.remove(card_id)
+                return
+
+    def can_build(self, card_id: str, free: bool) -> bool:
+        trial = self.state.copy()
+        try:
+            build(self.game, trial, trial.player(self.actor.id), card_id, FirstLegal(), free=free, fire=False)
+        except Illegal:
+            return False
+        return True
+
+    def invoke(self, arg: Any) -> None:
+        candidates = self.select(arg.card) if not isinstance(arg.card, str) else [(None, arg.card)]
+        if not candidates:
+            return
+        _holder, card_id = self._pick_cards(candidates, "which effect to receive")
+        for _card, rep in self.passives(self.actor, "replace"):
+            if rep.invoke == card_id:
+                card_id = rep.with_
+                break
+        inner = self.deeper()
+        card = self.card(card_id)
+        inner = replace(inner, owner=self.actor, card=card, event={**self.event, "invoked": card_id, "worship": arg.worship})
+        for index, effect in self.game.triggered.get(card_id, {}).get(arg.on, []):
+            run_effect(inner, card_id, index, effect)
+
+    def move_cards(self, arg: Any) -> None:
+        candidates = self.select(arg.card)
+        count = len(candidates) if arg.count == "all" else min(len(candidates), self.amount(arg.count))
+        destination_shared = self.game.game.zones[arg.to].shared
+        for _ in range(count):
+            holder, card_id = self._pick_cards(candidates, "which card to move")
+            candidates.remove((holder, card_id))
+            self._take(holder, card_id)
+            if destination_shared:
+                self.state.zones.setdefault(arg.to, []).append(card_id)
+            else:
+                for player in self.players(arg.of):
+                    player.zones.setdefault(arg.to, []).append(card_id)
+
+    # ------------------------------------------------------------------ limits and wild values
+
+    def period_key(self, limit: str) -> int:
+        period = PERIODS.get(limit)
+        return self.state.globals.get(period, 0) if period else 0
+
+    def limit_used(self, player: Player, card_id: str, slot: Any, limit: str) -> bool:
+        return (card_id, slot, limit, self.period_key(limit)) in player.used
+
+    def use_limit(self, player: Player, card_id: str, slot: Any, limit: str) -> None:
+        player.used.add((card_id, slot, limit, self.period_key(limit)))
+
+    def best_spread(self, spread: str, over: list[str], value: Any) -> int:
+        wild = self.actor.values.get(spread, 0)
+        best = None
+        saved = {noun: self.actor.values.get(noun, 0) for noun in over}
+        try:
+            for combo in itertools.combinations_with_replacement(over, wild):
+                for noun in over:
+                    self.actor.values[noun] = saved[noun] + combo.count(noun)
+                score = self.amount(value)
+                best = score if best is None else max(best, score)
+        finally:
+            self.actor.values.update(saved)
+        return best if best is not None else self.amount(value)
+
+
+# ---------------------------------------------------------------------- events
+
+
+def run_effect(ctx: Context, card_id: str, index: int, effect: Any) -> None:
+    if effect.if_ is not None and not ctx.test(effect.if_):
+        return
+    if effect.limit:
+        if ctx.limit_used(ctx.owner, card_id, index, effect.limit):
+            return
+        ctx.use_limit(ctx.owner, card_id, index, effect.limit)
+    ctx.run(effect.do)
+
+
+def fire(game: CompiledGame, state: State, event: str, actor: Player, decider: Decider, payload: dict | None = None) -> None:
+    """Run every effect listening to an event: the game's rules, then the cards in play."""
+    trigger = game.game.triggers.get(event)
+    payload = dict(payload or {}, event=event)
+    if trigger is not None and trigger.each_player:
+        n = len(state.players)
+        listeners = sorted(state.players, key=lambda p: (p.seat - actor.seat) % n)
+    else:
+        listeners = [actor]
+    for player in listeners:
+        ctx = Context(game, state, decider, actor=player, owner=player, event=payload)
+        for index, effect in game.rule_triggered.get(event, []):
+            run_effect(ctx, "rules", index, effect)
+        for card_id in list(ctx.owned_ids(player)):
+            for index, effect in game.triggered.get(card_id, {}).get(event, []):
+                run_effect(ctx.about(game.cards[card_id]), card_id, index, effect)
+
+
+def build(
+    game: CompiledGame,
+    state: State,
+    player: Player,
+    card_id: str,
+    decider: Decider,
+    free: bool = False,
+    fire: bool = True,
+    depth: int = 0,
+) -> None:
+    """Build a card: check its requirements, pay its cost, put it in play, run its effects."""
+    card = game.cards[card_id]
+    rules = game.game.build
+    kind = game.game.kinds[card.kind]
+    ctx = Context(game, state, decider, actor=player, owner=player, card=card, event={"card": card_id, "kind": card.kind}, depth=depth)
+    if depth > MAX_DEPTH:
+        raise Illegal("builds nest without end")
+    if kind.zone is None:
+        raise Illegal(f"a {card.kind} cannot be built")
+    if rules.unique and card_id in player.zones.get(kind.zone, []):
+        raise Illegal(f"{player.id} already has {card.name}")
+    if kind.requires is not None and not ctx.test(kind.requires):
+        raise Illegal(f"{player.id} does not meet the requirements of {card.name}")
+    if not free:
+        _pay_cost(ctx, player, card)
+    player.zones.setdefault(kind.zone, []).append(card_id)
+    if fire:
+        built = Context(game, state, decider, actor=player, owner=player, card=card, event={"card": card_id, "kind": card.kind}, depth=depth)
+        for index, effect in game.rule_triggered.get(rules.on_built, []):
+            run_effect(built, "rules", index, effect)
+        for index, effect in game.triggered.get(card_id, {}).get(rules.on_built, []):
+            run_effect(built, card_id, index, effect)
+
+
+def _pay_cost(ctx: Context, player: Player, card: Card) -> None:
+    rules = ctx.game.game.build
+    if rules.free_if_owns:
+        parents = as_list(card.fields.get(rules.free_if_owns))
+        if set(parents) & set(ctx.owned_ids(player)):
+            return
+    cost = dict(card.fields.get(rules.cost_field) or {})
+    for card_id, arg in ctx.passives(player, "discount"):
+        if arg.applies_to is not None and not ctx._matches(card, arg.applies_to):
+            continue
+        if arg.limit and arg.limit != "once_per_build" and ctx.limit_used(player, card_id, "discount", arg.limit):
+            continue
+        if not arg.everything:
+            eligible = sorted(r for r in cost if r != rules.currency and cost[r] > 0 and (arg.of == "any" or r in arg.of))
+            if not eligible:
+                continue
+        if arg.optional and ctx.ask(player, f"use the discount of {card_id}", ["yes", "no"]) == "no":
+            continue
+        if arg.limit and arg.limit != "once_per_build":
+            ctx.use_limit(player, card_id, "discount", arg.limit)
+        if arg.everything:
+            return
+        for _ in range(arg.amount):
+            eligible = sorted(r for r in cost if r != rules.currency and cost[r] > 0 and (arg.of == "any" or r in arg.of))
+            if not eligible:
+                break
+            resource = eligible[0] if len(eligible) == 1 else ctx.ask(player, "which resource the discount removes", eligible)
+            cost[resource] -= 1
+    coins = cost.pop(rules.currency, 0)
+    needs = [r for r, n in sorted(cost.items()) for _ in range(n)]
+    available = player.values.get(rules.currency, 0) - coins
+    if available < 0:
+        raise Illegal(f"{player.id} cannot pay {coins} {rules.currency} for {card.name}")
+    payment.pay_resources(ctx, player, needs, available, card.name)
+    ctx.spend(player, rules.currency, coins)

@@ -1,0 +1,162 @@
+"""Paying a card's cost: production, stock, wild substitutes and trade with other players.
+
+The search finds every cheapest way to cover the resource units of a cost. When the cheapest ways
+differ in who is paid or what is spent, the player chooses among them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .state import Illegal, Player
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .interpreter import Context
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One unit of supply: what it can be, and where it comes from."""
+
+    options: frozenset[str]
+    origin: str  # 'own', 'stock', 'wild:<noun>' or a seller's player id
+    price: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
+    key: str = ""  # distinguishes otherwise identical units
+
+
+@dataclass
+class Plan:
+    coins: int
+    purchases: tuple[tuple[str, int], ...]  # (seller, coins)
+    consumed: tuple[tuple[str, int], ...]  # (noun, units) taken from stock or wild counters
+
+    def label(self) -> str:
+        parts = [f"buy from {seller} for {coins}" for seller, coins in self.purchases]
+        parts += [f"spend {n} {noun}" for noun, n in self.consumed]
+        return "; ".join(parts) or "own production"
+
+
+def _own_units(ctx: "Context", player: Player) -> list[Unit]:
+    units = []
+    for index, (card_id, arg) in enumerate(ctx.passives(player, "produce")):
+        for noun, n in arg.amounts.items():
+            units += [Unit(frozenset([noun]), "own", key=f"{card_id}:{index}:{noun}:{i}") for i in range(n)]
+        if arg.one_of:
+            units.append(Unit(frozenset(arg.one_of), "own", key=f"{card_id}:{index}"))
+    return units
+
+
+def _seller_units(ctx: "Context", buyer: Player) -> list[Unit]:
+    trade = ctx.game.game.trade
+    if trade is None:
+        return []
+    units = []
+    base = ctx.param(trade.price, buyer)
+    for seller in ctx.players(trade.from_, actor=buyer):
+        prices = {}
+        for _card, arg in ctx.passives(buyer, "trade_price"):
+            if seller in ctx.players(arg.from_, actor=buyer):
+                for noun in arg.resources:
+                    prices[noun] = min(prices.get(noun, base), arg.price)
+        for index, (card_id, arg) in enumerate(ctx.passives(seller, "produce", sellable_only=True)):
+            if not arg.tradable:
+                continue
+            for noun, n in arg.amounts.items():
+                units += [Unit(frozenset([noun]), seller.id, {noun: prices.get(noun, base)}, f"{card_id}:{index}:{noun}:{i}") for i in range(n)]
+            if arg.one_of:
+                units.append(Unit(frozenset(arg.one_of), seller.id, {r: prices.get(r, base) for r in arg.one_of}, f"{card_id}:{index}"))
+    return units
+
+
+def _wild(ctx: "Context", player: Player) -> list[tuple[str, frozenset[str] | None, int]]:
+    """(noun, resources it may stand for or None for any, units available)."""
+    out = []
+    for card_id, arg in ctx.passives(player, "substitute"):
+        available = player.values.get(arg.use, 0)
+        if arg.limit == "once_per_build":
+            available = min(available, 1)
+        elif arg.limit and ctx.limit_used(player, card_id, "substitute", arg.limit):
+            available = 0
+        out.append((arg.use, None if arg.as_ == "any" else frozenset(arg.as_), max(0, available)))
+    return out
+
+
+def cheapest_plans(ctx: "Context", player: Player, needs: list[str], coins_available: int) -> list[Plan]:
+    """Every cheapest way to cover `needs`, one plan per distinct outcome."""
+    own = _own_units(ctx, player)
+    stock = Counter({r: max(0, player.values.get(r, 0)) for r in ctx.game.game.resources})
+    wild = _wild(ctx, player)
+    sellers = _seller_units(ctx, player)
+    needs = sorted(needs)
+    best: dict[tuple, Plan] = {}
+    best_cost = [coins_available + 1]
+
+    def search(i: int, used: frozenset, stock_left: Counter, wild_left: tuple, cost: int, bought: Counter) -> None:
+        if cost > best_cost[0]:
+            return
+        if i == len(needs):
+            consumed = Counter({r: stock[r] - stock_left[r] for r in stock if stock[r] != stock_left[r]})
+            for (noun, _as, n), left in zip(wild, wild_left):
+                if n != left:
+                    consumed[noun] += n - left
+            plan = Plan(cost, tuple(sorted(bought.items())), tuple(sorted(consumed.items())))
+            signature = (plan.purchases, plan.consumed)
+            if cost < best_cost[0]:
+                best.clear()
+                best_cost[0] = cost
+            best[signature] = plan
+            return
+        need = needs[i]
+        tried = set()
+        for unit in own:
+            if unit.key not in used and need in unit.options and unit.options not in tried:
+                tried.add(unit.options)
+                search(i + 1, used | {unit.key}, stock_left, wild_left, cost, bought)
+        if stock_left[need] > 0:
+            left = stock_left.copy()
+            left[need] -= 1
+            search(i + 1, used, left, wild_left, cost, bought)
+        for w, (noun, allowed, _n) in enumerate(wild):
+            if wild_left[w] > 0 and (allowed is None or need in allowed) and not (noun == need):
+                left = list(wild_left)
+                left[w] -= 1
+                search(i + 1, used, stock_left, tuple(left), cost, bought)
+        tried_sellers = set()
+        for unit in sellers:
+            if unit.key in used or need not in unit.options:
+                continue
+            signature = (unit.origin, unit.options)
+            if signature in tried_sellers:
+                continue
+            tried_sellers.add(signature)
+            price = unit.price[need]
+            more = bought.copy()
+            more[unit.origin] += price
+            search(i + 1, used | {unit.key}, stock_left, wild_left, cost + price, more)
+
+    search(0, frozenset(), stock.copy(), tuple(n for _noun, _as, n in wild), 0, Counter())
+    return sorted(best.values(), key=lambda p: (p.purchases, p.consumed)) if best_cost[0] <= coins_available else []
+
+
+def pay_resources(ctx: "Context", player: Player, needs: list[str], coins_available: int, what: str) -> int:
+    """Cover `needs` the cheapest way, asking the player when the cheapest ways differ.
+
+    Returns the coins spent on trade (already moved to the sellers)."""
+    if not needs:
+        return 0
+    plans = cheapest_plans(ctx, player, needs, coins_available)
+    if not plans:
+        raise Illegal(f"{player.id} cannot pay {', '.join(needs)} for {what}")
+    plan = plans[0]
+    if len(plans) > 1:
+        labels = [p.label() for p in plans]
+        plan = plans[labels.index(ctx.ask(player, f"how to pay for {what}", labels))]
+    currency = ctx.game.game.trade.currency if ctx.game.game.trade else None
+    for seller_id, coins in plan.purchases:
+        ctx.spend(player, currency, coins)
+        ctx.change(ctx.state.player(seller_id), currency, coins)
+    for noun, n in plan.consumed:
+        ctx.spend(player, noun, n)
+    return plan.coins
