@@ -69,26 +69,11 @@ def drift(run: Run, target: Path) -> list[str]:
 
 
 def write_outputs(run: Run, target: Path) -> int:
-    """Write every file into a fresh directory beside target, then swap it in."""
-    files = all_outputs(run)
-    target = target.resolve()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
-    try:
-        for rel, text in files.items():
-            path = fresh / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(text.encode("utf-8"))
-        os.chmod(fresh, 0o755)
-        old = None
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-            os.rmdir(old)
-            os.replace(target, old)
-        os.replace(fresh, target)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(fresh, ignore_errors=True)
-        raise
-    return len(files)
+    """Write every file into a fresh directory beside target, then swap it in atomically.
+
+    The swap (compiler/atomic.py) holds a lock and exchanges the two directories in one step, so
+    a build killed at any moment leaves the previous output whole and concurrent builds serialise.
+    """
+    from .atomic import replace_dir
+
+    return replace_dir(target, all_outputs(run))

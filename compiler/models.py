@@ -58,6 +58,7 @@ class Kind(Strict):
 class Trigger(Strict):
     description: str = ""
     each_player: bool = Field(False, description="Fired for every player in turn order (e.g. end of an age)")
+    rules: Literal["before", "after"] = Field("before", description="Whether the game's rules run before or after the cards in play")
 
 
 class Trade(Strict):

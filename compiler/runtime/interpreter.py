@@ -236,9 +236,6 @@ class Context:
 
     # ------------------------------------------------------------------ cards
 
-    def card(self, card_id: str) -> Card:
-        return self.game.cards[card_id]
-
     def owned_ids(self, player: Player) -> list[str]:
         return [cid for zone in self.game.play_zones for cid in player.zones.get(zone, [])]
 
@@ -266,7 +263,8 @@ class Context:
         for name, wanted in (selector.where or {}).items():
             have = getattr(card, name) if name in ("id", "name", "kind") else card.fields.get(name)
             if isinstance(wanted, Expression):
-                wanted = self.amount(wanted)
+                # A field of the card in hand (e.g. a stage's own board) is compared as it is.
+                wanted = self.card_field(wanted.arg) if wanted.key == "field" else self.amount(wanted)
             allowed = wanted if isinstance(wanted, list) else [wanted]
             have_values = have if isinstance(have, list) else [have]
             if not any(h in allowed for h in have_values):
@@ -354,7 +352,7 @@ class Context:
                 card_id = rep.with_
                 break
         inner = self.deeper()
-        card = self.card(card_id)
+        card = self.game.cards[card_id]
         inner = replace(inner, owner=self.actor, card=card, event={**self.event, "invoked": card_id, "worship": arg.worship})
         for index, effect in self.game.triggered.get(card_id, {}).get(arg.on, []):
             run_effect(inner, card_id, index, effect)
@@ -422,13 +420,18 @@ def fire(game: CompiledGame, state: State, event: str, actor: Player, decider: D
         listeners = sorted(state.players, key=lambda p: (p.seat - actor.seat) % n)
     else:
         listeners = [actor]
+    rules_after = trigger is not None and trigger.rules == "after"
     for player in listeners:
         ctx = Context(game, state, decider, actor=player, owner=player, event=payload)
-        for index, effect in game.rule_triggered.get(event, []):
-            run_effect(ctx, "rules", index, effect)
+        if not rules_after:
+            for index, effect in game.rule_triggered.get(event, []):
+                run_effect(ctx, "rules", index, effect)
         for card_id in list(ctx.owned_ids(player)):
             for index, effect in game.triggered.get(card_id, {}).get(event, []):
                 run_effect(ctx.about(game.cards[card_id]), card_id, index, effect)
+        if rules_after:
+            for index, effect in game.rule_triggered.get(event, []):
+                run_effect(ctx, "rules", index, effect)
 
 
 def build(
