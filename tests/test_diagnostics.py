@@ -1,0 +1,131 @@
+"""Every diagnostic code has a fixture that triggers it at a known file, line and column."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from compiler.diagnostics import CODES, Diagnostic, Report, render_github, render_text
+
+FIXTURES = __import__("pathlib").Path(__file__).resolve().parent / "fixtures"
+
+BAD = sorted((FIXTURES / "bad").glob("*.yaml"))
+# Codes proven elsewhere: a project-level situation rather than a bad card file.
+ELSEWHERE = {"E305": "test_missing_game_yaml", "E306": "test_unknown_game_path", "E901": "test_internal_error_is_not_a_traceback"}
+
+
+def _expectation(path):
+    head = path.read_bytes().split(b"\n", 1)[0].decode()
+    match = re.match(r"# expect: (\w+) (\d+):(\d+)", head)
+    assert match, f"{path.name} lacks its '# expect: CODE line:col' header"
+    return match.group(1), int(match.group(2)), int(match.group(3))
+
+
+def test_every_code_has_a_fixture():
+    covered = {_expectation(p)[0] for p in BAD} | set(ELSEWHERE)
+    missing = [code for code in CODES if code not in covered and not code.startswith("W")]
+    assert not missing, f"codes without a fixture: {missing}"
+
+
+def test_the_mini_game_is_clean(ostraka, mini_game):
+    result = ostraka("check", str(mini_game), cwd=mini_game.parent.parent)
+    assert result.exit_code == 0, result.output
+    assert "1 examples passed" in result.output
+
+
+@pytest.mark.parametrize("fixture", BAD, ids=[p.stem for p in BAD])
+def test_fixture_reports_its_code_at_its_position(ostraka, mini_game, fixture):
+    code, line, column = _expectation(fixture)
+    shutil.copy(fixture, mini_game / fixture.name)
+    before = sorted(p.name for p in mini_game.parent.parent.rglob("*"))
+    result = ostraka("check", "--format", "json", str(mini_game), cwd=mini_game.parent.parent)
+    assert result.exit_code == 1, result.output
+    found = [(d["code"], d["file"], d["line"], d["column"]) for d in result.json()["diagnostics"]]
+    assert (code, f"cards/mini/{fixture.name}", line, column) in found, found
+    # check writes nothing
+    assert sorted(p.name for p in mini_game.parent.parent.rglob("*")) == before
+
+
+def test_all_errors_of_a_run_are_reported_together(ostraka, mini_game):
+    for name in ("E102_duplicate_key.yaml", "E204_unknown_primitive.yaml", "E301_unknown_noun.yaml"):
+        shutil.copy(FIXTURES / "bad" / name, mini_game / name)
+    result = ostraka("check", "--format", "json", str(mini_game), cwd=mini_game.parent.parent)
+    codes = {d["code"] for d in result.json()["diagnostics"]}
+    assert {"E102", "E204", "E301"} <= codes
+
+
+def test_text_format_shows_the_line_with_a_caret_and_a_hint(ostraka, mini_game):
+    shutil.copy(FIXTURES / "bad" / "E204_unknown_primitive.yaml", mini_game)
+    result = ostraka("check", str(mini_game), cwd=mini_game.parent.parent)
+    assert "cards/mini/E204_unknown_primitive.yaml:8:9: error E204: unknown effect primitive 'gian'" in result.output
+    assert "      - gian: {coins: 1}\n" in result.output
+    assert "hint: did you mean 'gain'?" in result.output
+    assert result.output.rstrip().splitlines()[-1].startswith("3 files, 1 cards, 1 error")
+
+
+def test_did_you_mean_for_nouns_and_card_ids(ostraka, mini_game):
+    shutil.copy(FIXTURES / "bad" / "E301_unknown_noun.yaml", mini_game)
+    shutil.copy(FIXTURES / "bad" / "E302_dangling_reference.yaml", mini_game)
+    result = ostraka("check", "--format", "json", str(mini_game), cwd=mini_game.parent.parent)
+    hints = {d["code"]: d["hint"] for d in result.json()["diagnostics"]}
+    assert hints["E301"] == "did you mean 'marble'?" or "did you mean" in hints["E301"] or hints["E301"].startswith("declare")
+    assert hints["E302"] == "did you mean 'good'?"
+
+
+def test_github_format(ostraka, mini_game):
+    shutil.copy(FIXTURES / "bad" / "E204_unknown_primitive.yaml", mini_game)
+    result = ostraka("check", "--format", "github", str(mini_game), cwd=mini_game.parent.parent)
+    assert "::error file=cards/mini/E204_unknown_primitive.yaml,line=8,col=9,title=E204::unknown effect primitive 'gian' (did you mean 'gain'?)" in result.output
+
+
+def test_missing_game_yaml(ostraka, tmp_path):
+    (tmp_path / "cards" / "lost").mkdir(parents=True)
+    (tmp_path / "cards" / "lost" / "card.yaml").write_text("id: x\n")
+    result = ostraka("check", "--format", "json", cwd=tmp_path)
+    assert result.exit_code == 1
+    assert [d["code"] for d in result.json()["diagnostics"]] == ["E305"]
+
+
+def test_unknown_game_path(ostraka, tmp_path):
+    (tmp_path / "cards").mkdir()
+    result = ostraka("check", "--format", "json", "cards/nowhere", cwd=tmp_path)
+    assert result.exit_code == 1
+    assert [d["code"] for d in result.json()["diagnostics"]] == ["E306"]
+
+
+def test_usage_error_exits_2(ostraka):
+    assert ostraka("check", "--format", "xml").exit_code == 2
+    assert ostraka("deck", "seven_wonders", "--players", "9", "--age", "1").exit_code == 2
+
+
+def test_internal_error_is_not_a_traceback(monkeypatch, capsys):
+    import compiler.cli as cli_module
+
+    def boom(*_a, **_k):
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(cli_module, "load", boom)
+    monkeypatch.setattr("sys.argv", ["ostraka", "cards", "seven_wonders"])
+    with pytest.raises(SystemExit) as exit_info:
+        cli_module.main()
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "error E901: internal error: RuntimeError: simulated bug" in err
+    assert "Traceback" not in err
+
+
+def test_renderers_escape_github_properties():
+    d = Diagnostic("E201", "bad\nvalue, 100%", "a,b:c.yaml", 3, 4, "hint")
+    assert render_github(d) == "::error file=a%2Cb%3Ac.yaml,line=3,col=4,title=E201::bad%0Avalue, 100%25 (hint)"
+    assert render_text(d).startswith("a,b:c.yaml:3:4: error E201: bad")
+
+
+def test_codes_are_well_formed_and_unique():
+    names = [c.name for c in CODES.values()]
+    assert len(names) == len(set(names))
+    for code in CODES:
+        assert re.fullmatch(r"[EW]\d{3}", code)
+    report = Report()
+    assert report.exit_code() == 0
