@@ -33,6 +33,7 @@ class Context:
     card: Card | None = None
     event: dict[str, Any] = field(default_factory=dict)
     depth: int = 0
+    handlers: Any = None  # generated handlers (compiler/codegen/engine.py); None walks the effect tree
 
     # ------------------------------------------------------------------ derived contexts
 
@@ -321,7 +322,7 @@ class Context:
             else:
                 holder, card_id = self._pick_cards(candidates, "which card to build")
             self._take(holder, card_id)
-            build(self.game, self.state, self.actor, card_id, self.decider, free=arg.free, depth=self.depth + 1)
+            build(self.game, self.state, self.actor, card_id, self.decider, free=arg.free, depth=self.depth + 1, handlers=self.handlers)
             built += 1
         if not arg.optional and built == 0 and self.amount(arg.count) > 0:
             raise Illegal("no card can be built")
@@ -354,8 +355,7 @@ class Context:
         inner = self.deeper()
         card = self.game.cards[card_id]
         inner = replace(inner, owner=self.actor, card=card, event={**self.event, "invoked": card_id, "worship": arg.worship})
-        for index, effect in self.game.triggered.get(card_id, {}).get(arg.on, []):
-            run_effect(inner, card_id, index, effect)
+        run_trigger(inner, card_id, arg.on)
 
     def move_cards(self, arg: Any) -> None:
         candidates = self.select(arg.card)
@@ -411,7 +411,23 @@ def run_effect(ctx: Context, card_id: str, index: int, effect: Any) -> None:
     ctx.run(effect.do)
 
 
-def fire(game: CompiledGame, state: State, event: str, actor: Player, decider: Decider, payload: dict | None = None) -> None:
+def run_trigger(ctx: Context, card_id: str | None, trigger: str) -> None:
+    """Run a card's effects on one trigger (card_id None: the game's rules), through the generated
+    handlers when the context carries them, else by walking the effect tree."""
+    if ctx.handlers is not None:
+        ctx.handlers.run(ctx, card_id, trigger)
+        return
+    if card_id is None:
+        for index, effect in ctx.game.rule_triggered.get(trigger, []):
+            run_effect(ctx, "rules", index, effect)
+    else:
+        for index, effect in ctx.game.triggered.get(card_id, {}).get(trigger, []):
+            run_effect(ctx, card_id, index, effect)
+
+
+def fire(
+    game: CompiledGame, state: State, event: str, actor: Player, decider: Decider, payload: dict | None = None, handlers: Any = None
+) -> None:
     """Run every effect listening to an event: the game's rules, then the cards in play."""
     trigger = game.game.triggers.get(event)
     payload = dict(payload or {}, event=event)
@@ -422,16 +438,14 @@ def fire(game: CompiledGame, state: State, event: str, actor: Player, decider: D
         listeners = [actor]
     rules_after = trigger is not None and trigger.rules == "after"
     for player in listeners:
-        ctx = Context(game, state, decider, actor=player, owner=player, event=payload)
+        ctx = Context(game, state, decider, actor=player, owner=player, event=payload, handlers=handlers)
         if not rules_after:
-            for index, effect in game.rule_triggered.get(event, []):
-                run_effect(ctx, "rules", index, effect)
+            run_trigger(ctx, None, event)
         for card_id in list(ctx.owned_ids(player)):
-            for index, effect in game.triggered.get(card_id, {}).get(event, []):
-                run_effect(ctx.about(game.cards[card_id]), card_id, index, effect)
+            if event in game.triggered.get(card_id, ()):
+                run_trigger(ctx.about(game.cards[card_id]), card_id, event)
         if rules_after:
-            for index, effect in game.rule_triggered.get(event, []):
-                run_effect(ctx, "rules", index, effect)
+            run_trigger(ctx, None, event)
 
 
 def build(
@@ -443,6 +457,7 @@ def build(
     free: bool = False,
     fire: bool = True,
     depth: int = 0,
+    handlers: Any = None,
 ) -> None:
     """Build a card: check its requirements, pay its cost, put it in play, run its effects."""
     card = game.cards[card_id]
@@ -461,11 +476,9 @@ def build(
         _pay_cost(ctx, player, card)
     player.zones.setdefault(kind.zone, []).append(card_id)
     if fire:
-        built = Context(game, state, decider, actor=player, owner=player, card=card, event={"card": card_id, "kind": card.kind}, depth=depth)
-        for index, effect in game.rule_triggered.get(rules.on_built, []):
-            run_effect(built, "rules", index, effect)
-        for index, effect in game.triggered.get(card_id, {}).get(rules.on_built, []):
-            run_effect(built, card_id, index, effect)
+        built = Context(game, state, decider, actor=player, owner=player, card=card, event={"card": card_id, "kind": card.kind}, depth=depth, handlers=handlers)
+        run_trigger(built, None, rules.on_built)
+        run_trigger(built, card_id, rules.on_built)
 
 
 def _pay_cost(ctx: Context, player: Player, card: Card) -> None:
