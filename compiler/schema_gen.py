@@ -10,7 +10,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from .lang.registry import REGISTRY
+from .lang.registry import REGISTRY, example_value
 from .models import Card, Game
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -31,7 +31,7 @@ def _strip_optional(prop: dict[str, Any]) -> dict[str, Any]:
 def _examples(defs: dict[str, Any]) -> None:
     for def_name, family in _ONE_KEY.items():
         for name, prop in defs[def_name]["properties"].items():
-            prop["examples"] = [REGISTRY[family][name].example[name]]
+            prop["examples"] = [example_value(REGISTRY[family][name])]
 
 
 def _finish(schema: dict[str, Any], title: str, schema_id: str) -> dict[str, Any]:

@@ -31,6 +31,28 @@ class Primitive:
 
 
 REGISTRY: dict[str, dict[str, type[Primitive]]] = {family: {} for family in FAMILIES}
+_MISSING = object()
+
+
+def example_value(cls: type[Primitive]) -> Any:
+    """The primitive's own value inside its example (which may show it within a larger effect)."""
+
+    def find(node: Any) -> Any:
+        if isinstance(node, dict):
+            if cls.name in node:
+                return node[cls.name]
+            children = list(node.values())
+        elif isinstance(node, list):
+            children = node
+        else:
+            return _MISSING
+        for child in children:
+            found = find(child)
+            if found is not _MISSING:
+                return found
+        return _MISSING
+
+    return find(cls.example)
 
 
 def primitive(cls: type[Primitive]) -> type[Primitive]:
@@ -41,6 +63,8 @@ def primitive(cls: type[Primitive]) -> type[Primitive]:
     for attribute in ("args", "summary", "example"):
         if not hasattr(cls, attribute):
             raise ValueError(f"primitive '{cls.name}' lacks '{attribute}'")
+    if example_value(cls) is _MISSING:
+        raise ValueError(f"primitive '{cls.name}': its example must use it (a mapping with the key '{cls.name}')")
     if cls.english is Primitive.english:
         raise ValueError(f"primitive '{cls.name}' has no English rendering")
     if cls.family != "passive" and cls.run is Primitive.run:

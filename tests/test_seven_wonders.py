@@ -1,0 +1,79 @@
+"""7 Wonders, complete, as data: the listing, the decks, and every example passing."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pytest
+
+GAME = "cards/seven_wonders"
+
+
+def test_check_is_clean_and_counts_examples(ostraka):
+    result = ostraka("check", GAME)
+    assert result.exit_code == 0, result.output
+    passed = int(re.search(r"(\d+) examples passed", result.output).group(1))
+    assert passed >= 250
+
+
+def test_cards_listing(ostraka):
+    records = json.loads(ostraka("cards", "seven_wonders", "--format", "json").output)
+    kinds = Counter(r["kind"] for r in records)
+    assert kinds == {"card": 78, "wonder": 14, "wonder_stage": 42}
+    colours = Counter(r["fields"]["colour"] for r in records if r["kind"] == "card")
+    assert colours["purple"] == 10
+    for r in records:
+        assert {"id", "name", "kind", "fields"} <= set(r)
+    # every card and stage has at least one example
+    assert all(r["examples"] >= 1 for r in records)
+
+
+@pytest.mark.parametrize("age", [1, 2, 3])
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_deck_has_seven_cards_per_player(ostraka, players, age):
+    result = ostraka("deck", "seven_wonders", "--players", str(players), "--age", str(age), "--seed", "11")
+    assert result.exit_code == 0, result.output
+    ids = result.output.split()
+    assert len(ids) == 7 * players
+    guilds = [i for i in ids if i.endswith("_guild")]
+    assert len(guilds) == (players + 2 if age == 3 else 0)
+    assert len(set(guilds)) == len(guilds)
+
+
+def test_guild_draw_follows_the_seed(ostraka):
+    def guilds(seed):
+        out = ostraka("deck", "seven_wonders", "--players", "3", "--age", "3", "--seed", str(seed)).output.split()
+        return [i for i in out if i.endswith("_guild")]
+
+    assert guilds(1) == guilds(1)
+    assert len({tuple(guilds(s)) for s in range(6)}) > 1
+
+
+def test_box_totals():
+    """49 Age I, 49 Age II and 40 Age III cards at 7 players, plus 10 guilds in the box."""
+    from pathlib import Path
+
+    from compiler.project import load
+
+    run = load([Path(GAME)])
+    (game,) = run.games
+    totals = Counter()
+    for card in game.cards.values():
+        if card.kind == "card":
+            totals[card.fields["age"]] += len(card.fields.get("copies") or [])
+    assert totals == {1: 49, 2: 49, 3: 40}
+
+
+def test_explain_shows_source_effects_and_examples(ostraka):
+    out = ostraka("explain", "west_trading_post").output
+    assert "cards/seven_wonders/age1/west_trading_post.yaml:1:1" in out
+    assert "you buy wood, stone, clay and ore from your left neighbour for 1 coin each" in out
+    assert "examples (2)" in out
+
+
+def test_explain_unknown_card_suggests(ostraka):
+    result = ostraka("explain", "west_trading_pots")
+    assert result.exit_code == 2
+    assert "did you mean 'west_trading_post'" in result.output
