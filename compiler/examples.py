@@ -55,7 +55,9 @@ def setup(game: CompiledGame, given: dict[str, Any]) -> State:
     for key, value in given.items():
         if key == "players":
             continue
-        if key in game.game.globals:
+        if key == "board" and getattr(game.game, "board", None) is not None:
+            _given_board(game, state, value)
+        elif key in game.game.globals:
             state.globals[key] = value
         elif key in game.game.zones and game.game.zones[key].shared:
             for cid in value:
@@ -65,6 +67,24 @@ def setup(game: CompiledGame, given: dict[str, Any]) -> State:
         else:
             _apply_player(game, state, key, value)
     return state
+
+
+def _given_board(game: CompiledGame, state: State, value: Any) -> None:
+    from .runtime.board import BoardInvalid, setup_board
+
+    try:
+        setup_board(game, state, value)
+    except BoardInvalid as exc:
+        raise ExampleInvalid(str(exc)) from None
+
+
+def _expected_board(state: State, wanted: Any) -> list[str]:
+    from .runtime.board import BoardInvalid, compare_board
+
+    try:
+        return compare_board(state, wanted)
+    except BoardInvalid as exc:
+        raise ExampleInvalid(str(exc)) from None
 
 
 def trigger(game: CompiledGame, state: State, when: dict[str, Any], decider: Scripted) -> None:
@@ -96,6 +116,9 @@ def compare(game: CompiledGame, state: State, expect: dict[str, Any]) -> list[st
     problems = []
     for key, wanted in expect.items():
         if key == "refused":
+            continue
+        if key == "board" and getattr(game.game, "board", None) is not None:
+            problems += _expected_board(state, wanted)
             continue
         if key in state.globals:
             if state.globals[key] != wanted:

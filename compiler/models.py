@@ -7,6 +7,7 @@ from typing import Any, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from .lang.model import Amount, Condition, Effect
+from .lang.board import BoardSpec
 from .lang.types import CardId, KindName, Name, Noun, ParamName, PlayerSet, Scalar, Strict, TriggerName, ZoneName
 
 
@@ -114,6 +115,7 @@ class Game(Strict):
     trade: Optional[Trade] = None
     build: BuildRules = Field(default_factory=BuildRules)
     deck: Optional[Deck] = None
+    board: Optional[BoardSpec] = Field(None, description="A board of hex spaces built from tiles, with pieces placed on its hexes")
     rules: list[Effect] = Field(default_factory=list, description="Effects every player has: the game's own rules")
     text: str = ""
 

@@ -25,6 +25,7 @@ class State:
     players: list[Player]
     globals: dict[str, int] = field(default_factory=dict)
     zones: dict[str, list[str]] = field(default_factory=dict)  # shared zones
+    board: dict[str, Any] = field(default_factory=dict)  # hexes, tiles and pieces: see runtime/board.py
 
     def player(self, pid: str) -> Player:
         for p in self.players:
@@ -40,6 +41,7 @@ class State:
         return {
             "globals": dict(sorted(self.globals.items())),
             "zones": {k: list(v) for k, v in sorted(self.zones.items())},
+            **({"board": {k: dict(sorted(v.items())) for k, v in sorted(self.board.items())}} if self.board else {}),
             "players": [
                 {
                     "id": p.id,

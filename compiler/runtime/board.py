@@ -1,0 +1,485 @@
+"""The hex board at run time: tiles laid, pieces placed, chains of pieces; rankings and bids.
+
+`state.board` holds plain values so that a state copies and compares cheaply:
+
+    hexes:  {"q,r": {"symbol": str | None, "tile": tile id}}
+    pieces: {"q,r": [player id, card id]}
+    tiles:  {"q,r": tile id}              (where each tile's [0, 0] hex lies)
+
+Examples write the board the same way under `given: {board: ...}` (see `setup_board`) and check it
+under `expect: {board: ...}` (see `compare_board`). Nothing here knows a game or a card.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from ..lang.types import Selector, as_list
+from .state import Illegal, Player, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..compiled import CompiledGame
+    from .interpreter import Context
+
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+class BoardInvalid(Exception):
+    """An example's board is written wrongly."""
+
+
+# ---------------------------------------------------------------------------- coordinates
+
+
+def key(q: int, r: int) -> str:
+    return f"{q},{r}"
+
+
+def parse(text: Any) -> tuple[int, int]:
+    if isinstance(text, (list, tuple)) and len(text) == 2 and all(isinstance(v, int) for v in text):
+        return int(text[0]), int(text[1])
+    try:
+        q, r = str(text).split(",")
+        return int(q), int(r)
+    except ValueError:
+        raise BoardInvalid(f"'{text}' is not a hex position such as \"0,1\"") from None
+
+
+def neighbours(hex_key: str) -> list[str]:
+    q, r = parse(hex_key)
+    return [key(q + dq, r + dr) for dq, dr in DIRECTIONS]
+
+
+def _order(hex_key: str) -> tuple[int, int]:
+    q, r = parse(hex_key)
+    return (r, q)
+
+
+def sorted_hexes(keys) -> list[str]:
+    return sorted(keys, key=_order)
+
+
+# ---------------------------------------------------------------------------- state access
+
+
+def board_of(state: State) -> dict[str, Any]:
+    board = state.board
+    board.setdefault("hexes", {})
+    board.setdefault("pieces", {})
+    board.setdefault("tiles", {})
+    return board
+
+
+def _spec(game: "CompiledGame"):
+    spec = getattr(game.game, "board", None)
+    if spec is None:
+        raise Illegal("this game declares no board")
+    return spec
+
+
+def tile_cells(game: "CompiledGame", tile_id: str) -> list[tuple[tuple[int, int], str | None]]:
+    """A tile's hexes: (offset, symbol) for each cell its kind declares."""
+    spec = _spec(game)
+    card = game.cards[tile_id]
+    cells = spec.tiles.get(card.kind)
+    if cells is None:
+        raise Illegal(f"a {card.kind} is not laid as a tile")
+    out = []
+    for field_name, offset in cells.items():
+        symbol = card.fields.get(field_name)
+        out.append((offset, None if symbol == spec.blank else symbol))
+    return out
+
+
+def tile_fits(game: "CompiledGame", board: dict, tile_id: str, anchor: tuple[int, int], touching: bool) -> bool:
+    hexes = board["hexes"]
+    cells = [key(anchor[0] + dq, anchor[1] + dr) for (dq, dr), _s in tile_cells(game, tile_id)]
+    if any(c in hexes for c in cells):
+        return False
+    if touching and hexes:
+        return any(n in hexes for c in cells for n in neighbours(c))
+    return True
+
+
+def lay_tile(game: "CompiledGame", board: dict, tile_id: str, anchor: tuple[int, int]) -> None:
+    for (dq, dr), symbol in tile_cells(game, tile_id):
+        board["hexes"][key(anchor[0] + dq, anchor[1] + dr)] = {"symbol": symbol, "tile": tile_id}
+    board["tiles"][key(*anchor)] = tile_id
+
+
+def site_of(ctx: "Context", player: Player | None = None, card_id: str | None = None) -> str | None:
+    """The hex of a player's piece of a card (default: the card in view, or the event's card)."""
+    player = player or ctx.actor
+    card_id = card_id or (ctx.card.id if ctx.card is not None else ctx.event.get("card"))
+    for hex_key, (pid, cid) in board_of(ctx.state)["pieces"].items():
+        if pid == player.id and cid == card_id:
+            return hex_key
+    return None
+
+
+def _piece_hexes(ctx: "Context", players: list[Player], selector: Selector | None) -> set[str]:
+    ids = {p.id for p in players}
+    out = set()
+    for hex_key, (pid, cid) in board_of(ctx.state)["pieces"].items():
+        if pid in ids and (selector is None or ctx._matches(ctx.game.cards[cid], selector)):
+            out.add(hex_key)
+    return out
+
+
+def components(hexes: set[str]) -> list[set[str]]:
+    """The groups of neighbouring hexes among a set, in board order."""
+    left = set(hexes)
+    out = []
+    for start in sorted_hexes(hexes):
+        if start not in left:
+            continue
+        group, todo = set(), [start]
+        left.discard(start)
+        while todo:
+            here = todo.pop()
+            group.add(here)
+            for n in neighbours(here):
+                if n in left:
+                    left.discard(n)
+                    todo.append(n)
+        out.append(group)
+    return out
+
+
+# ---------------------------------------------------------------------------- conditions, amounts
+
+
+def adjacent(ctx: "Context", arg: Any) -> bool:
+    site = site_of(ctx)
+    if site is None:
+        return False
+    board = board_of(ctx.state)
+    if arg.symbol is not None:
+        return any(board["hexes"].get(n, {}).get("symbol") == arg.symbol for n in neighbours(site))
+    others = _piece_hexes(ctx, ctx.players(arg.of), arg.to)
+    return any(n in others for n in neighbours(site))
+
+
+def _same_value(ctx: "Context", field_name: str) -> Any:
+    if ctx.card is not None:
+        return ctx.card.fields.get(field_name)
+    card_id = ctx.event.get("card")
+    return ctx.game.cards[card_id].fields.get(field_name) if card_id in ctx.game.cards else None
+
+
+def connected(ctx: "Context", arg: Any) -> bool:
+    selector = arg.pieces
+    if arg.same:
+        wanted = _same_value(ctx, arg.same)
+        if wanted is None:
+            return False
+        where = dict(selector.where or {}) if selector else {}
+        where[arg.same] = wanted
+        selector = (selector or Selector()).model_copy(update={"where": where})
+    hexes = _piece_hexes(ctx, [ctx.actor], selector)
+    if not hexes:
+        return False
+    if arg.complete:
+        placed = {board_of(ctx.state)["pieces"][h][1] for h in hexes}
+        wanted_ids = {c.id for c in ctx.game.cards.values()
+                      if c.kind in _spec(ctx.game).pieces and (selector is None or ctx._matches(c, selector))}
+        if not wanted_ids <= placed:
+            return False
+    return len(components(hexes)) == 1
+
+
+def links(ctx: "Context", arg: Any) -> bool:
+    board = board_of(ctx.state)
+    targets = {h for h, cell in board["hexes"].items() if cell.get("symbol") == arg.symbol}
+    for group in components(_piece_hexes(ctx, [ctx.actor], arg.pieces)):
+        touched = {n for h in group for n in neighbours(h) if n in targets}
+        if len(touched) >= arg.count:
+            return True
+    return False
+
+
+def clusters(ctx: "Context", arg: Any) -> int:
+    return len(components(_piece_hexes(ctx, [ctx.actor], arg.pieces)))
+
+
+def stand_in_rate(arg: Any) -> tuple[int, int]:
+    return arg.give, arg.for_
+
+
+# ---------------------------------------------------------------------------- placing pieces
+
+
+def open_hexes(ctx: "Context") -> list[str]:
+    board = board_of(ctx.state)
+    closed = set(_spec(ctx.game).closed)
+    return sorted_hexes(
+        h for h, cell in board["hexes"].items() if h not in board["pieces"] and cell.get("symbol") not in closed
+    )
+
+
+def reduced_cost(ctx: "Context", card_id: str, site: str, arg: Any) -> dict[str, int]:
+    """The card's cost after the symbols on the hexes `reduce_by` names are taken off."""
+    rules = ctx.game.game.build
+    card = ctx.game.cards[card_id]
+    cost = {k: v for k, v in dict(card.fields.get(rules.cost_field) or {}).items() if v > 0}
+    board = board_of(ctx.state)
+    looked: list[str] = []
+    if "site" in arg.reduce_by:
+        looked.append(site)
+    for n in neighbours(site):
+        if n not in board["hexes"]:
+            continue
+        if "neighbours" in arg.reduce_by or ("empty_neighbours" in arg.reduce_by and n not in board["pieces"]):
+            looked.append(n)
+    for hex_key in looked:
+        symbol = board["hexes"][hex_key].get("symbol")
+        if symbol in cost and cost[symbol] > 0:
+            cost[symbol] -= 1
+    return {k: v for k, v in cost.items() if v > 0}
+
+
+def free_here(ctx: "Context", card_id: str, site: str, arg: Any) -> bool:
+    if arg.free:
+        return True
+    if not arg.free_next_to:
+        return False
+    before = set(as_list(ctx.game.cards[card_id].fields.get(arg.free_next_to)))
+    pieces = board_of(ctx.state)["pieces"]
+    return any(n in pieces and pieces[n][0] == ctx.actor.id and pieces[n][1] in before for n in neighbours(site))
+
+
+def _rates(ctx: "Context") -> list[Any]:
+    return [a for _card, a in ctx.passives(ctx.actor, "stand_in")]
+
+
+def _shortfall(ctx: "Context", cost: dict[str, int]) -> tuple[Counter, int, int]:
+    """What stock covers directly, how many units are missing, and how many units are left over."""
+    resources = ctx.game.game.resources
+    stock = Counter({r: max(0, ctx.actor.values.get(r, 0)) for r in resources})
+    direct = Counter({r: min(n, stock[r]) for r, n in cost.items() if r in resources})
+    missing = sum(n - direct[r] for r, n in cost.items() if r in resources)
+    spare = sum(stock.values()) - sum(direct.values())
+    return direct, missing, spare
+
+
+def affordable(ctx: "Context", cost: dict[str, int]) -> bool:
+    rules = ctx.game.game.build
+    coins = cost.get(rules.currency, 0)
+    if coins and ctx.actor.values.get(rules.currency, 0) < coins:
+        return False
+    _direct, missing, spare = _shortfall(ctx, {k: v for k, v in cost.items() if k != rules.currency})
+    if not missing:
+        return True
+    for rate in _rates(ctx):
+        units = -(-missing // rate.for_) * rate.give
+        if rate.of == "any" or all(r in rate.of for r in cost):
+            if units <= spare:
+                return True
+    return False
+
+
+def pay(ctx: "Context", cost: dict[str, int], what: str) -> None:
+    """Pay a cost from stock; each missing unit may be replaced as a stand_in rule allows."""
+    rules = ctx.game.game.build
+    player = ctx.actor
+    coins = cost.get(rules.currency, 0)
+    resources = {k: v for k, v in cost.items() if k != rules.currency}
+    direct, missing, spare = _shortfall(ctx, resources)
+    if missing:
+        rates = [r for r in _rates(ctx) if -(-missing // r.for_) * r.give <= spare]
+        if not rates:
+            raise Illegal(f"{player.id} cannot pay {', '.join(f'{n} {r}' for r, n in sorted(resources.items()))} for {what}")
+        rate = rates[0]
+    for resource, n in sorted(direct.items()):
+        ctx.spend(player, resource, n)
+    if missing:
+        for _ in range(-(-missing // rate.for_) * rate.give):
+            held = [r for r in sorted(ctx.game.game.resources) if player.values.get(r, 0) > 0]
+            ctx.spend(player, ctx.ask(player, f"which card stands in for a missing one ({what})", held), 1)
+    if coins:
+        ctx.spend(player, rules.currency, coins)
+
+
+def place(ctx: "Context", arg: Any) -> None:
+    from .interpreter import build
+
+    spec = _spec(ctx.game)
+    candidates = [c for c in ctx.select(arg.card) if ctx.game.cards[c[1]].kind in spec.pieces]
+    sites = open_hexes(ctx)
+    options: dict[str, tuple[Player | None, str]] = {}
+    for holder, card_id in candidates:
+        if any(free_here(ctx, card_id, s, arg) or affordable(ctx, reduced_cost(ctx, card_id, s, arg)) for s in sites):
+            options.setdefault(card_id, (holder, card_id))
+    if not options:
+        if arg.optional:
+            return
+        raise Illegal("no piece can be placed")
+    labels = list(options) + (["none"] if arg.optional else [])
+    choice = labels[0] if len(labels) == 1 else ctx.ask(ctx.actor, "which card to place", labels)
+    if choice == "none":
+        return
+    holder, card_id = options[choice]
+    legal = [s for s in sites if free_here(ctx, card_id, s, arg) or affordable(ctx, reduced_cost(ctx, card_id, s, arg))]
+    site = legal[0] if len(legal) == 1 else ctx.ask(ctx.actor, f"where to place {card_id}", legal)
+    if not free_here(ctx, card_id, site, arg):
+        pay(ctx, reduced_cost(ctx, card_id, site, arg), ctx.game.cards[card_id].name)
+    ctx._take(holder, card_id)
+    board_of(ctx.state)["pieces"][site] = [ctx.actor.id, card_id]
+    build(ctx.game, ctx.state, ctx.actor, card_id, ctx.decider, free=True, depth=ctx.depth + 1)
+
+
+# ---------------------------------------------------------------------------- tiles and piles
+
+
+def _top(ctx: "Context", zone: str, player: Player) -> list[str]:
+    if ctx.game.game.zones[zone].shared:
+        return ctx.state.zones.setdefault(zone, [])
+    return player.zones.setdefault(zone, [])
+
+
+def place_tiles(ctx: "Context", arg: Any) -> None:
+    board = board_of(ctx.state)
+    for _ in range(max(0, ctx.amount(arg.count))):
+        pile = _top(ctx, arg.from_, ctx.actor)
+        if not pile:
+            return
+        tile_id = pile[0]
+        near = {n for h in board["hexes"] for n in neighbours(h)} | set(board["hexes"])
+        anchors = {key(*parse(h)) for h in near}
+        # Every anchor within reach of the board: the tile's cells may stretch two hexes out.
+        for h in list(anchors):
+            anchors.update(neighbours(h))
+        legal = sorted_hexes(a for a in anchors if tile_fits(ctx.game, board, tile_id, parse(a), touching=True))
+        if not legal:
+            return
+        at = legal[0] if len(legal) == 1 else ctx.ask(ctx.actor, f"where to lay {tile_id}", legal)
+        pile.pop(0)
+        lay_tile(ctx.game, board, tile_id, parse(at))
+
+
+def lay_out(ctx: "Context", arg: Any) -> None:
+    spec = _spec(ctx.game)
+    n = ctx.amount(arg.players) if arg.players is not None else len(ctx.state.players)
+    layout = spec.layouts.get(n)
+    if layout is None:
+        raise Illegal(f"no starting layout for {n} players")
+    board = board_of(ctx.state)
+    for item in layout:
+        pile = _top(ctx, item.from_, ctx.actor)
+        if not pile:
+            raise Illegal(f"the {item.from_} ran out while laying out the board")
+        tile_id = pile.pop(0)
+        if not tile_fits(ctx.game, board, tile_id, item.at, touching=False):
+            raise Illegal(f"{tile_id} overlaps the board at {key(*item.at)}")
+        lay_tile(ctx.game, board, tile_id, item.at)
+
+
+def reveal(ctx: "Context", arg: Any) -> None:
+    piles = [z for z in as_list(arg.from_) if _top(ctx, z, ctx.actor)]
+    if not piles:
+        raise Illegal("every pile is empty")
+    zone = piles[0] if len(piles) == 1 else ctx.ask(ctx.actor, "which pile", piles)
+    pile = _top(ctx, zone, ctx.actor)
+    for _ in range(max(0, ctx.amount(arg.count))):
+        if not pile:
+            break
+        card_id = pile.pop(0)
+        _top(ctx, arg.to, ctx.actor).append(card_id)
+    if not pile and arg.if_emptied:
+        ctx.run(arg.if_emptied)
+
+
+# ---------------------------------------------------------------------------- rankings and bids
+
+
+def rank(ctx: "Context", arg: Any) -> None:
+    players = sorted(ctx.state.players, key=lambda p: (p.values.get(arg.counter, 0), p.seat))
+    players.remove(ctx.actor)
+    players = players + [ctx.actor] if arg.to == "last" else [ctx.actor] + players
+    for place_number, player in enumerate(players, start=1):
+        player.values[arg.counter] = place_number
+
+
+def bid(ctx: "Context", arg: Any) -> None:
+    player = ctx.actor
+    if player.values.get(arg.holds, 0) > 0:
+        raise Illegal(f"{player.id} already has a bid")
+    offers = []
+    for holder, card_id in ctx.select(arg.on):
+        leader = next((p for p in ctx.state.players if card_id in p.zones.get(arg.marks, [])), None)
+        lowest = ctx.about(ctx.game.cards[card_id]).amount(arg.minimum)
+        if leader is not None:
+            lowest = max(lowest, leader.values.get(arg.holds, 0) + 1)
+        if lowest <= player.values.get(arg.currency, 0):
+            offers.append((card_id, lowest, leader))
+    if not offers:
+        raise Illegal(f"{player.id} cannot bid on any card")
+    labels = [o[0] for o in offers]
+    card_id, lowest, leader = offers[labels.index(labels[0] if len(labels) == 1 else ctx.ask(player, "which card to bid on", labels))]
+    amounts = [str(v) for v in range(lowest, player.values.get(arg.currency, 0) + 1)]
+    amount = int(amounts[0] if len(amounts) == 1 else ctx.ask(player, f"how much to bid on {card_id}", amounts))
+    ctx.spend(player, arg.currency, amount)
+    player.values[arg.holds] = amount
+    player.zones.setdefault(arg.marks, []).append(card_id)
+    if leader is not None:
+        leader.zones[arg.marks].remove(card_id)
+        if arg.outbid:
+            from .interpreter import fire
+
+            fire(ctx.game, ctx.state, arg.outbid, leader, ctx.decider, {"card": card_id, "by": player.id})
+
+
+# ---------------------------------------------------------------------------- examples
+
+
+def setup_board(game: "CompiledGame", state: State, given: Any) -> None:
+    """`given: {board: {tiles: {"q,r": tile id}, pieces: {p1: {"q,r": card id}}}}`."""
+    if not isinstance(given, dict) or set(given) - {"tiles", "pieces"}:
+        raise BoardInvalid("board takes 'tiles' ({\"q,r\": tile id}) and 'pieces' ({p1: {\"q,r\": card id}})")
+    board = board_of(state)
+    for at, tile_id in (given.get("tiles") or {}).items():
+        if tile_id not in game.cards:
+            raise BoardInvalid(f"board.tiles names unknown tile '{tile_id}'")
+        try:
+            ok = tile_fits(game, board, tile_id, parse(at), touching=False)
+        except Illegal as exc:
+            raise BoardInvalid(str(exc)) from None
+        if not ok:
+            raise BoardInvalid(f"tile '{tile_id}' at {at} overlaps another tile")
+        lay_tile(game, board, tile_id, parse(at))
+    for pid, placed in (given.get("pieces") or {}).items():
+        try:
+            player = state.player(pid)
+        except KeyError:
+            raise BoardInvalid(f"board.pieces names '{pid}', which is no player of this example") from None
+        for at, card_id in (placed or {}).items():
+            hex_key = key(*parse(at))
+            if card_id not in game.cards:
+                raise BoardInvalid(f"board.pieces names unknown card '{card_id}'")
+            if hex_key not in board["hexes"] or hex_key in board["pieces"]:
+                raise BoardInvalid(f"board.pieces: {hex_key} is not an empty hex of the board")
+            board["pieces"][hex_key] = [pid, card_id]
+            zone = game.game.kinds[game.cards[card_id].kind].zone
+            if zone and card_id not in player.zones.setdefault(zone, []):
+                player.zones[zone].append(card_id)
+
+
+def compare_board(state: State, wanted: Any) -> list[str]:
+    """`expect: {board: {pieces: {p1: {...}}, tiles: {...}, hexes: n}}`; listed players' pieces must match exactly."""
+    if not isinstance(wanted, dict) or set(wanted) - {"tiles", "pieces", "hexes"}:
+        raise BoardInvalid("expect.board takes 'tiles', 'pieces' and 'hexes'")
+    board = board_of(state)
+    problems = []
+    for at, tile_id in (wanted.get("tiles") or {}).items():
+        have = board["tiles"].get(key(*parse(at)))
+        if have != tile_id:
+            problems.append(f"board tile at {at} is {have}, expected {tile_id}")
+    for pid, placed in (wanted.get("pieces") or {}).items():
+        have = {h: cid for h, (p, cid) in board["pieces"].items() if p == pid}
+        want = {key(*parse(h)): cid for h, cid in (placed or {}).items()}
+        if have != want:
+            problems.append(f"{pid}'s pieces are {dict(sorted(have.items()))}, expected {dict(sorted(want.items()))}")
+    if "hexes" in wanted and len(board["hexes"]) != wanted["hexes"]:
+        problems.append(f"the board has {len(board['hexes'])} hexes, expected {wanted['hexes']}")
+    return problems
