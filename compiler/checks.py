@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .diagnostics import Severity
-from .examples import check_examples
+from .examples import check_card_examples, check_examples
 from .project import Run
 
 
@@ -12,7 +12,8 @@ def check_all(run: Run, examples: bool = True) -> None:
     for game in run.games:
         if game.game_file in error_files or not examples:
             continue
-        passed, failed, diagnostics = check_examples(game, run.documents, error_files)
+        passed, failed, diagnostics = check_examples(
+            game, run.documents, error_files, lambda g, cid, docs: run.cache.examples(g, cid, docs, check_card_examples))
         run.report.examples_passed += passed
         run.report.examples_failed += failed
         run.report.extend(diagnostics)

@@ -169,33 +169,47 @@ def run_example(game: CompiledGame, example: Example, runner: Callable | None = 
         return Outcome(False, str(exc), invalid=True)
 
 
-def check_examples(game: CompiledGame, documents: dict[str, Document], skip_files: set[str]) -> tuple[int, int, list[Diagnostic]]:
+def check_examples(game: CompiledGame, documents: dict[str, Document], skip_files: set[str],
+                   check_card: Callable | None = None) -> tuple[int, int, list[Diagnostic]]:
+    """Every card's examples. `check_card` (default check_card_examples) runs one card's; the cache wraps it."""
     passed = failed = 0
     out: list[Diagnostic] = []
-    for card_id, card in game.cards.items():
-        source = game.sources[card_id]
-        if source.file in skip_files:
+    for card_id in game.cards:
+        if game.sources[card_id].file in skip_files:
             continue
-        if not card.examples:
-            out.append(Diagnostic("E403", f"{card.kind} '{card_id}' has no example", source.file, source.line, source.column,
-                                  "add an examples: entry with given, when and expect"))
+        p, f, diagnostics = (check_card or check_card_examples)(game, card_id, documents)
+        passed, failed = passed + p, failed + f
+        out += diagnostics
+    return passed, failed, out
+
+
+def check_card_examples(game: CompiledGame, card_id: str, documents: dict[str, Document],
+                        runner: Callable | None = None) -> tuple[int, int, list[Diagnostic]]:
+    """One card's examples (or E403 if it has none). Reads the game only through `game` (see cache.py)."""
+    passed = failed = 0
+    out: list[Diagnostic] = []
+    card = game.cards[card_id]
+    source = game.sources[card_id]
+    if not card.examples:
+        out.append(Diagnostic("E403", f"{card.kind} '{card_id}' has no example", source.file, source.line, source.column,
+                              "add an examples: entry with given, when and expect"))
+        return passed, failed, out
+    for index, example in enumerate(card.examples):
+        try:
+            outcome = run_example(game, example, runner)
+        except Exception as exc:  # noqa: BLE001 - a crash here is ours, reported as such
+            outcome = Outcome(False, f"internal error while running: {type(exc).__name__}: {exc}")
+            code = "E901"
+        else:
+            code = "E402" if outcome.invalid else "E401"
+        if outcome.passed:
+            passed += 1
             continue
-        for index, example in enumerate(card.examples):
-            try:
-                outcome = run_example(game, example)
-            except Exception as exc:  # noqa: BLE001 - a crash here is ours, reported as such
-                outcome = Outcome(False, f"internal error while running: {type(exc).__name__}: {exc}")
-                code = "E901"
-            else:
-                code = "E402" if outcome.invalid else "E401"
-            if outcome.passed:
-                passed += 1
-                continue
-            failed += 1
-            doc = documents.get(source.file)
-            line, col = _example_position(doc, card, index, source)
-            out.append(Diagnostic(code, f"example '{example.name}' of '{card_id}' failed: {outcome.message}", source.file, line, col,
-                                  "" if code != "E401" else "fix the effects or the example's expect"))
+        failed += 1
+        doc = documents.get(source.file)
+        line, col = _example_position(doc, card, index, source)
+        out.append(Diagnostic(code, f"example '{example.name}' of '{card_id}' failed: {outcome.message}", source.file, line, col,
+                              "" if code != "E401" else "fix the effects or the example's expect"))
     return passed, failed, out
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .cache import NullCache
 from .compiled import CompiledGame, Source
 from .diagnostics import Diagnostic, Report, did_you_mean
 from .loader import Document, load_file
@@ -29,6 +30,7 @@ class Run:
     report: Report = field(default_factory=Report)
     documents: dict[str, Document] = field(default_factory=dict)
     games: list[CompiledGame] = field(default_factory=list)
+    cache: NullCache = field(default_factory=NullCache)  # cache.py: incremental checks
 
     def display(self, path: Path) -> str:
         try:
@@ -68,23 +70,27 @@ def card_files(game_dir: Path) -> list[Path]:
     return sorted(p for p in game_dir.rglob("*.yaml") if p.name != GAME_FILE and p.is_file())
 
 
+def parse_game_file(path: Path, display: str) -> tuple[Document, list[Diagnostic], list[tuple[Game, tuple]]]:
+    """Load, schema-check and parse game.yaml: its document, diagnostics and the game (if any)."""
+    doc, problems = load_file(path, display)
+    if problems or doc.data is None:
+        if doc.data is None and not problems:
+            problems = [Diagnostic("E202", f"{GAME_FILE} is empty", display, 1, 1)]
+        return doc, problems, []
+    errors = schema_errors(doc.data, doc, "game")
+    if errors:
+        return doc, problems + errors, []
+    game, errors = parse_model(Game, doc.data, doc)
+    return doc, problems + errors, [] if game is None else [(game, ())]
+
+
 def _load_game(run: Run, game_dir: Path) -> tuple[Game | None, Document | None]:
     display = run.display(game_dir / GAME_FILE)
-    doc, problems = load_file(game_dir / GAME_FILE, display)
+    doc, problems, items = run.cache.parse(game_dir / GAME_FILE, display, parse_game_file, Game)
     run.documents[display] = doc
     run.report.files += 1
     run.report.extend(problems)
-    if problems or doc.data is None:
-        if doc.data is None and not problems:
-            run.report.add(Diagnostic("E202", f"{GAME_FILE} is empty", display, 1, 1))
-        return None, doc
-    errors = schema_errors(doc.data, doc, "game")
-    if errors:
-        run.report.extend(errors)
-        return None, doc
-    game, errors = parse_model(Game, doc.data, doc)
-    run.report.extend(errors)
-    return game, doc
+    return (items[0][0] if items else None), doc
 
 
 def _entities(doc: Document) -> list[tuple[tuple, Any]]:
@@ -93,27 +99,36 @@ def _entities(doc: Document) -> list[tuple[tuple, Any]]:
     return [((), doc.data)]
 
 
+def parse_card_file(path: Path, display: str) -> tuple[Document, list[Diagnostic], list[tuple[Card, tuple]]]:
+    """Load, schema-check and parse one card file: its document, diagnostics and entities."""
+    doc, problems = load_file(path, display)
+    if problems or doc.data is None:
+        return doc, problems, []
+    problems = list(problems)
+    cards: list[tuple[Card, tuple]] = []
+    for prefix, data in _entities(doc):
+        errors = schema_errors(data, doc, "card", prefix)
+        if errors:
+            problems += errors
+            continue
+        card, errors = parse_model(Card, data, doc, prefix)
+        problems += errors
+        if card is not None:
+            cards.append((card, prefix))
+    return doc, problems, cards
+
+
 def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
     game, game_doc = _load_game(run, game_dir)
     compiled = CompiledGame(game=game, directory=game_dir, game_file=run.display(game_dir / GAME_FILE)) if game else None
     parsed: list[tuple[Card, Document, tuple]] = []
     for path in card_files(game_dir):
         display = run.display(path)
-        doc, problems = load_file(path, display)
+        doc, problems, cards = run.cache.parse(path, display, parse_card_file, Card)
         run.documents[display] = doc
         run.report.files += 1
         run.report.extend(problems)
-        if problems or doc.data is None:
-            continue
-        for prefix, data in _entities(doc):
-            errors = schema_errors(data, doc, "card", prefix)
-            if errors:
-                run.report.extend(errors)
-                continue
-            card, errors = parse_model(Card, data, doc, prefix)
-            run.report.extend(errors)
-            if card is not None:
-                parsed.append((card, doc, prefix))
+        parsed += [(card, doc, prefix) for card, prefix in cards]
     if compiled is None:
         return None
     # Duplicate ids: every later one is an error naming the first.
@@ -136,18 +151,19 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
     spaces = Namespaces(game, compiled.cards)
     run.report.extend(check_names(game, spaces, game_doc, ()))
     kinds_of = {cid: c.kind for cid, c in compiled.cards.items()}
+    scope = run.cache.scope(compiled.game_file, kinds_of)
     for card, doc, prefix in parsed:
         if compiled.cards.get(card.id) is not card:
             continue
-        run.report.extend(check_names(card, spaces, doc, prefix))
-        run.report.extend(check_card_fields(card, game, spaces, doc, prefix, kinds_of))
+        run.report.extend(run.cache.resolved(scope, doc.file, prefix, lambda: check_names(card, spaces, doc, prefix)
+                                             + check_card_fields(card, game, spaces, doc, prefix, kinds_of)))
     run.report.cards += len(compiled.cards)
     return compiled
 
 
-def load(paths: list[Path], root: Path | None = None) -> Run:
+def load(paths: list[Path], root: Path | None = None, cache: NullCache | None = None) -> Run:
     root = (root or Path.cwd()).resolve()
-    run = Run(root=root)
+    run = Run(root=root, cache=cache or NullCache())
     dirs, problems = find_game_dirs(paths, root / "cards")
     run.report.extend(problems)
     for game_dir in dirs:

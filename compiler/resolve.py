@@ -89,6 +89,8 @@ def _walk(value: Any, annotation: Any, path: DataPath, visit, namespace: str | N
     origin = typing.get_origin(annotation)
     if origin in (typing.Union, types.UnionType):
         options = typing.get_args(annotation)
+        # A literal keyword ('any', 'all') wins over a name of the same spelling.
+        options = sorted(options, key=lambda o: typing.get_origin(_unwrap(o)[0]) is not typing.Literal)
         for option in options:
             bare, _ns = _unwrap(option)
             bare_origin = typing.get_origin(bare) or bare

@@ -11,7 +11,7 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, create_model, model_validator
 
-from . import actions, board, conditions, expressions, passives  # noqa: F401  (registers the primitives)
+from . import actions, board, conditions, expressions, interplay, passives, spaces  # noqa: F401  (registers the primitives)
 from .registry import REGISTRY
 from .types import Name, Selector, TriggerName
 
@@ -107,7 +107,7 @@ _NAMESPACE = {"Action": Action, "Amount": Amount, "Condition": Condition, "Expre
 
 
 def _rebuild() -> None:
-    for module in (actions, board, conditions, expressions, passives):
+    for module in (actions, board, conditions, expressions, interplay, passives, spaces):
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == module.__name__:
                 value.model_rebuild(_types_namespace=_NAMESPACE, force=True)

@@ -1,0 +1,455 @@
+"""The incremental-check cache: per-file parse results, per-card name checks and example outcomes.
+
+Everything lives in one SQLite file, `.ostraka/cache.sqlite` under the project root (ignored by
+git). What is cached, and what each entry is keyed by:
+
+- **parse** (load, JSON Schema, pydantic) of one file: the file's bytes and display path. The
+  entry holds the loaded data with every position and the diagnostics; the models are rebuilt
+  from the data by pydantic on a hit, so a hit never skips validation of what is used.
+- **resolve** (names and kind fields) of one entity: its file's bytes, its place in the file, and a
+  digest of the game file and of every card id with its kind (the namespaces the check reads).
+- **examples** of one card: the game file, the card's own file, and the cards the examples read.
+  While a card's examples run, the game is seen through a view that records every card looked
+  up by id; the entry stores what each of those looked like (or that it was absent), and a hit
+  requires all of them unchanged. A run that enumerates the cards depends on all of them.
+
+Every key starts with a fingerprint of the language version, the package versions and the source
+of the compiler itself, so editing the interpreter invalidates all outcomes. Each entry carries a
+checksum; an entry that fails it or cannot be decoded is a miss and is rewritten, a file that is
+not a readable cache is deleted and rebuilt, and a cache that cannot be written is simply not
+used. The cache changes how fast a check runs, never what it reports.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from . import LANGUAGE_VERSION, __version__
+from .diagnostics import Diagnostic, Related, Severity
+from .loader import Document
+
+CACHE_DIR = ".ostraka"
+DB_NAME = "cache.sqlite"
+FORMAT = "1"  # the layout of entries; bump on any change to what is stored
+KEEP_RUNS = 30  # entries unused for this many runs are dropped
+
+Parsed = tuple[Document, list[Diagnostic], list[tuple[Any, tuple]]]
+
+
+# ----------------------------------------------------------------------------- fingerprint
+
+@lru_cache(maxsize=None)
+def fingerprint() -> str:
+    """Everything besides the data that can change a result: versions and the compiler's source."""
+    h = hashlib.sha256()
+    versions = [FORMAT, LANGUAGE_VERSION, __version__, sys.version.split()[0]]
+    for module in ("pydantic", "jsonschema", "ruamel.yaml"):
+        try:
+            from importlib.metadata import version
+
+            versions.append(f"{module}={version(module)}")
+        except Exception:  # noqa: BLE001 - an unknown version only makes keys differ
+            versions.append(f"{module}=?")
+    h.update("\0".join(versions).encode())
+    package = Path(__file__).resolve().parent
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".j2", ".md", ".json") and path.is_file() and "__pycache__" not in path.parts:
+            h.update(str(path.relative_to(package)).encode() + b"\0")
+            h.update(hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()
+
+
+def _digest(*parts: Any) -> str:
+    return hashlib.sha256(json.dumps(parts, separators=(",", ":"), sort_keys=True, default=str).encode()).hexdigest()
+
+
+# ----------------------------------------------------------------------------- encoding
+
+_PAIRS = "\u0000pairs"  # a mapping whose keys are not all text is stored as a list of pairs
+
+
+def _enc(value: Any) -> Any:
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value) and _PAIRS not in value:
+            return {k: _enc(v) for k, v in value.items()}
+        return {_PAIRS: [[k, _enc(v)] for k, v in value.items()]}
+    if isinstance(value, list):
+        return [_enc(v) for v in value]
+    return value
+
+
+def _dec(value: Any) -> Any:
+    if isinstance(value, dict):
+        if _PAIRS in value:
+            return {_key(k): _dec(v) for k, v in value[_PAIRS]}
+        return {k: _dec(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_dec(v) for v in value]
+    return value
+
+
+def _key(k: Any) -> Any:
+    if isinstance(k, (list, dict)):
+        raise ValueError("a mapping key cannot be a collection")
+    return k
+
+
+def _enc_positions(positions: dict[tuple, tuple[int, int]]) -> list:
+    return [[list(path), line, col] for path, (line, col) in positions.items()]
+
+
+def _dec_positions(items: list) -> dict[tuple, tuple[int, int]]:
+    return {tuple(_key(p) for p in path): (int(line), int(col)) for path, line, col in items}
+
+
+def diag_to_json(d: Diagnostic) -> dict[str, Any]:
+    return {
+        "code": d.code, "message": d.message, "file": d.file, "line": d.line, "column": d.column,
+        "hint": d.hint, "path": d.path, "related": [[r.file, r.line, r.column, r.message] for r in d.related],
+        "severity": d.severity.value if d.severity else None,
+    }
+
+
+def diag_from_json(o: dict[str, Any]) -> Diagnostic:
+    return Diagnostic(
+        str(o["code"]), str(o["message"]), str(o["file"]), int(o["line"]), int(o["column"]), str(o["hint"]), str(o["path"]),
+        tuple(Related(str(f), int(ln), int(c), str(m)) for f, ln, c, m in o["related"]),
+        Severity(o["severity"]) if o["severity"] else None,
+    )
+
+
+def _at(data: Any, prefix: tuple) -> Any:
+    for part in prefix:
+        data = data[part]
+    return data
+
+
+# ----------------------------------------------------------------------------- the game as examples see it
+
+class Reads:
+    """What one card's examples read of the game: card ids looked up, or everything."""
+
+    def __init__(self) -> None:
+        self.ids: set[str] = set()
+        self.everything = False
+
+
+class _TrackedMapping(Mapping):
+    """A read-only mapping keyed by card id that records every id looked up and every enumeration."""
+
+    def __init__(self, data: Mapping, reads: Reads) -> None:
+        self._data = data
+        self._reads = reads
+
+    def __getitem__(self, key: Any) -> Any:
+        self._reads.ids.add(key)
+        return self._data[key]
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self._reads.ids.add(key)
+        return self._data.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._reads.ids.add(key)  # type: ignore[arg-type]
+        return key in self._data
+
+    def __iter__(self) -> Iterator:
+        self._reads.everything = True
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        self._reads.everything = True
+        return len(self._data)
+
+
+class GameView:
+    """A CompiledGame whose card-keyed tables record what is read.
+
+    Attributes known to depend on game.yaml alone are passed through; the card-keyed tables are
+    tracked by id; anything else (a table added later) counts as reading every card, so a new
+    index can make the cache less useful but never wrong.
+    """
+
+    _GAME_ONLY = frozenset({"game", "directory", "game_file", "id", "rule_triggered", "rule_passives", "play_zones", "zone_of"})
+    _BY_CARD_ID = frozenset({"cards", "sources", "triggered", "passives"})
+
+    def __init__(self, game: Any, reads: Reads) -> None:
+        self._game = game
+        self._reads = reads
+        self._tracked: dict[str, _TrackedMapping] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if name in self._BY_CARD_ID:
+            if name not in self._tracked:
+                self._tracked[name] = _TrackedMapping(getattr(self._game, name), self._reads)
+            return self._tracked[name]
+        if name not in self._GAME_ONLY:
+            self._reads.everything = True
+        return getattr(self._game, name)
+
+
+# ----------------------------------------------------------------------------- the caches
+
+class NullCache:
+    """No caching: every stage computes. The interface the pipeline calls."""
+
+    enabled = False
+
+    def parse(self, path: Path, display: str, parse: Callable[[Path, str], Parsed], model: Any) -> Parsed:
+        return parse(path, display)
+
+    def scope(self, game_file: str, kinds_of: dict[str, str]) -> str:
+        return ""
+
+    def resolved(self, scope: str, file: str, prefix: tuple, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+        return compute()
+
+    def examples(self, game: Any, card_id: str, documents: dict[str, Document], compute: Callable) -> tuple[int, int, list[Diagnostic]]:
+        return compute(game, card_id, documents)
+
+    def close(self) -> None:
+        pass
+
+
+class Cache(NullCache):
+    """The SQLite-backed cache of one project root. Open one per run; close() writes it back."""
+
+    enabled = True
+
+    def __init__(self, root: Path) -> None:
+        self.directory = Path(root) / CACHE_DIR
+        self.path = self.directory / DB_NAME
+        self.fp = fingerprint()
+        self.hashes: dict[str, str] = {}  # display path -> sha256 of the bytes read this run
+        self.stats = {"hit": 0, "miss": 0, "bad": 0}
+        self._pending: dict[str, tuple[str, str]] = {}
+        self._used: set[str] = set()
+        self._all: dict[int, str] = {}
+        self._db: sqlite3.Connection | None = None
+        self._run = 0
+        self._open()
+
+    # ---------------------------------------------------------------- storage
+
+    def _open(self) -> None:
+        for attempt in (1, 2):
+            try:
+                self.directory.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
+                db.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)")
+                db.execute("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, sum TEXT NOT NULL, value TEXT NOT NULL, used INTEGER NOT NULL)")
+                meta = dict(db.execute("SELECT k, v FROM meta").fetchall())
+                if meta.get("fingerprint") != self.fp:
+                    # Another language version or compiler: nothing stored can be reused.
+                    db.execute("DELETE FROM entries")
+                    db.execute("INSERT OR REPLACE INTO meta VALUES ('fingerprint', ?)", (self.fp,))
+                self._run = int(meta.get("run", "0")) + 1 if str(meta.get("run", "0")).isdigit() else 1
+                self._db = db
+                return
+            except sqlite3.Error:
+                # Not a database, or a broken one: delete it and build it anew, once.
+                try:
+                    db.close()  # type: ignore[possibly-undefined]
+                except Exception:  # noqa: BLE001
+                    pass
+                if attempt == 1:
+                    self._remove()
+            except OSError:
+                break
+        self._db = None
+
+    def _remove(self) -> None:
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            try:
+                Path(str(self.path) + suffix).unlink()
+            except OSError:
+                pass
+
+    def _get(self, key: str) -> Any:
+        if self._db is None:
+            return None
+        try:
+            row = self._db.execute("SELECT sum, value FROM entries WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error:
+            return None
+        if row is None:
+            return None
+        checksum, value = row
+        if not isinstance(value, str) or hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest() != checksum:
+            self.stats["bad"] += 1
+            return None
+        try:
+            return json.loads(value)
+        except ValueError:
+            self.stats["bad"] += 1
+            return None
+
+    def _put(self, key: str, value: Any) -> None:
+        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        self._pending[key] = (hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), text)
+
+    def close(self) -> None:
+        """Write the new entries, mark the ones used, drop those long unused."""
+        db, self._db = self._db, None
+        if db is None:
+            return
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?)",
+                           [(k, s, v, self._run) for k, (s, v) in self._pending.items()])
+            db.executemany("UPDATE entries SET used = ? WHERE key = ?", [(self._run, k) for k in self._used - self._pending.keys()])
+            db.execute("DELETE FROM entries WHERE used < ?", (self._run - KEEP_RUNS,))
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('run', ?)", (str(self._run),))
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            try:
+                db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+        finally:
+            db.close()
+            self._pending.clear()
+
+    def _key(self, *parts: Any) -> str:
+        return _digest(self.fp, *parts)
+
+    def _hit(self, key: str) -> None:
+        self.stats["hit"] += 1
+        self._used.add(key)
+
+    # ---------------------------------------------------------------- parse
+
+    def parse(self, path: Path, display: str, parse: Callable[[Path, str], Parsed], model: Any) -> Parsed:
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return parse(path, display)
+        sha = hashlib.sha256(raw).hexdigest()
+        self.hashes[display] = sha
+        key = self._key("parse", model.__name__, display, sha)
+        entry = self._get(key)
+        if entry is not None:
+            try:
+                result = self._parsed_from(entry, raw, display, model)
+            except Exception:  # noqa: BLE001 - an entry that does not rebuild is a corrupt entry
+                self.stats["bad"] += 1
+            else:
+                self._hit(key)
+                return result
+        self.stats["miss"] += 1
+        doc, problems, items = parse(path, display)
+        # Store only what was parsed from these very bytes (the file may change while we read it).
+        if doc.text.encode("utf-8", "surrogatepass") == raw:
+            self._put(key, {
+                "data": _enc(doc.data),
+                "pos": _enc_positions(doc.positions),
+                "kpos": _enc_positions(doc.key_positions),
+                "diags": [diag_to_json(d) for d in problems],
+                "ok": [list(prefix) for _item, prefix in items],
+            })
+        else:
+            self.hashes[display] = ""
+        return doc, problems, items
+
+    @staticmethod
+    def _parsed_from(entry: dict, raw: bytes, display: str, model: Any) -> Parsed:
+        doc = Document(file=display, data=_dec(entry["data"]), text=raw.decode("utf-8"),
+                       positions=_dec_positions(entry["pos"]), key_positions=_dec_positions(entry["kpos"]))
+        problems = [diag_from_json(d) for d in entry["diags"]]
+        items = []
+        for prefix in entry["ok"]:
+            prefix = tuple(prefix)
+            items.append((model.model_validate(_at(doc.data, prefix)), prefix))
+        return doc, problems, items
+
+    # ---------------------------------------------------------------- resolve
+
+    def scope(self, game_file: str, kinds_of: dict[str, str]) -> str:
+        sha = self.hashes.get(game_file)
+        if not sha:
+            return ""
+        return _digest(game_file, sha, sorted(kinds_of.items()))
+
+    def resolved(self, scope: str, file: str, prefix: tuple, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+        sha = self.hashes.get(file)
+        if not scope or not sha:
+            return compute()
+        key = self._key("resolve", scope, file, sha, list(prefix))
+        entry = self._get(key)
+        if entry is not None:
+            try:
+                result = [diag_from_json(d) for d in entry]
+            except Exception:  # noqa: BLE001
+                self.stats["bad"] += 1
+            else:
+                self._hit(key)
+                return result
+        self.stats["miss"] += 1
+        result = compute()
+        self._put(key, [diag_to_json(d) for d in result])
+        return result
+
+    # ---------------------------------------------------------------- examples
+
+    def _identity(self, game: Any, card_id: Any) -> str | None:
+        """What a card looks like to an example: its file and that file's bytes (None: no such card)."""
+        if not isinstance(card_id, str) or card_id not in game.cards:
+            return None
+        file = game.sources[card_id].file
+        return f"{file}\0{self.hashes.get(file) or '?'}"
+
+    def _everything(self, game: Any) -> str:
+        if id(game) not in self._all:
+            self._all[id(game)] = _digest(sorted((cid, self._identity(game, cid)) for cid in game.cards))
+        return self._all[id(game)]
+
+    def examples(self, game: Any, card_id: str, documents: dict[str, Document], compute: Callable) -> tuple[int, int, list[Diagnostic]]:
+        own = self._identity(game, card_id)
+        game_sha = self.hashes.get(game.game_file)
+        if own is None or not self.hashes.get(game.sources[card_id].file) or not game_sha:
+            return compute(game, card_id, documents)
+        key = self._key("examples", game.game_file, game_sha, card_id, own)
+        entry = self._get(key)
+        if entry is not None:
+            try:
+                fresh = all(self._identity(game, cid) == seen for cid, seen in entry["reads"]) and (
+                    entry["all"] is None or entry["all"] == self._everything(game))
+                result = (int(entry["passed"]), int(entry["failed"]), [diag_from_json(d) for d in entry["diags"]])
+            except Exception:  # noqa: BLE001
+                self.stats["bad"] += 1
+            else:
+                if fresh:
+                    self._hit(key)
+                    return result
+        self.stats["miss"] += 1
+        reads = Reads()
+        passed, failed, diags = compute(GameView(game, reads), card_id, documents)
+        ids = sorted(i for i in reads.ids if isinstance(i, str))
+        if any(not isinstance(i, str) for i in reads.ids):
+            reads.everything = True
+        self._put(key, {
+            "passed": passed, "failed": failed, "diags": [diag_to_json(d) for d in diags],
+            "reads": [[cid, self._identity(game, cid)] for cid in ids],
+            "all": self._everything(game) if reads.everything else None,
+        })
+        return passed, failed, diags
+
+
+def open_cache(root: Path, enabled: bool = True) -> NullCache:
+    """The cache of a project root, or no cache (disabled, or OSTRAKA_NO_CACHE set)."""
+    if not enabled or os.environ.get("OSTRAKA_NO_CACHE"):
+        return NullCache()
+    return Cache(root)
+
+
+__all__ = ["Cache", "NullCache", "GameView", "Reads", "open_cache", "fingerprint", "CACHE_DIR"]

@@ -1,0 +1,235 @@
+"""Spaces and pieces: worker placement on entity spaces, tracks that yield, cards taken by someone.
+
+A *space* is an entity of the game (a card-like record such as a deity's favor) that a player
+occupies by putting one of their pieces on it. A piece is a counter the player holds (e.g. idle
+priests); an occupied space is recorded by putting the entity's id into one of the player's zones
+(e.g. `worship`), so every selector, count and condition of the language can see who sits where.
+
+- `lead`: the acting player occupies a free space, the others may follow on its paired spaces in
+  turn order, then every participant receives their space's effects in that order.
+- `vacate`: pieces come back from spaces to their owner.
+- `track_yield`: what a track's current space produces (the track's `yields` table).
+- `held_by`: whether the card being considered is already in play for some players.
+
+Nothing here knows a game: the fields that pair spaces, the counters used as pieces and the zones
+are all named by the data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Union
+
+from pydantic import Field
+
+from .registry import Primitive, primitive
+from .types import FieldName, Noun, PlayerSet, Scalar, Selector, Strict, TrackName, TriggerName, ZoneName
+
+
+def _dispatch(ctx, trigger: str, payload: dict) -> None:
+    """Fire a trigger from inside an effect: as the runtime's fire() does, one level deeper."""
+    from ..runtime.interpreter import run_trigger
+
+    game, state = ctx.game, ctx.state
+    spec = game.game.triggers.get(trigger)
+    payload = dict(payload, event=trigger)
+    if spec is not None and spec.each_player:
+        n = len(state.players)
+        listeners = sorted(state.players, key=lambda p: (p.seat - ctx.actor.seat) % n)
+    else:
+        listeners = [ctx.actor]
+    rules_after = spec is not None and getattr(spec, "rules", "before") == "after"
+    base = ctx.deeper()
+    for player in listeners:
+        inner = replace(base, actor=player, owner=player, card=None, event=payload)
+        if not rules_after:
+            run_trigger(inner, None, trigger)
+        for card_id in list(inner.owned_ids(player)):
+            if trigger in game.triggered.get(card_id, ()):
+                run_trigger(inner.about(game.cards[card_id]), card_id, trigger)
+        if rules_after:
+            run_trigger(inner, None, trigger)
+
+
+# ----------------------------------------------------------------------------- lead and follow
+
+
+class LeadArgs(Strict):
+    lead: Selector = Field(description="The spaces the acting player may occupy; a space someone already holds is not free")
+    follow: Selector | None = Field(None, description="The spaces the other players may then occupy (none: nobody follows)")
+    pair: list[FieldName] = Field(default_factory=list, description="Fields a follower's space shares with the led space (e.g. the deity)")
+    piece: Noun = Field(description="The counter spent to occupy a space (one unit per space); without one a player can neither lead nor follow")
+    zone: ZoneName = Field(description="The player zone recording the spaces a player occupies")
+    receive: bool = Field(True, description="Each participant then receives the effects of their space, leader first, then followers in turn order")
+    on: TriggerName = Field("invoked", description="Which trigger of the space's effects runs")
+    announce: TriggerName | None = Field(None, description="Fired for each participant after receiving, with the space's fields as the event's details")
+
+
+@primitive
+class Lead(Primitive):
+    family, name = "action", "lead"
+    args = LeadArgs
+    summary = (
+        "The acting player puts a piece on a free space; then each other player, in turn order from the leader's left, "
+        "may put a piece on a paired space; then each participant, leader first, receives the effects of their space "
+        "(a replacement such as `replace` applies) and the `announce` trigger fires for them."
+    )
+    example = {
+        "lead": {
+            "lead": {"kind": "favor", "where": {"space": "alpha"}},
+            "follow": {"kind": "favor", "where": {"space": "beta"}},
+            "pair": ["deity"],
+            "piece": "idle_priests",
+            "zone": "worship",
+            "announce": "worship",
+        }
+    }
+
+    @staticmethod
+    def english(arg, en):
+        out = f"put one of your {en.word(arg.piece)} on one free space among {en.selector(arg.lead)}"
+        if arg.follow is not None:
+            paired = f" with the same {en.words(arg.pair, 'and')}" if arg.pair else ""
+            out += f"; then each other player in turn order may put one of their {en.word(arg.piece)} on {en.selector(arg.follow)}{paired}"
+        if arg.receive:
+            out += "; then each of you, starting with you, receives the effect of their space"
+        if arg.announce:
+            out += f" ({en.word(arg.announce)})"
+        return out
+
+    @staticmethod
+    def run(arg, ctx):
+        from ..runtime.state import Illegal
+        from .actions import InvokeArgs
+
+        game, state, leader = ctx.game, ctx.state, ctx.actor
+
+        def held(card_id: str) -> bool:
+            return any(card_id in p.zones.get(arg.zone, []) for p in state.players)
+
+        def occupy(player, card_id: str) -> None:
+            ctx.spend(player, arg.piece, 1)
+            player.zones.setdefault(arg.zone, []).append(card_id)
+
+        if leader.values.get(arg.piece, 0) < 1:
+            raise Illegal(f"{leader.id} has no {arg.piece} left to lead with")
+        free = [c.id for c in game.cards.values() if ctx._matches(c, arg.lead) and not held(c.id)]
+        if not free:
+            raise Illegal("no free space to lead")
+        led = ctx.ask(leader, "which space to lead", free)
+        occupy(leader, led)
+        taken = [(leader, led)]
+        if arg.follow is not None:
+            led_card = game.cards[led]
+            paired = [
+                c.id for c in game.cards.values()
+                if ctx._matches(c, arg.follow) and all(c.fields.get(f) == led_card.fields.get(f) for f in arg.pair)
+            ]
+            for player in ctx.players("opponents", ordered=True):
+                if player.values.get(arg.piece, 0) < 1 or not paired:
+                    continue
+                answer = ctx.ask(player, f"follow on {led}", ["pass", *paired])
+                if answer != "pass":
+                    occupy(player, answer)
+                    taken.append((player, answer))
+        for player, space in taken:
+            inner = ctx.as_actor(player)
+            if arg.receive:
+                inner.invoke(InvokeArgs(card=space, on=arg.on, worship=True))
+            if arg.announce:
+                card = game.cards[space]
+                details = {k: v for k, v in card.fields.items() if isinstance(v, (str, int, bool))}
+                _dispatch(inner, arg.announce, {**details, "card": space})
+
+
+# ----------------------------------------------------------------------------- vacate
+
+
+class VacateArgs(Strict):
+    zone: ZoneName = Field(description="The player zone recording occupied spaces")
+    where: dict[FieldName, Union[Scalar, list[Scalar]]] = Field(default_factory=dict, description="Only spaces whose fields have these values")
+    piece: Noun | None = Field(None, description="The counter each piece returns to (none: the pieces simply leave the board)")
+
+
+@primitive
+class Vacate(Primitive):
+    family, name = "action", "vacate"
+    args = VacateArgs
+    summary = "The acting player takes back their pieces from every matching space they occupy; each returns to the `piece` counter."
+    example = {"vacate": {"zone": "worship", "where": {"space": "beta"}, "piece": "idle_priests"}}
+
+    @staticmethod
+    def english(arg, en):
+        which = " ".join(en.words(v if isinstance(v, list) else [v], "or") for v in arg.where.values())
+        spaces = f"{which} spaces" if which else "spaces"
+        back = f" to your {en.word(arg.piece)}" if arg.piece else ""
+        return f"take back all your pieces on {spaces} ({en.word(arg.zone)}){back}"
+
+    @staticmethod
+    def run(arg, ctx):
+        player = ctx.actor
+        held = player.zones.get(arg.zone, [])
+        keep, freed = [], []
+        for card_id in held:
+            card = ctx.game.cards[card_id]
+            wanted = all(card.fields.get(k) in (v if isinstance(v, list) else [v]) for k, v in arg.where.items())
+            (freed if wanted else keep).append(card_id)
+        player.zones[arg.zone] = keep
+        if arg.piece and freed:
+            ctx.change(player, arg.piece, len(freed))
+
+
+# ----------------------------------------------------------------------------- track yields
+
+
+class TrackYieldArgs(Strict):
+    track: TrackName = Field(description="A track declared with a `yields` table")
+    shift: "Amount" = Field(0, description="Look the yield up this many spaces further along, never past the track's end")
+
+
+@primitive
+class TrackYield(Primitive):
+    family, name = "expression", "track_yield"
+    args = TrackYieldArgs
+    summary = "What the acting player's marker on a production track yields (the track's `yields`), optionally read some spaces further, capped at the last space."
+    example = {"track_yield": {"track": "agriculture", "shift": {"param": "production_shift"}}}
+
+    @staticmethod
+    def english(arg, en):
+        shift = en.amount(arg.shift)
+        out = f"the yield of your {en.word(arg.track)} space"
+        if shift != "0":
+            out += f" read {shift} space{'s' if shift != '1' else ''} further (at most the last space)"
+        return out
+
+    @staticmethod
+    def run(arg, ctx):
+        track = ctx.game.game.tracks[arg.track]
+        position = ctx.actor.values.get(arg.track, track.start) + max(0, ctx.amount(arg.shift))
+        position = min(track.spaces, position)
+        return track.yields.get(position, 0)
+
+
+# ----------------------------------------------------------------------------- held by
+
+
+class HeldByArgs(Strict):
+    of: PlayerSet = Field("opponents", description="Whose cards in play are searched")
+
+
+@primitive
+class HeldBy(Primitive):
+    family, name = "condition", "held_by"
+    args = HeldByArgs
+    summary = "True when the card being considered (e.g. the one being built) is already in play for one of these players."
+    example = {"held_by": {"of": "opponents"}}
+
+    @staticmethod
+    def english(arg, en):
+        return f"{en.players(arg.of)} already have this card"
+
+    @staticmethod
+    def run(arg, ctx):
+        if ctx.card is None:
+            return False
+        return any(ctx.card.id in ctx.owned_ids(p) for p in ctx.players(arg.of))
