@@ -36,11 +36,15 @@ def _print_report(run: Run, fmt: str, strict: bool) -> int:
     return report.exit_code(strict)
 
 
-def check_run(paths: tuple[str, ...], examples: bool = True) -> Run:
+def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "interpreter") -> Run:
     from .checks import check_all
 
     run = load([Path(p) for p in paths], _root())
-    check_all(run, examples=examples)
+    check_all(run, examples=examples and engine == "interpreter")
+    if examples and engine == "handlers":
+        from .codegen.engine import check_examples_with_handlers
+
+        check_examples_with_handlers(run)
     return run
 
 
@@ -54,12 +58,14 @@ def cli() -> None:
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True, help="How findings are printed.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def check(paths: tuple[str, ...], fmt: str, strict: bool) -> None:
+@click.option("--engine", type=click.Choice(["interpreter", "handlers"]), default="interpreter", show_default=True,
+              help="Run the examples by walking the effects, or through the generated handlers.")
+def check(paths: tuple[str, ...], fmt: str, strict: bool, engine: str) -> None:
     """Validate the card data and run every example; writes nothing.
 
     PATHS are game directories or files in them (default: every game under cards/).
     """
-    run = check_run(paths)
+    run = check_run(paths, engine=engine)
     sys.exit(_print_report(run, fmt, strict))
 
 

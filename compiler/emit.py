@@ -42,7 +42,12 @@ def game_outputs(game: CompiledGame) -> dict[str, str]:
         "language_version": LANGUAGE_VERSION,
         "cards": card_records(game),
     }
-    return {"cards.json": json.dumps(compiled, indent=2, sort_keys=True, ensure_ascii=False, default=str) + "\n"}
+    from .codegen.generator import render as render_handlers
+
+    return {
+        "cards.json": json.dumps(compiled, indent=2, sort_keys=True, ensure_ascii=False, default=str) + "\n",
+        "handlers.py": render_handlers(game),
+    }
 
 
 def all_outputs(run: Run) -> dict[str, str]:

@@ -87,7 +87,8 @@ def _expected_board(state: State, wanted: Any) -> list[str]:
         raise ExampleInvalid(str(exc)) from None
 
 
-def trigger(game: CompiledGame, state: State, when: dict[str, Any], decider: Scripted) -> None:
+def trigger(game: CompiledGame, state: State, when: dict[str, Any], decider: Scripted, handlers: Any = None) -> None:
+    """Fire an example's `when`; `handlers` (compiler/codegen/engine.py) runs the generated code instead of the tree."""
     by = when.get("by", "p1")
     try:
         actor = state.player(by)
@@ -101,13 +102,13 @@ def trigger(game: CompiledGame, state: State, when: dict[str, Any], decider: Scr
             if card_id in zone:
                 zone.remove(card_id)
                 break
-        build(game, state, actor, card_id, decider, free=bool(when.get("free", False)))
+        build(game, state, actor, card_id, decider, free=bool(when.get("free", False)), handlers=handlers)
     elif "event" in when:
         event = when["event"]
         if event not in game.game.triggers and event != game.game.build.on_built:
             raise ExampleInvalid(f"when.event names unknown trigger '{event}'")
         payload = {k: v for k, v in when.items() if k not in ("event", "by")}
-        fire(game, state, event, actor, decider, payload)
+        fire(game, state, event, actor, decider, payload, handlers=handlers)
     else:
         raise ExampleInvalid("when needs 'build' or 'event'")
 

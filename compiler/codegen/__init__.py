@@ -1,0 +1,11 @@
+"""The code generator: generated/<game>/handlers.py from the effect trees, and the engine switch.
+
+- names.py      what may reach generated code: Code, ident(), lit()
+- templates.py  the Jinja2 environment; a primitive's template is templates/primitives/<family>/<name>.py.j2
+- generator.py  walks every effect tree once and renders the handlers module
+- runtime.py    what generated code calls (the interpreter's verbs with compiled arguments)
+- engine.py     loading a game's handlers and running examples through them
+
+Import the submodules directly; this package imports nothing so that generated code, which
+imports `compiler.codegen.runtime`, loads only the runtime.
+"""

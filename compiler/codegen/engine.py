@@ -1,0 +1,75 @@
+"""The switch between the two execution paths, and running examples through the handlers.
+
+`Context.handlers` (compiler/runtime/interpreter.py) is None for the interpreter, or a `Handlers`
+for the generated code: `run_trigger` then calls the generated function of (card, trigger)
+instead of walking the effects. `fire()`, `build()` and the examples' `trigger()` take it as
+`handlers=`; `ostraka check --engine handlers` runs every example that way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import types
+from functools import partial
+from typing import Any, Callable
+
+from ..compiled import CompiledGame
+from .generator import render
+
+ENGINES = ("interpreter", "handlers")
+
+
+class Handlers:
+    """One game's generated handlers, as the runtime calls them."""
+
+    def __init__(self, namespace: dict[str, Any]) -> None:
+        self.rules: dict[str, Callable] = namespace["RULES"]
+        self.cards: dict[tuple[str, str], Callable] = namespace["HANDLERS"]
+        self.standing: tuple = namespace["STANDING"]
+
+    def run(self, ctx: Any, card_id: str | None, trigger: str) -> None:
+        handler = self.rules.get(trigger) if card_id is None else self.cards.get((card_id, trigger))
+        if handler is not None:
+            handler(ctx)
+
+
+_LOADED: dict[str, Handlers] = {}
+
+
+def load_source(source: str, filename: str) -> Handlers:
+    """Execute a handlers module's text as a fresh module (cached by its text)."""
+    key = hashlib.sha256(source.encode("utf-8")).hexdigest()
+    if key not in _LOADED:
+        module = types.ModuleType("ostraka_generated_handlers")
+        module.__file__ = filename
+        exec(compile(source, filename, "exec"), module.__dict__)  # noqa: S102 - our own generated code
+        _LOADED[key] = Handlers(module.__dict__)
+    return _LOADED[key]
+
+
+def load(game: CompiledGame) -> Handlers:
+    """The handlers of a game, generated afresh from its data (what `ostraka build` would write)."""
+    return load_source(render(game), f"generated/{game.id}/handlers.py")
+
+
+def runner(game: CompiledGame) -> Callable:
+    """An example runner (see examples.run_example) that uses the generated handlers."""
+    from ..examples import trigger
+
+    return partial(trigger, handlers=load(game))
+
+
+def check_examples_with_handlers(run: Any) -> None:
+    """The examples part of checks.check_all, every example run through the generated handlers."""
+    from ..diagnostics import Severity
+    from ..examples import check_card_examples, check_examples
+
+    error_files = {d.file for d in run.report.items if d.level is Severity.ERROR}
+    for game in run.games:
+        if game.game_file in error_files:
+            continue
+        check_card = partial(check_card_examples, runner=runner(game))
+        passed, failed, diagnostics = check_examples(game, run.documents, error_files, check_card)
+        run.report.examples_passed += passed
+        run.report.examples_failed += failed
+        run.report.extend(diagnostics)

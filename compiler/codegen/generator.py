@@ -1,0 +1,374 @@
+"""From a checked game to the source of its handlers module.
+
+The generator walks each effect tree once, at build time. Every primitive node is rendered by its
+own template (compiler/templates/primitives/<family>/<name>.py.j2); the helpers below are what
+templates call to render the nodes inside (amounts, tests, nested actions) and to resolve the
+game's names to what the runtime needs (bounds of a noun, seat offsets of a relation, the zones a
+selector searches). Nothing in the output looks at the effect tree again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ..compiled import CompiledGame
+from ..lang.model import OneOf
+from ..lang.types import Selector, as_list
+from .names import Code, comment_text, ident, lit
+from .templates import environment, primitive_template
+
+INDENT = "    "
+_PLAYER_ID = re.compile(r"^p[0-9]+$")
+
+
+def indent(code: str, levels: int = 1) -> Code:
+    pad = INDENT * levels
+    return Code("\n".join(pad + line if line.strip() else "" for line in code.split("\n")))
+
+
+@dataclass
+class Subroutine:
+    """Actions compiled to a local function of one parameter, the context it runs in."""
+
+    name: Code
+    code: Code
+
+
+@dataclass
+class Handler:
+    """One generated function: the effects of one card (or of the rules) on one trigger."""
+
+    name: Code
+    card_id: str | None  # None: the game's rules
+    trigger: str
+    where: Code  # the source location, for the comment above the function
+    doc: Code  # a literal naming the card
+    body: Code
+
+
+@dataclass
+class Module:
+    game_id: Code
+    handlers: list[Handler] = field(default_factory=list)
+    standing: list[tuple[str | None, int, str, Code]] = field(default_factory=list)
+    fallback_nodes: list[tuple[Code, Code]] = field(default_factory=list)
+    fallbacks: set[tuple[str, str]] = field(default_factory=set)
+
+
+class Generator:
+    """Renders one game. Templates call its public methods through the name `g`."""
+
+    def __init__(self, game: CompiledGame) -> None:
+        self.game = game
+        self.rules = game.game
+        self.module = Module(game_id=ident(game.id))
+        self._names = 0
+        self._globals = set(self.rules.globals) | {"players"}
+
+    # ------------------------------------------------------------------ names and literals
+
+    lit = staticmethod(lit)
+    ident = staticmethod(ident)
+
+    def fresh(self, prefix: str) -> Code:
+        self._names += 1
+        return ident(f"{prefix}{self._names}")
+
+    @staticmethod
+    def code(text: str) -> Code:
+        """A fixed piece of code written in a template (only a few words are allowed)."""
+        if text not in ("None", "True", "False", "pass"):
+            raise ValueError(f"g.code() takes a keyword, not {text!r}")
+        return Code(text)
+
+    @staticmethod
+    def neg(value: Code) -> Code:
+        return Code(f"-({value})")
+
+    @staticmethod
+    def names(value: Any) -> Code:
+        """One name or a list of names as a tuple literal (None stays None)."""
+        return lit(None if value is None else tuple(as_list(value)))
+
+    def zone_shared(self, zone: str) -> Code:
+        return lit(bool(self.rules.zones[zone].shared))
+
+    def event_tests(self, details: dict[str, Any], c: Code) -> list[Code]:
+        return [
+            Code(f"{c}.event.get({lit(key)}) in {lit(tuple(wanted) if isinstance(wanted, list) else (wanted,))}")
+            for key, wanted in details.items()
+        ]
+
+    @staticmethod
+    def join(items: Iterable[str], sep: str) -> Code:
+        assert sep in (", ", " + ", " - ", " * ", " and ", " or "), sep
+        return Code(sep.join(Code(i) if isinstance(i, Code) else _refuse(i) for i in items))
+
+    # ------------------------------------------------------------------ nodes
+
+    def _render(self, family: str, node: OneOf, c: Code) -> Code:
+        template = primitive_template(family, node.key)
+        if template is None:
+            return self._fallback(family, node, c)
+        return Code(template.render(arg=node.arg, c=c, g=self).strip("\n"))
+
+    def _fallback(self, family: str, node: OneOf, c: Code) -> Code:
+        self.module.fallbacks.add((family, node.key))
+        name = ident(f"_NODE{len(self.module.fallback_nodes) + 1}")
+        data = node.model_dump(by_alias=True, exclude_unset=True)
+        self.module.fallback_nodes.append((name, Code(f"rt.node({lit(family)}, {lit(data)})")))
+        if family == "action":
+            return Code(f"rt.run_node({c}, {name})  # no template for {ident(node.key)}: the interpreter runs it")
+        if family == "expression":
+            return Code(f"{c}.amount({name})")
+        return Code(f"{c}.test({name})")
+
+    def action(self, node: OneOf, c: Code) -> Code:
+        return self._render("action", node, c)
+
+    def statements(self, actions: Iterable[OneOf], c: Code) -> Code:
+        parts = [self.action(a, c) for a in actions]
+        return Code("\n".join(parts) if parts else "pass")
+
+    def block(self, actions: Iterable[OneOf], c: Code) -> Code:
+        """Statements one level in, for the body of an if, a for or a def."""
+        return indent(self.statements(actions, c))
+
+    def subroutine(self, actions: Iterable[OneOf], prefix: str = "do") -> Subroutine:
+        name = self.fresh(f"_{prefix}")
+        param = self.fresh("c")
+        return Subroutine(name, Code(f"def {name}({param}: Context) -> None:\n" + self.block(actions, param)))
+
+    def options(self, options: dict[str, list[OneOf]]) -> list[tuple[Code, Subroutine]]:
+        return [(lit(label), self.subroutine(actions, "option")) for label, actions in options.items()]
+
+    def amount(self, value: Any, c: Code) -> Code:
+        if isinstance(value, bool) or not isinstance(value, (int, OneOf)):
+            raise TypeError(f"not an amount: {value!r}")
+        if isinstance(value, int):
+            return lit(int(value))
+        return self._render("expression", value, c)
+
+    def amounts(self, values: Iterable[Any], c: Code) -> list[Code]:
+        return [self.amount(v, c) for v in values]
+
+    def test(self, condition: OneOf, c: Code) -> Code:
+        return self._render("condition", condition, c)
+
+    def tests(self, conditions: Iterable[OneOf], c: Code) -> list[Code]:
+        return [self.test(x, c) for x in conditions]
+
+    def lazy(self, value: Any, c: Code) -> Code:
+        """An amount evaluated later (each time it is needed), as the interpreter does."""
+        return Code(f"lambda: {self.amount(value, c)}")
+
+    # ------------------------------------------------------------------ nouns
+
+    def bounds(self, noun: str) -> tuple[int | None, int | None]:
+        """The interpreter's Context._bounds, at compile time."""
+        g = self.rules
+        spec = g.counters.get(noun) or g.resources.get(noun) or g.globals.get(noun)
+        if spec is not None:
+            return spec.min, spec.max
+        track = g.tracks.get(noun)
+        if track is not None:
+            return track.first, track.spaces
+        return 0, None
+
+    def change(self, c: Code, noun: str, delta: Code) -> Code:
+        """Context.change(actor, noun, delta): clamped to the noun's bounds, folded in."""
+        if noun == "any":
+            return Code(f"{c}.change({c}.actor, {lit(noun)}, {delta})")
+        if noun in self._globals and noun not in self.rules.counters:
+            return Code(f"{c}.state.globals[{lit(noun)}] += {delta}")
+        low, high = self.bounds(noun)
+        value = Code(f"{delta} + {c}.actor.values.get({lit(noun)}, 0)")
+        if low is not None:
+            value = Code(f"max({lit(low)}, {value})")
+        if high is not None:
+            value = Code(f"min({lit(high)}, {value})")
+        return Code(f"{c}.actor.values[{lit(noun)}] = {value}")
+
+    def spend(self, c: Code, noun: str, n: Code) -> Code:
+        """Context.spend(actor, noun, n): never partial, never below the noun's minimum."""
+        if noun == "any":
+            return Code(f"{c}.spend({c}.actor, {lit(noun)}, {n})")
+        low, _high = self.bounds(noun)
+        floor = low if low is not None else -(10**12)
+        return Code(f"rt.spend({c}.actor, {lit(noun)}, {n}, {lit(floor)})")
+
+    def value(self, arg: Any, c: Code) -> Code:
+        noun, of = (arg, "self") if isinstance(arg, str) else (arg.noun, arg.of)
+        if noun in self._globals:
+            return Code(f"{c}.state.globals[{lit(noun)}]")
+        spec = self.player_spec(of)
+        if spec == (("self",),):
+            return Code(f"{c}.actor.values.get({lit(noun)}, 0)")
+        if spec == (("owner",),):
+            return Code(f"{c}.owner.values.get({lit(noun)}, 0)")
+        return Code(f"rt.total({c}, {lit(spec)}, {lit(noun)})")
+
+    # ------------------------------------------------------------------ players
+
+    def player_spec(self, ref: Any) -> tuple[tuple[Any, ...], ...]:
+        """A player set as seat offsets and fixed players, resolved from the game's relations."""
+        out: list[tuple[Any, ...]] = []
+        for name in as_list(ref):
+            out += self._relation(name, 0)
+        return tuple(out)
+
+    def _relation(self, name: str, depth: int) -> list[tuple[Any, ...]]:
+        if name == "self":
+            return [("self",)]
+        if name == "owner":
+            return [("owner",)]
+        if name in ("all", "everyone"):
+            return [("all",)]
+        if name in ("opponents", "others"):
+            return [("opponents",)]
+        if name in self._globals:
+            return [("ref", name)]
+        if _PLAYER_ID.match(name):
+            return [("player", name)]
+        relation = self.rules.relations.get(name)
+        if isinstance(relation, int) and not isinstance(relation, bool):
+            return [("offset", relation)]
+        if isinstance(relation, list) and depth < 20:
+            return [part for sub in relation for part in self._relation(sub, depth + 1)]
+        return [("ref", name)]  # unknown or unusual: the interpreter resolves it (and refuses it)
+
+    def players(self, ref: Any, c: Code, ordered: bool = False) -> Code:
+        spec = self.player_spec(ref)
+        if not ordered and spec == (("self",),):
+            return Code(f"[{c}.actor]")
+        if not ordered and spec == (("owner",),):
+            return Code(f"[{c}.owner]")
+        return Code(f"rt.players({c}, {lit(spec)}, {lit(bool(ordered))})")
+
+    # ------------------------------------------------------------------ cards
+
+    def zones(self, selector: Selector) -> tuple[tuple[str, bool], ...]:
+        """The zones a selector searches, and whether each is shared (Context.select)."""
+        if selector.zone:
+            zones = [selector.zone]
+        else:
+            kinds = self.rules.kinds
+            kind_zones = [kinds[k].zone for k in as_list(selector.kind) if k in kinds]
+            zones = [z for z in kind_zones if z] or list(self.game.play_zones)
+        return tuple((z, bool(self.rules.zones[z].shared)) for z in dict.fromkeys(zones))
+
+    def match(self, selector: Selector, c: Code) -> Code:
+        """A selector's filter on one card (Context._matches), as a lambda over `card`."""
+        card = self.fresh("card")
+        tests: list[Code] = []
+        if selector.id is not None:
+            tests.append(Code(f"{card}.id in {lit(tuple(as_list(selector.id)))}"))
+        if selector.kind is not None:
+            tests.append(Code(f"{card}.kind in {lit(tuple(as_list(selector.kind)))}"))
+        for name, wanted in (selector.where or {}).items():
+            have = Code(f"{card}.{ident(name)}") if name in ("id", "name", "kind") else Code(f"rt.field({card}, {lit(name)})")
+            if isinstance(wanted, OneOf):
+                allowed = Code(f"({self.amount(wanted, c)},)")
+            else:
+                allowed = lit(tuple(wanted) if isinstance(wanted, list) else (wanted,))
+            tests.append(Code(f"rt.has({have}, {allowed})"))
+        if not tests:
+            return Code("rt.ANY_CARD")
+        return Code(f"lambda {card}: " + " and ".join(tests))
+
+    def select(self, ref: Any, c: Code) -> Code:
+        """Context.select: the (holder, card id) pairs a card id or a selector names."""
+        selector = Selector(id=ref) if isinstance(ref, str) else ref
+        args = [c, lit(self.zones(selector)), lit(self.player_spec(selector.of or "self")), lit(bool(selector.missing)), self.match(selector, c)]
+        for extreme in (selector.fewest, selector.most):
+            if extreme is None:
+                args.append(Code("None"))
+            else:
+                about = self.fresh("c")
+                args.append(Code(f"lambda {about}: {self.amount(extreme, about)}"))
+        while args[-1] == "None":
+            args.pop()
+        return Code(f"rt.select({', '.join(args)})")
+
+    # ------------------------------------------------------------------ passives
+
+    def dump(self, arg: Any) -> Any:
+        """The arguments of a standing effect as plain data."""
+        if hasattr(arg, "model_dump"):
+            return arg.model_dump(by_alias=True, exclude_unset=True)
+        return arg
+
+    # ------------------------------------------------------------------ handlers
+
+    def _effects(self, card_id: str | None, effects: list[tuple[int, Any]]) -> Code:
+        slot = lit("rules" if card_id is None else card_id)
+        parts = []
+        self._names = 0
+        for index, effect in effects:
+            body = self.statements(effect.do or [], Code("ctx"))
+            guards = []
+            if effect.if_ is not None:
+                guards.append(self.test(effect.if_, Code("ctx")))
+            if effect.limit:
+                limit = lit(effect.limit)
+                guards.append(Code(f"not ctx.limit_used(ctx.owner, {slot}, {lit(index)}, {limit})"))
+                body = Code(f"ctx.use_limit(ctx.owner, {slot}, {lit(index)}, {limit})\n{body}")
+            text = Code(f"# effect {index + 1}\n")
+            if guards:
+                text += Code(f"if {' and '.join(guards)}:\n") + indent(body)
+            else:
+                text += body
+            parts.append(Code(text))
+        return indent("\n".join(parts))
+
+    def handlers(self) -> Module:
+        used: set[str] = set()
+
+        def name_for(owner: str, trigger: str) -> Code:
+            base = f"{owner}_on_{trigger}"
+            name, n = base, 1
+            while name in used:
+                n += 1
+                name = f"{base}_{n}"
+            used.add(name)
+            return ident(name)
+
+        game_file = comment_text(self.game.game_file)
+        for trigger, effects in self.game.rule_triggered.items():
+            self.module.handlers.append(
+                Handler(name_for("rules", trigger), None, trigger, game_file, lit(f"The rules of the game, on {trigger}."), self._effects(None, effects))
+            )
+        for card_id, by_trigger in self.game.triggered.items():
+            card = self.game.cards[card_id]
+            source = self.game.sources[card_id]
+            where = comment_text(f"{source.file}:{source.line}")
+            for trigger, effects in by_trigger.items():
+                self.module.handlers.append(
+                    Handler(name_for(card_id, trigger), card_id, trigger, where, lit(f"{card.name}, on {trigger}."), self._effects(card_id, effects))
+                )
+        for index, effect in self.game.rule_passives:
+            self.module.standing.append((None, index, effect.passive, self._passive(effect)))
+        for card_id, effects in self.game.passives.items():
+            for index, effect in effects:
+                self.module.standing.append((card_id, index, effect.passive, self._passive(effect)))
+        return self.module
+
+    def _passive(self, effect: Any) -> Code:
+        template = primitive_template("passive", effect.passive)
+        if template is None:
+            self.module.fallbacks.add(("passive", effect.passive))
+            return lit(self.dump(effect.passive_arg))
+        return Code(template.render(arg=effect.passive_arg, c=Code("ctx"), g=self).strip("\n"))
+
+
+def _refuse(item: Any) -> Code:
+    raise TypeError(f"g.join() takes code, not {type(item).__name__}")
+
+
+def render(game: CompiledGame) -> str:
+    """The text of generated/<game>/handlers.py."""
+    module = Generator(game).handlers()
+    text = environment().get_template("handlers.py.j2").render(m=module, lit=lit)
+    return text.rstrip("\n") + "\n"

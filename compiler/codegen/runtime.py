@@ -1,0 +1,303 @@
+"""What generated handlers call: the interpreter's verbs with their arguments compiled.
+
+Each function here is the twin of a `Context` method (compiler/runtime/interpreter.py) whose
+arguments came from the effect tree; here they arrive folded (tuples of names, literal tables) or
+as small functions the generated code defines (a selector's filter, an option's actions). The
+behaviour must stay the interpreter's to the letter: same state, same questions in the same order.
+tests/test_handlers*.py compare the two on every example and on random states.
+
+Generated code imports this module and nothing else of the compiler but the runtime.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from typing import Any, Callable
+
+from ..runtime.decider import FirstLegal
+from ..runtime.interpreter import Context, build, run_trigger
+from ..runtime.state import Illegal, Player
+
+Pick = tuple[Player | None, str]
+Spec = tuple[tuple[Any, ...], ...]  # a compiled player set: ("self",), ("offset", 1), ...
+
+
+def ANY_CARD(card: Any) -> bool:
+    """The filter of a selector that names no id, kind or field."""
+    return True
+
+
+# ---------------------------------------------------------------------- values
+
+
+def spend(player: Player, noun: str, n: int, floor: int) -> None:
+    """Context.spend for a declared noun, its lower bound folded in."""
+    if n <= 0:
+        return
+    if player.values.get(noun, 0) - n < floor:
+        raise Illegal(f"{player.id} cannot pay {n} {noun}")
+    player.values[noun] = player.values.get(noun, 0) - n
+
+
+def total(ctx: Context, spec: Spec, noun: str) -> int:
+    """Context.value for a set of players."""
+    return sum(p.values.get(noun, 0) for p in players(ctx, spec, False))
+
+
+def field(card: Any, name: str) -> Any:
+    """card.fields.get(name), without copying the fields."""
+    extra = card.__pydantic_extra__
+    return extra.get(name) if extra else None
+
+
+def field_amount(ctx: Context, name: str) -> int:
+    """The `field` expression: a numeric field of the context's card, else 0."""
+    value = ctx.card_field(name)
+    return int(value) if isinstance(value, int) else 0
+
+
+def has(have: Any, allowed: tuple) -> bool:
+    """A selector's `where` test on one field value (a list matches when any item does)."""
+    if isinstance(have, list):
+        return any(h in allowed for h in have)
+    return have in allowed
+
+
+def div(a: int, b: int) -> int:
+    return a // b if b else 0
+
+
+def div_list(values: list[int]) -> int:
+    a, b = values
+    return a // b if b else 0
+
+
+def fold_sub(values: list[int]) -> int:
+    return values[0] - sum(values[1:])
+
+
+def fold_square(values: list[int]) -> int:
+    return values[0] * values[0]
+
+
+def compare_list(op: Callable[[int, int], bool], values: list[int]) -> bool:
+    return op(values[0], values[1])
+
+
+def best(ctx: Context, spread: str, over: tuple[str, ...], value: Callable[[], int]) -> int:
+    """Context.best_spread with the amount compiled."""
+    wild = ctx.actor.values.get(spread, 0)
+    found = None
+    saved = {noun: ctx.actor.values.get(noun, 0) for noun in over}
+    try:
+        for combo in itertools.combinations_with_replacement(over, wild):
+            for noun in over:
+                ctx.actor.values[noun] = saved[noun] + combo.count(noun)
+            score = value()
+            found = score if found is None else max(found, score)
+    finally:
+        ctx.actor.values.update(saved)
+    return found if found is not None else value()
+
+
+# ---------------------------------------------------------------------- players
+
+
+def players(ctx: Context, spec: Spec, ordered: bool) -> list[Player]:
+    """Context.players with the relation names resolved at compile time."""
+    actor = ctx.actor
+    everyone = ctx.state.players
+    n = len(everyone)
+    found: list[Player] = []
+    for part in spec:
+        kind = part[0]
+        if kind == "self":
+            group = [actor]
+        elif kind == "owner":
+            group = [ctx.owner]
+        elif kind == "all":
+            by_seat = {p.seat: p for p in everyone}
+            group = [by_seat[(actor.seat + k) % n] for k in range(n)]
+        elif kind == "opponents":
+            by_seat = {p.seat: p for p in everyone}
+            group = [by_seat[(actor.seat + k) % n] for k in range(1, n)]
+        elif kind == "offset":
+            by_seat = {p.seat: p for p in everyone}
+            group = [by_seat[(actor.seat + part[1]) % n]]
+        elif kind == "player":
+            group = [ctx.state.player(part[1])]
+        else:  # ("ref", name): anything unusual is resolved as the interpreter does
+            group = ctx._relation(part[1], actor)
+        for player in group:
+            if player not in found:
+                found.append(player)
+    if ordered:
+        found.sort(key=lambda p: (p.seat - actor.seat - 1) % n)
+    return found
+
+
+# ---------------------------------------------------------------------- cards
+
+
+def select(
+    ctx: Context,
+    zones: tuple[tuple[str, bool], ...],
+    of: Spec,
+    missing: bool,
+    match: Callable[[Any], bool],
+    fewest: Callable[[Context], int] | None = None,
+    most: Callable[[Context], int] | None = None,
+) -> list[Pick]:
+    """Context.select with the zones, owners and filters compiled."""
+    cards = ctx.game.cards
+    found: list[Pick] = []
+    for zone, shared in zones:
+        if shared:
+            holders: list[tuple[Player | None, list[str]]] = [(None, ctx.state.zones.get(zone, []))]
+        else:
+            holders = [(p, p.zones.get(zone, [])) for p in players(ctx, of, False)]
+        for holder, ids in holders:
+            if missing:
+                present = set(ids)
+                found += [(holder, c.id) for c in cards.values() if c.id not in present and match(c)]
+            else:
+                found += [(holder, cid) for cid in ids if match(cards[cid])]
+    for extreme, pick in ((fewest, min), (most, max)):
+        if extreme is not None and found:
+            scores = [extreme(ctx.about(cards[cid])) for _h, cid in found]
+            target = pick(scores)
+            found = [f for f, s in zip(found, scores) if s == target]
+    return found
+
+
+def build_from(ctx: Context, count: Callable[[], int], candidates: Callable[[], list[Pick]], free: bool, optional: bool) -> None:
+    """Context.build_from: build matching cards, with all their effects."""
+    built = 0
+    for _ in range(count()):
+        found = [c for c in candidates() if ctx.can_build(c[1], free)]
+        found = [c for c in found if c[1] not in ctx.owned_ids(ctx.actor)] if ctx.game.game.build.unique else found
+        if not found:
+            break
+        if optional:
+            labels = list(dict.fromkeys(cid for _h, cid in found)) + ["none"]
+            choice = ctx.ask(ctx.actor, "which card to build", labels)
+            if choice == "none":
+                break
+            holder, card_id = next(c for c in found if c[1] == choice)
+        else:
+            holder, card_id = ctx._pick_cards(found, "which card to build")
+        ctx._take(holder, card_id)
+        build(ctx.game, ctx.state, ctx.actor, card_id, ctx.decider, free=free, depth=ctx.depth + 1, handlers=ctx.handlers)
+        built += 1
+    if not optional and built == 0 and count() > 0:
+        raise Illegal("no card can be built")
+
+
+def invoke(ctx: Context, candidates: Callable[[], list[Pick]] | None, card_id: str | None, on: str, worship: bool) -> None:
+    """Context.invoke: run another entity's effects (one id, or a selector the player picks from)."""
+    found = candidates() if candidates is not None else [(None, card_id)]
+    if not found:
+        return
+    _holder, chosen = ctx._pick_cards(found, "which effect to receive")
+    for _card, rep in ctx.passives(ctx.actor, "replace"):
+        if rep.invoke == chosen:
+            chosen = rep.with_
+            break
+    inner = ctx.deeper()
+    card = ctx.game.cards[chosen]
+    inner = replace(inner, owner=ctx.actor, card=card, event={**ctx.event, "invoked": chosen, "worship": worship})
+    run_trigger(inner, chosen, on)
+
+
+def move_cards(
+    ctx: Context,
+    candidates: Callable[[], list[Pick]],
+    to: str,
+    shared: bool,
+    receivers: Callable[[], list[Player]],
+    count: Callable[[], int] | None,
+) -> None:
+    """Context.move_cards: count None moves all of them."""
+    found = candidates()
+    n = len(found) if count is None else min(len(found), count())
+    for _ in range(n):
+        holder, card_id = ctx._pick_cards(found, "which card to move")
+        found.remove((holder, card_id))
+        ctx._take(holder, card_id)
+        if shared:
+            ctx.state.zones.setdefault(to, []).append(card_id)
+        else:
+            for player in receivers():
+                player.zones.setdefault(to, []).append(card_id)
+
+
+def move_markers(
+    ctx: Context, tracks: tuple[str, ...] | None, by: int, count: Callable[[], int], among: tuple[str, ...] | None, direction: int
+) -> None:
+    """Context.move_markers: tracks None means 'any' (the player picks `count` of `among`)."""
+    player = ctx.actor
+    if tracks is not None:
+        for track in tracks:
+            ctx.move_marker(player, track, by, direction)
+        return
+    pool = list(among or ctx.game.game.tracks)
+    for _ in range(count()):
+        movable = [t for t in pool if ctx.can_move(player, t, direction)]
+        if not movable:
+            return
+        track = ctx.ask(player, "which marker", movable)
+        pool.remove(track)
+        ctx.move_marker(player, track, by, direction)
+
+
+# ---------------------------------------------------------------------- choices
+
+
+def can(ctx: Context, actions: Callable[[Context], None]) -> bool:
+    """Context.can: whether the actions can be carried out, tried on a copy of the state."""
+    trial_state = ctx.state.copy()
+    ids = {p.id: p for p in trial_state.players}
+    trial = replace(ctx, state=trial_state, decider=FirstLegal(), actor=ids[ctx.actor.id], owner=ids[ctx.owner.id])
+    try:
+        actions(trial)
+    except Illegal:
+        return False
+    return True
+
+
+def choose(ctx: Context, chooser: list[Player], options: tuple[tuple[str, Callable[[Context], None]], ...], count: int) -> None:
+    """Context.choose with each option's actions compiled to a function."""
+    who = chooser[0]
+    remaining = dict(options)
+    for _ in range(count):
+        legal = [label for label, actions in remaining.items() if can(ctx, actions)]
+        if not legal:
+            return
+        label = ctx.ask(who, "choose", legal)
+        remaining.pop(label)(ctx)
+
+
+def may(ctx: Context, actions: Callable[[Context], None]) -> None:
+    """Context.may with the actions compiled to a function."""
+    if can(ctx, actions) and ctx.ask(ctx.actor, "use the optional effect", ["yes", "no"]) == "yes":
+        actions(ctx)
+
+
+# ---------------------------------------------------------------------- fallback
+
+
+_NODE_MODELS: dict[str, Any] = {}
+
+
+def node(family: str, data: Any) -> Any:
+    """A primitive without a template, rebuilt once (at import) from its data for the interpreter."""
+    from ..lang import model
+
+    cls = {"action": model.Action, "expression": model.Expression, "condition": model.Condition}[family]
+    return cls.model_validate(data)
+
+
+def run_node(ctx: Context, action: Any) -> None:
+    """Fallback: the interpreter runs one action node (listed in compiler/codegen/templates.py)."""
+    ctx.run([action])
