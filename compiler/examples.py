@@ -87,8 +87,15 @@ def _expected_board(state: State, wanted: Any) -> list[str]:
         raise ExampleInvalid(str(exc)) from None
 
 
-def trigger(game: CompiledGame, state: State, when: dict[str, Any], decider: Scripted, handlers: Any = None) -> None:
-    """Fire an example's `when`; `handlers` (compiler/codegen/engine.py) runs the generated code instead of the tree."""
+def trigger(game: CompiledGame, state: State, when: dict[str, Any] | list, decider: Scripted, handlers: Any = None) -> None:
+    """Fire an example's `when` (one step, or several in order); `handlers` (compiler/codegen/engine.py)
+    runs the generated code instead of the tree."""
+    if isinstance(when, list):
+        for step in when:
+            trigger(game, state, step, decider, handlers)
+        return
+    if not isinstance(when, dict):
+        raise ExampleInvalid("each step of when is a mapping: {build: id} or {event: name}")
     by = when.get("by", "p1")
     try:
         actor = state.player(by)

@@ -15,6 +15,7 @@ from .lang.types import CardId, KindName, Name, Noun, ParamName, PlayerSet, Scal
 
 class NounSpec(Strict):
     label: Optional[str] = Field(None, description="How the noun is printed (default: the name)")
+    aliases: list[str] = Field(default_factory=list, description="Other phrases card texts use for it (text check)")
     start: int = Field(0, description="Each player's value at the start")
     min: Optional[int] = Field(0, description="The lowest value; null for none")
     max: Optional[int] = Field(None, description="The highest value; null for none")
@@ -28,6 +29,7 @@ class Barrier(Strict):
 
 class Track(Strict):
     label: Optional[str] = None
+    aliases: list[str] = Field(default_factory=list, description="Other phrases card texts use for it (text check)")
     spaces: int = Field(ge=1, description="The last space's number")
     start: int = Field(1, description="Each player's marker starts here")
     first: int = Field(1, description="The lowest space a marker can be moved back to")
@@ -125,7 +127,9 @@ class Game(Strict):
 class Example(Strict):
     name: str = Field(max_length=200)
     given: dict[str, Any] = Field(default_factory=dict, description="The state: players, globals, pN: {noun: value, zone: [ids]}")
-    when: dict[str, Any] = Field(description="The trigger: {build: id, by: pN}, or {event: name, by: pN, ...}")
+    when: Union[dict[str, Any], list[dict[str, Any]]] = Field(
+        description="The trigger: {build: id, by: pN}, or {event: name, by: pN, ...}; a list runs several in order"
+    )
     answers: dict[str, Union[str, list[str]]] = Field(default_factory=dict, description="Scripted answers per player, in order")
     expect: dict[str, Any] = Field(description="Values after the trigger: pN: {noun: value, zone: [ids]}, or refused: true")
 
