@@ -89,7 +89,7 @@ class Context:
             return [by_seat[(actor.seat + k) % n] for k in range(n)]
         if name in ("opponents", "others"):
             return [by_seat[(actor.seat + k) % n] for k in range(1, n)]
-        if name in self.state.globals or name.startswith("p") and name[1:].isdigit():
+        if name.startswith("p") and name[1:].isdigit():  # a seat id, as examples name players
             return [self.state.player(name)]
         relation = self.game.game.relations.get(name)
         if isinstance(relation, int):
@@ -281,7 +281,11 @@ class Context:
             kinds = as_list(selector.kind)
             kind_zones = [self.game.game.kinds[k].zone for k in kinds if k in self.game.game.kinds]
             zones = [z for z in kind_zones if z] or self.game.play_zones
+            if kinds and not any(kind_zones):
+                zones = []  # kinds that never lie in a zone (e.g. spaces of a board): the game's own entities
         found: list[tuple[Player | None, str]] = []
+        if not zones:
+            found = [(None, c.id) for c in self.game.cards.values() if self._matches(c, selector)]
         for zone in dict.fromkeys(zones):
             if self.game.game.zones[zone].shared:
                 holders: list[tuple[Player | None, list[str]]] = [(None, self.state.zones.get(zone, []))]

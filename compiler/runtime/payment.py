@@ -77,10 +77,17 @@ def _wild(ctx: "Context", player: Player) -> list[tuple[str, frozenset[str] | No
         available = player.values.get(arg.use, 0)
         if arg.limit == "once_per_build":
             available = min(available, 1)
-        elif arg.limit and ctx.limit_used(player, card_id, "substitute", arg.limit):
-            available = 0
+        elif arg.limit:
+            available = 0 if ctx.limit_used(player, card_id, "substitute", arg.limit) else min(available, 1)
         out.append((arg.use, None if arg.as_ == "any" else frozenset(arg.as_), max(0, available)))
     return out
+
+
+def _spend_wild_limits(ctx: "Context", player: Player, consumed: dict[str, int]) -> None:
+    """A substitute limited to once a round (or age, or game) is spent when its noun was used."""
+    for card_id, arg in ctx.passives(player, "substitute"):
+        if arg.limit and arg.limit != "once_per_build" and consumed.get(arg.use):
+            ctx.use_limit(player, card_id, "substitute", arg.limit)
 
 
 def cheapest_plans(ctx: "Context", player: Player, needs: list[str], coins_available: int) -> list[Plan]:
@@ -159,4 +166,5 @@ def pay_resources(ctx: "Context", player: Player, needs: list[str], coins_availa
         ctx.change(ctx.state.player(seller_id), currency, coins)
     for noun, n in plan.consumed:
         ctx.spend(player, noun, n)
+    _spend_wild_limits(ctx, player, dict(plan.consumed))
     return plan.coins
