@@ -203,8 +203,8 @@ class Bid(Primitive):
     family, name = "action", "bid"
     args = BidArgs
     summary = (
-        "The acting player bids on a card: at least its minimum and more than the bid already on it; the coins are set aside, "
-        "and a player whose bid is beaten gets their trigger."
+        "The acting player bids on a free card or on one another player bids on: at least its minimum and more than the bid "
+        "already on it. The coins are set aside, the card moves to the bidder's `marks` zone, a beaten bidder gets `outbid`."
     )
     example = {"bid": {"on": {"zone": "offer"}, "minimum": {"field": "price"}, "currency": "coins", "holds": "bid", "marks": "bidding_on", "outbid": "outbid"}}
 
@@ -322,6 +322,54 @@ class Clusters(Primitive):
         from ..runtime import board
 
         return board.clusters(ctx, arg)
+
+
+class TotalArgs(Strict):
+    field: FieldName = Field(description="A whole-number field of the cards")
+    cards: Optional[Selector] = Field(None, description="Which cards (default: every card the acting player has in play)")
+
+
+@primitive
+class Total(Primitive):
+    family, name = "expression", "total"
+    args = TotalArgs
+    summary = "The sum of a whole-number field over matching cards (e.g. the prestige printed on a player's tiles)."
+    example = {"total": {"field": "prestige", "cards": {"kind": ["land", "building"]}}}
+
+    @staticmethod
+    def english(arg, en):
+        what = en.selector(arg.cards) if arg.cards else "your cards in play"
+        return f"the total {en.word(arg.field)} of {what}"
+
+    @staticmethod
+    def run(arg, ctx):
+        from ..runtime import board
+
+        return board.total(ctx, arg)
+
+
+class FollowsLastArgs(Strict):
+    zone: ZoneName = Field(description="A row of cards (an ordered player zone); its last card is compared")
+    field: FieldName = Field(description="The field compared: they must share a value (for a cost field: a noun)")
+    empty: bool = Field(True, description="The result when the row is empty")
+
+
+@primitive
+class FollowsLast(Primitive):
+    family, name = "condition", "follows_last"
+    args = FollowsLastArgs
+    summary = "True when the card in view shares a value of a field with the last card of a row (a chain that must be continued)."
+    example = {"follows_last": {"zone": "lands", "field": "produces"}}
+
+    @staticmethod
+    def english(arg, en):
+        return f"it shares a {en.word(arg.field)} with the last card of your {en.word(arg.zone)}"
+
+    @staticmethod
+    def run(arg, ctx):
+        from ..runtime import board
+
+        return board.follows_last(ctx, arg)
 
 
 # ----------------------------------------------------------------------------- passives

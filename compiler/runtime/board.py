@@ -402,32 +402,61 @@ def rank(ctx: "Context", arg: Any) -> None:
 
 
 def bid(ctx: "Context", arg: Any) -> None:
+    """Free cards of the selector, or cards another player bids on, may be bid on. The card moves into
+    the bidder's `marks` zone (it carries the bid); a beaten bidder gets the `outbid` trigger."""
     player = ctx.actor
     if player.values.get(arg.holds, 0) > 0:
         raise Illegal(f"{player.id} already has a bid")
+    pool: list[tuple[str, Player | None, Player | None]] = [(cid, holder, None) for holder, cid in ctx.select(arg.on)]
+    pool += [(cid, p, p) for p in ctx.state.players if p is not player for cid in p.zones.get(arg.marks, [])]
     offers = []
-    for holder, card_id in ctx.select(arg.on):
-        leader = next((p for p in ctx.state.players if card_id in p.zones.get(arg.marks, [])), None)
+    for card_id, holder, leader in pool:
         lowest = ctx.about(ctx.game.cards[card_id]).amount(arg.minimum)
         if leader is not None:
             lowest = max(lowest, leader.values.get(arg.holds, 0) + 1)
         if lowest <= player.values.get(arg.currency, 0):
-            offers.append((card_id, lowest, leader))
+            offers.append((card_id, holder, leader, lowest))
     if not offers:
         raise Illegal(f"{player.id} cannot bid on any card")
     labels = [o[0] for o in offers]
-    card_id, lowest, leader = offers[labels.index(labels[0] if len(labels) == 1 else ctx.ask(player, "which card to bid on", labels))]
+    label = labels[0] if len(labels) == 1 else ctx.ask(player, "which card to bid on", labels)
+    card_id, holder, leader, lowest = offers[labels.index(label)]
     amounts = [str(v) for v in range(lowest, player.values.get(arg.currency, 0) + 1)]
     amount = int(amounts[0] if len(amounts) == 1 else ctx.ask(player, f"how much to bid on {card_id}", amounts))
     ctx.spend(player, arg.currency, amount)
+    ctx._take(holder, card_id)
     player.values[arg.holds] = amount
     player.zones.setdefault(arg.marks, []).append(card_id)
-    if leader is not None:
-        leader.zones[arg.marks].remove(card_id)
-        if arg.outbid:
-            from .interpreter import fire
+    if leader is not None and arg.outbid:
+        from .interpreter import fire
 
-            fire(ctx.game, ctx.state, arg.outbid, leader, ctx.decider, {"card": card_id, "by": player.id})
+        fire(ctx.game, ctx.state, arg.outbid, leader, ctx.decider, {"card": card_id, "by": player.id})
+
+
+def total(ctx: "Context", arg: Any) -> int:
+    found = ctx.select(arg.cards) if arg.cards is not None else [(ctx.actor, c) for c in ctx.owned_ids(ctx.actor)]
+    out = 0
+    for _holder, card_id in found:
+        value = ctx.game.cards[card_id].fields.get(arg.field)
+        out += value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return out
+
+
+def follows_last(ctx: "Context", arg: Any) -> bool:
+    card = ctx.card if ctx.card is not None else ctx.game.cards.get(ctx.event.get("card", ""))
+    row = _top(ctx, arg.zone, ctx.actor)
+    row = [c for c in row if card is None or c != card.id]
+    if not row:
+        return arg.empty
+    last = ctx.game.cards[row[-1]].fields.get(arg.field)
+    mine = card.fields.get(arg.field) if card is not None else None
+
+    def values(v: Any) -> set:
+        if isinstance(v, dict):
+            return {k for k, n in v.items() if n}
+        return set(as_list(v))
+
+    return bool(values(last) & values(mine))
 
 
 # ---------------------------------------------------------------------------- examples
