@@ -154,7 +154,7 @@ class Reveal(Primitive):
         piles = en.words(arg.from_ if isinstance(arg.from_, list) else [arg.from_], "or")
         out = f"turn over the top card of {piles} into {en.word(arg.to)}"
         if en.amount(arg.count) != "1":
-            out = f"turn over the top {en.amount(arg.count)} cards of {piles} into {en.word(arg.to)}"
+            out = f"turn over as many cards as {en.amount(arg.count)} from the top of {piles} into {en.word(arg.to)}"
         if arg.if_emptied:
             out += "; if that empties the pile, " + en.actions(arg.if_emptied)
         return out
@@ -241,7 +241,8 @@ class Adjacent(Primitive):
         if arg.symbol:
             return f"it stands next to a {en.word(arg.symbol)} hex"
         what = en.selector(arg.to) if arg.to else "pieces"
-        return f"it stands next to one of {en.players(arg.of)}r {what}" if arg.of == "self" else f"it stands next to {what} of {en.players(arg.of)}"
+        whose = "" if arg.of == "self" else f" of {en.players(arg.of)}"
+        return f"it stands next to one of the {what}{whose}"
 
     @staticmethod
     def run(arg, ctx):
@@ -390,8 +391,9 @@ class StandIn(Primitive):
 
     @staticmethod
     def english(arg, en):
-        what = "a missing resource" if arg.of == "any" else "missing " + en.words(arg.of, "or")
-        return f"you may pay {arg.give} resources of any kind for each {arg.for_ if arg.for_ > 1 else ''}{' ' if arg.for_ > 1 else ''}{what}"
+        what = "resource" if arg.of == "any" else en.words(arg.of, "or")
+        missing = f"missing {what}" if arg.for_ == 1 else f"{arg.for_} missing units of {what}"
+        return f"you may pay {arg.give} resources of any kind for each {missing}"
 
     @staticmethod
     def run(arg, ctx):
