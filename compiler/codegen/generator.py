@@ -120,7 +120,7 @@ class Generator:
         data = node.model_dump(by_alias=True, exclude_unset=True)
         self.module.fallback_nodes.append((name, Code(f"rt.node({lit(family)}, {lit(data)})")))
         if family == "action":
-            return Code(f"rt.run_node({c}, {name})  # no template for {ident(node.key)}: the interpreter runs it")
+            return Code(f"rt.run_node({c}, {name})  # no template for {comment_text(node.key)}: the interpreter runs it")
         if family == "expression":
             return Code(f"{c}.amount({name})")
         return Code(f"{c}.test({name})")
@@ -257,6 +257,8 @@ class Generator:
             kinds = self.rules.kinds
             kind_zones = [kinds[k].zone for k in as_list(selector.kind) if k in kinds]
             zones = [z for z in kind_zones if z] or list(self.game.play_zones)
+            if selector.kind is not None and as_list(selector.kind) and not any(kind_zones):
+                zones = []  # kinds that never lie in a zone: the game's own entities (rt.select searches them all)
         return tuple((z, bool(self.rules.zones[z].shared)) for z in dict.fromkeys(zones))
 
     def match(self, selector: Selector, c: Code) -> Code:
@@ -269,7 +271,9 @@ class Generator:
             tests.append(Code(f"{card}.kind in {lit(tuple(as_list(selector.kind)))}"))
         for name, wanted in (selector.where or {}).items():
             have = Code(f"{card}.{ident(name)}") if name in ("id", "name", "kind") else Code(f"rt.field({card}, {lit(name)})")
-            if isinstance(wanted, OneOf):
+            if isinstance(wanted, OneOf) and wanted.key == "field":
+                allowed = Code(f"rt.allowed({c}.card_field({lit(wanted.arg)}))")  # compared as it is, not as a number
+            elif isinstance(wanted, OneOf):
                 allowed = Code(f"({self.amount(wanted, c)},)")
             else:
                 allowed = lit(tuple(wanted) if isinstance(wanted, list) else (wanted,))

@@ -64,6 +64,11 @@ def has(have: Any, allowed: tuple) -> bool:
     return have in allowed
 
 
+def allowed(wanted: Any) -> Any:
+    """The values a `where` filter allows when it names a field of the card in hand."""
+    return wanted if isinstance(wanted, list) else (wanted,)
+
+
 def div(a: int, b: int) -> int:
     return a // b if b else 0
 
@@ -149,9 +154,11 @@ def select(
     fewest: Callable[[Context], int] | None = None,
     most: Callable[[Context], int] | None = None,
 ) -> list[Pick]:
-    """Context.select with the zones, owners and filters compiled."""
+    """Context.select with the zones, owners and filters compiled (no zones: every entity of the game)."""
     cards = ctx.game.cards
     found: list[Pick] = []
+    if not zones:  # kinds that never lie in a zone: the game's own entities
+        found = [(None, c.id) for c in cards.values() if match(c)]
     for zone, shared in zones:
         if shared:
             holders: list[tuple[Player | None, list[str]]] = [(None, ctx.state.zones.get(zone, []))]
