@@ -76,12 +76,14 @@ def _marker_english(verb: str, arg, en) -> str:
     spaces = en.amount(arg.by)
     unit = "space" if spaces == "1" else "spaces"
     if arg.track == "any":
-        among = en.words(arg.among, "or") if arg.among else "your progress markers"
         n = en.amount(arg.count)
-        pick = f"one of {among}" if n == "1" else f"{n} different markers among {among}"
+        if arg.among:
+            pick = f"your {en.words(arg.among, 'or')} marker" if n == "1" else f"{n} different markers among {en.words(arg.among, 'and')}"
+        else:
+            pick = "one of your markers" if n == "1" else f"{n} different markers"
         return f"{verb} {pick} {spaces} {unit}" + (" each" if n != "1" else "")
     tracks = arg.track if isinstance(arg.track, list) else [arg.track]
-    return f"{verb} your {en.words(tracks, 'and')} marker{'s' if len(tracks) > 1 else ''} {spaces} {unit}"
+    return f"{verb} your {en.words(tracks, 'and')} marker{'s' if len(tracks) > 1 else ''} {spaces} {unit}" + (" each" if len(tracks) > 1 else "")
 
 
 @primitive
@@ -132,9 +134,11 @@ class Choose(Primitive):
     @staticmethod
     def english(arg, en):
         parts = [en.actions(do) for do in arg.options.values()]
-        who = "" if arg.by == "self" else f"{en.players(arg.by)} chooses: "
-        head = "choose one: " if arg.count == 1 else f"choose {arg.count} different: "
-        return who + head + " or ".join(f"({p})" for p in parts) if len(parts) > 1 else who + parts[0]
+        verb = "choose" if arg.by == "self" else f"{en.players(arg.by)} chooses"
+        head = f"{verb} one" if arg.count == 1 else f"{verb} {arg.count} different"
+        if len(parts) == 1:
+            return parts[0] if arg.by == "self" else f"{head}: {parts[0]}"
+        return f"{head}: " + " or ".join(f"({p})" for p in parts)
 
     @staticmethod
     def run(arg, ctx):
@@ -171,7 +175,7 @@ class ForEach(Primitive):
 
     @staticmethod
     def english(arg, en):
-        return f"each of {en.players(arg.players)}: " + en.actions(arg.do, person="they")
+        return en.subject(en.each(arg.players), arg.do)
 
     @staticmethod
     def run(arg, ctx):
@@ -193,7 +197,7 @@ class With(Primitive):
 
     @staticmethod
     def english(arg, en):
-        return f"{en.players(arg.player)}: " + en.actions(arg.do)
+        return en.subject(en.players(arg.player), arg.do)
 
     @staticmethod
     def run(arg, ctx):
@@ -238,7 +242,9 @@ class Repeat(Primitive):
 
     @staticmethod
     def english(arg, en):
-        return f"{en.amount(arg.times)} times: " + en.actions(arg.do)
+        times = en.amount(arg.times)
+        head = f"{times} times" if isinstance(arg.times, int) else f"as many times as {times}"
+        return f"{head}: " + en.actions(arg.do)
 
     @staticmethod
     def run(arg, ctx):
@@ -263,8 +269,8 @@ class Build(Primitive):
     @staticmethod
     def english(arg, en):
         n = en.amount(arg.count)
-        what = en.card_ref(arg.card)
-        return f"{'you may ' if arg.optional else ''}build {'one' if n == '1' else n} of {what}" + (" for free" if arg.free else "")
+        what = en.a_card(arg.card) if n == "1" else f"{n} different {en.card_ref(arg.card)}"
+        return f"{'you may ' if arg.optional else ''}build {what}" + (" for free" if arg.free else "")
 
     @staticmethod
     def run(arg, ctx):
@@ -286,7 +292,8 @@ class Invoke(Primitive):
 
     @staticmethod
     def english(arg, en):
-        return f"receive the effect of {en.card_ref(arg.card)}"
+        what = en.card_ref(arg.card) if isinstance(arg.card, str) else f"one of {en.selector(arg.card, owned=False)}"
+        return f"receive the effect of {what}" + ("" if arg.worship else f" (this does not count as {en.word(arg.on)})")
 
     @staticmethod
     def run(arg, ctx):
@@ -310,7 +317,8 @@ class Move(Primitive):
     @staticmethod
     def english(arg, en):
         how_many = "all" if arg.count == "all" else en.amount(arg.count)
-        return f"move {how_many} of {en.card_ref(arg.card)} to {en.word(arg.to)}"
+        whose = "" if arg.of == "self" else f" of {en.players(arg.of)}"
+        return f"move {how_many} {en.card_ref(arg.card)} to the {en.word(arg.to)}{whose}"
 
     @staticmethod
     def run(arg, ctx):

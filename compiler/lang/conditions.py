@@ -96,7 +96,9 @@ class Not(Primitive):
 
     @staticmethod
     def english(arg, en):
-        return f"it is not the case that {en.condition(arg)}"
+        if arg.key == "owns":
+            return f"you do not have {en.card_ref(arg.arg)}"
+        return f"it is not true that {en.condition(arg)}"
 
     @staticmethod
     def run(arg, ctx):
@@ -112,7 +114,12 @@ class Event(Primitive):
 
     @staticmethod
     def english(arg, en):
-        return " and ".join(f"the {en.word(k)} is {en.words(v if isinstance(v, list) else [v], 'or')}" for k, v in arg.items())
+        def detail(k, v):
+            if isinstance(v, bool):
+                return f"this {'is' if v else 'is not'} {en.word(k)}"
+            return f"the {en.word(k)} is {en.words(v if isinstance(v, list) else [v], 'or')}"
+
+        return " and ".join(detail(k, v) for k, v in arg.items())
 
     @staticmethod
     def run(arg, ctx):

@@ -58,7 +58,7 @@ def _list_form(name: str, summary: str, example, fold, words: str):
 
         @staticmethod
         def english(arg, en):
-            return words.format(*[en.amount(a) for a in arg]) if "{0}" in words else f"{words} " + ", ".join(en.amount(a) for a in arg)
+            return words.format(*[en.amount(a) for a in arg]) if "{0}" in words else f"{words} " + en.join([en.amount(a) for a in arg], "and")
 
         @staticmethod
         def run(arg, ctx):
@@ -98,8 +98,11 @@ class Table(Primitive):
 
     @staticmethod
     def english(arg, en):
-        pairs = ", ".join(f"{v} when {en.amount(arg.key)} is {k}" for k, v in arg.values.items())
-        return f"{pairs}, else {arg.default}" if arg.default else pairs
+        key = en.amount(arg.key)
+        results = en.join([str(v) for v in arg.values.values()], "or")
+        keys = en.join([str(k) for k in arg.values], "or")
+        out = f"{results} when {key} is {keys} respectively" if len(arg.values) > 1 else f"{results} when {key} is {keys}"
+        return f"{out}, otherwise {arg.default}" if arg.default else out
 
     @staticmethod
     def run(arg, ctx):

@@ -41,8 +41,12 @@ class Produce(Primitive):
         if arg.amounts:
             parts.append(en.noun_amounts(arg.amounts))
         if arg.one_of:
-            parts.append("one of " + en.words(arg.one_of, "or"))
-        tail = "" if arg.tradable else " (neighbours cannot buy it)"
+            parts.append("1 " + en.words(arg.one_of, "or") + " (your choice)")
+        buyers = en.trade_buyers()
+        if buyers:
+            tail = f"; {buyers} may buy it" if arg.tradable else f", for your own use only: {buyers} cannot buy it"
+        else:
+            tail = "" if arg.tradable else ", for your own use only"
         return "produces " + " and ".join(parts) + " every turn" + tail
 
 
@@ -61,7 +65,7 @@ class TradePrice(Primitive):
 
     @staticmethod
     def english(arg, en):
-        return f"you buy {en.words(arg.resources, 'and')} from {en.players(arg.from_)} for {arg.price} coin{'s' if arg.price != 1 else ''} each"
+        return f"you buy {en.words(arg.resources, 'and')} from {en.players(arg.from_)} for {en.quantity(arg.price, en.trade_currency())} each" + en.trade_base()
 
 
 class DiscountArgs(Strict):

@@ -1,0 +1,479 @@
+"""Card text against effects: every number and every noun one side has and the other lacks.
+
+Both sides are read by the same extractor: the designer's `text`, and the English the effects
+render to (compiler/english.py), so a primitive's implicit nouns (a trade price's currency, who may
+buy production) are compared as well. The extractor knows the game's vocabulary from game.yaml:
+resources, counters, globals and tracks (by name, label, aliases and singular/plural), card
+names (as capitalised in the data), the values of choice fields (colours, deities, ...) and the
+player relations ('left', 'neighbours', 'opponents', ...). A number binds to the noun that follows
+it within a few words ("two victory points", "1 coin for each"); number words count.
+
+Findings are W501 warnings (errors under --strict), reported at the line of the text where the
+word stands, or at the start of the text when the text lacks something, with a note at the effect.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .compiled import CompiledGame
+from .diagnostics import Diagnostic, Related
+from .english import English
+from .loader import Document
+from .models import Card, Game
+
+NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "twenty": 20, "twice": 2, "double": 2, "single": 1,
+}
+WEAK_ONE = {"a", "an", "each", "per", "every"}  # bind a noun as 1 without being a number of the text
+ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
+# Words a number may stand apart from its noun by: "two more victory points", "one of your coins".
+BRIDGE = {"more", "extra", "additional", "different", "other", "of", "your", "their", "own", "free", "new",
+          "fewer", "less", "whole", "science", "symbol", "symbols", "x", "×", "the"}
+MAX_GAP = 3
+BUILTIN_PLAYERS = {
+    "opponents": ["opponent", "opponents", "other player", "other players", "each other player"],
+    "all": ["every player", "each player", "all players", "all the players", "everyone"],
+}
+
+_TOKEN = re.compile(r"[A-Za-z\u00C0-\u024F\u0370-\u03FF]+(?:['’][A-Za-z]+)?['’]?|\d+|[.;:!?()]")
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str      # as written, possessive stripped
+    lower: str
+    start: int     # offset in the text
+    end: int
+
+
+@dataclass(frozen=True)
+class Mention:
+    key: tuple[str, str]   # (category, name): ("noun", "points"), ("card", "altar"), ("rel", "left"), ...
+    phrase: str            # the words as written
+    start: int
+    end: int
+    number: int | None = None   # the number bound to it
+    weak: bool = False          # the number was 'a'/'an'/'each' (1 only as a reading, never required)
+    number_at: tuple[int, int] | None = None
+
+
+@dataclass
+class Reading:
+    """What a text says: the nouns it mentions (with numbers) and the numbers standing alone."""
+
+    mentions: list[Mention] = field(default_factory=list)
+    loose: list[tuple[int, int, int]] = field(default_factory=list)  # (number, start, end)
+
+    def keys(self) -> set[tuple[str, str]]:
+        return {m.key for m in self.mentions}
+
+    def numbers_of(self, key: tuple[str, str], strong: bool = True) -> set[int]:
+        return {m.number for m in self.mentions if m.key == key and m.number is not None and (not strong or not m.weak)}
+
+    def all_numbers(self) -> set[int]:
+        return {m.number for m in self.mentions if m.number is not None and not m.weak} | {n for n, _s, _e in self.loose}
+
+
+def _tokens(text: str) -> list[Token]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        word = m.group(0)
+        stripped = re.sub(r"['’](s)?$", "", word) if not word.isdigit() else word
+        out.append(Token(stripped, stripped.lower(), m.start(), m.start() + len(stripped)))
+    return out
+
+
+def _variants(phrase: str) -> set[str]:
+    """A phrase and its singular and plural forms (on the last word)."""
+    phrase = " ".join(phrase.lower().replace("_", " ").split())
+    if not phrase:
+        return set()
+    out = {phrase}
+    head, _, last = phrase.rpartition(" ")
+    pre = head + " " if head else ""
+    if last.endswith("ies"):
+        out.add(pre + last[:-3] + "y")
+    elif last.endswith(("ses", "xes", "ches", "shes")):
+        out.add(pre + last[:-2])
+    elif last.endswith("s") and not last.endswith("ss") and len(last) > 3:
+        out.add(pre + last[:-1])
+    if last.endswith("y") and len(last) > 2 and last[-2] not in "aeiou":
+        out.add(pre + last[:-1] + "ies")
+    elif last.endswith(("s", "x", "ch", "sh")):
+        out.add(pre + last + "es")
+    else:
+        out.add(pre + last + "s")
+    if "neighbour" in last:
+        out |= {v.replace("neighbour", "neighbor") for v in set(out)}
+    return out
+
+
+class Vocabulary:
+    """Phrases of one game mapped to what they name, longest first."""
+
+    def __init__(self, game: Game, cards: dict[str, Card]) -> None:
+        self.game = game
+        self.cards = cards
+        self.phrases: dict[tuple[str, ...], tuple[str, str]] = {}
+        self.case_sensitive: dict[tuple[str, ...], tuple[str, ...]] = {}  # card names: as written
+        self.labels: dict[tuple[str, str], str] = {}
+        self.unions: dict[str, list[str]] = {}
+        self.members: dict[str, list[str]] = {}
+        nouns: list[tuple[str, Any]] = []
+        for table in (game.resources, game.counters, game.globals, game.tracks):
+            nouns += list(table.items())
+        # Cards first, nouns last: a noun wins over a card of the same name ('loom').
+        for card_id, card in cards.items():
+            self._add_card(card_id, card.name)
+        for name, values in self._choice_values():
+            for value in values:
+                if isinstance(value, str) and len(value) >= 3 and value.isalpha():
+                    self._add(("value", value), _variants(value), value)
+        self._relations()
+        for name, spec in nouns:
+            label = getattr(spec, "label", None) or name.replace("_", " ")
+            words = {name.replace("_", " "), label} | set(getattr(spec, "aliases", None) or [])
+            phrases = set()
+            for w in words:
+                phrases |= _variants(w)
+            self._add(("noun", name), phrases, label)
+        self.longest = max((len(p) for p in self.phrases), default=1)
+
+    def _choice_values(self) -> Iterable[tuple[str, list]]:
+        for kind in self.game.kinds.values():
+            for name, spec in kind.fields.items():
+                if spec.type == "choice" and spec.values:
+                    yield name, spec.values
+
+    def _add(self, key: tuple[str, str], phrases: Iterable[str], label: str) -> None:
+        self.labels.setdefault(key, label)
+        for phrase in phrases:
+            words = tuple(t.lower for t in _tokens(phrase) if t.lower not in ".;:!?()")
+            if words:
+                self.phrases[words] = key
+                self.case_sensitive.pop(words, None)
+
+    def _add_card(self, card_id: str, name: str) -> None:
+        tokens = tuple(t.text for t in _tokens(name) if t.lower not in ".;:!?()")
+        if not tokens or not any(ch.isupper() for ch in name):
+            return
+        lower = tuple(t.lower() for t in tokens)
+        self.phrases[lower] = ("card", card_id)
+        self.case_sensitive[lower] = tokens
+        self.labels[("card", card_id)] = name
+
+    def _relations(self) -> None:
+        rel = self.game.relations
+        for name, value in rel.items():
+            if isinstance(value, list):
+                self.unions[name] = list(value)
+                for part in value:
+                    self.members.setdefault(part, []).append(name)
+        for name, value in rel.items():
+            label = name.replace("_", " ")
+            if isinstance(value, list):
+                self._add(("rel", name), _variants(label), label)
+            else:
+                phrases = set()
+                for union in self.members.get(name, []):
+                    for u in _variants(union.replace("_", " ")):
+                        phrases |= {f"{label} {u}", f"{u} on your {label}", f"{u} to your {label}", f"{u} to the {label}",
+                                    f"{u} on the {label}", f"player on your {label}", f"player to your {label}"}
+                phrases.add(f"player on your {label}")
+                phrases.add(f"player to your {label}")
+                self._add(("rel", name), phrases, f"{label} {self._singular(self.members.get(name, ['player'])[0])}")
+        for name, phrases in BUILTIN_PLAYERS.items():
+            self._add(("rel", name), phrases, phrases[0])
+
+    @staticmethod
+    def _singular(word: str) -> str:
+        word = word.replace("_", " ")
+        return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+    # reading ----------------------------------------------------------------------------------
+    def read(self, text: str) -> Reading:
+        tokens = _tokens(text)
+        reading = Reading()
+        pending: list[tuple[int, int, int, bool, int]] = []  # (number, start, end, weak, token index)
+        i = 0
+        while i < len(tokens):
+            tok = tokens[i]
+            match = self._match(tokens, i)
+            if match is not None:
+                key, length = match
+                start, end = tok.start, tokens[i + length - 1].end
+                number = weak = at = None
+                if pending and i - pending[-1][4] - 1 <= MAX_GAP:
+                    n, s, e, w, _idx = pending.pop()
+                    number, weak, at = n, w, (s, e)
+                for n, s, e, w, _idx in pending:
+                    if not w:
+                        reading.loose.append((n, s, e))
+                pending = []
+                if key[0] == "rel":
+                    number = weak = at = None  # 'your two neighbours': a count of people, not an amount
+                reading.mentions.append(Mention(key, text[start:end], start, end, number, bool(weak), at))
+                i += length
+                continue
+            value = self._number(tok)
+            if value is not None:
+                for n, s, e, w, _idx in pending:
+                    if not w:
+                        reading.loose.append((n, s, e))
+                pending = [(value, tok.start, tok.end, tok.lower in WEAK_ONE, i)]
+            elif tok.lower in ".;:!?()" or (pending and tok.lower not in BRIDGE):
+                for n, s, e, w, _idx in pending:
+                    if not w:
+                        reading.loose.append((n, s, e))
+                pending = []
+            i += 1
+        for n, s, e, w, _idx in pending:
+            if not w:
+                reading.loose.append((n, s, e))
+        return reading
+
+    @staticmethod
+    def _number(tok: Token) -> int | None:
+        if tok.lower.isdigit():
+            return int(tok.lower)
+        if tok.lower in NUMBER_WORDS:
+            return NUMBER_WORDS[tok.lower]
+        if tok.lower in WEAK_ONE:
+            return 1
+        if tok.text in ROMAN and tok.text.isupper():
+            return ROMAN[tok.text]
+        return None
+
+    def _match(self, tokens: list[Token], i: int) -> tuple[tuple[str, str], int] | None:
+        for length in range(min(self.longest, len(tokens) - i), 0, -1):
+            words = tuple(t.lower for t in tokens[i:i + length])
+            key = self.phrases.get(words)
+            if key is None:
+                continue
+            written = self.case_sensitive.get(words)
+            if written is not None and tuple(t.text for t in tokens[i:i + length]) != written:
+                continue
+            return key, length
+        return None
+
+
+# ------------------------------------------------------------------------------ comparison
+
+@dataclass
+class Finding:
+    message: str
+    start: int | None = None       # offset in the card text, None: the text as a whole
+    end: int | None = None
+    effect: int | None = None      # index of the effect concerned
+    hint: str = ""
+
+
+def _card_allowances(card: Card, vocab: Vocabulary, game: Game) -> tuple[set, set[int], set[tuple]]:
+    """What a text may mention beyond the effects: the card itself and its own fields."""
+    # The card itself, and game-wide counters ('each age', 'this round'), which texts use for timing.
+    keys: set = {("card", card.id)} | {("noun", name) for name in game.globals}
+    numbers: set[int] = set(v for v in game.params.values() if isinstance(v, int))
+    pairs: set[tuple] = set()
+    kind = game.kinds.get(card.kind)
+    for name, value in card.fields.items():
+        spec = kind.fields.get(name) if kind else None
+        ftype = spec.type if spec else None
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            numbers.add(value)
+            noun = vocab.phrases.get(tuple(name.split("_")))
+            if noun and noun[0] == "noun":
+                pairs.add((noun, value))
+                keys.add(noun)
+        elif isinstance(value, str):
+            if ftype in ("ref",) and value in vocab.cards:
+                keys.add(("card", value))
+            keys.add(("value", value))
+            if ftype == "noun":
+                keys.add(("noun", value))
+            for ref_id, ref in vocab.cards.items():
+                if ref_id == value:
+                    keys.add(("card", ref_id))
+        elif isinstance(value, dict):
+            for noun, n in value.items():
+                keys.add(("noun", noun))
+                if isinstance(n, int):
+                    pairs.add((("noun", noun), n))
+                    numbers.add(n)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, str):
+                    keys.add(("card", item))
+                    keys.add(("value", item))
+    return keys, numbers, pairs
+
+
+def _relation_ok(key: tuple[str, str], other: set, vocab: Vocabulary) -> bool:
+    """A union relation ('neighbours') is matched by any of its members and the reverse."""
+    name = key[1]
+    if key in other:
+        return True
+    if name in vocab.unions:
+        return any(("rel", m) in other for m in vocab.unions[name])
+    return any(("rel", u) in other for u in vocab.members.get(name, []))
+
+
+def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
+    text = card.text or ""
+    if not text.strip() or not card.effects:
+        return []
+    said = vocab.read(text)
+    rendered = [vocab.read(en.effect(e)) for e in card.effects]
+    does = Reading([m for r in rendered for m in r.mentions], [n for r in rendered for n in r.loose])
+    allowed_keys, allowed_numbers, allowed_pairs = _card_allowances(card, vocab, vocab.game)
+    effect_numbers = does.all_numbers() | {m.number for m in does.mentions if m.number is not None}
+    findings: list[Finding] = []
+    said_keys, does_keys = said.keys(), does.keys()
+
+    def label(key: tuple[str, str], n: int | None = None) -> str:
+        word = vocab.labels.get(key, key[1].replace("_", " "))
+        if key[0] == "noun" and n is not None:
+            return en.quantity(n, key[1])
+        return word
+
+    def effect_of(key: tuple[str, str]) -> int | None:
+        for index, r in enumerate(rendered):
+            if key in r.keys():
+                return index
+        return None
+
+    # Nouns the text mentions that the effects lack.
+    reported: set = set()
+    for m in said.mentions:
+        if m.key in does_keys or m.key in allowed_keys or m.key in reported:
+            continue
+        if m.key[0] == "rel" and _relation_ok(m.key, does_keys, vocab):
+            continue
+        reported.add(m.key)
+        findings.append(Finding(f"text mentions {label(m.key)}; the effects do not", m.start, m.end,
+                                hint="remove it from the text, or add it to the effects"))
+    # Nouns the effects involve that the text lacks.
+    for m in does.mentions:
+        if m.key in said_keys or m.key in reported:
+            continue
+        if m.key[0] == "rel" and _relation_ok(m.key, said_keys, vocab):
+            continue
+        reported.add(m.key)
+        what = label(m.key, m.number if m.number is not None and not m.weak else None)
+        findings.append(Finding(f"effects give {what}; the text does not mention {label(m.key)}", None, None, effect_of(m.key),
+                                hint=f"rendered from the effects: \"{en.effect(card.effects[effect_of(m.key) or 0])}\""))
+    # Numbers bound to a noun on both sides.
+    for m in said.mentions:
+        if m.number is None or m.key in reported or m.key[0] == "rel":
+            continue
+        theirs = does.numbers_of(m.key, strong=False)
+        if m.number in theirs or (m.key, m.number) in allowed_pairs:
+            continue
+        if m.weak:
+            if theirs and 1 not in theirs and not _has_unbound(does, m.key):
+                continue  # 'a coin for each ...' next to '2 coins' elsewhere: no claim made
+            continue
+        start, end = m.number_at or (m.start, m.end)
+        if theirs:
+            given = " or ".join(str(n) for n in sorted(theirs))
+            findings.append(Finding(f"text says {label(m.key, m.number)}; effects give {given}", start, end, effect_of(m.key),
+                                    hint="change the number in the text or in the effects so that they agree"))
+        elif m.number != 1 and m.number not in effect_numbers and m.number not in allowed_numbers:
+            findings.append(Finding(f"text says {label(m.key, m.number)}; the effects have no {m.number}", start, end, effect_of(m.key),
+                                    hint="change the number in the text or in the effects so that they agree"))
+    # Numbers the effects bind to a noun that the text never states.
+    said_numbers = said.all_numbers()
+    for index, r in enumerate(rendered):
+        for m in r.mentions:
+            if m.number is None or m.weak or m.number == 1 or m.key in reported or m.key[0] == "rel":
+                continue
+            if m.number in said_numbers:
+                continue
+            mine = said.numbers_of(m.key, strong=False)
+            if mine:
+                continue  # already reported from the text's side
+            reported.add(m.key)
+            findings.append(Finding(f"effects give {label(m.key, m.number)}; the text does not say {m.number}", None, None, index,
+                                    hint="state the number in the text, or change the effects"))
+    # Numbers standing alone in the text.
+    for n, start, end in said.loose:
+        if n in (0, 1) or n in effect_numbers or n in allowed_numbers:
+            continue
+        findings.append(Finding(f"text says {n}; the effects have no {n}", start, end,
+                                hint="change the number in the text or in the effects so that they agree"))
+    return findings
+
+
+def _has_unbound(reading: Reading, key: tuple[str, str]) -> bool:
+    return any(m.key == key and m.number is None for m in reading.mentions)
+
+
+# ------------------------------------------------------------------------------ locations
+
+def _entity_prefix(doc: Document, card_id: str) -> tuple:
+    if isinstance(doc.data, list):
+        for i, item in enumerate(doc.data):
+            if isinstance(item, dict) and item.get("id") == card_id:
+                return (i,)
+    return ()
+
+
+def _offset_of(doc: Document, line: int, column: int) -> int:
+    lines = doc.text.splitlines(keepends=True)
+    return sum(len(x) for x in lines[: line - 1]) + column - 1
+
+
+def _line_col(doc: Document, offset: int) -> tuple[int, int]:
+    before = doc.text[:offset]
+    line = before.count("\n") + 1
+    return line, offset - (before.rfind("\n") + 1) + 1
+
+
+def locate(doc: Document, prefix: tuple, text: str, start: int, end: int) -> tuple[int, int]:
+    """The file position of text[start:end]: the same occurrence of the same words in the source."""
+    line, col = doc.where(prefix + ("text",))
+    base = _offset_of(doc, line, col)
+    phrase = text[start:end]
+    words = [re.escape(w) for w in phrase.split()]
+    if not words:
+        return line, col
+    pattern = re.compile(r"(?<![A-Za-z0-9])" + r"\s+".join(words) + r"(?![A-Za-z0-9])", re.IGNORECASE)
+    before = len(list(pattern.finditer(text[:start])))
+    found = list(pattern.finditer(doc.text, base))
+    if len(found) > before:
+        return _line_col(doc, found[before].start())
+    first = re.compile(r"(?<![A-Za-z0-9])" + words[0] + r"(?![A-Za-z0-9])", re.IGNORECASE)
+    before = len(list(first.finditer(text[:start])))
+    found = list(first.finditer(doc.text, base))
+    if len(found) > before:
+        return _line_col(doc, found[before].start())
+    return line, col
+
+
+def check_text(game: CompiledGame, documents: dict[str, Document]) -> list[Diagnostic]:
+    vocab = Vocabulary(game.game, game.cards)
+    en = English(game.game, game.cards)
+    out: list[Diagnostic] = []
+    for card_id, card in game.cards.items():
+        source = game.sources[card_id]
+        doc = documents.get(source.file)
+        if doc is None:
+            continue
+        prefix = _entity_prefix(doc, card_id)
+        for f in compare(card, vocab, en):
+            if f.start is not None:
+                line, col = locate(doc, prefix, card.text, f.start, f.end)
+            else:
+                line, col = doc.where(prefix + ("text",))
+            related: tuple[Related, ...] = ()
+            if f.effect is not None:
+                el, ec = doc.where(prefix + ("effects", f.effect))
+                related = (Related(doc.file, el, ec, "the effect concerned"),)
+            out.append(Diagnostic("W501", f"{card.name}: {f.message}", doc.file, line, col, f.hint, "text", related))
+    return out
