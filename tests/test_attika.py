@@ -124,6 +124,15 @@ def test_occupied_hex_and_shrine_are_never_offered(game):
     assert not out.passed and "-2,0" in out.message and "0,0" not in out.message.split("options were:")[1].split(", ")
 
 
+def test_only_the_revealed_building_may_be_built_at_once(game):
+    given = {"board": {"tiles": {"0,0": "land_01"}},
+             "p1": {"reveals": 1, "stack_1": ["quarry"], "storage": ["oracle"], "water": 3, "forest": 3, "hills": 3, "mountains": 3}}
+    out = run(game, given, {"event": "reveal_building", "by": "p1"}, {}, {"p1": ["oracle"]})
+    assert not out.passed and "options were: quarry, none" in out.message
+    out = run(game, given, {"event": "reveal_building", "by": "p1"}, {"p1": {"storage": ["oracle", "quarry"]}}, {"p1": ["none"]})
+    assert out.passed, out.message
+
+
 def test_two_for_one_and_its_limit(game):
     board = {"tiles": {"0,0": "land_05"}}
     # land_05 centre is blank; a road far from useful symbols still needs cards.

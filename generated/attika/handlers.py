@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 # Primitives without a template: rebuilt once here, run by the interpreter.
 _NODE1 = rt.node('action', {'lay_out': {}})
-_NODE2 = rt.node('action', {'reveal': {'from': ['main_stack', 'stack_1', 'stack_2', 'stack_3'], 'to': 'storage', 'if_emptied': [{'place_tile': {'from': 'land_pile'}}]}})
-_NODE3 = rt.node('action', {'place': {'card': {'zone': 'storage'}, 'reduce_by': ['site', 'empty_neighbours'], 'free_next_to': 'follows', 'optional': True}})
+_NODE2 = rt.node('action', {'reveal': {'from': ['main_stack', 'stack_1', 'stack_2', 'stack_3'], 'to': 'revealed', 'if_emptied': [{'place_tile': {'from': 'land_pile'}}]}})
+_NODE3 = rt.node('action', {'place': {'card': {'zone': 'revealed'}, 'reduce_by': ['site', 'empty_neighbours'], 'free_next_to': 'follows', 'optional': True}})
 _NODE4 = rt.node('action', {'place': {'card': {'zone': 'storage'}, 'reduce_by': ['site', 'empty_neighbours'], 'free_next_to': 'follows'}})
 _NODE5 = rt.node('expression', {'clusters': {}})
 _NODE6 = rt.node('condition', {'adjacent': {'to': {'kind': 'building'}}})
@@ -59,6 +59,14 @@ def rules_on_reveal_building(ctx: Context) -> None:
     rt.spend(ctx.actor, 'reveals', 1, 0)
     rt.run_node(ctx, _NODE2)  # no template for reveal: the interpreter runs it
     rt.run_node(ctx, _NODE3)  # no template for place: the interpreter runs it
+    rt.move_cards(
+        ctx,
+        lambda: rt.select(ctx, (('revealed', False),), (('self',),), False, rt.ANY_CARD),
+        'storage',
+        False,
+        lambda: [ctx.actor],
+        None,
+    )
 
 
 # cards/attika/game.yaml

@@ -810,21 +810,21 @@ def b05_on_income(ctx: Context) -> None:
     ctx.actor.values['food'] = max(0, 3 + ctx.actor.values.get('food', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:310
+# cards/peloponnes/tiles/lands.yaml:314
 def b06_on_built(ctx: Context) -> None:
     'Forest (B06), on built.'
     # effect 1
     ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:310
+# cards/peloponnes/tiles/lands.yaml:314
 def b06_on_income(ctx: Context) -> None:
     'Forest (B06), on income.'
     # effect 2
     ctx.actor.values['wood'] = max(0, 2 + ctx.actor.values.get('wood', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:336
+# cards/peloponnes/tiles/lands.yaml:340
 def b07_on_built(ctx: Context) -> None:
     'Forest and hills with river (B07), on built.'
     # effect 1
@@ -832,7 +832,7 @@ def b07_on_built(ctx: Context) -> None:
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:336
+# cards/peloponnes/tiles/lands.yaml:340
 def b07_on_income(ctx: Context) -> None:
     'Forest and hills with river (B07), on income.'
     # effect 2
@@ -840,21 +840,21 @@ def b07_on_income(ctx: Context) -> None:
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:362
+# cards/peloponnes/tiles/lands.yaml:366
 def b09_on_built(ctx: Context) -> None:
     'Mountains (B09), on built.'
     # effect 1
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:362
+# cards/peloponnes/tiles/lands.yaml:366
 def b09_on_income(ctx: Context) -> None:
     'Mountains (B09), on income.'
     # effect 2
     ctx.actor.values['stone'] = max(0, 3 + ctx.actor.values.get('stone', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:388
+# cards/peloponnes/tiles/lands.yaml:392
 def b10_on_built(ctx: Context) -> None:
     'Hills (B10), on built.'
     # effect 1
@@ -862,14 +862,14 @@ def b10_on_built(ctx: Context) -> None:
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:388
+# cards/peloponnes/tiles/lands.yaml:392
 def b10_on_income(ctx: Context) -> None:
     'Hills (B10), on income.'
     # effect 2
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:414
+# cards/peloponnes/tiles/lands.yaml:418
 def b11_on_built(ctx: Context) -> None:
     'Forest and hills (B11), on built.'
     # effect 1
@@ -877,28 +877,28 @@ def b11_on_built(ctx: Context) -> None:
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:414
+# cards/peloponnes/tiles/lands.yaml:418
 def b11_on_income(ctx: Context) -> None:
     'Forest and hills (B11), on income.'
     # effect 2
     ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:440
+# cards/peloponnes/tiles/lands.yaml:444
 def c03_on_built(ctx: Context) -> None:
     'Forest (C03), on built.'
     # effect 1
     ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:440
+# cards/peloponnes/tiles/lands.yaml:444
 def c03_on_income(ctx: Context) -> None:
     'Forest (C03), on income.'
     # effect 2
     ctx.actor.values['wood'] = max(0, 2 + ctx.actor.values.get('wood', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:466
+# cards/peloponnes/tiles/lands.yaml:470
 def c04_on_built(ctx: Context) -> None:
     'Forest and hills with river (C04), on built.'
     # effect 1
@@ -906,7 +906,7 @@ def c04_on_built(ctx: Context) -> None:
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:466
+# cards/peloponnes/tiles/lands.yaml:470
 def c04_on_income(ctx: Context) -> None:
     'Forest and hills with river (C04), on income.'
     # effect 2
@@ -914,7 +914,7 @@ def c04_on_income(ctx: Context) -> None:
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:493
+# cards/peloponnes/tiles/lands.yaml:501
 def c05_on_built(ctx: Context) -> None:
     'Mountains (C05), on built.'
     # effect 1
@@ -922,7 +922,7 @@ def c05_on_built(ctx: Context) -> None:
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:493
+# cards/peloponnes/tiles/lands.yaml:501
 def c05_on_income(ctx: Context) -> None:
     'Mountains (C05), on income.'
     # effect 2
