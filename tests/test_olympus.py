@@ -128,6 +128,28 @@ def test_upkeep_step_5_earns_each_extra_priest_once(olympus):
     assert below.passed, below.message
 
 
+def test_upkeep_step_6_gives_each_glory_card_once_in_turn_order(olympus):
+    result = outcome(
+        olympus,
+        given={"glory_military": 1, "glory_claimed": 1, "p1": {"fishing": 7}, "p2": {"fishing": 7, "culture": 10, "military": 8},
+               "p3": {"population": 10}},
+        when={"event": "upkeep_round", "by": "p2"},
+        expect={"glory_claimed": 4, "glory_fishing": 1, "glory_culture": 1, "glory_population": 1, "game_over": 1,
+                "p1": {"glory": 0}, "p2": {"glory": 2}, "p3": {"glory": 1}},
+    )
+    assert result.passed, result.message
+
+
+def test_final_scoring_is_reconstructed_from_tracks_and_glory(olympus):
+    result = outcome(
+        olympus,
+        given={"p1": {"points": 10, "population": 4, "culture": 5, "military": 3, "glory": 1}},
+        when={"event": "end_of_game", "by": "p1"},
+        expect={"p1": {"points": 10 + (4 + 5 + 3 - 3) + 3}},
+    )
+    assert result.passed, result.message
+
+
 def test_upkeep_step_6_counts_rounds_and_ends_the_game_at_four_glory_cards(olympus):
     going_on = outcome(olympus, given={"glory_claimed": 3}, when={"event": "upkeep_round"}, expect={"round": 2, "game_over": 0})
     assert going_on.passed, going_on.message

@@ -140,6 +140,58 @@ def rules_on_upkeep_priests(ctx: Context) -> None:
 def rules_on_upkeep_round(ctx: Context) -> None:
     'The rules of the game, on upkeep_round.'
     # effect 10
+    for player1 in rt.players(ctx, (('self',),), True):
+        c2 = ctx.as_actor(player1)
+        if ((c2.actor.values.get('population', 0) >= 10) and (c2.state.globals['glory_population'] == 0)):
+            c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
+            c2.state.globals['glory_population'] += 1
+            c2.state.globals['glory_claimed'] += 1
+        if ((c2.actor.values.get('culture', 0) >= 10) and (c2.state.globals['glory_culture'] == 0)):
+            c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
+            c2.state.globals['glory_culture'] += 1
+            c2.state.globals['glory_claimed'] += 1
+        if ((c2.actor.values.get('military', 0) >= 8) and (c2.state.globals['glory_military'] == 0)):
+            c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
+            c2.state.globals['glory_military'] += 1
+            c2.state.globals['glory_claimed'] += 1
+        if ((c2.actor.values.get('agriculture', 0) >= 7) and (c2.state.globals['glory_agriculture'] == 0)):
+            c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
+            c2.state.globals['glory_agriculture'] += 1
+            c2.state.globals['glory_claimed'] += 1
+        if ((c2.actor.values.get('hunting', 0) >= 7) and (c2.state.globals['glory_hunting'] == 0)):
+            c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
+            c2.state.globals['glory_hunting'] += 1
+            c2.state.globals['glory_claimed'] += 1
+        if ((c2.actor.values.get('fishing', 0) >= 7) and (c2.state.globals['glory_fishing'] == 0)):
+            c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
+            c2.state.globals['glory_fishing'] += 1
+            c2.state.globals['glory_claimed'] += 1
+    for player3 in rt.players(ctx, (('opponents',),), True):
+        c4 = ctx.as_actor(player3)
+        if ((c4.actor.values.get('population', 0) >= 10) and (c4.state.globals['glory_population'] == 0)):
+            c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
+            c4.state.globals['glory_population'] += 1
+            c4.state.globals['glory_claimed'] += 1
+        if ((c4.actor.values.get('culture', 0) >= 10) and (c4.state.globals['glory_culture'] == 0)):
+            c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
+            c4.state.globals['glory_culture'] += 1
+            c4.state.globals['glory_claimed'] += 1
+        if ((c4.actor.values.get('military', 0) >= 8) and (c4.state.globals['glory_military'] == 0)):
+            c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
+            c4.state.globals['glory_military'] += 1
+            c4.state.globals['glory_claimed'] += 1
+        if ((c4.actor.values.get('agriculture', 0) >= 7) and (c4.state.globals['glory_agriculture'] == 0)):
+            c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
+            c4.state.globals['glory_agriculture'] += 1
+            c4.state.globals['glory_claimed'] += 1
+        if ((c4.actor.values.get('hunting', 0) >= 7) and (c4.state.globals['glory_hunting'] == 0)):
+            c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
+            c4.state.globals['glory_hunting'] += 1
+            c4.state.globals['glory_claimed'] += 1
+        if ((c4.actor.values.get('fishing', 0) >= 7) and (c4.state.globals['glory_fishing'] == 0)):
+            c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
+            c4.state.globals['glory_fishing'] += 1
+            c4.state.globals['glory_claimed'] += 1
     ctx.state.globals['round'] += 1
     if (ctx.state.globals['glory_claimed'] >= 4):
         ctx.state.globals['game_over'] += 1
@@ -150,6 +202,7 @@ def rules_on_end_of_game(ctx: Context) -> None:
     'The rules of the game, on end_of_game.'
     # effect 11
     ctx.actor.values['points'] = max(0, ((ctx.actor.values.get('population', 0) + ctx.actor.values.get('culture', 0) + ctx.actor.values.get('military', 0)) - 3) + ctx.actor.values.get('points', 0))
+    ctx.actor.values['points'] = max(0, (3 * ctx.actor.values.get('glory', 0)) + ctx.actor.values.get('points', 0))
 
 
 # cards/olympus/buildings/achaean_league.yaml:1
