@@ -197,9 +197,9 @@ class TrackYield(Primitive):
     @staticmethod
     def english(arg, en):
         shift = en.amount(arg.shift)
-        out = f"the yield of your {en.word(arg.track)} space"
+        out = f"what your {en.word(arg.track)} space yields"
         if shift != "0":
-            out += f" read {shift} space{'s' if shift != '1' else ''} further (at most the last space)"
+            out += f" (read {shift} space{'s' if shift != '1' else ''} further up, at most the last space)"
         return out
 
     @staticmethod
