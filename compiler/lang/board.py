@@ -204,7 +204,8 @@ class Bid(Primitive):
     args = BidArgs
     summary = (
         "The acting player bids on a free card or on one another player bids on: at least its minimum and more than the bid "
-        "already on it. The coins are set aside, the card moves to the bidder's `marks` zone, a beaten bidder gets `outbid`."
+        "already on it. The coins are set aside, the card moves to the bidder's `marks` zone, a beaten bidder gets `outbid`. "
+        "A player whose bid is set aside but on no card moves it, unchanged, to a free card."
     )
     example = {"bid": {"on": {"zone": "offer"}, "minimum": {"field": "price"}, "currency": "coins", "holds": "bid", "marks": "bidding_on", "outbid": "outbid"}}
 

@@ -405,25 +405,31 @@ def bid(ctx: "Context", arg: Any) -> None:
     """Free cards of the selector, or cards another player bids on, may be bid on. The card moves into
     the bidder's `marks` zone (it carries the bid); a beaten bidder gets the `outbid` trigger."""
     player = ctx.actor
-    if player.values.get(arg.holds, 0) > 0:
-        raise Illegal(f"{player.id} already has a bid")
+    standing = player.values.get(arg.holds, 0)
+    if standing > 0 and player.zones.get(arg.marks):
+        raise Illegal(f"{player.id} already has a bid on a card")
     pool: list[tuple[str, Player | None, Player | None]] = [(cid, holder, None) for holder, cid in ctx.select(arg.on)]
-    pool += [(cid, p, p) for p in ctx.state.players if p is not player for cid in p.zones.get(arg.marks, [])]
+    if not standing:
+        pool += [(cid, p, p) for p in ctx.state.players if p is not player for cid in p.zones.get(arg.marks, [])]
+    funds = standing or player.values.get(arg.currency, 0)
     offers = []
     for card_id, holder, leader in pool:
         lowest = ctx.about(ctx.game.cards[card_id]).amount(arg.minimum)
         if leader is not None:
             lowest = max(lowest, leader.values.get(arg.holds, 0) + 1)
-        if lowest <= player.values.get(arg.currency, 0):
+        if lowest <= funds:
             offers.append((card_id, holder, leader, lowest))
     if not offers:
         raise Illegal(f"{player.id} cannot bid on any card")
     labels = [o[0] for o in offers]
     label = labels[0] if len(labels) == 1 else ctx.ask(player, "which card to bid on", labels)
     card_id, holder, leader, lowest = offers[labels.index(label)]
-    amounts = [str(v) for v in range(lowest, player.values.get(arg.currency, 0) + 1)]
-    amount = int(amounts[0] if len(amounts) == 1 else ctx.ask(player, f"how much to bid on {card_id}", amounts))
-    ctx.spend(player, arg.currency, amount)
+    if standing:
+        amount = standing  # a bid already set aside moves unchanged: it is never raised
+    else:
+        amounts = [str(v) for v in range(lowest, funds + 1)]
+        amount = int(amounts[0] if len(amounts) == 1 else ctx.ask(player, f"how much to bid on {card_id}", amounts))
+        ctx.spend(player, arg.currency, amount)
     ctx._take(holder, card_id)
     player.values[arg.holds] = amount
     player.zones.setdefault(arg.marks, []).append(card_id)

@@ -113,19 +113,20 @@ def rules_on_accept_aid(ctx: Context) -> None:
 def rules_on_outbid(ctx: Context) -> None:
     'The rules of the game, on outbid.'
     # effect 5
-    ctx.actor.values['coins'] = max(0, ctx.actor.values.get('bid', 0) + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['bid'] = max(0, -(ctx.actor.values.get('bid', 0)) + ctx.actor.values.get('bid', 0))
     def _option1(c2: Context) -> None:
         rt.run_node(c2, _NODE12)  # no template for bid: the interpreter runs it
     def _option3(c4: Context) -> None:
-        c4.actor.values['coins'] = max(0, c4.param('withdraw_bonus') + c4.actor.values.get('coins', 0))
+        c4.actor.values['coins'] = max(0, (c4.actor.values.get('bid', 0) + c4.param('withdraw_bonus')) + c4.actor.values.get('coins', 0))
+        c4.actor.values['bid'] = max(0, -(c4.actor.values.get('bid', 0)) + c4.actor.values.get('bid', 0))
     def _option5(c6: Context) -> None:
+        c6.actor.values['coins'] = max(0, c6.actor.values.get('bid', 0) + c6.actor.values.get('coins', 0))
+        c6.actor.values['bid'] = max(0, -(c6.actor.values.get('bid', 0)) + c6.actor.values.get('bid', 0))
         rt.run_node(c6, _NODE13)  # no template for announce: the interpreter runs it
     rt.choose(
         ctx,
         [ctx.actor],
         (
-            ('bid_again', _option1),
+            ('move_bid', _option1),
             ('withdraw', _option3),
             ('aid_of_athens', _option5),
         ),
@@ -184,7 +185,7 @@ def rules_on_score(ctx: Context) -> None:
     ctx.actor.values['score'] = min((ctx.amount(_NODE14) + ctx.actor.values.get('prestige', 0) + rt.div(ctx.actor.values.get('coins', 0), 3)), (3 * ctx.actor.values.get('inhabitants', 0))) + ctx.actor.values.get('score', 0)
 
 
-# cards/peloponnes/athens.yaml:113
+# cards/peloponnes/athens.yaml:127
 def athens_chit_1_on_end_of_game(ctx: Context) -> None:
     'Athens chit, on end_of_game.'
     # effect 1
@@ -192,7 +193,7 @@ def athens_chit_1_on_end_of_game(ctx: Context) -> None:
     ctx.actor.values['prestige'] = -6 + ctx.actor.values.get('prestige', 0)
 
 
-# cards/peloponnes/athens.yaml:140
+# cards/peloponnes/athens.yaml:154
 def athens_chit_2_on_end_of_game(ctx: Context) -> None:
     'Athens chit, on end_of_game.'
     # effect 1
