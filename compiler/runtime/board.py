@@ -326,7 +326,7 @@ def place(ctx: "Context", arg: Any) -> None:
         pay(ctx, reduced_cost(ctx, card_id, site, arg), ctx.game.cards[card_id].name)
     ctx._take(holder, card_id)
     board_of(ctx.state)["pieces"][site] = [ctx.actor.id, card_id]
-    build(ctx.game, ctx.state, ctx.actor, card_id, ctx.decider, free=True, depth=ctx.depth + 1)
+    build(ctx.game, ctx.state, ctx.actor, card_id, ctx.decider, free=True, depth=ctx.depth + 1, handlers=getattr(ctx, "handlers", None))
 
 
 # ---------------------------------------------------------------------------- tiles and piles
@@ -436,7 +436,8 @@ def bid(ctx: "Context", arg: Any) -> None:
     if leader is not None and arg.outbid:
         from .interpreter import fire
 
-        fire(ctx.game, ctx.state, arg.outbid, leader, ctx.decider, {"card": card_id, "by": player.id})
+        fire(ctx.game, ctx.state, arg.outbid, leader, ctx.decider, {"card": card_id, "by": player.id},
+             handlers=getattr(ctx, "handlers", None))
 
 
 def total(ctx: "Context", arg: Any) -> int:
