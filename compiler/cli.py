@@ -22,7 +22,10 @@ def _root() -> Path:
 
 
 def _print_report(run: Run, fmt: str, strict: bool) -> int:
+    from . import colour
+
     report = run.report
+    paint = colour.paint if fmt == "text" and colour.wanted(click.get_text_stream("stdout")) else (lambda text: text)
     if fmt == "json":
         click.echo(render_json(report))
     else:
@@ -31,16 +34,22 @@ def _print_report(run: Run, fmt: str, strict: bool) -> int:
                 click.echo(render_github(d))
             else:
                 doc = run.documents.get(d.file)
-                click.echo(render_text(d, doc.line_text(d.line) if doc else None))
+                click.echo(paint(render_text(d, doc.line_text(d.line) if doc else None)))
         click.echo(report.summary(), err=fmt == "github")
     return report.exit_code(strict)
 
 
-def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "interpreter") -> Run:
+def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "interpreter", cache: bool = True) -> Run:
+    from .cache import open_cache
     from .checks import check_all
 
-    run = load([Path(p) for p in paths], _root())
-    check_all(run, examples=examples and engine == "interpreter")
+    root = _root()
+    store = open_cache(root, cache)
+    try:
+        run = load([Path(p) for p in paths], root, store)
+        check_all(run, examples=examples and engine == "interpreter")
+    finally:
+        store.close()
     if examples and engine == "handlers":
         from .codegen.engine import check_examples_with_handlers
 
@@ -60,12 +69,13 @@ def cli() -> None:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--engine", type=click.Choice(["interpreter", "handlers"]), default="interpreter", show_default=True,
               help="Run the examples by walking the effects, or through the generated handlers.")
-def check(paths: tuple[str, ...], fmt: str, strict: bool, engine: str) -> None:
-    """Validate the card data and run every example; writes nothing.
+@click.option("--no-cache", is_flag=True, help="Check everything from scratch; do not read or write .ostraka/.")
+def check(paths: tuple[str, ...], fmt: str, strict: bool, engine: str, no_cache: bool) -> None:
+    """Validate the card data and run every example; writes nothing but the cache in .ostraka/.
 
     PATHS are game directories or files in them (default: every game under cards/).
     """
-    run = check_run(paths, engine=engine)
+    run = check_run(paths, engine=engine, cache=not no_cache)
     sys.exit(_print_report(run, fmt, strict))
 
 
@@ -180,6 +190,73 @@ def schema(write: bool) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         click.echo(f"wrote {rel}")
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--no-cache", is_flag=True, help="Check everything from scratch each time.")
+@click.option("--exit-after", type=int, default=None, hidden=True, help="Stop after this many re-checks (for tests).")
+def watch(paths: tuple[str, ...], no_cache: bool, exit_after: int | None) -> None:
+    """Check, then re-check on every save of a YAML file, printing only new and fixed findings.
+
+    PATHS are game directories or files in them (default: every game under cards/).
+    """
+    from . import colour
+    from .watch import Watcher, run_watch, watch_targets
+
+    paint = colour.paint if colour.wanted(click.get_text_stream("stdout")) else (lambda text: text)
+    watcher = Watcher(paths, lambda p: check_run(p, cache=not no_cache), paint)
+    root = _root()
+    sys.exit(run_watch(watcher, watch_targets(paths, root), root, click.echo, exit_after))
+
+
+@cli.command("new")
+@click.argument("game")
+@click.argument("kind")
+@click.argument("card_id", metavar="ID")
+@click.option("--dir", "folder", type=click.Path(file_okay=False), default=None,
+              help="Folder for the file (default: where cards of that kind already are).")
+def new(game: str, kind: str, card_id: str, folder: str | None) -> None:
+    """Write a new card file for GAME with every field KIND requires and an example skeleton."""
+    from .diagnostics import did_you_mean
+    from .scaffold import ScaffoldError, scaffold
+
+    from .project import parse_game_file
+
+    root = _root()
+    dirs = sorted(d for d in (root / "cards").glob("*") if (d / "game.yaml").is_file())
+
+    def game_id(d: Path) -> str:
+        items = parse_game_file(d / "game.yaml", str(d / "game.yaml"))[2]
+        return items[0][0].id if items else d.name
+
+    chosen = next((d for d in dirs if d.name == game), None) or next((d for d in dirs if game_id(d) == game), None)
+    if chosen is None:
+        hint = did_you_mean(game, [d.name for d in dirs]) or f"games: {', '.join(d.name for d in dirs) or 'none'}"
+        click.echo(f"ostraka: error E306: no game '{game}' under cards/\n    hint: {hint}", err=True)
+        sys.exit(2)
+    run = load([chosen], root)
+    if not run.games:
+        _print_report(run, "text", False)
+        click.echo(f"ostraka: {game}/game.yaml has errors; fix them first", err=True)
+        sys.exit(1)
+    compiled = run.games[0]
+    existing = {}
+    for display, doc in run.documents.items():
+        entities = doc.data if isinstance(doc.data, list) else [doc.data]
+        for entity in entities:
+            if isinstance(entity, dict) and isinstance(entity.get("id"), str) and display != compiled.game_file:
+                existing.setdefault(entity["id"], (str(entity.get("kind")), root / display))
+    try:
+        path, text = scaffold(compiled.directory, compiled.game, kind, card_id, existing, Path(folder) if folder else None)
+    except ScaffoldError as exc:
+        d = exc.diagnostic
+        click.echo(f"ostraka: error {d.code}: {d.message}" + (f"\n    hint: {d.hint}" if d.hint else ""), err=True)
+        sys.exit(2)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "x", encoding="utf-8") as handle:
+        handle.write(text)
+    click.echo(f"wrote {run.display(path)}")
 
 
 def main() -> None:
