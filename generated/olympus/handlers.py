@@ -16,34 +16,38 @@ if TYPE_CHECKING:
 
 # Primitives without a template: rebuilt once here, run by the interpreter.
 _NODE1 = rt.node('action', {'lead': {'lead': {'kind': 'favor', 'where': {'space': 'alpha'}}, 'follow': {'kind': 'favor', 'where': {'space': 'beta'}}, 'pair': ['deity'], 'piece': 'idle_priests', 'zone': 'shrines', 'announce': 'worship'}})
-_NODE2 = rt.node('action', {'pick_player': {'players': 'opponents', 'do': [{'if': {'test': {'gt': [{'add': [{'value': {'noun': 'military', 'of': 'owner'}}, {'max': [{'value': {'noun': 'war_bonus', 'of': 'owner'}}, {'value': {'noun': 'war_edge', 'of': 'owner'}}]}]}, {'add': [{'value': 'military'}, {'value': 'war_bonus'}]}]}, 'then': [{'repeat': {'times': {'max': [0, {'sub': [{'param': 'tribute'}, {'add': [{'value': 'grain'}, {'value': 'meat'}, {'value': 'fish'}]}]}]}, 'do': [{'with': {'player': 'owner', 'do': [{'if': {'test': {'gt': [{'param': 'tribute_from_supply'}, 0]}, 'then': [{'choose': {'options': {'grain': [{'gain': {'tribute_grain': 1}}], 'meat': [{'gain': {'tribute_meat': 1}}], 'fish': [{'gain': {'tribute_fish': 1}}]}}}]}}]}}]}}, {'hand_over': {'to': 'owner', 'count': {'param': 'tribute'}, 'nouns': {'grain': 'tribute_grain', 'meat': 'tribute_meat', 'fish': 'tribute_fish'}, 'chosen_by': 'owner'}}, {'with': {'player': 'owner', 'do': [{'announce': {'trigger': 'war_won'}}]}}]}}]}})
-_NODE3 = rt.node('action', {'announce': {'trigger': 'upkeep_warehouse'}})
-_NODE4 = rt.node('action', {'announce': {'trigger': 'upkeep_population'}})
-_NODE5 = rt.node('action', {'announce': {'trigger': 'upkeep_buildings'}})
-_NODE6 = rt.node('action', {'announce': {'trigger': 'upkeep_tribute'}})
-_NODE7 = rt.node('action', {'announce': {'trigger': 'upkeep_priests'}})
-_NODE8 = rt.node('action', {'announce': {'trigger': 'upkeep_round'}})
-_NODE9 = rt.node('action', {'vacate': {'zone': 'shrines'}})
-_NODE10 = rt.node('action', {'announce': {'trigger': 'war'}})
-_NODE11 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
-_NODE12 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
-_NODE13 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
-_NODE14 = rt.node('action', {'vacate': {'zone': 'shrines', 'where': {'space': 'beta'}, 'piece': 'idle_priests'}})
-_NODE15 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
-_NODE16 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
+_NODE2 = rt.node('action', {'announce': {'trigger': 'worship_phase'}})
+_NODE3 = rt.node('action', {'announce': {'trigger': 'upkeep'}})
+_NODE4 = rt.node('action', {'announce': {'trigger': 'ceremony'}})
+_NODE5 = rt.node('action', {'announce': {'trigger': 'ceremony'}})
+_NODE6 = rt.node('action', {'pick_player': {'players': 'opponents', 'do': [{'if': {'test': {'gt': [{'add': [{'value': {'noun': 'military', 'of': 'owner'}}, {'max': [{'value': {'noun': 'war_bonus', 'of': 'owner'}}, {'value': {'noun': 'war_edge', 'of': 'owner'}}]}]}, {'add': [{'value': 'military'}, {'value': 'war_bonus'}]}]}, 'then': [{'repeat': {'times': {'max': [0, {'sub': [{'param': 'tribute'}, {'add': [{'value': 'grain'}, {'value': 'meat'}, {'value': 'fish'}]}]}]}, 'do': [{'with': {'player': 'owner', 'do': [{'if': {'test': {'gt': [{'param': 'tribute_from_supply'}, 0]}, 'then': [{'choose': {'options': {'grain': [{'gain': {'tribute_grain': 1}}], 'meat': [{'gain': {'tribute_meat': 1}}], 'fish': [{'gain': {'tribute_fish': 1}}]}}}]}}]}}]}}, {'hand_over': {'to': 'owner', 'count': {'param': 'tribute'}, 'nouns': {'grain': 'tribute_grain', 'meat': 'tribute_meat', 'fish': 'tribute_fish'}, 'chosen_by': 'owner'}}, {'with': {'player': 'owner', 'do': [{'announce': {'trigger': 'war_won'}}]}}]}}]}})
+_NODE7 = rt.node('action', {'announce': {'trigger': 'upkeep_warehouse'}})
+_NODE8 = rt.node('action', {'announce': {'trigger': 'upkeep_population'}})
+_NODE9 = rt.node('action', {'announce': {'trigger': 'upkeep_buildings'}})
+_NODE10 = rt.node('action', {'announce': {'trigger': 'upkeep_tribute'}})
+_NODE11 = rt.node('action', {'announce': {'trigger': 'upkeep_priests'}})
+_NODE12 = rt.node('action', {'announce': {'trigger': 'upkeep_round'}})
+_NODE13 = rt.node('action', {'vacate': {'zone': 'shrines'}})
+_NODE14 = rt.node('action', {'announce': {'trigger': 'war'}})
+_NODE15 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
+_NODE16 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
 _NODE17 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
-_NODE18 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
-_NODE19 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
-_NODE20 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
-_NODE21 = rt.node('action', {'announce': {'trigger': 'plague'}})
-_NODE22 = rt.node('action', {'announce': {'trigger': 'war'}})
+_NODE18 = rt.node('action', {'vacate': {'zone': 'shrines', 'where': {'space': 'beta'}, 'piece': 'idle_priests'}})
+_NODE19 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
+_NODE20 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
+_NODE21 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
+_NODE22 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
 _NODE23 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
-_NODE24 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
-_NODE25 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
-_NODE26 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
-_NODE27 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
-_NODE28 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
-_NODE29 = rt.node('action', {'announce': {'trigger': 'war'}})
+_NODE24 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
+_NODE25 = rt.node('action', {'announce': {'trigger': 'plague'}})
+_NODE26 = rt.node('action', {'announce': {'trigger': 'war'}})
+_NODE27 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
+_NODE28 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
+_NODE29 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
+_NODE30 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
+_NODE31 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
+_NODE32 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
+_NODE33 = rt.node('action', {'announce': {'trigger': 'war'}})
 
 
 # cards/olympus/game.yaml
@@ -61,16 +65,39 @@ def rules_on_ceremony(ctx: Context) -> None:
 
 
 # cards/olympus/game.yaml
+def rules_on_round(ctx: Context) -> None:
+    'The rules of the game, on round.'
+    # effect 3
+    rt.run_node(ctx, _NODE2)  # no template for announce: the interpreter runs it
+    rt.run_node(ctx, _NODE3)  # no template for announce: the interpreter runs it
+
+
+# cards/olympus/game.yaml
+def rules_on_worship_phase(ctx: Context) -> None:
+    'The rules of the game, on worship_phase.'
+    # effect 4
+    for _ in range(max(0, 5)):
+        for player1 in rt.players(ctx, (('self',),), True):
+            c2 = ctx.as_actor(player1)
+            if ((c2.actor.values.get('idle_priests', 0) > 0) and (len(rt.select(c2, (), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('alpha',)))) > len(rt.select(c2, (('shrines', False),), (('all',),), False, lambda card4: card4.kind in ('favor',) and rt.has(rt.field(card4, 'space'), ('alpha',)))))):
+                rt.run_node(c2, _NODE4)  # no template for announce: the interpreter runs it
+        for player5 in rt.players(ctx, (('opponents',),), True):
+            c6 = ctx.as_actor(player5)
+            if ((c6.actor.values.get('idle_priests', 0) > 0) and (len(rt.select(c6, (), (('self',),), False, lambda card7: card7.kind in ('favor',) and rt.has(rt.field(card7, 'space'), ('alpha',)))) > len(rt.select(c6, (('shrines', False),), (('all',),), False, lambda card8: card8.kind in ('favor',) and rt.has(rt.field(card8, 'space'), ('alpha',)))))):
+                rt.run_node(c6, _NODE5)  # no template for announce: the interpreter runs it
+
+
+# cards/olympus/game.yaml
 def rules_on_war(ctx: Context) -> None:
     'The rules of the game, on war.'
-    # effect 3
-    rt.run_node(ctx, _NODE2)  # no template for pick_player: the interpreter runs it
+    # effect 5
+    rt.run_node(ctx, _NODE6)  # no template for pick_player: the interpreter runs it
 
 
 # cards/olympus/game.yaml
 def rules_on_plague(ctx: Context) -> None:
     'The rules of the game, on plague.'
-    # effect 4
+    # effect 6
     for player1 in rt.players(ctx, (('self',), ('opponents',)), True):
         c2 = ctx.as_actor(player1)
         if ((not bool(rt.select(c2, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), ('apollo',))))) and (c2.param('plague_immunity') == 0)):
@@ -80,19 +107,19 @@ def rules_on_plague(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep(ctx: Context) -> None:
     'The rules of the game, on upkeep.'
-    # effect 5
-    rt.run_node(ctx, _NODE3)  # no template for announce: the interpreter runs it
-    rt.run_node(ctx, _NODE4)  # no template for announce: the interpreter runs it
-    rt.run_node(ctx, _NODE5)  # no template for announce: the interpreter runs it
-    rt.run_node(ctx, _NODE6)  # no template for announce: the interpreter runs it
+    # effect 7
     rt.run_node(ctx, _NODE7)  # no template for announce: the interpreter runs it
     rt.run_node(ctx, _NODE8)  # no template for announce: the interpreter runs it
+    rt.run_node(ctx, _NODE9)  # no template for announce: the interpreter runs it
+    rt.run_node(ctx, _NODE10)  # no template for announce: the interpreter runs it
+    rt.run_node(ctx, _NODE11)  # no template for announce: the interpreter runs it
+    rt.run_node(ctx, _NODE12)  # no template for announce: the interpreter runs it
 
 
 # cards/olympus/game.yaml
 def rules_on_upkeep_warehouse(ctx: Context) -> None:
     'The rules of the game, on upkeep_warehouse.'
-    # effect 6
+    # effect 8
     for _ in range(max(0, max(0, ((ctx.actor.values.get('grain', 0) + ctx.actor.values.get('meat', 0) + ctx.actor.values.get('fish', 0)) - ctx.param('warehouse'))))):
         ctx.spend(ctx.actor, 'any', 1)
 
@@ -100,7 +127,7 @@ def rules_on_upkeep_warehouse(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_population(ctx: Context) -> None:
     'The rules of the game, on upkeep_population.'
-    # effect 7
+    # effect 9
     rt.move_markers(ctx, ('military',), max(0, (ctx.actor.values.get('military', 0) - ctx.actor.values.get('population', 0))), lambda: 1, None, -1)
     rt.move_markers(ctx, ('agriculture',), max(0, (ctx.actor.values.get('agriculture', 0) - ctx.actor.values.get('population', 0))), lambda: 1, None, -1)
     rt.move_markers(ctx, ('hunting',), max(0, (ctx.actor.values.get('hunting', 0) - ctx.actor.values.get('population', 0))), lambda: 1, None, -1)
@@ -110,7 +137,7 @@ def rules_on_upkeep_population(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_tribute(ctx: Context) -> None:
     'The rules of the game, on upkeep_tribute.'
-    # effect 8
+    # effect 10
     ctx.actor.values['grain'] = max(0, ctx.actor.values.get('tribute_grain', 0) + ctx.actor.values.get('grain', 0))
     ctx.actor.values['meat'] = max(0, ctx.actor.values.get('tribute_meat', 0) + ctx.actor.values.get('meat', 0))
     ctx.actor.values['fish'] = max(0, ctx.actor.values.get('tribute_fish', 0) + ctx.actor.values.get('fish', 0))
@@ -122,8 +149,8 @@ def rules_on_upkeep_tribute(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_priests(ctx: Context) -> None:
     'The rules of the game, on upkeep_priests.'
-    # effect 9
-    rt.run_node(ctx, _NODE9)  # no template for vacate: the interpreter runs it
+    # effect 11
+    rt.run_node(ctx, _NODE13)  # no template for vacate: the interpreter runs it
     if ((ctx.actor.values.get('population', 0) >= ctx.param('priest_population')) and (ctx.actor.values.get('priest_for_population', 0) == 0)):
         ctx.actor.values['priests'] = min(5, max(0, 1 + ctx.actor.values.get('priests', 0)))
         ctx.actor.values['priest_for_population'] = min(1, max(0, 1 + ctx.actor.values.get('priest_for_population', 0)))
@@ -139,7 +166,7 @@ def rules_on_upkeep_priests(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_round(ctx: Context) -> None:
     'The rules of the game, on upkeep_round.'
-    # effect 10
+    # effect 12
     for player1 in rt.players(ctx, (('self',),), True):
         c2 = ctx.as_actor(player1)
         if ((c2.actor.values.get('population', 0) >= 10) and (c2.state.globals['glory_population'] == 0)):
@@ -200,7 +227,7 @@ def rules_on_upkeep_round(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_end_of_game(ctx: Context) -> None:
     'The rules of the game, on end_of_game.'
-    # effect 11
+    # effect 13
     ctx.actor.values['points'] = max(0, ((ctx.actor.values.get('population', 0) + ctx.actor.values.get('culture', 0) + ctx.actor.values.get('military', 0)) - 3) + ctx.actor.values.get('points', 0))
     ctx.actor.values['points'] = max(0, (3 * ctx.actor.values.get('glory', 0)) + ctx.actor.values.get('points', 0))
 
@@ -323,7 +350,7 @@ def peloponnesian_league_on_built(ctx: Context) -> None:
     # effect 1
     rt.move_markers(ctx, ('military',), 2, lambda: 1, None, 1)
     def _optional1(c2: Context) -> None:
-        rt.run_node(c2, _NODE10)  # no template for announce: the interpreter runs it
+        rt.run_node(c2, _NODE14)  # no template for announce: the interpreter runs it
     rt.may(ctx, _optional1)
 
 
@@ -403,7 +430,7 @@ def temple_of_artemis_on_built(ctx: Context) -> None:
     'Temple of Artemis, on built.'
     # effect 1
     rt.move_markers(ctx, ('hunting',), 1, lambda: 1, None, 1)
-    ctx.actor.values['meat'] = max(0, ctx.amount(_NODE11) + ctx.actor.values.get('meat', 0))
+    ctx.actor.values['meat'] = max(0, ctx.amount(_NODE15) + ctx.actor.values.get('meat', 0))
 
 
 # cards/olympus/buildings/temple_of_athena.yaml:1
@@ -426,7 +453,7 @@ def temple_of_demeter_on_built(ctx: Context) -> None:
     'Temple of Demeter, on built.'
     # effect 1
     rt.move_markers(ctx, ('agriculture',), 1, lambda: 1, None, 1)
-    ctx.actor.values['grain'] = max(0, ctx.amount(_NODE12) + ctx.actor.values.get('grain', 0))
+    ctx.actor.values['grain'] = max(0, ctx.amount(_NODE16) + ctx.actor.values.get('grain', 0))
 
 
 # cards/olympus/buildings/temple_of_hades.yaml:1
@@ -455,7 +482,7 @@ def temple_of_poseidon_on_built(ctx: Context) -> None:
     'Temple of Poseidon, on built.'
     # effect 1
     rt.move_markers(ctx, ('fishing',), 1, lambda: 1, None, 1)
-    ctx.actor.values['fish'] = max(0, ctx.amount(_NODE13) + ctx.actor.values.get('fish', 0))
+    ctx.actor.values['fish'] = max(0, ctx.amount(_NODE17) + ctx.actor.values.get('fish', 0))
 
 
 # cards/olympus/buildings/trade_route.yaml:1
@@ -509,7 +536,7 @@ def well_on_built(ctx: Context) -> None:
 def wonder_on_built(ctx: Context) -> None:
     'Wonder, on built.'
     # effect 1
-    rt.run_node(ctx, _NODE14)  # no template for vacate: the interpreter runs it
+    rt.run_node(ctx, _NODE18)  # no template for vacate: the interpreter runs it
 
 
 # cards/olympus/buildings/workshop.yaml:1
@@ -527,11 +554,11 @@ def workshop_on_built(ctx: Context) -> None:
             rt.move_markers(c9, ('fishing',), 1, lambda: 1, None, 1)
         def _option10(c11: Context) -> None:
             def _option12(c13: Context) -> None:
-                c13.actor.values['grain'] = max(0, c13.amount(_NODE15) + c13.actor.values.get('grain', 0))
+                c13.actor.values['grain'] = max(0, c13.amount(_NODE19) + c13.actor.values.get('grain', 0))
             def _option14(c15: Context) -> None:
-                c15.actor.values['meat'] = max(0, c15.amount(_NODE16) + c15.actor.values.get('meat', 0))
+                c15.actor.values['meat'] = max(0, c15.amount(_NODE20) + c15.actor.values.get('meat', 0))
             def _option16(c17: Context) -> None:
-                c17.actor.values['fish'] = max(0, c17.amount(_NODE17) + c17.actor.values.get('fish', 0))
+                c17.actor.values['fish'] = max(0, c17.amount(_NODE21) + c17.actor.values.get('fish', 0))
             rt.choose(
                 c11,
                 [c11.actor],
@@ -568,11 +595,11 @@ def workshop_on_built(ctx: Context) -> None:
             rt.move_markers(c27, ('fishing',), 1, lambda: 1, None, 1)
         def _option28(c29: Context) -> None:
             def _option30(c31: Context) -> None:
-                c31.actor.values['grain'] = max(0, c31.amount(_NODE18) + c31.actor.values.get('grain', 0))
+                c31.actor.values['grain'] = max(0, c31.amount(_NODE22) + c31.actor.values.get('grain', 0))
             def _option32(c33: Context) -> None:
-                c33.actor.values['meat'] = max(0, c33.amount(_NODE19) + c33.actor.values.get('meat', 0))
+                c33.actor.values['meat'] = max(0, c33.amount(_NODE23) + c33.actor.values.get('meat', 0))
             def _option34(c35: Context) -> None:
-                c35.actor.values['fish'] = max(0, c35.amount(_NODE20) + c35.actor.values.get('fish', 0))
+                c35.actor.values['fish'] = max(0, c35.amount(_NODE24) + c35.actor.values.get('fish', 0))
             rt.choose(
                 c29,
                 [c29.actor],
@@ -622,7 +649,7 @@ def apollo_alpha_on_invoked(ctx: Context) -> None:
         def _option1(c2: Context) -> None:
             c2.actor.values['points'] = max(0, 2 + c2.actor.values.get('points', 0))
         def _option3(c4: Context) -> None:
-            rt.run_node(c4, _NODE21)  # no template for announce: the interpreter runs it
+            rt.run_node(c4, _NODE25)  # no template for announce: the interpreter runs it
         rt.choose(
             ctx,
             [ctx.actor],
@@ -651,7 +678,7 @@ def ares_alpha_on_invoked(ctx: Context) -> None:
     rt.move_markers(ctx, ('military',), 1, lambda: 1, None, 1)
     ctx.actor.values['war_edge'] = min(1, max(0, 1 + ctx.actor.values.get('war_edge', 0)))
     def _optional1(c2: Context) -> None:
-        rt.run_node(c2, _NODE22)  # no template for announce: the interpreter runs it
+        rt.run_node(c2, _NODE26)  # no template for announce: the interpreter runs it
     rt.may(ctx, _optional1)
 
 
@@ -667,7 +694,7 @@ def artemis_alpha_on_invoked(ctx: Context) -> None:
     'Artemis (alpha), on invoked.'
     # effect 1
     rt.move_markers(ctx, ('hunting',), 1, lambda: 1, None, 1)
-    ctx.actor.values['meat'] = max(0, ctx.amount(_NODE23) + ctx.actor.values.get('meat', 0))
+    ctx.actor.values['meat'] = max(0, ctx.amount(_NODE27) + ctx.actor.values.get('meat', 0))
 
 
 # cards/olympus/favors/artemis.yaml:26
@@ -677,7 +704,7 @@ def artemis_beta_on_invoked(ctx: Context) -> None:
     def _option1(c2: Context) -> None:
         rt.move_markers(c2, ('hunting',), 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
-        c4.actor.values['meat'] = max(0, c4.amount(_NODE24) + c4.actor.values.get('meat', 0))
+        c4.actor.values['meat'] = max(0, c4.amount(_NODE28) + c4.actor.values.get('meat', 0))
     rt.choose(
         ctx,
         [ctx.actor],
@@ -708,7 +735,7 @@ def demeter_alpha_on_invoked(ctx: Context) -> None:
     'Demeter (alpha), on invoked.'
     # effect 1
     rt.move_markers(ctx, ('agriculture',), 1, lambda: 1, None, 1)
-    ctx.actor.values['grain'] = max(0, ctx.amount(_NODE25) + ctx.actor.values.get('grain', 0))
+    ctx.actor.values['grain'] = max(0, ctx.amount(_NODE29) + ctx.actor.values.get('grain', 0))
 
 
 # cards/olympus/favors/demeter.yaml:26
@@ -718,7 +745,7 @@ def demeter_beta_on_invoked(ctx: Context) -> None:
     def _option1(c2: Context) -> None:
         rt.move_markers(c2, ('agriculture',), 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
-        c4.actor.values['grain'] = max(0, c4.amount(_NODE26) + c4.actor.values.get('grain', 0))
+        c4.actor.values['grain'] = max(0, c4.amount(_NODE30) + c4.actor.values.get('grain', 0))
     rt.choose(
         ctx,
         [ctx.actor],
@@ -763,7 +790,7 @@ def poseidon_alpha_on_invoked(ctx: Context) -> None:
     'Poseidon (alpha), on invoked.'
     # effect 1
     rt.move_markers(ctx, ('fishing',), 1, lambda: 1, None, 1)
-    ctx.actor.values['fish'] = max(0, ctx.amount(_NODE27) + ctx.actor.values.get('fish', 0))
+    ctx.actor.values['fish'] = max(0, ctx.amount(_NODE31) + ctx.actor.values.get('fish', 0))
 
 
 # cards/olympus/favors/poseidon.yaml:26
@@ -773,7 +800,7 @@ def poseidon_beta_on_invoked(ctx: Context) -> None:
     def _option1(c2: Context) -> None:
         rt.move_markers(c2, ('fishing',), 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
-        c4.actor.values['fish'] = max(0, c4.amount(_NODE28) + c4.actor.values.get('fish', 0))
+        c4.actor.values['fish'] = max(0, c4.amount(_NODE32) + c4.actor.values.get('fish', 0))
     rt.choose(
         ctx,
         [ctx.actor],
@@ -797,7 +824,7 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
     def _option5(c6: Context) -> None:
         rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, lambda card7: card7.kind in ('building',)), False, True)
     def _option8(c9: Context) -> None:
-        rt.run_node(c9, _NODE29)  # no template for announce: the interpreter runs it
+        rt.run_node(c9, _NODE33)  # no template for announce: the interpreter runs it
     rt.choose(
         ctx,
         [ctx.actor],
@@ -836,6 +863,8 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
 RULES: dict[str, Callable[[Context], None]] = {
     'built': rules_on_built,
     'ceremony': rules_on_ceremony,
+    'round': rules_on_round,
+    'worship_phase': rules_on_worship_phase,
     'war': rules_on_war,
     'plague': rules_on_plague,
     'upkeep': rules_on_upkeep,
