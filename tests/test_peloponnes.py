@@ -134,3 +134,9 @@ def test_removing_a_clause_fails_its_example(tmp_path):
     path.write_text(text.replace(clause, "      - move: {card: {kind: chit, zone: athens_tile}, to: chits, count: 1}\n"))
     result = _invoke("check", "cards/peloponnes", cwd=tmp_path)
     assert result.exit_code == 1 and "turn_order" in result.output and "athens" in result.output
+
+
+def test_a_tile_bought_outright_is_never_offered_to_others(game):
+    given = {"players": 2, "offer": [], "conquest_row": ["a04"], "p1": {"bid": 7, "conquered": ["c05"]}, "p2": {"coins": 20}}
+    out = run(game, given, {"event": "bidding_turn", "by": "p2"}, {}, {"p2": ["conquer", "c05"]})
+    assert not out.passed and "answers never asked for" in out.message

@@ -196,6 +196,7 @@ class BidArgs(Strict):
     holds: Noun = Field(description="The counter holding a player's current bid")
     marks: ZoneName = Field(description="A player zone holding the card the player bids on")
     outbid: Optional[Name] = Field(None, description="The trigger fired for a player whose bid is beaten")
+    outright: bool = Field(False, description="The card is bought at its minimum, with no amount asked, and nobody can bid on it afterwards")
 
 
 @primitive

@@ -409,7 +409,7 @@ def bid(ctx: "Context", arg: Any) -> None:
     if standing > 0 and player.zones.get(arg.marks):
         raise Illegal(f"{player.id} already has a bid on a card")
     pool: list[tuple[str, Player | None, Player | None]] = [(cid, holder, None) for holder, cid in ctx.select(arg.on)]
-    if not standing:
+    if not standing and not arg.outright:
         pool += [(cid, p, p) for p in ctx.state.players if p is not player for cid in p.zones.get(arg.marks, [])]
     funds = standing or player.values.get(arg.currency, 0)
     offers = []
@@ -426,6 +426,9 @@ def bid(ctx: "Context", arg: Any) -> None:
     card_id, holder, leader, lowest = offers[labels.index(label)]
     if standing:
         amount = standing  # a bid already set aside moves unchanged: it is never raised
+    elif arg.outright:
+        amount = lowest
+        ctx.spend(player, arg.currency, amount)
     else:
         amounts = [str(v) for v in range(lowest, funds + 1)]
         amount = int(amounts[0] if len(amounts) == 1 else ctx.ask(player, f"how much to bid on {card_id}", amounts))

@@ -21,14 +21,15 @@ _NODE3 = rt.node('action', {'reveal': {'from': 'tile_stack', 'to': 'conquest_row
 _NODE4 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
 _NODE5 = rt.node('action', {'announce': {'trigger': 'income'}})
 _NODE6 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
-_NODE7 = rt.node('action', {'announce': {'trigger': 'accept_aid'}})
-_NODE8 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
-_NODE9 = rt.node('action', {'announce': {'trigger': 'income'}})
-_NODE10 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
-_NODE11 = rt.node('action', {'announce': {'trigger': 'income'}})
-_NODE12 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
-_NODE13 = rt.node('action', {'announce': {'trigger': 'accept_aid'}})
-_NODE14 = rt.node('expression', {'total': {'field': 'prestige', 'cards': {'kind': ['land', 'building']}}})
+_NODE7 = rt.node('action', {'bid': {'on': {'zone': 'conquest_row'}, 'minimum': {'add': [{'field': 'price'}, {'param': 'conquest_surcharge'}]}, 'currency': 'coins', 'holds': 'bid', 'marks': 'conquered', 'outright': True}})
+_NODE8 = rt.node('action', {'announce': {'trigger': 'accept_aid'}})
+_NODE9 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
+_NODE10 = rt.node('action', {'announce': {'trigger': 'income'}})
+_NODE11 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
+_NODE12 = rt.node('action', {'announce': {'trigger': 'income'}})
+_NODE13 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
+_NODE14 = rt.node('action', {'announce': {'trigger': 'accept_aid'}})
+_NODE15 = rt.node('expression', {'total': {'field': 'prestige', 'cards': {'kind': ['land', 'building']}}})
 
 
 # cards/peloponnes/game.yaml
@@ -75,18 +76,21 @@ def rules_on_bidding_turn(ctx: Context) -> None:
         def _option3(c4: Context) -> None:
             rt.run_node(c4, _NODE6)  # no template for bid: the interpreter runs it
         def _option5(c6: Context) -> None:
-            rt.run_node(c6, _NODE7)  # no template for announce: the interpreter runs it
+            rt.run_node(c6, _NODE7)  # no template for bid: the interpreter runs it
         def _option7(c8: Context) -> None:
-            c8.actor.values['coins'] = max(0, c8.param('pass_coins') + c8.actor.values.get('coins', 0))
-            rt.run_node(c8, _NODE8)  # no template for rank: the interpreter runs it
-            rt.run_node(c8, _NODE9)  # no template for announce: the interpreter runs it
+            rt.run_node(c8, _NODE8)  # no template for announce: the interpreter runs it
+        def _option9(c10: Context) -> None:
+            c10.actor.values['coins'] = max(0, c10.param('pass_coins') + c10.actor.values.get('coins', 0))
+            rt.run_node(c10, _NODE9)  # no template for rank: the interpreter runs it
+            rt.run_node(c10, _NODE10)  # no template for announce: the interpreter runs it
         rt.choose(
             ctx,
             [ctx.actor],
             (
                 ('bid', _option3),
-                ('aid_of_athens', _option5),
-                ('pass', _option7),
+                ('conquer', _option5),
+                ('aid_of_athens', _option7),
+                ('pass', _option9),
             ),
             1,
         )
@@ -97,7 +101,7 @@ def rules_on_accept_aid(ctx: Context) -> None:
     'The rules of the game, on accept_aid.'
     # effect 4
     rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('under_athens', True),), (('self',),), False, rt.ANY_CARD), False, False)
-    rt.run_node(ctx, _NODE10)  # no template for rank: the interpreter runs it
+    rt.run_node(ctx, _NODE11)  # no template for rank: the interpreter runs it
     rt.move_cards(
         ctx,
         lambda: rt.select(ctx, (('athens_tile', True),), (('self',),), False, lambda card2: card2.kind in ('chit',)),
@@ -106,7 +110,7 @@ def rules_on_accept_aid(ctx: Context) -> None:
         lambda: [ctx.actor],
         lambda: 1,
     )
-    rt.run_node(ctx, _NODE11)  # no template for announce: the interpreter runs it
+    rt.run_node(ctx, _NODE12)  # no template for announce: the interpreter runs it
 
 
 # cards/peloponnes/game.yaml
@@ -114,14 +118,14 @@ def rules_on_outbid(ctx: Context) -> None:
     'The rules of the game, on outbid.'
     # effect 5
     def _option1(c2: Context) -> None:
-        rt.run_node(c2, _NODE12)  # no template for bid: the interpreter runs it
+        rt.run_node(c2, _NODE13)  # no template for bid: the interpreter runs it
     def _option3(c4: Context) -> None:
         c4.actor.values['coins'] = max(0, (c4.actor.values.get('bid', 0) + c4.param('withdraw_bonus')) + c4.actor.values.get('coins', 0))
         c4.actor.values['bid'] = max(0, -(c4.actor.values.get('bid', 0)) + c4.actor.values.get('bid', 0))
     def _option5(c6: Context) -> None:
         c6.actor.values['coins'] = max(0, c6.actor.values.get('bid', 0) + c6.actor.values.get('coins', 0))
         c6.actor.values['bid'] = max(0, -(c6.actor.values.get('bid', 0)) + c6.actor.values.get('bid', 0))
-        rt.run_node(c6, _NODE13)  # no template for announce: the interpreter runs it
+        rt.run_node(c6, _NODE14)  # no template for announce: the interpreter runs it
     rt.choose(
         ctx,
         [ctx.actor],
@@ -138,14 +142,47 @@ def rules_on_outbid(ctx: Context) -> None:
 def rules_on_take_tiles(ctx: Context) -> None:
     'The rules of the game, on take_tiles.'
     # effect 6
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('bidding_on', False),), (('self',),), False, rt.ANY_CARD), False, False)
+    if (len(rt.select(ctx, (('bidding_on', False),), (('self',),), False, rt.ANY_CARD)) > 0):
+        rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('bidding_on', False),), (('self',),), False, rt.ANY_CARD), False, False)
+    if (len(rt.select(ctx, (('conquered', False),), (('self',),), False, rt.ANY_CARD)) > 0):
+        rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('conquered', False),), (('self',),), False, rt.ANY_CARD), False, False)
     ctx.actor.values['bid'] = max(0, -(ctx.actor.values.get('bid', 0)) + ctx.actor.values.get('bid', 0))
+
+
+# cards/peloponnes/game.yaml
+def rules_on_end_round(ctx: Context) -> None:
+    'The rules of the game, on end_round.'
+    # effect 7
+    rt.move_cards(
+        ctx,
+        lambda: rt.select(ctx, (('offer', True),), (('self',),), False, rt.ANY_CARD),
+        'box',
+        True,
+        lambda: [ctx.actor],
+        None,
+    )
+    rt.move_cards(
+        ctx,
+        lambda: rt.select(ctx, (('conquest_row', True),), (('self',),), False, rt.ANY_CARD),
+        'box',
+        True,
+        lambda: [ctx.actor],
+        None,
+    )
+    rt.move_cards(
+        ctx,
+        lambda: rt.select(ctx, (('under_athens', True),), (('self',),), False, rt.ANY_CARD),
+        'box',
+        True,
+        lambda: [ctx.actor],
+        None,
+    )
 
 
 # cards/peloponnes/game.yaml
 def rules_on_income(ctx: Context) -> None:
     'The rules of the game, on income.'
-    # effect 7
+    # effect 8
     ctx.actor.values['coins'] = max(0, {0: 1, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 3, 8: 4, 9: 4, 10: 4, 11: 5, 12: 5, 13: 5, 14: 5, 15: 5, 16: 5, 17: 5, 18: 5, 19: 5, 20: 5}.get(ctx.actor.values.get('inhabitants', 0), 5) + ctx.actor.values.get('coins', 0))
     ctx.actor.values['luxury'] = max(0, {14: 2, 15: 2, 16: 2, 17: 4, 18: 4, 19: 4, 20: 6}.get(ctx.actor.values.get('inhabitants', 0), 6) + ctx.actor.values.get('luxury', 0))
 
@@ -153,7 +190,7 @@ def rules_on_income(ctx: Context) -> None:
 # cards/peloponnes/game.yaml
 def rules_on_supply(ctx: Context) -> None:
     'The rules of the game, on supply.'
-    # effect 8
+    # effect 9
     ctx.actor.values['inhabitants'] = max(0, -(max(0, (ctx.actor.values.get('inhabitants', 0) - ctx.actor.values.get('food', 0)))) + ctx.actor.values.get('inhabitants', 0))
     ctx.actor.values['food'] = max(0, -(ctx.actor.values.get('inhabitants', 0)) + ctx.actor.values.get('food', 0))
 
@@ -161,19 +198,19 @@ def rules_on_supply(ctx: Context) -> None:
 # cards/peloponnes/game.yaml
 def rules_on_strike(ctx: Context) -> None:
     'The rules of the game, on strike.'
-    # effect 9
+    # effect 10
     if (ctx.event.get('disaster') in ('plague',)):
         rt.invoke(ctx, None, 'plague', 'strike', True)
-    # effect 10
+    # effect 11
     if (ctx.event.get('disaster') in ('drought',)):
         rt.invoke(ctx, None, 'drought', 'strike', True)
-    # effect 11
+    # effect 12
     if (ctx.event.get('disaster') in ('earthquake',)):
         rt.invoke(ctx, None, 'earthquake', 'strike', True)
-    # effect 12
+    # effect 13
     if (ctx.event.get('disaster') in ('tempest',)):
         rt.invoke(ctx, None, 'tempest', 'strike', True)
-    # effect 13
+    # effect 14
     if (ctx.event.get('disaster') in ('decline',)):
         rt.invoke(ctx, None, 'decline', 'strike', True)
 
@@ -181,11 +218,11 @@ def rules_on_strike(ctx: Context) -> None:
 # cards/peloponnes/game.yaml
 def rules_on_score(ctx: Context) -> None:
     'The rules of the game, on score.'
-    # effect 14
-    ctx.actor.values['score'] = min((ctx.amount(_NODE14) + ctx.actor.values.get('prestige', 0) + rt.div(ctx.actor.values.get('coins', 0), 3)), (3 * ctx.actor.values.get('inhabitants', 0))) + ctx.actor.values.get('score', 0)
+    # effect 15
+    ctx.actor.values['score'] = min((ctx.amount(_NODE15) + ctx.actor.values.get('prestige', 0) + rt.div(ctx.actor.values.get('coins', 0), 3)), (3 * ctx.actor.values.get('inhabitants', 0))) + ctx.actor.values.get('score', 0)
 
 
-# cards/peloponnes/athens.yaml:127
+# cards/peloponnes/athens.yaml:145
 def athens_chit_1_on_end_of_game(ctx: Context) -> None:
     'Athens chit, on end_of_game.'
     # effect 1
@@ -193,7 +230,7 @@ def athens_chit_1_on_end_of_game(ctx: Context) -> None:
     ctx.actor.values['prestige'] = -6 + ctx.actor.values.get('prestige', 0)
 
 
-# cards/peloponnes/athens.yaml:154
+# cards/peloponnes/athens.yaml:172
 def athens_chit_2_on_end_of_game(ctx: Context) -> None:
     'Athens chit, on end_of_game.'
     # effect 1
@@ -937,6 +974,7 @@ RULES: dict[str, Callable[[Context], None]] = {
     'accept_aid': rules_on_accept_aid,
     'outbid': rules_on_outbid,
     'take_tiles': rules_on_take_tiles,
+    'end_round': rules_on_end_round,
     'income': rules_on_income,
     'supply': rules_on_supply,
     'strike': rules_on_strike,
