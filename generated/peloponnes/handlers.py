@@ -18,18 +18,19 @@ if TYPE_CHECKING:
 _NODE1 = rt.node('action', {'reveal': {'from': 'tile_stack', 'to': 'under_athens'}})
 _NODE2 = rt.node('action', {'reveal': {'from': 'tile_stack', 'to': 'offer', 'count': {'sub': [{'value': 'players'}, 1]}}})
 _NODE3 = rt.node('action', {'reveal': {'from': 'tile_stack', 'to': 'conquest_row', 'count': {'sub': [{'param': 'tiles_per_round'}, {'value': 'players'}]}}})
-_NODE4 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
-_NODE5 = rt.node('action', {'announce': {'trigger': 'income'}})
-_NODE6 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
-_NODE7 = rt.node('action', {'bid': {'on': {'zone': 'conquest_row'}, 'minimum': {'add': [{'field': 'price'}, {'param': 'conquest_surcharge'}]}, 'currency': 'coins', 'holds': 'bid', 'marks': 'conquered', 'outright': True}})
-_NODE8 = rt.node('action', {'announce': {'trigger': 'accept_aid'}})
-_NODE9 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
-_NODE10 = rt.node('action', {'announce': {'trigger': 'income'}})
-_NODE11 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
-_NODE12 = rt.node('action', {'announce': {'trigger': 'income'}})
-_NODE13 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
-_NODE14 = rt.node('action', {'announce': {'trigger': 'accept_aid'}})
-_NODE15 = rt.node('expression', {'total': {'field': 'prestige', 'cards': {'kind': ['land', 'building']}}})
+_NODE4 = rt.node('action', {'announce': {'trigger': 'supply'}})
+_NODE5 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
+_NODE6 = rt.node('action', {'announce': {'trigger': 'income'}})
+_NODE7 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
+_NODE8 = rt.node('action', {'bid': {'on': {'zone': 'conquest_row'}, 'minimum': {'add': [{'field': 'price'}, {'param': 'conquest_surcharge'}]}, 'currency': 'coins', 'holds': 'bid', 'marks': 'conquered', 'outright': True}})
+_NODE9 = rt.node('action', {'announce': {'trigger': 'accept_aid'}})
+_NODE10 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
+_NODE11 = rt.node('action', {'announce': {'trigger': 'income'}})
+_NODE12 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
+_NODE13 = rt.node('action', {'announce': {'trigger': 'income'}})
+_NODE14 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
+_NODE15 = rt.node('action', {'announce': {'trigger': 'accept_aid'}})
+_NODE16 = rt.node('expression', {'total': {'field': 'prestige', 'cards': {'kind': ['land', 'building']}}})
 
 
 # cards/peloponnes/game.yaml
@@ -54,6 +55,8 @@ def rules_on_start_round(ctx: Context) -> None:
     rt.run_node(ctx, _NODE1)  # no template for reveal: the interpreter runs it
     rt.run_node(ctx, _NODE2)  # no template for reveal: the interpreter runs it
     rt.run_node(ctx, _NODE3)  # no template for reveal: the interpreter runs it
+    if ((len(rt.select(ctx, (('under_athens', True),), (('self',),), False, lambda card1: rt.has(rt.field(card1, 'supply'), (True,)))) > 0) or (len(rt.select(ctx, (('offer', True),), (('self',),), False, lambda card2: rt.has(rt.field(card2, 'supply'), (True,)))) > 0) or (len(rt.select(ctx, (('conquest_row', True),), (('self',),), False, lambda card3: rt.has(rt.field(card3, 'supply'), (True,)))) > 0)):
+        rt.run_node(ctx, _NODE4)  # no template for announce: the interpreter runs it
 
 
 # cards/peloponnes/game.yaml
@@ -62,8 +65,8 @@ def rules_on_bidding_turn(ctx: Context) -> None:
     # effect 3
     if bool(rt.select(ctx, (('chits', False),), (('self',),), False, lambda card1: card1.kind in ('chit',))):
         ctx.actor.values['coins'] = max(0, ctx.param('pass_coins') + ctx.actor.values.get('coins', 0))
-        rt.run_node(ctx, _NODE4)  # no template for rank: the interpreter runs it
-        rt.run_node(ctx, _NODE5)  # no template for announce: the interpreter runs it
+        rt.run_node(ctx, _NODE5)  # no template for rank: the interpreter runs it
+        rt.run_node(ctx, _NODE6)  # no template for announce: the interpreter runs it
         rt.move_cards(
             ctx,
             lambda: rt.select(ctx, (('chits', False),), (('self',),), False, lambda card2: card2.kind in ('chit',)),
@@ -74,15 +77,15 @@ def rules_on_bidding_turn(ctx: Context) -> None:
         )
     else:
         def _option3(c4: Context) -> None:
-            rt.run_node(c4, _NODE6)  # no template for bid: the interpreter runs it
+            rt.run_node(c4, _NODE7)  # no template for bid: the interpreter runs it
         def _option5(c6: Context) -> None:
-            rt.run_node(c6, _NODE7)  # no template for bid: the interpreter runs it
+            rt.run_node(c6, _NODE8)  # no template for bid: the interpreter runs it
         def _option7(c8: Context) -> None:
-            rt.run_node(c8, _NODE8)  # no template for announce: the interpreter runs it
+            rt.run_node(c8, _NODE9)  # no template for announce: the interpreter runs it
         def _option9(c10: Context) -> None:
             c10.actor.values['coins'] = max(0, c10.param('pass_coins') + c10.actor.values.get('coins', 0))
-            rt.run_node(c10, _NODE9)  # no template for rank: the interpreter runs it
-            rt.run_node(c10, _NODE10)  # no template for announce: the interpreter runs it
+            rt.run_node(c10, _NODE10)  # no template for rank: the interpreter runs it
+            rt.run_node(c10, _NODE11)  # no template for announce: the interpreter runs it
         rt.choose(
             ctx,
             [ctx.actor],
@@ -101,7 +104,7 @@ def rules_on_accept_aid(ctx: Context) -> None:
     'The rules of the game, on accept_aid.'
     # effect 4
     rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('under_athens', True),), (('self',),), False, rt.ANY_CARD), False, False)
-    rt.run_node(ctx, _NODE11)  # no template for rank: the interpreter runs it
+    rt.run_node(ctx, _NODE12)  # no template for rank: the interpreter runs it
     rt.move_cards(
         ctx,
         lambda: rt.select(ctx, (('athens_tile', True),), (('self',),), False, lambda card2: card2.kind in ('chit',)),
@@ -110,7 +113,7 @@ def rules_on_accept_aid(ctx: Context) -> None:
         lambda: [ctx.actor],
         lambda: 1,
     )
-    rt.run_node(ctx, _NODE12)  # no template for announce: the interpreter runs it
+    rt.run_node(ctx, _NODE13)  # no template for announce: the interpreter runs it
 
 
 # cards/peloponnes/game.yaml
@@ -118,14 +121,14 @@ def rules_on_outbid(ctx: Context) -> None:
     'The rules of the game, on outbid.'
     # effect 5
     def _option1(c2: Context) -> None:
-        rt.run_node(c2, _NODE13)  # no template for bid: the interpreter runs it
+        rt.run_node(c2, _NODE14)  # no template for bid: the interpreter runs it
     def _option3(c4: Context) -> None:
         c4.actor.values['coins'] = max(0, (c4.actor.values.get('bid', 0) + c4.param('withdraw_bonus')) + c4.actor.values.get('coins', 0))
         c4.actor.values['bid'] = max(0, -(c4.actor.values.get('bid', 0)) + c4.actor.values.get('bid', 0))
     def _option5(c6: Context) -> None:
         c6.actor.values['coins'] = max(0, c6.actor.values.get('bid', 0) + c6.actor.values.get('coins', 0))
         c6.actor.values['bid'] = max(0, -(c6.actor.values.get('bid', 0)) + c6.actor.values.get('bid', 0))
-        rt.run_node(c6, _NODE14)  # no template for announce: the interpreter runs it
+        rt.run_node(c6, _NODE15)  # no template for announce: the interpreter runs it
     rt.choose(
         ctx,
         [ctx.actor],
@@ -219,7 +222,7 @@ def rules_on_strike(ctx: Context) -> None:
 def rules_on_score(ctx: Context) -> None:
     'The rules of the game, on score.'
     # effect 15
-    ctx.actor.values['score'] = min((ctx.amount(_NODE15) + ctx.actor.values.get('prestige', 0) + rt.div(ctx.actor.values.get('coins', 0), 3)), (3 * ctx.actor.values.get('inhabitants', 0))) + ctx.actor.values.get('score', 0)
+    ctx.actor.values['score'] = min((ctx.amount(_NODE16) + ctx.actor.values.get('prestige', 0) + rt.div(ctx.actor.values.get('coins', 0), 3)), (3 * ctx.actor.values.get('inhabitants', 0))) + ctx.actor.values.get('score', 0)
 
 
 # cards/peloponnes/athens.yaml:145
@@ -952,7 +955,7 @@ def c04_on_income(ctx: Context) -> None:
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:501
+# cards/peloponnes/tiles/lands.yaml:505
 def c05_on_built(ctx: Context) -> None:
     'Mountains (C05), on built.'
     # effect 1
@@ -960,7 +963,7 @@ def c05_on_built(ctx: Context) -> None:
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
-# cards/peloponnes/tiles/lands.yaml:501
+# cards/peloponnes/tiles/lands.yaml:505
 def c05_on_income(ctx: Context) -> None:
     'Mountains (C05), on income.'
     # effect 2
