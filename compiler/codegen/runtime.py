@@ -11,13 +11,15 @@ Generated code imports this module and nothing else of the compiler but the runt
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import itertools
 from dataclasses import replace
 from typing import Any, Callable
 
 from ..runtime.decider import FirstLegal
 from ..runtime.interpreter import Context, build, run_trigger
-from ..runtime.state import Illegal, Player
+from ..runtime.state import Illegal, Player, State
 
 Pick = tuple[Player | None, str]
 Spec = tuple[tuple[Any, ...], ...]  # a compiled player set: ("self",), ("offset", 1), ...
@@ -182,7 +184,7 @@ def build_from(ctx: Context, count: Callable[[], int], candidates: Callable[[], 
     """Context.build_from: build matching cards, with all their effects."""
     built = 0
     for _ in range(count()):
-        found = [c for c in candidates() if ctx.can_build(c[1], free)]
+        found = [c for c in candidates() if can_build(ctx, c[1], free)]
         found = [c for c in found if c[1] not in ctx.owned_ids(ctx.actor)] if ctx.game.game.build.unique else found
         if not found:
             break
@@ -261,9 +263,48 @@ def move_markers(
 # ---------------------------------------------------------------------- choices
 
 
+_PLAYER_FIELDS = {"id", "seat", "values", "zones", "used"}
+_STATE_FIELDS = {"players", "globals", "zones"}
+
+
+def trial_copy(state: State) -> State:
+    """A copy of the state for trying actions out: State.copy() without deepcopy's cost.
+
+    Values are numbers, zones lists of ids and limits tuples of them, so copying the containers
+    is a deep copy; a field this function does not know is deep-copied as State.copy() would."""
+    new = copy.copy(state)
+    new.globals = dict(state.globals)
+    new.zones = {k: list(v) for k, v in state.zones.items()}
+    players = []
+    for p in state.players:
+        q = copy.copy(p)
+        q.values = dict(p.values)
+        q.zones = {k: list(v) for k, v in p.zones.items()}
+        q.used = set(p.used)
+        for f in dataclasses.fields(p):
+            if f.name not in _PLAYER_FIELDS:
+                setattr(q, f.name, copy.deepcopy(getattr(p, f.name)))
+        players.append(q)
+    new.players = players
+    for f in dataclasses.fields(state):
+        if f.name not in _STATE_FIELDS:
+            setattr(new, f.name, copy.deepcopy(getattr(state, f.name)))
+    return new
+
+
+def can_build(ctx: Context, card_id: str, free: bool) -> bool:
+    """Context.can_build: whether the card could be built now, tried on a copy of the state."""
+    trial = trial_copy(ctx.state)
+    try:
+        build(ctx.game, trial, trial.player(ctx.actor.id), card_id, FirstLegal(), free=free, fire=False)
+    except Illegal:
+        return False
+    return True
+
+
 def can(ctx: Context, actions: Callable[[Context], None]) -> bool:
     """Context.can: whether the actions can be carried out, tried on a copy of the state."""
-    trial_state = ctx.state.copy()
+    trial_state = trial_copy(ctx.state)
     ids = {p.id: p for p in trial_state.players}
     trial = replace(ctx, state=trial_state, decider=FirstLegal(), actor=ids[ctx.actor.id], owner=ids[ctx.owner.id])
     try:
