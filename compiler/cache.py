@@ -32,7 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from . import LANGUAGE_VERSION, __version__
+from . import __version__
 from .diagnostics import Diagnostic, Related, Severity
 from .loader import Document
 
@@ -46,11 +46,17 @@ Parsed = tuple[Document, list[Diagnostic], list[tuple[Any, tuple]]]
 
 # ----------------------------------------------------------------------------- fingerprint
 
-@lru_cache(maxsize=None)
 def fingerprint() -> str:
     """Everything besides the data that can change a result: versions and the compiler's source."""
+    import compiler
+
+    return _digest(FORMAT, compiler.LANGUAGE_VERSION, _code_fingerprint())
+
+
+@lru_cache(maxsize=None)
+def _code_fingerprint() -> str:
     h = hashlib.sha256()
-    versions = [FORMAT, LANGUAGE_VERSION, __version__, sys.version.split()[0]]
+    versions = [__version__, sys.version.split()[0]]
     for module in ("pydantic", "jsonschema", "ruamel.yaml"):
         try:
             from importlib.metadata import version
@@ -103,11 +109,55 @@ def _key(k: Any) -> Any:
 
 
 def _enc_positions(positions: dict[tuple, tuple[int, int]]) -> list:
-    return [[list(path), line, col] for path, (line, col) in positions.items()]
+    """Paths, then their lines and columns as one flat list (fast to decode)."""
+    return [[list(path) for path in positions], [n for pair in positions.values() for n in pair]]
 
 
-def _dec_positions(items: list) -> dict[tuple, tuple[int, int]]:
-    return {tuple(_key(p) for p in path): (int(line), int(col)) for path, line, col in items}
+def _dec_positions(encoded: list) -> dict[tuple, tuple[int, int]]:
+    paths, numbers = encoded
+    if len(numbers) != 2 * len(paths) or not all(type(n) is int for n in numbers):
+        raise ValueError("positions do not match their paths")
+    return dict(zip(map(tuple, paths), zip(numbers[::2], numbers[1::2])))
+
+
+class CachedDocument(Document):
+    """A Document rebuilt from the cache: positions are decoded only when first needed.
+
+    The entities' own positions (where each starts and its id) are decoded at once, because every
+    run reads them; the rest waits for a diagnostic that needs it. A position table that does not
+    decode is rebuilt by loading the text again, so a bad entry still gives the right answer.
+    """
+
+    def __init__(self, file: str, data: Any, text: str, encoded: tuple[str, str], head: dict[tuple, tuple[int, int]]) -> None:
+        self.file, self.data, self.text = file, data, text
+        self._encoded: tuple[str, str] | None = encoded
+        self._head = head
+        self._tables: tuple[dict, dict] | None = None
+
+    def _decode(self) -> tuple[dict, dict]:
+        if self._tables is None:
+            try:
+                assert self._encoded is not None
+                self._tables = (_dec_positions(json.loads(self._encoded[0])), _dec_positions(json.loads(self._encoded[1])))
+            except Exception:  # noqa: BLE001 - fall back to the source itself
+                from .loader import load_text
+
+                again, _problems = load_text(self.text, self.file)
+                self._tables = (again.positions, again.key_positions)
+            self._encoded = None
+        return self._tables
+
+    @property  # type: ignore[override]
+    def positions(self) -> dict[tuple, tuple[int, int]]:
+        return self._decode()[0]
+
+    @property  # type: ignore[override]
+    def key_positions(self) -> dict[tuple, tuple[int, int]]:
+        return self._decode()[1]
+
+    def where(self, path: tuple, key: bool = False) -> tuple[int, int]:
+        found = None if key else self._head.get(tuple(path))
+        return found if found is not None else super().where(path, key)
 
 
 def diag_to_json(d: Diagnostic) -> dict[str, Any]:
@@ -352,19 +402,28 @@ class Cache(NullCache):
         if doc.text.encode("utf-8", "surrogatepass") == raw:
             self._put(key, {
                 "data": _enc(doc.data),
-                "pos": _enc_positions(doc.positions),
-                "kpos": _enc_positions(doc.key_positions),
+                # Kept as JSON text inside the entry: decoded only if a diagnostic needs it.
+                "pos": json.dumps(_enc_positions(doc.positions), separators=(",", ":")),
+                "kpos": json.dumps(_enc_positions(doc.key_positions), separators=(",", ":")),
                 "diags": [diag_to_json(d) for d in problems],
                 "ok": [list(prefix) for _item, prefix in items],
+                "head": [[list(p), *doc.positions[p]] for p in self._head_paths(doc) if p in doc.positions],
             })
         else:
             self.hashes[display] = ""
         return doc, problems, items
 
     @staticmethod
+    def _head_paths(doc: Document) -> list[tuple]:
+        prefixes = [(i,) for i in range(len(doc.data))] if isinstance(doc.data, list) else [()]
+        return [p for prefix in prefixes for p in (prefix, prefix + ("id",))]
+
+    @staticmethod
     def _parsed_from(entry: dict, raw: bytes, display: str, model: Any) -> Parsed:
-        doc = Document(file=display, data=_dec(entry["data"]), text=raw.decode("utf-8"),
-                       positions=_dec_positions(entry["pos"]), key_positions=_dec_positions(entry["kpos"]))
+        head = {tuple(path): (int(line), int(col)) for path, line, col in entry["head"]}
+        if not isinstance(entry["pos"], str) or not isinstance(entry["kpos"], str):
+            raise ValueError("positions are stored as text")
+        doc = CachedDocument(display, _dec(entry["data"]), raw.decode("utf-8"), (entry["pos"], entry["kpos"]), head)
         problems = [diag_from_json(d) for d in entry["diags"]]
         items = []
         for prefix in entry["ok"]:
