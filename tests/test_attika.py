@@ -188,3 +188,18 @@ def test_board_modules_name_no_card():
     for module in ("compiler/lang/board.py", "compiler/runtime/board.py"):
         words = set(re.findall(r"[a-z_0-9]+", (ROOT / module).read_text()))
         assert not {i for i in ids if len(i) > 4} & words, module
+
+
+@pytest.mark.parametrize("board", [
+    {"tiles": ["land_01"]},
+    {"tiles": {"zero": "land_01"}},
+    {"tiles": {"0,0": "no_such_tile"}},
+    {"tiles": {"0,0": "land_01", "1,0": "land_02"}},
+    {"tiles": {"0,0": "land_01"}, "pieces": {"p9": {"0,0": "capital"}}},
+    {"tiles": {"0,0": "land_01"}, "pieces": {"p1": {"5,5": "capital"}}},
+    {"tiles": {"0,0": "land_01"}, "pieces": {"p1": ["capital"]}},
+    {"hexes": 7},
+])
+def test_a_wrongly_written_board_is_an_invalid_example_not_a_crash(game, board):
+    out = run(game, {"board": board, "p1": {"storage": ["capital"], "builds": 1}}, {"event": "place_building", "by": "p1"}, {})
+    assert not out.passed and out.invalid, out.message

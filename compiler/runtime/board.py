@@ -476,9 +476,12 @@ def setup_board(game: "CompiledGame", state: State, given: Any) -> None:
     """`given: {board: {tiles: {"q,r": tile id}, pieces: {p1: {"q,r": card id}}}}`."""
     if not isinstance(given, dict) or set(given) - {"tiles", "pieces"}:
         raise BoardInvalid("board takes 'tiles' ({\"q,r\": tile id}) and 'pieces' ({p1: {\"q,r\": card id}})")
+    for part in ("tiles", "pieces"):
+        if not isinstance(given.get(part) or {}, dict):
+            raise BoardInvalid(f"board.{part} should be a mapping")
     board = board_of(state)
     for at, tile_id in (given.get("tiles") or {}).items():
-        if tile_id not in game.cards:
+        if not isinstance(tile_id, str) or tile_id not in game.cards:
             raise BoardInvalid(f"board.tiles names unknown tile '{tile_id}'")
         try:
             ok = tile_fits(game, board, tile_id, parse(at), touching=False)
@@ -492,9 +495,11 @@ def setup_board(game: "CompiledGame", state: State, given: Any) -> None:
             player = state.player(pid)
         except KeyError:
             raise BoardInvalid(f"board.pieces names '{pid}', which is no player of this example") from None
+        if not isinstance(placed or {}, dict):
+            raise BoardInvalid(f"board.pieces.{pid} should map hexes to card ids")
         for at, card_id in (placed or {}).items():
             hex_key = key(*parse(at))
-            if card_id not in game.cards:
+            if not isinstance(card_id, str) or card_id not in game.cards:
                 raise BoardInvalid(f"board.pieces names unknown card '{card_id}'")
             if hex_key not in board["hexes"] or hex_key in board["pieces"]:
                 raise BoardInvalid(f"board.pieces: {hex_key} is not an empty hex of the board")
@@ -508,6 +513,11 @@ def compare_board(state: State, wanted: Any) -> list[str]:
     """`expect: {board: {pieces: {p1: {...}}, tiles: {...}, hexes: n}}`; listed players' pieces must match exactly."""
     if not isinstance(wanted, dict) or set(wanted) - {"tiles", "pieces", "hexes"}:
         raise BoardInvalid("expect.board takes 'tiles', 'pieces' and 'hexes'")
+    for part in ("tiles", "pieces"):
+        if not isinstance(wanted.get(part) or {}, dict):
+            raise BoardInvalid(f"expect.board.{part} should be a mapping")
+    if not all(isinstance(v or {}, dict) for v in (wanted.get("pieces") or {}).values()):
+        raise BoardInvalid("expect.board.pieces should map players to {hex: card id}")
     board = board_of(state)
     problems = []
     for at, tile_id in (wanted.get("tiles") or {}).items():
