@@ -19,4 +19,17 @@ def check_all(run: Run, examples: bool = True) -> None:
             game, run.documents, error_files, lambda g, cid, docs: run.cache.examples(g, cid, docs, check_card_examples))
         run.report.examples_passed += passed
         run.report.examples_failed += failed
-        run.report.extend(diagnostics)
+        run.report.extend(_blame_broken_data(game, error_files, diagnostics))
+
+
+def _blame_broken_data(game, error_files: set[str], diagnostics: list) -> list:
+    """An example that crashed while some of its game's files have errors may have read one of their
+    broken cards (a cost that is not a number, ...): that is E402 pointing at those errors, not E901."""
+    broken = sorted(f for f in set(game.sources[c].file for c in game.cards) if f in error_files)
+    if not broken:
+        return diagnostics
+    from dataclasses import replace
+
+    return [replace(d, code="E402", message=d.message.replace("internal error while running", "could not run"),
+                    hint=f"fix the errors in {', '.join(broken[:3])} first; the example may read a card defined there")
+            if d.code == "E901" else d for d in diagnostics]

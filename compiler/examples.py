@@ -11,6 +11,7 @@ from .loader import Document
 from .models import Card, Example
 from .runtime.decider import AnswerError, Scripted
 from .runtime.interpreter import build, fire
+from .runtime.limits import Runaway
 from .runtime.state import Illegal, State, new_state
 
 
@@ -25,6 +26,17 @@ class Outcome:
     invalid: bool = False
 
 
+def _card_ids(game: CompiledGame | None, value: Any, where: str) -> list[str]:
+    """A zone's content as written in an example: one card id or a list of them (checked when `game`)."""
+    ids = value if isinstance(value, list) else [value]
+    for cid in ids:
+        if not isinstance(cid, str):
+            raise ExampleInvalid(f"{where} should list card ids, not {type(cid).__name__} {str(cid)[:40]}")
+        if game is not None and cid not in game.cards:
+            raise ExampleInvalid(f"{where} names unknown card '{cid}'")
+    return list(ids)
+
+
 def _apply_player(game: CompiledGame, state: State, pid: str, values: Any) -> None:
     try:
         player = state.player(pid)
@@ -34,11 +46,7 @@ def _apply_player(game: CompiledGame, state: State, pid: str, values: Any) -> No
         raise ExampleInvalid(f"{pid} should map nouns and zones to values")
     for key, value in values.items():
         if key in game.game.zones and not game.game.zones[key].shared:
-            ids = value if isinstance(value, list) else [value]
-            for cid in ids:
-                if cid not in game.cards:
-                    raise ExampleInvalid(f"{pid}.{key} names unknown card '{cid}'")
-            player.zones[key] = list(ids)
+            player.zones[key] = _card_ids(game, value, f"{pid}.{key}")
         elif key in player.values or key in game.game.counters or key in game.game.resources or key in game.game.tracks:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ExampleInvalid(f"{pid}.{key} should be a whole number")
@@ -60,10 +68,7 @@ def setup(game: CompiledGame, given: dict[str, Any]) -> State:
         elif key in game.game.globals:
             state.globals[key] = value
         elif key in game.game.zones and game.game.zones[key].shared:
-            for cid in value:
-                if cid not in game.cards:
-                    raise ExampleInvalid(f"{key} names unknown card '{cid}'")
-            state.zones[key] = list(value)
+            state.zones[key] = _card_ids(game, value, key)
         else:
             _apply_player(game, state, key, value)
     return state
@@ -133,7 +138,7 @@ def compare(game: CompiledGame, state: State, expect: dict[str, Any]) -> list[st
                 problems.append(f"{key} is {state.globals[key]}, expected {wanted}")
             continue
         if key in state.zones:
-            if sorted(state.zones[key]) != sorted(wanted):
+            if sorted(state.zones[key]) != sorted(_card_ids(None, wanted, f"expect.{key}")):
                 problems.append(f"{key} holds {sorted(state.zones[key])}, expected {sorted(wanted)}")
             continue
         try:
@@ -142,7 +147,7 @@ def compare(game: CompiledGame, state: State, expect: dict[str, Any]) -> list[st
             raise ExampleInvalid(f"expect names '{key}', which is no player, global or shared zone") from None
         for name, value in (wanted or {}).items():
             if name in player.zones:
-                if sorted(player.zones[name]) != sorted(value):
+                if sorted(player.zones[name]) != sorted(_card_ids(None, value, f"expect.{key}.{name}")):
                     problems.append(f"{key}.{name} holds {sorted(player.zones[name])}, expected {sorted(value)}")
             elif name in player.values:
                 if player.values[name] != value:
@@ -173,7 +178,7 @@ def run_example(game: CompiledGame, example: Example, runner: Callable | None = 
         if unused:
             problems.append("answers never asked for: " + "; ".join(f"{p}: {', '.join(map(str, a))}" for p, a in unused.items()))
         return Outcome(not problems, "; ".join(problems))
-    except ExampleInvalid as exc:
+    except (ExampleInvalid, Runaway) as exc:
         return Outcome(False, str(exc), invalid=True)
 
 

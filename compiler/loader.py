@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.composer import Composer, MaxDepthExceededError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -24,6 +25,10 @@ MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 50_000  # values constructed from one file, aliases expanded
 MAX_DEPTH = 64
 MAX_INT = 10**9
+# Lines plus flow items ('[', '{', ','): counted in C before parsing, so a file that would take the
+# pure-Python parser long is refused at once. The largest real card file has about 1,300.
+MAX_UNITS = 10_000
+MAX_DOCUMENTS = 2
 
 _SAFE_TAGS = {
     "tag:yaml.org,2002:str",
@@ -70,6 +75,27 @@ class _Limit(Exception):
 
 def _pos(node: Node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+class _At:
+    """A stand-in node for a limit met while composing: only its position."""
+
+    def __init__(self, mark: Any) -> None:
+        self.start_mark = mark
+
+
+class _BoundedComposer(Composer):
+    """ruamel's composer, stopping as soon as a file holds too many nodes (before building them)."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.ostraka_nodes = getattr(self, "ostraka_nodes", 0) + 1
+        if self.ostraka_nodes > MAX_NODES:
+            raise _Limit(f"more than {MAX_NODES} values", _At(self.parser.peek_event().start_mark))
+        return super().compose_node(parent, index)
+
+
+def _units(text: str) -> int:
+    return text.count("\n") + text.count(",") + text.count("[") + text.count("{")
 
 
 class _Builder:
@@ -194,9 +220,26 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         return doc, [Diagnostic("E104", f"file is larger than {MAX_FILE_BYTES:,} bytes", file, 1, 1,
                                 "split the cards into several files")]
+    if _units(text) > MAX_UNITS:
+        return doc, [Diagnostic("E104", f"file refused: more than {MAX_UNITS:,} lines and flow items", file, 1, 1,
+                                "split the cards into several files")]
     yaml = YAML(typ="safe", pure=True)
+    yaml.Composer = _BoundedComposer
+    yaml.max_depth = MAX_DEPTH + 1
+    nodes = []
     try:
-        nodes = list(yaml.compose_all(text))
+        for node in yaml.compose_all(text):  # lazily: a second document is enough to refuse
+            if node is not None:
+                nodes.append(node)
+            if len(nodes) >= MAX_DOCUMENTS:
+                break
+    except _Limit as exc:
+        line, col = _pos(exc.node)
+        return doc, [Diagnostic("E104", f"file refused: {exc}", file, line, col, "split the cards into several files")]
+    except MaxDepthExceededError as exc:
+        mark = exc.problem_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return doc, [Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, line, col)]
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

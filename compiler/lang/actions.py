@@ -6,6 +6,7 @@ from typing import Literal, Union
 
 from pydantic import Field
 
+from ..runtime.limits import spend
 from .registry import Primitive, primitive
 from .types import CardRef, Name, Noun, PlayerName, PlayerSet, Strict, TrackName, TriggerName, ZoneName
 
@@ -248,7 +249,7 @@ class Repeat(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        for _ in range(max(0, ctx.amount(arg.times))):
+        for _ in range(spend(ctx.state, max(0, ctx.amount(arg.times)))):
             ctx.run(arg.do)
 
 

@@ -13,6 +13,7 @@ from typing import Union
 
 from pydantic import Field
 
+from ..runtime.limits import spend
 from .registry import Primitive, primitive
 from .spaces import _dispatch
 from .types import Name, Noun, PlayerName, PlayerSet, Scalar, Strict, TriggerName
@@ -100,7 +101,7 @@ class HandOver(Primitive):
         giver = ctx.actor
         receiver = ctx.players(arg.to)[0]
         chooser = ctx.players(arg.chosen_by)[0]
-        for _ in range(max(0, ctx.amount(arg.count))):
+        for _ in range(spend(ctx.state, max(0, ctx.amount(arg.count)))):
             available = []
             for noun in arg.nouns:
                 low, _high = ctx._bounds(noun)

@@ -16,6 +16,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ..lang.types import Selector, as_list
+from .limits import spend
 from .state import Illegal, Player, State
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -294,7 +295,7 @@ def pay(ctx: "Context", cost: dict[str, int], what: str) -> None:
     for resource, n in sorted(direct.items()):
         ctx.spend(player, resource, n)
     if missing:
-        for _ in range(-(-missing // rate.for_) * rate.give):
+        for _ in range(spend(ctx.state, -(-missing // rate.for_) * rate.give)):
             held = [r for r in sorted(ctx.game.game.resources) if player.values.get(r, 0) > 0]
             ctx.spend(player, ctx.ask(player, f"which card stands in for a missing one ({what})", held), 1)
     if coins:
@@ -340,7 +341,7 @@ def _top(ctx: "Context", zone: str, player: Player) -> list[str]:
 
 def place_tiles(ctx: "Context", arg: Any) -> None:
     board = board_of(ctx.state)
-    for _ in range(max(0, ctx.amount(arg.count))):
+    for _ in range(spend(ctx.state, max(0, ctx.amount(arg.count)))):
         pile = _top(ctx, arg.from_, ctx.actor)
         if not pile:
             return
@@ -381,7 +382,7 @@ def reveal(ctx: "Context", arg: Any) -> None:
         raise Illegal("every pile is empty")
     zone = piles[0] if len(piles) == 1 else ctx.ask(ctx.actor, "which pile", piles)
     pile = _top(ctx, zone, ctx.actor)
-    for _ in range(max(0, ctx.amount(arg.count))):
+    for _ in range(spend(ctx.state, max(0, ctx.amount(arg.count)))):
         if not pile:
             break
         card_id = pile.pop(0)
@@ -430,7 +431,7 @@ def bid(ctx: "Context", arg: Any) -> None:
         amount = lowest
         ctx.spend(player, arg.currency, amount)
     else:
-        amounts = [str(v) for v in range(lowest, funds + 1)]
+        amounts = [str(v) for v in range(lowest, lowest + spend(ctx.state, funds + 1 - lowest))]
         amount = int(amounts[0] if len(amounts) == 1 else ctx.ask(player, f"how much to bid on {card_id}", amounts))
         ctx.spend(player, arg.currency, amount)
     ctx._take(holder, card_id)

@@ -17,6 +17,7 @@ from ..lang.types import Selector, as_list
 from ..models import Card
 from . import payment
 from .decider import Decider, FirstLegal
+from .limits import bounded, spend
 from .state import Illegal, Player, State
 
 PERIODS = {"once_per_round": "round", "once_per_age": "age", "once_per_game": None}
@@ -52,12 +53,13 @@ class Context:
 
     def run(self, actions: Iterable[Action]) -> None:
         for action in actions:
+            spend(self.state, 1)
             REGISTRY["action"][action.key].run(action.arg, self)
 
     def amount(self, amount: int | Expression) -> int:
         if isinstance(amount, int):
             return amount
-        return int(REGISTRY["expression"][amount.key].run(amount.arg, self))
+        return bounded(int(REGISTRY["expression"][amount.key].run(amount.arg, self)))
 
     def test(self, condition: Condition) -> bool:
         return bool(REGISTRY["condition"][condition.key].run(condition.arg, self))
@@ -183,7 +185,7 @@ class Context:
     def choose(self, arg: Any) -> None:
         chooser = self.players(arg.by)[0]
         remaining = dict(arg.options)
-        for _ in range(arg.count):
+        for _ in range(spend(self.state, arg.count)):
             legal = [label for label, actions in remaining.items() if self.can(actions)]
             if not legal:
                 return
@@ -227,7 +229,7 @@ class Context:
                 self.move_marker(player, track, spaces, direction)
             return
         pool = list(arg.among or self.game.game.tracks)
-        for _ in range(self.amount(arg.count)):
+        for _ in range(spend(self.state, self.amount(arg.count))):
             movable = [t for t in pool if self.can_move(player, t, direction)]
             if not movable:
                 return
@@ -312,7 +314,7 @@ class Context:
 
     def build_from(self, arg: Any) -> None:
         built = 0
-        for _ in range(self.amount(arg.count)):
+        for _ in range(spend(self.state, self.amount(arg.count))):
             candidates = [c for c in self.select(arg.card) if self.can_build(c[1], arg.free)]
             candidates = [c for c in candidates if c[1] not in self.owned_ids(self.actor)] if self.game.game.build.unique else candidates
             if not candidates:
@@ -507,14 +509,14 @@ def _pay_cost(ctx: Context, player: Player, card: Card) -> None:
             ctx.use_limit(player, card_id, "discount", arg.limit)
         if arg.everything:
             return
-        for _ in range(arg.amount):
+        for _ in range(spend(ctx.state, arg.amount)):
             eligible = sorted(r for r in cost if r != rules.currency and cost[r] > 0 and (arg.of == "any" or r in arg.of))
             if not eligible:
                 break
             resource = eligible[0] if len(eligible) == 1 else ctx.ask(player, "which resource the discount removes", eligible)
             cost[resource] -= 1
     coins = cost.pop(rules.currency, 0)
-    needs = [r for r, n in sorted(cost.items()) for _ in range(n)]
+    needs = [r for r, n in sorted(cost.items()) for _ in range(spend(ctx.state, n))]
     available = player.values.get(rules.currency, 0) - coins
     if available < 0:
         raise Illegal(f"{player.id} cannot pay {coins} {rules.currency} for {card.name}")

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .limits import spend
 from .state import Illegal, Player
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,7 +43,7 @@ def _own_units(ctx: "Context", player: Player) -> list[Unit]:
     units = []
     for index, (card_id, arg) in enumerate(ctx.passives(player, "produce")):
         for noun, n in arg.amounts.items():
-            units += [Unit(frozenset([noun]), "own", key=f"{card_id}:{index}:{noun}:{i}") for i in range(n)]
+            units += [Unit(frozenset([noun]), "own", key=f"{card_id}:{index}:{noun}:{i}") for i in range(spend(ctx.state, n))]
         if arg.one_of:
             units.append(Unit(frozenset(arg.one_of), "own", key=f"{card_id}:{index}"))
     return units
@@ -64,7 +65,7 @@ def _seller_units(ctx: "Context", buyer: Player) -> list[Unit]:
             if not arg.tradable:
                 continue
             for noun, n in arg.amounts.items():
-                units += [Unit(frozenset([noun]), seller.id, {noun: prices.get(noun, base)}, f"{card_id}:{index}:{noun}:{i}") for i in range(n)]
+                units += [Unit(frozenset([noun]), seller.id, {noun: prices.get(noun, base)}, f"{card_id}:{index}:{noun}:{i}") for i in range(spend(ctx.state, n))]
             if arg.one_of:
                 units.append(Unit(frozenset(arg.one_of), seller.id, {r: prices.get(r, base) for r in arg.one_of}, f"{card_id}:{index}"))
     return units
