@@ -25,7 +25,7 @@ def _print_report(run: Run, fmt: str, strict: bool) -> int:
     from . import colour
 
     report = run.report
-    paint = colour.paint if fmt == "text" and colour.wanted(click.get_text_stream("stdout")) else (lambda text: text)
+    use_colour = fmt == "text" and colour.wanted(sys.stdout)
     if fmt == "json":
         click.echo(render_json(report))
     else:
@@ -34,7 +34,8 @@ def _print_report(run: Run, fmt: str, strict: bool) -> int:
                 click.echo(render_github(d))
             else:
                 doc = run.documents.get(d.file)
-                click.echo(paint(render_text(d, doc.line_text(d.line) if doc else None)))
+                text = render_text(d, doc.line_text(d.line) if doc else None)
+                click.echo(colour.paint(text) if use_colour else text, color=use_colour or None)
         click.echo(report.summary(), err=fmt == "github")
     return report.exit_code(strict)
 
@@ -204,10 +205,11 @@ def watch(paths: tuple[str, ...], no_cache: bool, exit_after: int | None) -> Non
     from . import colour
     from .watch import Watcher, run_watch, watch_targets
 
-    paint = colour.paint if colour.wanted(click.get_text_stream("stdout")) else (lambda text: text)
-    watcher = Watcher(paths, lambda p: check_run(p, cache=not no_cache), paint)
+    use_colour = colour.wanted(sys.stdout)
+    watcher = Watcher(paths, lambda p: check_run(p, cache=not no_cache), colour.paint if use_colour else (lambda text: text))
     root = _root()
-    sys.exit(run_watch(watcher, watch_targets(paths, root), root, click.echo, exit_after))
+    echo = lambda line: click.echo(line, color=use_colour or None)  # noqa: E731
+    sys.exit(run_watch(watcher, watch_targets(paths, root), root, echo, exit_after))
 
 
 @cli.command("new")
