@@ -66,6 +66,8 @@ def setup(game: CompiledGame, given: dict[str, Any]) -> State:
         if key == "board" and getattr(game.game, "board", None) is not None:
             _given_board(game, state, value)
         elif key in game.game.globals:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ExampleInvalid(f"{key} should be a whole number")
             state.globals[key] = value
         elif key in game.game.zones and game.game.zones[key].shared:
             state.zones[key] = _card_ids(game, value, key)
@@ -102,6 +104,9 @@ def trigger(game: CompiledGame, state: State, when: dict[str, Any] | list, decid
     if not isinstance(when, dict):
         raise ExampleInvalid("each step of when is a mapping: {build: id} or {event: name}")
     by = when.get("by", "p1")
+    for field in ("by", "build", "event"):
+        if field in when and not isinstance(when[field], str):
+            raise ExampleInvalid(f"when.{field} should be a name, not {type(when[field]).__name__}")
     try:
         actor = state.player(by)
     except KeyError:
@@ -145,6 +150,8 @@ def compare(game: CompiledGame, state: State, expect: dict[str, Any]) -> list[st
             player = state.player(key)
         except KeyError:
             raise ExampleInvalid(f"expect names '{key}', which is no player, global or shared zone") from None
+        if not isinstance(wanted or {}, dict):
+            raise ExampleInvalid(f"expect.{key} should map nouns and zones to values")
         for name, value in (wanted or {}).items():
             if name in player.zones:
                 if sorted(player.zones[name]) != sorted(_card_ids(None, value, f"expect.{key}.{name}")):

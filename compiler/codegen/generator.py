@@ -296,6 +296,17 @@ class Generator:
             args.pop()
         return Code(f"rt.select({', '.join(args)})")
 
+    def where_pairs(self, where: dict[str, Any]) -> Code:
+        """Field filters with literal values, as ((field, allowed values), ...)."""
+        return lit(tuple((k, tuple(v) if isinstance(v, list) else (v,)) for k, v in where.items()))
+
+    def handed_nouns(self, nouns: dict[str, str]) -> Code:
+        """hand_over's nouns as (given, received, the floor a giver keeps), bounds folded in."""
+        return lit(tuple((given, received, self.bounds(given)[0] or 0) for given, received in nouns.items()))
+
+    def track(self, name: str) -> Any:
+        return self.rules.tracks[name]
+
     # ------------------------------------------------------------------ passives
 
     def dump(self, arg: Any) -> Any:

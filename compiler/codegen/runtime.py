@@ -17,6 +17,7 @@ import itertools
 from dataclasses import replace
 from typing import Any, Callable
 
+from ..lang.types import as_list
 from ..runtime.decider import FirstLegal
 from ..runtime.interpreter import Context, build, run_trigger
 from ..runtime.state import Illegal, Player, State
@@ -330,6 +331,165 @@ def may(ctx: Context, actions: Callable[[Context], None]) -> None:
     """Context.may with the actions compiled to a function."""
     if can(ctx, actions) and ctx.ask(ctx.actor, "use the optional effect", ["yes", "no"]) == "yes":
         actions(ctx)
+
+
+# ---------------------------------------------------------------------- events, spaces, players acting on each other
+
+
+def dispatch(ctx: Context, trigger: str, payload: dict) -> None:
+    """lang/spaces._dispatch: fire a trigger from inside an effect, one level deeper."""
+    game, state = ctx.game, ctx.state
+    spec = game.game.triggers.get(trigger)
+    payload = dict(payload, event=trigger)
+    if spec is not None and spec.each_player:
+        n = len(state.players)
+        listeners = sorted(state.players, key=lambda p: (p.seat - ctx.actor.seat) % n)
+    else:
+        listeners = [ctx.actor]
+    rules_after = spec is not None and getattr(spec, "rules", "before") == "after"
+    base = ctx.deeper()
+    for player in listeners:
+        inner = replace(base, actor=player, owner=player, card=None, event=payload)
+        if not rules_after:
+            run_trigger(inner, None, trigger)
+        for card_id in list(inner.owned_ids(player)):
+            if trigger in game.triggered.get(card_id, ()):
+                run_trigger(inner.about(game.cards[card_id]), card_id, trigger)
+        if rules_after:
+            run_trigger(inner, None, trigger)
+
+
+def lead(
+    ctx: Context,
+    lead_match: Callable[[Any], bool],
+    follow_match: Callable[[Any], bool] | None,
+    pair: tuple[str, ...],
+    piece: str,
+    zone: str,
+    receive: bool,
+    on: str,
+    announce: str | None,
+) -> None:
+    """The `lead` action (lang/spaces.py) with its selectors compiled."""
+    game, state, leader = ctx.game, ctx.state, ctx.actor
+
+    def held(card_id: str) -> bool:
+        return any(card_id in p.zones.get(zone, []) for p in state.players)
+
+    def occupy(player: Player, card_id: str) -> None:
+        ctx.spend(player, piece, 1)
+        player.zones.setdefault(zone, []).append(card_id)
+
+    if leader.values.get(piece, 0) < 1:
+        raise Illegal(f"{leader.id} has no {piece} left to lead with")
+    free = [c.id for c in game.cards.values() if lead_match(c) and not held(c.id)]
+    if not free:
+        raise Illegal("no free space to lead")
+    led = ctx.ask(leader, "which space to lead", free)
+    occupy(leader, led)
+    taken = [(leader, led)]
+    if follow_match is not None:
+        led_card = game.cards[led]
+        paired = [c.id for c in game.cards.values() if follow_match(c) and all(field(c, f) == field(led_card, f) for f in pair)]
+        for player in players(ctx, (("opponents",),), True):
+            if player.values.get(piece, 0) < 1 or not paired:
+                continue
+            answer = ctx.ask(player, f"follow on {led}", ["pass", *paired])
+            if answer != "pass":
+                occupy(player, answer)
+                taken.append((player, answer))
+    for player, space in taken:
+        inner = ctx.as_actor(player)
+        if receive:
+            invoke(inner, None, space, on, True)
+        if announce:
+            card = game.cards[space]
+            details = {k: v for k, v in card.fields.items() if isinstance(v, (str, int, bool))}
+            dispatch(inner, announce, {**details, "card": space})
+
+
+def vacate(ctx: Context, zone: str, where: tuple[tuple[str, tuple], ...], piece: str | None) -> None:
+    """The `vacate` action: pieces come back from matching spaces."""
+    player = ctx.actor
+    keep, freed = [], []
+    for card_id in player.zones.get(zone, []):
+        card = ctx.game.cards[card_id]
+        (freed if all(field(card, k) in allowed for k, allowed in where) else keep).append(card_id)
+    player.zones[zone] = keep
+    if piece and freed:
+        ctx.change(player, piece, len(freed))
+
+
+def held_by(ctx: Context, holders: Callable[[], list[Player]]) -> bool:
+    """The `held_by` condition: the card in view is in play for one of these players."""
+    if ctx.card is None:
+        return False
+    return any(ctx.card.id in ctx.owned_ids(p) for p in holders())
+
+
+def pick_player(ctx: Context, candidates: list[Player], actions: Callable[[Context], None]) -> None:
+    """The `pick_player` action."""
+    if not candidates:
+        raise Illegal("no player to pick")
+    by_id = {p.id: p for p in candidates}
+    picked = by_id[ctx.ask(ctx.actor, "which player", list(by_id))]
+    actions(ctx.as_actor(picked))
+
+
+def hand_over(
+    ctx: Context, receivers: list[Player], choosers: list[Player], count: int, nouns: tuple[tuple[str, str, int], ...]
+) -> None:
+    """The `hand_over` action; `nouns` holds (given, received, the given noun's floor)."""
+    giver = ctx.actor
+    receiver = receivers[0]
+    chooser = choosers[0]
+    into = {given: received for given, received, _low in nouns}
+    for _ in range(max(0, count)):
+        available = [given for given, _received, low in nouns if giver.values.get(given, 0) > low]
+        if not available:
+            return
+        noun = available[0] if len(available) == 1 else ctx.ask(chooser, "which unit to take", available)
+        ctx.spend(giver, noun, 1)
+        ctx.change(receiver, into[noun], 1)
+
+
+# ---------------------------------------------------------------------- boards and rows
+
+
+def total_field(ctx: Context, found: list[Pick], name: str) -> int:
+    """The `total` expression: a whole-number field summed over cards."""
+    out = 0
+    for _holder, card_id in found:
+        value = field(ctx.game.cards[card_id], name)
+        out += value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return out
+
+
+def rank(ctx: Context, counter: str, last: bool) -> None:
+    """The `rank` action: the acting player moves to the first or last place of a ranking counter."""
+    ranked = sorted(ctx.state.players, key=lambda p: (p.values.get(counter, 0), p.seat))
+    ranked.remove(ctx.actor)
+    ranked = ranked + [ctx.actor] if last else [ctx.actor] + ranked
+    for place_number, player in enumerate(ranked, start=1):
+        player.values[counter] = place_number
+
+
+def follows_last(ctx: Context, zone: str, shared: bool, name: str, empty: bool) -> bool:
+    """The `follows_last` condition: the card in view shares a value with the last card of a row."""
+    card = ctx.card if ctx.card is not None else ctx.game.cards.get(ctx.event.get("card", ""))
+    row = ctx.state.zones.setdefault(zone, []) if shared else ctx.actor.zones.setdefault(zone, [])
+    row = [c for c in row if card is None or c != card.id]
+    if not row:
+        return empty
+    last = field(ctx.game.cards[row[-1]], name)
+    mine = field(card, name) if card is not None else None
+
+    def values(v: Any) -> set:
+        if isinstance(v, dict):
+            return {k for k, n in v.items() if n}
+        return set(as_list(v))
+
+    return bool(values(last) & values(mine))
 
 
 # ---------------------------------------------------------------------- fallback
