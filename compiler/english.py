@@ -107,7 +107,7 @@ class English:
             return label
         if label.endswith("ies"):
             return label[:-3] + "y"
-        if label.endswith("s") and not label.endswith("ss"):
+        if label.endswith("s") and not label.endswith(("ss", "us", "is")):
             return label[:-1]
         return label
 
@@ -259,10 +259,11 @@ class English:
             text += f" in your {self.word(sel.zone)}"
         elif owned:
             text += " you have"
-        if sel.fewest is not None:
-            text += f", the one{'s' if plural else ''} with the fewest {self.amount(sel.fewest)}"
-        if sel.most is not None:
-            text += f", the one{'s' if plural else ''} with the most {self.amount(sel.most)}"
+        for word, extreme in (("fewest", sel.fewest), ("most", sel.most)):
+            if extreme is not None:
+                measure = self.amount(extreme)
+                measure = measure[len("the number of "):] if measure.startswith("the number of ") else measure
+                text += f", the one{'s' if plural else ''} with the {word} {measure}"
         return text
 
     def a_card(self, ref: Any) -> str:
@@ -320,7 +321,8 @@ class English:
         spec = self.game.triggers.get(name) if self.game is not None else None
         description = (spec.description.split(":")[0].strip() if spec is not None else "")
         if description:
-            return f"When {description}"
+            # 'a building has just been built' reads after 'When'; 'Upkeep step 3' after 'At'.
+            return f"When {description}" if description.split()[0].lower() in ("a", "an", "the") else f"At {description}"
         words = name.replace("_", " ")
         return f"At the {words.replace('end of ', 'end of the ', 1)}" if words.startswith("end of ") else f"On {words}"
 
@@ -334,5 +336,19 @@ class English:
             head += f", if {self.condition(effect.if_)}"
         return sentence(f"{head}: {self.actions(effect.do)}")
 
+    def barriers(self, card_id: str) -> list[str]:
+        """Sentences for the track barriers (game.yaml) that this card helps to lift."""
+        out = []
+        if self.game is None:
+            return out
+        for name, track in self.game.tracks.items():
+            for barrier in track.barriers:
+                if card_id in barrier.lifted_by:
+                    others = [self.card_name(c) for c in barrier.lifted_by if c != card_id]
+                    tail = f" once you also have {self.join(others, 'and')}" if others else ""
+                    out.append(sentence(f"your {self.word(name)} marker may pass space {barrier.at}{tail}"))
+        return out
+
     def card(self, card: Any) -> str:
-        return " ".join(self.effect(e) for e in card.effects)
+        parts = [self.effect(e) for e in card.effects] + self.barriers(card.id)
+        return " ".join(parts) if parts else "No effect."

@@ -91,9 +91,7 @@ def test_every_card_of_every_game_has_rendered_text():
 
 
 def test_explain_shows_text_beside_rendering(tmp_path):
-    games = _games()
-    game = games[0]
-    card = next(c for c in game.cards.values() if c.effects and c.text)
+    game, card = next((g, c) for g in _games() for c in g.cards.values() if c.effects and c.text)
     runner = CliRunner()
     import os
 

@@ -134,7 +134,7 @@ class Choose(Primitive):
 
     @staticmethod
     def english(arg, en):
-        parts = [en.actions(do) for do in arg.options.values()]
+        parts = [en.actions(do) or "nothing" for do in arg.options.values()]
         verb = "choose" if arg.by == "self" else f"{en.players(arg.by)} chooses"
         head = f"{verb} one" if arg.count == 1 else f"{verb} {arg.count} different"
         if len(parts) == 1:
@@ -294,7 +294,7 @@ class Invoke(Primitive):
     @staticmethod
     def english(arg, en):
         what = en.card_ref(arg.card) if isinstance(arg.card, str) else f"one of {en.selector(arg.card, owned=False)}"
-        return f"receive the effect of {what}" + ("" if arg.worship else f" (this does not count as {en.word(arg.on)})")
+        return f"receive the effect of {what}" + ("" if arg.worship else " (this does not count as the event itself)")
 
     @staticmethod
     def run(arg, ctx):
