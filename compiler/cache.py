@@ -267,6 +267,9 @@ class NullCache:
     def examples(self, game: Any, card_id: str, documents: dict[str, Document], compute: Callable) -> tuple[int, int, list[Diagnostic]]:
         return compute(game, card_id, documents)
 
+    def text(self, game: Any, card_id: str, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+        return compute()
+
     def close(self) -> None:
         pass
 
@@ -285,6 +288,7 @@ class Cache(NullCache):
         self._pending: dict[str, tuple[str, str]] = {}
         self._used: set[str] = set()
         self._all: dict[int, str] = {}
+        self._memo: dict[tuple, str] = {}
         self._db: sqlite3.Connection | None = None
         self._run = 0
         self._open()
@@ -502,6 +506,37 @@ class Cache(NullCache):
             "all": self._everything(game) if reads.everything else None,
         })
         return passed, failed, diags
+
+
+    # ---------------------------------------------------------------- text against effects
+
+    def _names(self, game: Any) -> str:
+        key = ("names", id(game))
+        if key not in self._memo:
+            self._memo[key] = _digest(sorted((cid, card.name, card.kind) for cid, card in game.cards.items()))
+        return self._memo[key]
+
+    def text(self, game: Any, card_id: str, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+        """One card's text check: its own file, game.yaml, and every card's id, name and kind
+        (the vocabulary the check reads other cards through; see textcheck.check_card_text)."""
+        own = self._identity(game, card_id)
+        game_sha = self.hashes.get(game.game_file)
+        if own is None or not self.hashes.get(game.sources[card_id].file) or not game_sha:
+            return compute()
+        key = self._key("text", game.game_file, game_sha, card_id, own, self._names(game))
+        entry = self._get(key)
+        if entry is not None:
+            try:
+                result = [diag_from_json(d) for d in entry]
+            except Exception:  # noqa: BLE001
+                self.stats["bad"] += 1
+            else:
+                self._hit(key)
+                return result
+        self.stats["miss"] += 1
+        result = compute()
+        self._put(key, [diag_to_json(d) for d in result])
+        return result
 
 
 def open_cache(root: Path, enabled: bool = True) -> NullCache:

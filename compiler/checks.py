@@ -5,14 +5,15 @@ from __future__ import annotations
 from .diagnostics import Severity
 from .examples import check_card_examples, check_examples
 from .project import Run
-from .textcheck import check_text
+from .textcheck import check_card_text, check_text
 
 
 def check_all(run: Run, examples: bool = True) -> None:
     error_files = {d.file for d in run.report.items if d.level is Severity.ERROR}
     for game in run.games:
         if game.game_file not in error_files:
-            run.report.extend(check_text(game, run.documents))
+            run.report.extend(check_text(game, run.documents, lambda g, cid, docs, vocab, en: run.cache.text(
+                g, cid, lambda: check_card_text(g, cid, docs, vocab, en))))
         if game.game_file in error_files or not examples:
             continue
         passed, failed, diagnostics = check_examples(

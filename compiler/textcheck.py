@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .compiled import CompiledGame
 from .diagnostics import Diagnostic, Related
@@ -456,15 +456,24 @@ def locate(doc: Document, prefix: tuple, text: str, start: int, end: int) -> tup
     return line, col
 
 
-def check_text(game: CompiledGame, documents: dict[str, Document]) -> list[Diagnostic]:
+def check_text(game: CompiledGame, documents: dict[str, Document], check_card: Callable | None = None) -> list[Diagnostic]:
+    """Every card's text. `check_card` (default check_card_text) checks one card's; the cache wraps it."""
     vocab = Vocabulary(game.game, game.cards)
     en = English(game.game, game.cards)
     out: list[Diagnostic] = []
-    for card_id, card in game.cards.items():
-        source = game.sources[card_id]
-        doc = documents.get(source.file)
-        if doc is None:
-            continue
+    for card_id in game.cards:
+        out += (check_card or check_card_text)(game, card_id, documents, vocab, en)
+    return out
+
+
+def check_card_text(game: CompiledGame, card_id: str, documents: dict[str, Document], vocab: Vocabulary, en: English) -> list[Diagnostic]:
+    """One card's text against its effects. Reads other cards only through vocab and en, which hold
+    their ids and names (the cache in cache.py relies on this: keep it so, or widen its key)."""
+    out: list[Diagnostic] = []
+    card = game.cards[card_id]
+    source = game.sources[card_id]
+    doc = documents.get(source.file)
+    if doc is not None:
         prefix = _entity_prefix(doc, card_id)
         for f in compare(card, vocab, en):
             if f.start is not None:
