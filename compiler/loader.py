@@ -7,7 +7,10 @@ expansion, nesting, text length and numbers are bounded.
 
 from __future__ import annotations
 
+import errno
 import math
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -270,11 +273,23 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
     return doc, builder.diagnostics
 
 
+def _read_regular(path: Path, limit: int) -> bytes:
+    """At most `limit` bytes of a regular file, never following a symbolic link (so a name under cards/
+    cannot make us read outside the project) and never blocking on a FIFO or reading a device."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        return handle.read(limit)
+
+
 def load_file(path: Path, display: str) -> tuple[Document, list[Diagnostic]]:
     try:
-        raw = path.read_bytes()
+        raw = _read_regular(path, MAX_FILE_BYTES + 1)
     except OSError as exc:
-        return Document(display, None, ""), [Diagnostic("E105", f"cannot read file: {exc.strerror}", display)]
+        reason = ("it is a symbolic link; card files are read only from inside the project" if exc.errno == errno.ELOOP
+                  else exc.strerror)
+        return Document(display, None, ""), [Diagnostic("E105", f"cannot read file: {reason}", display, 1, 1)]
     if len(raw) > MAX_FILE_BYTES:
         return Document(display, None, ""), [Diagnostic("E104", f"file is larger than {MAX_FILE_BYTES:,} bytes", display, 1, 1, "split the cards into several files")]
     try:
