@@ -56,6 +56,10 @@ def find_game_dirs(paths: list[Path], cards_root: Path) -> tuple[list[Path], lis
             found.append(game_dir)
             continue
         subdirs = sorted(d for d in path.iterdir() if d.is_dir()) if path.is_dir() else []
+        for d in [d for d in subdirs if d.is_symlink()]:  # a name under cards/ must not lead outside it
+            problems.append(Diagnostic("E105", f"{d.name}/ is a symbolic link; only directories inside the project are read",
+                                       str(d), 1, 1, "move or copy the game directory into cards/"))
+            subdirs.remove(d)
         games = [d for d in subdirs if (d / GAME_FILE).is_file()]
         for d in subdirs:
             if d not in games and any(d.rglob("*.yaml")):
