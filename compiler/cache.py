@@ -40,6 +40,11 @@ CACHE_DIR = ".ostraka"
 DB_NAME = "cache.sqlite"
 FORMAT = "1"  # the layout of entries; bump on any change to what is stored
 KEEP_RUNS = 30  # entries unused for this many runs are dropped
+REFRESH_RUNS = 5  # an entry's last use is rewritten at most once in this many runs
+
+# The decoded entries a process used in its last run, per cache file: `ostraka watch` re-checks in
+# one process, and a file that did not change costs a dictionary look-up, not a decode.
+_MEMORY: dict[str, dict[str, tuple[Any, int]]] = {}
 
 Parsed = tuple[Document, list[Diagnostic], list[tuple[Any, tuple]]]
 
@@ -287,6 +292,8 @@ class Cache(NullCache):
         self.stats = {"hit": 0, "miss": 0, "bad": 0}
         self._pending: dict[str, tuple[str, str]] = {}
         self._used: set[str] = set()
+        self._recent = _MEMORY.get(str(self.path), {})
+        self._keep: dict[str, tuple[Any, int]] = {}
         self._all: dict[int, str] = {}
         self._memo: dict[tuple, str] = {}
         self._db: sqlite3.Connection | None = None
@@ -329,32 +336,59 @@ class Cache(NullCache):
             except OSError:
                 pass
 
-    def _get(self, key: str) -> Any:
+    def _get(self, key: str) -> tuple[Any, int] | None:
+        """The stored entry (checked against its checksum, parsed) and the run that last used it."""
         if self._db is None:
             return None
         try:
-            row = self._db.execute("SELECT sum, value FROM entries WHERE key = ?", (key,)).fetchone()
+            row = self._db.execute("SELECT sum, value, used FROM entries WHERE key = ?", (key,)).fetchone()
         except sqlite3.Error:
             return None
         if row is None:
             return None
-        checksum, value = row
+        checksum, value, used = row
         if not isinstance(value, str) or hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest() != checksum:
             self.stats["bad"] += 1
             return None
         try:
-            return json.loads(value)
-        except ValueError:
+            return json.loads(value), int(used)
+        except (ValueError, TypeError):
             self.stats["bad"] += 1
             return None
 
-    def _put(self, key: str, value: Any) -> None:
+    def _lookup(self, key: str, decode: Callable[[Any], Any]) -> Any:
+        """The decoded entry, from this process's last run or from the file; None if absent or bad."""
+        if key in self._recent:
+            value, used = self._recent[key]
+        else:
+            found = self._get(key)
+            if found is None:
+                return None
+            entry, used = found
+            try:
+                value = decode(entry)
+            except Exception:  # noqa: BLE001 - an entry that does not decode is a corrupt entry
+                self.stats["bad"] += 1
+                return None
+        self._keep[key] = (value, used)
+        return value
+
+    def _hit(self, key: str) -> None:
+        self.stats["hit"] += 1
+        value, used = self._keep[key]
+        if used < self._run - REFRESH_RUNS:
+            self._used.add(key)
+            self._keep[key] = (value, self._run)
+
+    def _store(self, key: str, value: Any, decoded: Any) -> None:
         text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
         self._pending[key] = (hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), text)
+        self._keep[key] = (decoded, self._run)
 
     def close(self) -> None:
         """Write the new entries, mark the ones used, drop those long unused."""
         db, self._db = self._db, None
+        _MEMORY[str(self.path)] = self._keep
         if db is None:
             return
         try:
@@ -377,10 +411,6 @@ class Cache(NullCache):
     def _key(self, *parts: Any) -> str:
         return _digest(self.fp, *parts)
 
-    def _hit(self, key: str) -> None:
-        self.stats["hit"] += 1
-        self._used.add(key)
-
     # ---------------------------------------------------------------- parse
 
     def parse(self, path: Path, display: str, parse: Callable[[Path, str], Parsed], model: Any) -> Parsed:
@@ -391,20 +421,16 @@ class Cache(NullCache):
         sha = hashlib.sha256(raw).hexdigest()
         self.hashes[display] = sha
         key = self._key("parse", model.__name__, display, sha)
-        entry = self._get(key)
-        if entry is not None:
-            try:
-                result = self._parsed_from(entry, raw, display, model)
-            except Exception:  # noqa: BLE001 - an entry that does not rebuild is a corrupt entry
-                self.stats["bad"] += 1
-            else:
-                self._hit(key)
-                return result
+        found = self._lookup(key, lambda entry: self._parsed_from(entry, raw, display, model))
+        if found is not None:
+            self._hit(key)
+            doc, problems, items = found
+            return doc, list(problems), list(items)
         self.stats["miss"] += 1
         doc, problems, items = parse(path, display)
         # Store only what was parsed from these very bytes (the file may change while we read it).
         if doc.text.encode("utf-8", "surrogatepass") == raw:
-            self._put(key, {
+            self._store(key, {
                 "data": _enc(doc.data),
                 # Kept as JSON text inside the entry: decoded only if a diagnostic needs it.
                 "pos": json.dumps(_enc_positions(doc.positions), separators=(",", ":")),
@@ -412,7 +438,7 @@ class Cache(NullCache):
                 "diags": [diag_to_json(d) for d in problems],
                 "ok": [list(prefix) for _item, prefix in items],
                 "head": [[list(p), *doc.positions[p]] for p in self._head_paths(doc) if p in doc.positions],
-            })
+            }, (doc, list(problems), list(items)))
         else:
             self.hashes[display] = ""
         return doc, problems, items
@@ -448,18 +474,17 @@ class Cache(NullCache):
         if not scope or not sha:
             return compute()
         key = self._key("resolve", scope, file, sha, list(prefix))
-        entry = self._get(key)
-        if entry is not None:
-            try:
-                result = [diag_from_json(d) for d in entry]
-            except Exception:  # noqa: BLE001
-                self.stats["bad"] += 1
-            else:
-                self._hit(key)
-                return result
+        return self._diagnostics(key, compute)
+
+    def _diagnostics(self, key: str, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+        """A cached list of diagnostics, or compute and store it."""
+        found = self._lookup(key, lambda entry: [diag_from_json(d) for d in entry])
+        if found is not None:
+            self._hit(key)
+            return list(found)
         self.stats["miss"] += 1
         result = compute()
-        self._put(key, [diag_to_json(d) for d in result])
+        self._store(key, [diag_to_json(d) for d in result], list(result))
         return result
 
     # ---------------------------------------------------------------- examples
@@ -482,30 +507,34 @@ class Cache(NullCache):
         if own is None or not self.hashes.get(game.sources[card_id].file) or not game_sha:
             return compute(game, card_id, documents)
         key = self._key("examples", game.game_file, game_sha, card_id, own)
-        entry = self._get(key)
-        if entry is not None:
-            try:
-                fresh = all(self._identity(game, cid) == seen for cid, seen in entry["reads"]) and (
-                    entry["all"] is None or entry["all"] == self._everything(game))
-                result = (int(entry["passed"]), int(entry["failed"]), [diag_from_json(d) for d in entry["diags"]])
-            except Exception:  # noqa: BLE001
-                self.stats["bad"] += 1
-            else:
-                if fresh:
-                    self._hit(key)
-                    return result
+        found = self._lookup(key, self._outcome_from)
+        if found is not None:
+            passed, failed, diags, seen_reads, seen_all = found
+            if all(self._identity(game, cid) == seen for cid, seen in seen_reads) and (
+                    seen_all is None or seen_all == self._everything(game)):
+                self._hit(key)
+                return passed, failed, list(diags)
         self.stats["miss"] += 1
         reads = Reads()
         passed, failed, diags = compute(GameView(game, reads), card_id, documents)
         ids = sorted(i for i in reads.ids if isinstance(i, str))
         if any(not isinstance(i, str) for i in reads.ids):
             reads.everything = True
-        self._put(key, {
+        seen_reads = [(cid, self._identity(game, cid)) for cid in ids]
+        seen_all = self._everything(game) if reads.everything else None
+        self._store(key, {
             "passed": passed, "failed": failed, "diags": [diag_to_json(d) for d in diags],
-            "reads": [[cid, self._identity(game, cid)] for cid in ids],
-            "all": self._everything(game) if reads.everything else None,
-        })
+            "reads": [list(pair) for pair in seen_reads], "all": seen_all,
+        }, (passed, failed, list(diags), seen_reads, seen_all))
         return passed, failed, diags
+
+    @staticmethod
+    def _outcome_from(entry: dict) -> tuple:
+        reads = [(str(cid), None if seen is None else str(seen)) for cid, seen in entry["reads"]]
+        seen_all = entry["all"]
+        if seen_all is not None and not isinstance(seen_all, str):
+            raise ValueError("'all' is a digest")
+        return int(entry["passed"]), int(entry["failed"]), [diag_from_json(d) for d in entry["diags"]], reads, seen_all
 
 
     # ---------------------------------------------------------------- text against effects
@@ -524,19 +553,14 @@ class Cache(NullCache):
         if own is None or not self.hashes.get(game.sources[card_id].file) or not game_sha:
             return compute()
         key = self._key("text", game.game_file, game_sha, card_id, own, self._names(game))
-        entry = self._get(key)
-        if entry is not None:
-            try:
-                result = [diag_from_json(d) for d in entry]
-            except Exception:  # noqa: BLE001
-                self.stats["bad"] += 1
-            else:
-                self._hit(key)
-                return result
-        self.stats["miss"] += 1
-        result = compute()
-        self._put(key, [diag_to_json(d) for d in result])
-        return result
+        return self._diagnostics(key, compute)
+
+
+def forget() -> None:
+    """Drop what this process remembers of its last runs (the next run reads the cache file)."""
+    for remembered in _MEMORY.values():
+        remembered.clear()
+    _MEMORY.clear()
 
 
 def open_cache(root: Path, enabled: bool = True) -> NullCache:
@@ -546,4 +570,4 @@ def open_cache(root: Path, enabled: bool = True) -> NullCache:
     return Cache(root)
 
 
-__all__ = ["Cache", "NullCache", "GameView", "Reads", "open_cache", "fingerprint", "CACHE_DIR"]
+__all__ = ["Cache", "NullCache", "GameView", "Reads", "open_cache", "forget", "fingerprint", "CACHE_DIR"]

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import compiler
-from compiler.cache import CACHE_DIR, DB_NAME, Cache, GameView, NullCache, Reads, fingerprint
+from compiler.cache import CACHE_DIR, DB_NAME, Cache, GameView, NullCache, Reads, fingerprint, forget
 from compiler.checks import check_all
 from compiler.diagnostics import render_json, render_text
 from compiler.project import load
@@ -139,8 +139,11 @@ class Project:
         self.write_all()
 
 
-def check(root: Path, cache) -> tuple[str, str, object]:
-    """One check as the CLI runs it: (json output, text output, the run)."""
+def check(root: Path, cache, same_process: bool = False) -> tuple[str, str, object]:
+    """One check as the CLI runs it, in a new process unless same_process (as `watch` does):
+    (json output, text output, the run)."""
+    if not same_process:
+        forget()
     run = load([], root, cache)
     check_all(run)
     cache.close()
@@ -200,16 +203,29 @@ OPS = ["wood", "coins", "rename_b", "break_c", "add", "remove", "name_a"]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.sampled_from(OPS), min_size=1, max_size=6))
-def test_any_sequence_of_edits_gives_the_results_of_a_fresh_check(ops):
+@given(st.lists(st.sampled_from(OPS), min_size=1, max_size=6), st.booleans())
+def test_any_sequence_of_edits_gives_the_results_of_a_fresh_check(ops, same_process):
+    """Edits in any order: every cached check (a new process each time, or one process as in
+    `watch`) reports exactly what a check without the cache reports."""
     with tempfile.TemporaryDirectory() as tmp:
         project = Project(Path(tmp))
         check(project.root, Cache(project.root))
         for op in ops:
             project.apply(op)
-            cached = check(project.root, Cache(project.root))
-            plain = check(project.root, NullCache())
+            cached = check(project.root, Cache(project.root), same_process)
+            plain = check(project.root, NullCache(), same_process)
             assert cached[:2] == plain[:2], f"after {op} in {ops}"
+
+
+def test_a_process_reuses_its_last_run_without_reading_the_file(project):
+    check(project.root, Cache(project.root))
+    first = Cache(project.root)
+    check(project.root, first)
+    (project.root / CACHE_DIR / DB_NAME).unlink()  # only the process's memory can serve now
+    again = Cache(project.root)
+    result = check(project.root, again, same_process=True)
+    assert again.stats == {"hit": first.stats["hit"], "miss": 0, "bad": 0}
+    assert result[:2] == check(project.root, NullCache())[:2]
 
 
 def test_corrupt_cache_file_is_rebuilt(project):
