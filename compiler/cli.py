@@ -176,6 +176,34 @@ def deck(game: str, players: int, key: int, seed: int) -> None:
 
 
 @cli.command()
+@click.argument("game")
+@click.option("--pdf", is_flag=True, help="Write a PDF (WeasyPrint) instead of HTML.")
+@click.option("--paper", type=click.Choice(["A4", "Letter"]), default="A4", show_default=True, help="Page size of the PDF.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Output file (default: HTML to standard output; PDF to build/sheets/GAME.pdf, not committed).")
+def sheet(game: str, pdf: bool, paper: str, out: str | None) -> None:
+    """Render a game's printable reference sheet (the same HTML as generated/GAME/sheet.html)."""
+    from .sheet import render_sheet, write_pdf
+
+    run, g = _game_or_exit(game)
+    if not pdf:
+        html = render_sheet(g)
+        if out:
+            Path(out).write_text(html, encoding="utf-8")
+            click.echo(f"wrote {out}")
+        else:
+            click.echo(html, nl=False)
+        return
+    target = Path(out) if out else run.root / "build" / "sheets" / f"{g.id}.pdf"
+    try:
+        write_pdf(g, target, paper)
+    except ImportError:
+        click.echo("ostraka: error: WeasyPrint is not installed; run 'make' (pip install -e '.[test]')", err=True)
+        sys.exit(2)
+    click.echo(f"wrote {target}")
+
+
+@cli.command()
 @click.option("--write", is_flag=True, help="Write schema/*.json and docs/language.md.")
 def schema(write: bool) -> None:
     """Print or write the JSON Schemas and the language reference generated from the models."""

@@ -43,10 +43,12 @@ def game_outputs(game: CompiledGame) -> dict[str, str]:
         "cards": card_records(game),
     }
     from .codegen.generator import render as render_handlers
+    from .sheet import render_sheet
 
     return {
         "cards.json": json.dumps(compiled, indent=2, sort_keys=True, ensure_ascii=False, default=str) + "\n",
         "handlers.py": render_handlers(game),
+        "sheet.html": render_sheet(game),
     }
 
 
