@@ -11,7 +11,6 @@ import gc
 import shutil
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 RESOURCES = ("wood", "stone", "clay", "ore", "glass", "papyrus")
@@ -99,3 +98,129 @@ def write_synthetic(root: Path, n: int) -> Path:
         folder.mkdir(exist_ok=True)
         (folder / f"card_{i:05d}.yaml").write_text(_card(i), encoding="utf-8")
     return game
+
+
+# ----------------------------------------------------------------------------- scenarios (each in its own process)
+
+def _edit(root: Path, marker: str) -> Path:
+    """Change one card file the way a designer does: its text, so its bytes and data differ."""
+    files = sorted(p for p in (root / "cards").rglob("*.yaml") if p.name != "game.yaml")
+    path = files[len(files) // 2]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.rstrip("\n").split("\n# bench edit")[0] + f"\n# bench edit {marker}\n", encoding="utf-8")
+    return path
+
+
+def scenario(root: Path, mode: str, repeat: int = 1) -> dict:
+    """One measured check of the project at root: nocache, cold (empty cache), warm (no change),
+    edit (one card edited, then a check as `ostraka check` runs it: the cache file is read) or
+    watch (edits and re-checks in one process, as `ostraka watch` runs them)."""
+    from .cache import CACHE_DIR, Cache, NullCache, forget
+    from .checks import check_all
+    from .project import load
+
+    times = []
+    summary = ""
+    if mode == "watch":
+        cache = Cache(root)
+        check_all(load([], root, cache))
+        cache.close()
+    for i in range(repeat):
+        if mode == "cold":
+            shutil.rmtree(root / CACHE_DIR, ignore_errors=True)
+        if mode != "watch":
+            forget()
+        if mode in ("edit", "watch"):
+            _edit(root, f"{time.time_ns()}-{i}")
+        gc.collect()
+        start = time.perf_counter()
+        cache = NullCache() if mode == "nocache" else Cache(root)
+        run = load([], root, cache)
+        check_all(run)
+        cache.close()
+        times.append(time.perf_counter() - start)
+        summary = run.report.summary()
+    return {"best": min(times), "median": sorted(times)[len(times) // 2], "summary": summary}
+
+
+def _measure(root: Path, mode: str, repeat: int = 1) -> tuple[dict, float]:
+    """Run a scenario in a fresh process: (its result, its peak resident memory in MB)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "compiler.bench_workflow", mode, str(root), str(repeat)],
+                            stdout=subprocess.PIPE, cwd=Path(__file__).resolve().parent.parent)
+    out = proc.stdout.read() if proc.stdout else b""
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"benchmark scenario {mode} failed ({proc.returncode})")
+    return json.loads(out), usage.ru_maxrss / 1024
+
+
+def _cli_seconds(root: Path, repeat: int = 3) -> float:
+    import os
+    import subprocess
+    import sys
+
+    ostraka = Path(sys.executable).parent / "ostraka"
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run([str(ostraka), "check"], cwd=root, capture_output=True, env={**os.environ, "NO_COLOR": "1"})
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def run() -> list[str]:
+    lines: list[str] = []
+    repo = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="ostraka-bench-") as tmp:
+        real = Path(tmp) / "real"
+        shutil.copytree(repo / "cards", real / "cards")
+        nocache, mem = _measure(real, "nocache")
+        cold, _ = _measure(real, "cold")
+        warm, _ = _measure(real, "warm", 3)
+        edit, edit_mem = _measure(real, "edit", 5)
+        watch, _ = _measure(real, "watch", 5)
+        lines += [
+            f"real data ({nocache['summary']})",
+            f"  full check, no cache:            {nocache['best']:.3f} s  (peak {mem:.0f} MB)",
+            f"  cold check, filling the cache:   {cold['best']:.3f} s",
+            f"  warm re-check, nothing changed:  {warm['best']:.3f} s",
+            f"  warm re-check, one card edited:  {edit['best']:.3f} s best, {edit['median']:.3f} s median  (target <= 0.25 s)",
+            f"  the same in `ostraka watch`:     {watch['best']:.3f} s best, {watch['median']:.3f} s median",
+            f"  `ostraka check` process, warm:   {_cli_seconds(real):.3f} s  (includes interpreter start and imports)",
+        ]
+        figures = {}
+        for n in (1000, 10000):
+            root = Path(tmp) / f"synthetic_{n}"
+            write_synthetic(root, n)
+            full, full_mem = _measure(root, "nocache")
+            cold, cold_mem = _measure(root, "cold")
+            edit, edit_mem = _measure(root, "edit", 3)
+            watch, watch_mem = _measure(root, "watch", 3)
+            figures[n] = (full["best"], edit["best"])
+            lines += [
+                f"synthetic {n:,} cards ({full['summary']})",
+                f"  full check, no cache:            {full['best']:.2f} s  (peak {full_mem:.0f} MB)",
+                f"  cold check, filling the cache:   {cold['best']:.2f} s  (peak {cold_mem:.0f} MB)",
+                f"  warm re-check, one card edited:  {edit['best']:.3f} s  (peak {edit_mem:.0f} MB)",
+                f"  the same in `ostraka watch`:     {watch['best']:.3f} s  (peak {watch_mem:.0f} MB)",
+            ]
+        full_ratio = figures[10000][0] / figures[1000][0]
+        edit_ratio = figures[10000][1] / figures[1000][1]
+        lines.append(f"growth 1,000 -> 10,000 cards: full check x{full_ratio:.1f}, warm re-check x{edit_ratio:.1f} (linear: x10)")
+    return lines
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    if len(sys.argv) == 4:
+        print(json.dumps(scenario(Path(sys.argv[2]), sys.argv[1], int(sys.argv[3]))))
+    else:
+        print("\n".join(run()))

@@ -297,6 +297,7 @@ class Cache(NullCache):
         self._all: dict[int, str] = {}
         self._memo: dict[tuple, str] = {}
         self._db: sqlite3.Connection | None = None
+        self._rows: dict[str, tuple] | None = None
         self._run = 0
         self._open()
 
@@ -340,10 +341,14 @@ class Cache(NullCache):
         """The stored entry (checked against its checksum, parsed) and the run that last used it."""
         if self._db is None:
             return None
-        try:
-            row = self._db.execute("SELECT sum, value, used FROM entries WHERE key = ?", (key,)).fetchone()
-        except sqlite3.Error:
-            return None
+        if self._rows is None:
+            # One query for every entry: a check reads nearly all of them, and thousands of
+            # single-row queries cost more than reading the few stale ones along.
+            try:
+                self._rows = {row[0]: row[1:] for row in self._db.execute("SELECT key, sum, value, used FROM entries")}
+            except sqlite3.Error:
+                self._rows = {}
+        row = self._rows.pop(key, None)
         if row is None:
             return None
         checksum, value, used = row
@@ -389,6 +394,7 @@ class Cache(NullCache):
         """Write the new entries, mark the ones used, drop those long unused."""
         db, self._db = self._db, None
         _MEMORY[str(self.path)] = self._keep
+        self._rows = None
         if db is None:
             return
         try:
