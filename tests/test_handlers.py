@@ -112,8 +112,9 @@ def test_one_function_per_card_and_trigger_with_its_source(games):
         assert set(handlers.cards) == expected
         assert set(handlers.rules) == set(game.rule_triggered)
         tree = ast.parse(source)
-        functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+        functions = [n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("requires_of_")]
         assert len(functions) == len(expected) + len(game.rule_triggered)
+        assert set(handlers.kinds) == {k for k, kind in game.game.kinds.items() if kind.requires is not None}
         lines = source.splitlines()
         for card_id in game.triggered:
             src = game.sources[card_id]
@@ -180,7 +181,7 @@ def test_the_switch_really_runs_the_generated_code(games):
     for game in games:
         handlers = engine.load(game)
         sabotaged = engine.Handlers({"RULES": {k: broken for k in handlers.rules},
-                                     "HANDLERS": {k: broken for k in handlers.cards}, "STANDING": ()})
+                                     "HANDLERS": {k: broken for k in handlers.cards}, "STANDING": (), "REQUIRES": handlers.kinds})
         hit = 0
         for card in game.cards.values():
             for example in card.examples:

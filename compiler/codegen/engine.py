@@ -26,11 +26,15 @@ class Handlers:
         self.rules: dict[str, Callable] = namespace["RULES"]
         self.cards: dict[tuple[str, str], Callable] = namespace["HANDLERS"]
         self.standing: tuple = namespace["STANDING"]
+        self.kinds: dict[str, Callable] = namespace.get("REQUIRES", {})
 
     def run(self, ctx: Any, card_id: str | None, trigger: str) -> None:
         handler = self.rules.get(trigger) if card_id is None else self.cards.get((card_id, trigger))
         if handler is not None:
             handler(ctx)
+
+    def requires(self, ctx: Any, kind: str) -> bool:
+        return self.kinds[kind](ctx)
 
 
 _LOADED: dict[str, Handlers] = {}

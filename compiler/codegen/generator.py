@@ -53,6 +53,7 @@ class Module:
     game_id: Code
     handlers: list[Handler] = field(default_factory=list)
     standing: list[tuple[str | None, int, str, Code]] = field(default_factory=list)
+    requires: list[tuple[str, Code, Code, Code]] = field(default_factory=list)  # kind, function name, where, test
     fallback_nodes: list[tuple[Code, Code]] = field(default_factory=list)
     fallbacks: set[tuple[str, str]] = field(default_factory=set)
 
@@ -342,7 +343,7 @@ class Generator:
         used: set[str] = set()
 
         def name_for(owner: str, trigger: str) -> Code:
-            base = f"{owner}_on_{trigger}"
+            base = f"{owner}_of_{trigger}" if owner == "requires" else f"{owner}_on_{trigger}"
             name, n = base, 1
             while name in used:
                 n += 1
@@ -363,6 +364,11 @@ class Generator:
                 self.module.handlers.append(
                     Handler(name_for(card_id, trigger), card_id, trigger, where, lit(f"{card.name}, on {trigger}."), self._effects(card_id, effects))
                 )
+        for kind_name, kind in self.rules.kinds.items():
+            if kind.requires is not None:
+                self._names = 0
+                test = self.test(kind.requires, Code("ctx"))
+                self.module.requires.append((kind_name, name_for("requires", kind_name), game_file, test))
         for index, effect in self.game.rule_passives:
             self.module.standing.append((None, index, effect.passive, self._passive(effect)))
         for card_id, effects in self.game.passives.items():

@@ -297,7 +297,7 @@ def can_build(ctx: Context, card_id: str, free: bool) -> bool:
     """Context.can_build: whether the card could be built now, tried on a copy of the state."""
     trial = trial_copy(ctx.state)
     try:
-        build(ctx.game, trial, trial.player(ctx.actor.id), card_id, FirstLegal(), free=free, fire=False)
+        build(ctx.game, trial, trial.player(ctx.actor.id), card_id, FirstLegal(), free=free, fire=False, handlers=ctx.handlers)
     except Illegal:
         return False
     return True

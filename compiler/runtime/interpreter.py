@@ -476,7 +476,7 @@ def build(
         raise Illegal(f"a {card.kind} cannot be built")
     if rules.unique and card_id in player.zones.get(kind.zone, []):
         raise Illegal(f"{player.id} already has {card.name}")
-    if kind.requires is not None and not ctx.test(kind.requires):
+    if kind.requires is not None and not (ctx.test(kind.requires) if handlers is None else handlers.requires(ctx, card.kind)):
         raise Illegal(f"{player.id} does not meet the requirements of {card.name}")
     if not free:
         _pay_cost(ctx, player, card)

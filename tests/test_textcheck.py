@@ -1,0 +1,265 @@
+"""Card text against effects (W501): the real data is clean in strict mode, and mutations of real
+cards (a number changed in the effects only, a resource swapped, a clause dropped, ...) are each
+reported at the line and column of the text where the disagreement shows."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from compiler.english import English
+from compiler.models import Game
+from compiler.textcheck import Vocabulary
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+GAME = "seven_wonders"
+
+
+# ------------------------------------------------------------------------------ the real data
+
+def test_real_cards_are_clean_in_strict_mode(ostraka):
+    result = ostraka("check", "--strict", "--no-cache", "--format", "json", str(REPO / "cards"))
+    diagnostics = result.json()["diagnostics"]
+    mismatches = [f"{d['file']}:{d['line']}:{d['column']}: {d['message']}" for d in diagnostics if d["code"] == "W501"]
+    assert not mismatches, "card texts disagree with their effects:\n" + "\n".join(mismatches)
+    assert result.exit_code == 0, [d for d in diagnostics]
+
+
+def test_fixture_warns_and_strict_makes_it_an_error(ostraka, mini_game):
+    fixture = FIXTURES / "text" / "W501_text_mismatch.yaml"
+    code, line, column = re.match(r"# expect: (\w+) (\d+):(\d+)", fixture.read_text().splitlines()[0]).groups()
+    shutil.copy(fixture, mini_game / fixture.name)
+    root = mini_game.parent.parent
+    result = ostraka("check", "--no-cache", "--format", "json", str(mini_game), cwd=root)
+    assert result.exit_code == 0, result.output
+    found = [(d["code"], d["severity"], d["file"], d["line"], d["column"], d["message"]) for d in result.json()["diagnostics"]]
+    assert (code, "warning", f"cards/mini/{fixture.name}", int(line), int(column), "Miscount: text says 2 coins; effects give 3") in found
+    strict = ostraka("check", "--no-cache", "--strict", str(mini_game), cwd=root)
+    assert strict.exit_code == 1
+    assert f"cards/mini/{fixture.name}:{line}:{column}: warning W501: Miscount: text says 2 coins; effects give 3" in strict.output
+
+
+# ------------------------------------------------------------------------------ mutations
+
+def _rt() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.width = 4096
+    yaml.preserve_quotes = True
+    return yaml
+
+
+def _entity(data, card_id):
+    if isinstance(data, list):
+        return next(item for item in data if item.get("id") == card_id)
+    assert data["id"] == card_id
+    return data
+
+
+def _mutate(root: Path, rel: str, card_id: str, change) -> Path:
+    path = root / "cards" / GAME / rel
+    yaml = _rt()
+    data = yaml.load(path.read_text(encoding="utf-8"))
+    change(_entity(data, card_id))
+    out = io.StringIO()
+    yaml.dump(data, out)
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return path
+
+
+def _position(path: Path, card_id: str, word: str | None) -> tuple[int, int]:
+    """Where the card's text shows `word` (or where its text starts), found in the file's lines."""
+    source = path.read_text(encoding="utf-8")
+    at = re.search(rf"^\s*(- )?id: {card_id}\s*$", source, re.M).start()
+    text_key = re.compile(r"^\s*text: ", re.M).search(source, at)
+    start = text_key.end()
+    if word is not None:
+        start = re.compile(rf"(?<![A-Za-z]){word}(?![A-Za-z])").search(source, start).start()
+    line = source.count("\n", 0, start) + 1
+    return line, start - (source.rfind("\n", 0, start) + 1) + 1
+
+
+def _set_in_effects(key, new):
+    def change(card):
+        def walk(node):
+            if isinstance(node, dict):
+                for k in list(node):
+                    if k == key:
+                        node[k] = new
+                    else:
+                        walk(node[k])
+            elif isinstance(node, list):
+                for item in node:
+                    walk(item)
+        walk(card["effects"])
+    return change
+
+
+def _rename_in_effects(old, new):
+    def change(card):
+        def walk(node):
+            if isinstance(node, dict):
+                for k in list(node):
+                    walk(node[k])
+                    if isinstance(node[k], str) and node[k] == old:
+                        node[k] = new
+                    if k == old:
+                        node.insert(list(node).index(k), new, node.pop(k))
+            elif isinstance(node, list):
+                for i, item in enumerate(node):
+                    if item == old:
+                        node[i] = new
+                    else:
+                        walk(item)
+        walk(card["effects"])
+    return change
+
+
+def _drop_effect(index):
+    def change(card):
+        del card["effects"][index]
+    return change
+
+
+def _text(old, new):
+    def change(card):
+        assert old in card["text"]
+        card["text"] = card["text"].replace(old, new, 1)
+    return change
+
+
+# (name, file, card, mutation, word in the text where it is reported (None: the text's start), message)
+MUTATIONS = [
+    ("number changed in the effects only", "age1/altar.yaml", "altar", _set_in_effects("points", 3),
+     "two", "Altar: text says 2 victory points; effects give 3"),
+    ("number changed in the text only", "age1/tavern.yaml", "tavern", _text("five coins", "six coins"),
+     "six", "Tavern: text says 6 coins; effects give 5"),
+    ("resource swapped", "age1/lumber_yard.yaml", "lumber_yard", _rename_in_effects("wood", "stone"),
+     "wood", "Lumber Yard: text mentions wood; the effects do not"),
+    ("resource swapped, the effect's side", "age1/lumber_yard.yaml", "lumber_yard", None,
+     None, "Lumber Yard: effects give 1 stone; the text does not mention stone"),
+    ("clause dropped", "wonders/ephesos_b.yaml", "ephesos_b_1", _drop_effect(1),
+     "coins", "Ephesos (B) stage 1: text mentions coins; the effects do not"),
+    ("neighbour swapped", "age1/east_trading_post.yaml", "east_trading_post", _rename_in_effects("right", "left"),
+     "right", "East Trading Post: text mentions right neighbour; the effects do not"),
+    ("colour swapped", "guilds/magistrates_guild.yaml", "magistrates_guild", _rename_in_effects("blue", "green"),
+     "blue", "Magistrates Guild: text mentions blue; the effects do not"),
+    ("counter swapped", "age1/stockade.yaml", "stockade", _rename_in_effects("shields", "coins"),
+     "shield", "Stockade: text mentions shields; the effects do not"),
+    ("per-card amount changed", "age3/chamber_of_commerce.yaml", "chamber_of_commerce", _drop_effect(1),
+     "victory", "Chamber of Commerce: text mentions victory points; the effects do not"),
+]
+
+
+@pytest.fixture(scope="module")
+def mutated(tmp_path_factory):
+    """One copy of the game with every mutation applied (each to its own card), checked once."""
+    from click.testing import CliRunner
+
+    from compiler.cli import cli
+
+    root = tmp_path_factory.mktemp("mutated")
+    shutil.copytree(REPO / "cards" / GAME, root / "cards" / GAME)
+    paths = {}
+    for _name, rel, card_id, change, _word, _message in MUTATIONS:
+        if change is not None:
+            paths[card_id] = _mutate(root, rel, card_id, change)
+    import os
+
+    old = os.getcwd()
+    os.chdir(root)
+    try:
+        result = CliRunner().invoke(cli, ["check", "--no-cache", "--format", "json", f"cards/{GAME}"], catch_exceptions=False)
+    finally:
+        os.chdir(old)
+    import json
+
+    return root, json.loads(result.output)["diagnostics"]
+
+
+@pytest.mark.parametrize("name,rel,card_id,change,word,message", MUTATIONS, ids=[m[0] for m in MUTATIONS])
+def test_mutation_is_reported_at_its_line(mutated, name, rel, card_id, change, word, message):
+    root, diagnostics = mutated
+    path = root / "cards" / GAME / rel
+    line, column = _position(path, card_id, word)
+    found = [(d["file"], d["line"], d["column"], d["message"]) for d in diagnostics if d["code"] == "W501"]
+    assert (f"cards/{GAME}/{rel}", line, column, message) in found, \
+        f"{name}: expected {rel}:{line}:{column} {message!r}; W501 found: {[f for f in found if f[0].endswith(rel)]}"
+
+
+def test_unmutated_cards_stay_quiet(mutated):
+    _root, diagnostics = mutated
+    touched = {f"cards/{GAME}/{m[1]}" for m in MUTATIONS}
+    stray = [d for d in diagnostics if d["code"] == "W501" and d["file"] not in touched]
+    assert not stray, stray
+
+
+# ------------------------------------------------------------------------------ the reader
+
+def _game() -> Game:
+    return Game.model_validate({
+        "id": "toy", "name": "Toy", "players": {"min": 2, "max": 4},
+        "relations": {"left": 1, "right": -1, "neighbours": ["left", "right"]},
+        "resources": {"wood": {}, "glass": {}},
+        "counters": {"coins": {}, "points": {"label": "victory points"}, "any_symbol": {"label": "wild symbol", "aliases": ["symbol of your choice"]}},
+        "tracks": {"culture": {"spaces": 10}},
+        "kinds": {"card": {"fields": {"colour": {"type": "choice", "values": ["brown", "grey"]}}}},
+    })
+
+
+def _read(text):
+    vocab = Vocabulary(_game(), {})
+    reading = vocab.read(text)
+    return {(m.key[1], m.number) for m in reading.mentions}, sorted(n for n, _s, _e in reading.loose)
+
+
+def test_number_words_and_digits_bind_to_the_noun_that_follows():
+    assert _read("Gain two victory points and 3 coins.")[0] == {("points", 2), ("coins", 3)}
+    assert _read("Score one victory point.")[0] == {("points", 1)}
+    assert _read("Take twelve more coins.")[0] == {("coins", 12)}
+
+
+def test_plurals_labels_aliases_and_relations():
+    mentions, _ = _read("One wood from your left neighbour, a glass from both neighbours; one symbol of your choice.")
+    assert ("wood", 1) in mentions and ("left", None) in mentions and ("neighbours", None) in mentions
+    assert ("any_symbol", 1) in mentions and ("glass", 1) in mentions
+
+
+def test_a_count_of_people_is_not_an_amount():
+    mentions, loose = _read("For each grey card in your two neighbours' cities.")
+    assert ("neighbours", None) in mentions and ("grey", 1) in mentions
+    assert loose == []
+
+
+def test_numbers_standing_alone_are_kept():
+    _mentions, loose = _read("If your culture is at least 6, advance it.")
+    assert loose == [6]
+
+
+def test_card_names_match_as_written():
+    game = _game()
+
+    class C:
+        def __init__(self, name):
+            self.name = name
+
+    vocab = Vocabulary(game, {"temple": C("Temple")})
+    assert ("card", "temple") in {m.key for m in vocab.read("With a Temple, gain 2 coins.").mentions}
+    assert ("card", "temple") not in {m.key for m in vocab.read("a temple of the city").mentions}
+
+
+def test_rendered_english_reads_back_to_the_same_facts():
+    """The checker reads the effects' English with the same reader: what it renders, it must read."""
+    from compiler.lang.model import Effect
+
+    game = _game()
+    en = English(game, {})
+    effect = Effect.model_validate({"on": "built", "do": [{"gain": {"coins": {"mul": [2, {"count": {"where": {"colour": "grey"}}}]}, "points": 3}}]})
+    reading = Vocabulary(game, {}).read(en.effect(effect))
+    facts = {(m.key[1], m.number) for m in reading.mentions}
+    assert {("coins", 2), ("points", 3), ("grey", 1)} <= facts
