@@ -94,7 +94,7 @@ def _time(apps: list[Application], handlers: dict[str, Any], rounds: int) -> tup
 
 
 def run(root: Path | None = None, rounds: int = ROUNDS) -> list[str]:
-    from .codegen import engine
+    from .codegen import engine, generator
     from .project import load
 
     root = root or Path(__file__).resolve().parent.parent
@@ -109,12 +109,20 @@ def run(root: Path | None = None, rounds: int = ROUNDS) -> list[str]:
     n_fast, t_fast = _time(apps, handlers, rounds)
     interp_rate, fast_rate = n_interp / t_interp, n_fast / t_fast
     examples = sum(len(c.examples) for g in games for c in g.cards.values())
-    return [
+    lines = [
         f"effect applications: {len(apps)} from {examples} examples of {len(games)} games ({', '.join(g.id for g in games)}), x{rounds}",
         f"interpreter: {interp_rate:,.0f} effect applications/s",
         f"generated handlers: {fast_rate:,.0f} effect applications/s",
         f"generated/interpreter speedup: {fast_rate / interp_rate:.1f}x",
     ]
+    for game in games:  # where the time goes: a game whose effects are mostly fallbacks gains little
+        mine = [a for a in apps if a.game is game]
+        if mine:
+            (n_i, t_i), (n_f, t_f) = _time(mine, {}, max(1, rounds // 4)), _time(mine, handlers, max(1, rounds // 4))
+            fallbacks = sorted(n for _f, n in generator.Generator(game).handlers().fallbacks)
+            note = f" (interpreter fallbacks: {', '.join(fallbacks)})" if fallbacks else ""
+            lines.append(f"  {game.id}: {len(mine)} applications, speedup {(n_f / t_f) / (n_i / t_i):.1f}x{note}")
+    return lines
 
 
 if __name__ == "__main__":
