@@ -177,7 +177,7 @@ class SheetBuilder:
         spec = self.game.kinds[card.kind]
         rec = set(card.reconstructed)
         item = Item(card.id, card.name, card.kind, rules=self.en.card(card),
-                    rules_reconstructed=bool(rec & {"text", "effects"}))
+                    rules_reconstructed=bool(rec - set(spec.fields)))
         deck = self.game.deck
         for name, f in spec.fields.items():
             if name not in card.fields:
@@ -185,8 +185,8 @@ class SheetBuilder:
             value = card.fields[name]
             if f.type == "choice" and isinstance(value, str) and value.lower() in _CSS_COLOURS and item.stripe is None:
                 item.stripe = value.lower()
-            if name in hide:
-                continue
+            if name in hide and name not in rec:
+                continue  # shown by the group's heading
             mark = name in rec
             if f.type == "cost":
                 if name == self.game.build.cost_field:
