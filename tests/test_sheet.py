@@ -236,3 +236,14 @@ def test_sheet_in_headless_chromium(chromium, tmp_path, game_id, width):
     taken = _run_chromium(chromium, [f"--window-size={width},2400", f"--screenshot={shot}", plain.as_uri()])
     assert shot.is_file() and shot.stat().st_size > 10_000, taken.stderr[-2000:]
     assert shot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_probe_sees_overflow_when_boxes_are_too_small(chromium, tmp_path):
+    """The geometry check can fail: squeeze every box and it must report the overflow."""
+    game = GAMES[0]
+    page = render_sheet(game).replace("</style>", ".card { height: 6mm; }\n</style>")
+    probe = tmp_path / "squeezed.html"
+    probe.write_text(page.replace("</body>", _PROBE + "</body>"), encoding="utf-8")
+    done = _run_chromium(chromium, ["--window-size=794,1200", "--dump-dom", probe.as_uri()])
+    boxes = json.loads(html.unescape(re.search(r'<pre id="ostraka-geometry">(.*?)</pre>', done.stdout, re.S).group(1)))
+    assert boxes and all(b["problems"] for b in boxes)
