@@ -96,6 +96,13 @@ class Generator:
     def zone_shared(self, zone: str) -> Code:
         return lit(bool(self.rules.zones[zone].shared))
 
+    def zone_pairs(self, zones: Any) -> Code:
+        """One zone or several as ((zone, shared), ...)."""
+        return lit(tuple((z, bool(self.rules.zones[z].shared)) for z in as_list(zones)))
+
+    def zone_pair(self, zone: str) -> Code:
+        return lit((zone, bool(self.rules.zones[zone].shared)))
+
     def event_tests(self, details: dict[str, Any], c: Code) -> list[Code]:
         return [
             Code(f"{c}.event.get({lit(key)}) in {lit(tuple(wanted) if isinstance(wanted, list) else (wanted,))}")

@@ -31,6 +31,16 @@ def ANY_CARD(card: Any) -> bool:
     return True
 
 
+# ---------------------------------------------------------------------- contexts
+
+
+def as_actor(ctx: Context, player: Player) -> Context:
+    """Context.as_actor (dataclasses.replace) for a plain dataclass: a shallow copy, one field changed."""
+    new = copy.copy(ctx)
+    new.actor = player
+    return new
+
+
 # ---------------------------------------------------------------------- values
 
 
@@ -399,7 +409,7 @@ def lead(
                 occupy(player, answer)
                 taken.append((player, answer))
     for player, space in taken:
-        inner = ctx.as_actor(player)
+        inner = as_actor(ctx, player)
         if receive:
             invoke(inner, None, space, on, True)
         if announce:
@@ -433,7 +443,7 @@ def pick_player(ctx: Context, candidates: list[Player], actions: Callable[[Conte
         raise Illegal("no player to pick")
     by_id = {p.id: p for p in candidates}
     picked = by_id[ctx.ask(ctx.actor, "which player", list(by_id))]
-    actions(ctx.as_actor(picked))
+    actions(as_actor(ctx, picked))
 
 
 def hand_over(
@@ -474,10 +484,32 @@ def rank(ctx: Context, counter: str, last: bool) -> None:
         player.values[counter] = place_number
 
 
+def _top(ctx: Context, zone: str, shared: bool) -> list[str]:
+    return ctx.state.zones.setdefault(zone, []) if shared else ctx.actor.zones.setdefault(zone, [])
+
+
+def reveal(
+    ctx: Context, piles: tuple[tuple[str, bool], ...], to: tuple[str, bool], count: Callable[[], int], if_emptied: Callable[[Context], None] | None
+) -> None:
+    """The `reveal` action: the top cards of a pile (the player picks a non-empty one) go to a zone."""
+    found = [zone for zone, shared in piles if _top(ctx, zone, shared)]
+    if not found:
+        raise Illegal("every pile is empty")
+    zone = found[0] if len(found) == 1 else ctx.ask(ctx.actor, "which pile", found)
+    pile = _top(ctx, zone, dict(piles)[zone])
+    for _ in range(max(0, count())):
+        if not pile:
+            break
+        card_id = pile.pop(0)
+        _top(ctx, *to).append(card_id)
+    if not pile and if_emptied is not None:
+        if_emptied(ctx)
+
+
 def follows_last(ctx: Context, zone: str, shared: bool, name: str, empty: bool) -> bool:
     """The `follows_last` condition: the card in view shares a value with the last card of a row."""
     card = ctx.card if ctx.card is not None else ctx.game.cards.get(ctx.event.get("card", ""))
-    row = ctx.state.zones.setdefault(zone, []) if shared else ctx.actor.zones.setdefault(zone, [])
+    row = _top(ctx, zone, shared)
     row = [c for c in row if card is None or c != card.id]
     if not row:
         return empty
