@@ -2,7 +2,8 @@
 
 Do not edit: change the YAML under cards/ and run `make` (or `ostraka build`). One function per
 card and trigger; HANDLERS maps (card id, trigger) to it, RULES maps a trigger to the game's own
-rules; STANDING lists the standing effects. The interpreter gives the same results (tests prove it).
+rules, REQUIRES maps a kind to its build requirement, STANDING lists the standing effects. The
+interpreter gives the same results (tests/test_handlers*.py prove it).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 # Primitives without a template: rebuilt once here, run by the interpreter.
 _NODE1 = rt.node('action', {'lay_out': {}})
-_NODE2 = rt.node('action', {'reveal': {'from': ['main_stack', 'stack_1', 'stack_2', 'stack_3'], 'to': 'revealed', 'if_emptied': [{'place_tile': {'from': 'land_pile'}}]}})
+_NODE2 = rt.node('action', {'place_tile': {'from': 'land_pile'}})
 _NODE3 = rt.node('action', {'place': {'card': {'zone': 'revealed'}, 'reduce_by': ['site', 'empty_neighbours'], 'free_next_to': 'follows', 'optional': True}})
 _NODE4 = rt.node('action', {'place': {'card': {'zone': 'storage'}, 'reduce_by': ['site', 'empty_neighbours'], 'free_next_to': 'follows'}})
 _NODE5 = rt.node('expression', {'clusters': {}})
@@ -57,7 +58,9 @@ def rules_on_reveal_building(ctx: Context) -> None:
     'The rules of the game, on reveal_building.'
     # effect 4
     rt.spend(ctx.actor, 'reveals', 1, 0)
-    rt.run_node(ctx, _NODE2)  # no template for reveal: the interpreter runs it
+    def _emptied1(c2: Context) -> None:
+        rt.run_node(c2, _NODE2)  # no template for place_tile: the interpreter runs it
+    rt.reveal(ctx, (('main_stack', False), ('stack_1', False), ('stack_2', False), ('stack_3', False)), ('revealed', False), lambda: 1, _emptied1)
     rt.run_node(ctx, _NODE3)  # no template for place: the interpreter runs it
     rt.move_cards(
         ctx,
@@ -136,6 +139,9 @@ RULES: dict[str, Callable[[Context], None]] = {
 }
 
 HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
+}
+
+REQUIRES: dict[str, Callable[[Context], bool]] = {
 }
 
 # (card id or None for the rules, effect index, primitive, arguments)

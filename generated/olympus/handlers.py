@@ -2,7 +2,8 @@
 
 Do not edit: change the YAML under cards/ and run `make` (or `ostraka build`). One function per
 card and trigger; HANDLERS maps (card id, trigger) to it, RULES maps a trigger to the game's own
-rules; STANDING lists the standing effects. The interpreter gives the same results (tests prove it).
+rules, REQUIRES maps a kind to its build requirement, STANDING lists the standing effects. The
+interpreter gives the same results (tests/test_handlers*.py prove it).
 """
 
 from __future__ import annotations
@@ -13,41 +14,6 @@ from compiler.codegen import runtime as rt
 
 if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
-
-# Primitives without a template: rebuilt once here, run by the interpreter.
-_NODE1 = rt.node('action', {'lead': {'lead': {'kind': 'favor', 'where': {'space': 'alpha'}}, 'follow': {'kind': 'favor', 'where': {'space': 'beta'}}, 'pair': ['deity'], 'piece': 'idle_priests', 'zone': 'shrines', 'announce': 'worship'}})
-_NODE2 = rt.node('action', {'announce': {'trigger': 'worship_phase'}})
-_NODE3 = rt.node('action', {'announce': {'trigger': 'upkeep'}})
-_NODE4 = rt.node('action', {'announce': {'trigger': 'ceremony'}})
-_NODE5 = rt.node('action', {'announce': {'trigger': 'ceremony'}})
-_NODE6 = rt.node('action', {'pick_player': {'players': 'opponents', 'do': [{'if': {'test': {'gt': [{'add': [{'value': {'noun': 'military', 'of': 'owner'}}, {'max': [{'value': {'noun': 'war_bonus', 'of': 'owner'}}, {'value': {'noun': 'war_edge', 'of': 'owner'}}]}]}, {'add': [{'value': 'military'}, {'value': 'war_bonus'}]}]}, 'then': [{'repeat': {'times': {'max': [0, {'sub': [{'param': 'tribute'}, {'add': [{'value': 'grain'}, {'value': 'meat'}, {'value': 'fish'}]}]}]}, 'do': [{'with': {'player': 'owner', 'do': [{'if': {'test': {'gt': [{'param': 'tribute_from_supply'}, 0]}, 'then': [{'choose': {'options': {'grain': [{'gain': {'tribute_grain': 1}}], 'meat': [{'gain': {'tribute_meat': 1}}], 'fish': [{'gain': {'tribute_fish': 1}}]}}}]}}]}}]}}, {'hand_over': {'to': 'owner', 'count': {'param': 'tribute'}, 'nouns': {'grain': 'tribute_grain', 'meat': 'tribute_meat', 'fish': 'tribute_fish'}, 'chosen_by': 'owner'}}, {'with': {'player': 'owner', 'do': [{'announce': {'trigger': 'war_won'}}]}}]}}]}})
-_NODE7 = rt.node('action', {'announce': {'trigger': 'upkeep_warehouse'}})
-_NODE8 = rt.node('action', {'announce': {'trigger': 'upkeep_population'}})
-_NODE9 = rt.node('action', {'announce': {'trigger': 'upkeep_buildings'}})
-_NODE10 = rt.node('action', {'announce': {'trigger': 'upkeep_tribute'}})
-_NODE11 = rt.node('action', {'announce': {'trigger': 'upkeep_priests'}})
-_NODE12 = rt.node('action', {'announce': {'trigger': 'upkeep_round'}})
-_NODE13 = rt.node('action', {'vacate': {'zone': 'shrines'}})
-_NODE14 = rt.node('action', {'announce': {'trigger': 'war'}})
-_NODE15 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
-_NODE16 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
-_NODE17 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
-_NODE18 = rt.node('action', {'vacate': {'zone': 'shrines', 'where': {'space': 'beta'}, 'piece': 'idle_priests'}})
-_NODE19 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
-_NODE20 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
-_NODE21 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
-_NODE22 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
-_NODE23 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
-_NODE24 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
-_NODE25 = rt.node('action', {'announce': {'trigger': 'plague'}})
-_NODE26 = rt.node('action', {'announce': {'trigger': 'war'}})
-_NODE27 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
-_NODE28 = rt.node('expression', {'track_yield': {'track': 'hunting', 'shift': {'param': 'production_shift'}}})
-_NODE29 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
-_NODE30 = rt.node('expression', {'track_yield': {'track': 'agriculture', 'shift': {'param': 'production_shift'}}})
-_NODE31 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
-_NODE32 = rt.node('expression', {'track_yield': {'track': 'fishing', 'shift': {'param': 'production_shift'}}})
-_NODE33 = rt.node('action', {'announce': {'trigger': 'war'}})
 
 
 # cards/olympus/game.yaml
@@ -61,15 +27,25 @@ def rules_on_built(ctx: Context) -> None:
 def rules_on_ceremony(ctx: Context) -> None:
     'The rules of the game, on ceremony.'
     # effect 2
-    rt.run_node(ctx, _NODE1)  # no template for lead: the interpreter runs it
+    rt.lead(
+        ctx,
+        lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('alpha',)),
+        lambda card2: card2.kind in ('favor',) and rt.has(rt.field(card2, 'space'), ('beta',)),
+        ('deity',),
+        'idle_priests',
+        'shrines',
+        True,
+        'invoked',
+        'worship',
+    )
 
 
 # cards/olympus/game.yaml
 def rules_on_round(ctx: Context) -> None:
     'The rules of the game, on round.'
     # effect 3
-    rt.run_node(ctx, _NODE2)  # no template for announce: the interpreter runs it
-    rt.run_node(ctx, _NODE3)  # no template for announce: the interpreter runs it
+    rt.dispatch(ctx, 'worship_phase', {})
+    rt.dispatch(ctx, 'upkeep', {})
 
 
 # cards/olympus/game.yaml
@@ -78,20 +54,46 @@ def rules_on_worship_phase(ctx: Context) -> None:
     # effect 4
     for _ in range(max(0, 5)):
         for player1 in rt.players(ctx, (('self',),), True):
-            c2 = ctx.as_actor(player1)
+            c2 = rt.as_actor(ctx, player1)
             if ((c2.actor.values.get('idle_priests', 0) > 0) and (len(rt.select(c2, (), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('alpha',)))) > len(rt.select(c2, (('shrines', False),), (('all',),), False, lambda card4: card4.kind in ('favor',) and rt.has(rt.field(card4, 'space'), ('alpha',)))))):
-                rt.run_node(c2, _NODE4)  # no template for announce: the interpreter runs it
+                rt.dispatch(c2, 'ceremony', {})
         for player5 in rt.players(ctx, (('opponents',),), True):
-            c6 = ctx.as_actor(player5)
+            c6 = rt.as_actor(ctx, player5)
             if ((c6.actor.values.get('idle_priests', 0) > 0) and (len(rt.select(c6, (), (('self',),), False, lambda card7: card7.kind in ('favor',) and rt.has(rt.field(card7, 'space'), ('alpha',)))) > len(rt.select(c6, (('shrines', False),), (('all',),), False, lambda card8: card8.kind in ('favor',) and rt.has(rt.field(card8, 'space'), ('alpha',)))))):
-                rt.run_node(c6, _NODE5)  # no template for announce: the interpreter runs it
+                rt.dispatch(c6, 'ceremony', {})
 
 
 # cards/olympus/game.yaml
 def rules_on_war(ctx: Context) -> None:
     'The rules of the game, on war.'
     # effect 5
-    rt.run_node(ctx, _NODE6)  # no template for pick_player: the interpreter runs it
+    def _picked1(c2: Context) -> None:
+        if ((c2.owner.values.get('military', 0) + max(c2.owner.values.get('war_bonus', 0), c2.owner.values.get('war_edge', 0))) > (c2.actor.values.get('military', 0) + c2.actor.values.get('war_bonus', 0))):
+            for _ in range(max(0, max(0, (c2.param('tribute') - (c2.actor.values.get('grain', 0) + c2.actor.values.get('meat', 0) + c2.actor.values.get('fish', 0)))))):
+                for player3 in [c2.owner]:
+                    c4 = rt.as_actor(c2, player3)
+                    if (c4.param('tribute_from_supply') > 0):
+                        def _option5(c6: Context) -> None:
+                            c6.actor.values['tribute_grain'] = max(0, 1 + c6.actor.values.get('tribute_grain', 0))
+                        def _option7(c8: Context) -> None:
+                            c8.actor.values['tribute_meat'] = max(0, 1 + c8.actor.values.get('tribute_meat', 0))
+                        def _option9(c10: Context) -> None:
+                            c10.actor.values['tribute_fish'] = max(0, 1 + c10.actor.values.get('tribute_fish', 0))
+                        rt.choose(
+                            c4,
+                            [c4.actor],
+                            (
+                                ('grain', _option5),
+                                ('meat', _option7),
+                                ('fish', _option9),
+                            ),
+                            1,
+                        )
+            rt.hand_over(c2, [c2.owner], [c2.owner], c2.param('tribute'), (('grain', 'tribute_grain', 0), ('meat', 'tribute_meat', 0), ('fish', 'tribute_fish', 0)))
+            for player11 in [c2.owner]:
+                c12 = rt.as_actor(c2, player11)
+                rt.dispatch(c12, 'war_won', {})
+    rt.pick_player(ctx, rt.players(ctx, (('opponents',),), True), _picked1)
 
 
 # cards/olympus/game.yaml
@@ -99,7 +101,7 @@ def rules_on_plague(ctx: Context) -> None:
     'The rules of the game, on plague.'
     # effect 6
     for player1 in rt.players(ctx, (('self',), ('opponents',)), True):
-        c2 = ctx.as_actor(player1)
+        c2 = rt.as_actor(ctx, player1)
         if ((not bool(rt.select(c2, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), ('apollo',))))) and (c2.param('plague_immunity') == 0)):
             rt.move_markers(c2, ('population',), rt.div(c2.actor.values.get('population', 0), 3), lambda: 1, None, -1)
 
@@ -108,12 +110,12 @@ def rules_on_plague(ctx: Context) -> None:
 def rules_on_upkeep(ctx: Context) -> None:
     'The rules of the game, on upkeep.'
     # effect 7
-    rt.run_node(ctx, _NODE7)  # no template for announce: the interpreter runs it
-    rt.run_node(ctx, _NODE8)  # no template for announce: the interpreter runs it
-    rt.run_node(ctx, _NODE9)  # no template for announce: the interpreter runs it
-    rt.run_node(ctx, _NODE10)  # no template for announce: the interpreter runs it
-    rt.run_node(ctx, _NODE11)  # no template for announce: the interpreter runs it
-    rt.run_node(ctx, _NODE12)  # no template for announce: the interpreter runs it
+    rt.dispatch(ctx, 'upkeep_warehouse', {})
+    rt.dispatch(ctx, 'upkeep_population', {})
+    rt.dispatch(ctx, 'upkeep_buildings', {})
+    rt.dispatch(ctx, 'upkeep_tribute', {})
+    rt.dispatch(ctx, 'upkeep_priests', {})
+    rt.dispatch(ctx, 'upkeep_round', {})
 
 
 # cards/olympus/game.yaml
@@ -150,7 +152,7 @@ def rules_on_upkeep_tribute(ctx: Context) -> None:
 def rules_on_upkeep_priests(ctx: Context) -> None:
     'The rules of the game, on upkeep_priests.'
     # effect 11
-    rt.run_node(ctx, _NODE13)  # no template for vacate: the interpreter runs it
+    rt.vacate(ctx, 'shrines', (), None)
     if ((ctx.actor.values.get('population', 0) >= ctx.param('priest_population')) and (ctx.actor.values.get('priest_for_population', 0) == 0)):
         ctx.actor.values['priests'] = min(5, max(0, 1 + ctx.actor.values.get('priests', 0)))
         ctx.actor.values['priest_for_population'] = min(1, max(0, 1 + ctx.actor.values.get('priest_for_population', 0)))
@@ -168,7 +170,7 @@ def rules_on_upkeep_round(ctx: Context) -> None:
     'The rules of the game, on upkeep_round.'
     # effect 12
     for player1 in rt.players(ctx, (('self',),), True):
-        c2 = ctx.as_actor(player1)
+        c2 = rt.as_actor(ctx, player1)
         if ((c2.actor.values.get('population', 0) >= 10) and (c2.state.globals['glory_population'] == 0)):
             c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
             c2.state.globals['glory_population'] += 1
@@ -194,7 +196,7 @@ def rules_on_upkeep_round(ctx: Context) -> None:
             c2.state.globals['glory_fishing'] += 1
             c2.state.globals['glory_claimed'] += 1
     for player3 in rt.players(ctx, (('opponents',),), True):
-        c4 = ctx.as_actor(player3)
+        c4 = rt.as_actor(ctx, player3)
         if ((c4.actor.values.get('population', 0) >= 10) and (c4.state.globals['glory_population'] == 0)):
             c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
             c4.state.globals['glory_population'] += 1
@@ -350,7 +352,7 @@ def peloponnesian_league_on_built(ctx: Context) -> None:
     # effect 1
     rt.move_markers(ctx, ('military',), 2, lambda: 1, None, 1)
     def _optional1(c2: Context) -> None:
-        rt.run_node(c2, _NODE14)  # no template for announce: the interpreter runs it
+        rt.dispatch(c2, 'war', {})
     rt.may(ctx, _optional1)
 
 
@@ -359,23 +361,23 @@ def philosophy_on_built(ctx: Context) -> None:
     'Philosophy, on built.'
     # effect 1
     for player1 in rt.players(ctx, (('opponents',),), True):
-        c2 = ctx.as_actor(player1)
+        c2 = rt.as_actor(ctx, player1)
         def _option3(c4: Context) -> None:
             pass
         def _option5(c6: Context) -> None:
             c6.actor.values['grain'] = max(0, 1 + c6.actor.values.get('grain', 0))
             for player7 in [c6.owner]:
-                c8 = c6.as_actor(player7)
+                c8 = rt.as_actor(c6, player7)
                 c8.actor.values['grain'] = max(0, 1 + c8.actor.values.get('grain', 0))
         def _option9(c10: Context) -> None:
             c10.actor.values['meat'] = max(0, 1 + c10.actor.values.get('meat', 0))
             for player11 in [c10.owner]:
-                c12 = c10.as_actor(player11)
+                c12 = rt.as_actor(c10, player11)
                 c12.actor.values['meat'] = max(0, 1 + c12.actor.values.get('meat', 0))
         def _option13(c14: Context) -> None:
             c14.actor.values['fish'] = max(0, 1 + c14.actor.values.get('fish', 0))
             for player15 in [c14.owner]:
-                c16 = c14.as_actor(player15)
+                c16 = rt.as_actor(c14, player15)
                 c16.actor.values['fish'] = max(0, 1 + c16.actor.values.get('fish', 0))
         rt.choose(
             c2,
@@ -430,7 +432,7 @@ def temple_of_artemis_on_built(ctx: Context) -> None:
     'Temple of Artemis, on built.'
     # effect 1
     rt.move_markers(ctx, ('hunting',), 1, lambda: 1, None, 1)
-    ctx.actor.values['meat'] = max(0, ctx.amount(_NODE15) + ctx.actor.values.get('meat', 0))
+    ctx.actor.values['meat'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('hunting', 1) + max(0, ctx.param('production_shift'))), 0) + ctx.actor.values.get('meat', 0))
 
 
 # cards/olympus/buildings/temple_of_athena.yaml:1
@@ -439,7 +441,7 @@ def temple_of_athena_on_worship(ctx: Context) -> None:
     # effect 1
     if ((ctx.event.get('deity') in ('athena',)) and (ctx.actor.values.get('culture', 0) >= 6)):
         for player1 in rt.players(ctx, (('opponents',),), True):
-            c2 = ctx.as_actor(player1)
+            c2 = rt.as_actor(ctx, player1)
             rt.move_markers(c2, None, 1, lambda: 1, None, -1)
     # effect 2
     if (ctx.event.get('deity') in ('athena',)):
@@ -453,7 +455,7 @@ def temple_of_demeter_on_built(ctx: Context) -> None:
     'Temple of Demeter, on built.'
     # effect 1
     rt.move_markers(ctx, ('agriculture',), 1, lambda: 1, None, 1)
-    ctx.actor.values['grain'] = max(0, ctx.amount(_NODE16) + ctx.actor.values.get('grain', 0))
+    ctx.actor.values['grain'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('agriculture', 1) + max(0, ctx.param('production_shift'))), 0) + ctx.actor.values.get('grain', 0))
 
 
 # cards/olympus/buildings/temple_of_hades.yaml:1
@@ -461,7 +463,7 @@ def temple_of_hades_on_built(ctx: Context) -> None:
     'Temple of Hades, on built.'
     # effect 1
     for player1 in rt.players(ctx, (('opponents',),), True):
-        c2 = ctx.as_actor(player1)
+        c2 = rt.as_actor(ctx, player1)
         def _option3(c4: Context) -> None:
             rt.move_markers(c4, None, 1, lambda: 2, None, -1)
         def _option5(c6: Context) -> None:
@@ -482,7 +484,7 @@ def temple_of_poseidon_on_built(ctx: Context) -> None:
     'Temple of Poseidon, on built.'
     # effect 1
     rt.move_markers(ctx, ('fishing',), 1, lambda: 1, None, 1)
-    ctx.actor.values['fish'] = max(0, ctx.amount(_NODE17) + ctx.actor.values.get('fish', 0))
+    ctx.actor.values['fish'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('fishing', 1) + max(0, ctx.param('production_shift'))), 0) + ctx.actor.values.get('fish', 0))
 
 
 # cards/olympus/buildings/trade_route.yaml:1
@@ -536,7 +538,7 @@ def well_on_built(ctx: Context) -> None:
 def wonder_on_built(ctx: Context) -> None:
     'Wonder, on built.'
     # effect 1
-    rt.run_node(ctx, _NODE18)  # no template for vacate: the interpreter runs it
+    rt.vacate(ctx, 'shrines', (('space', ('beta',)),), 'idle_priests')
 
 
 # cards/olympus/buildings/workshop.yaml:1
@@ -554,11 +556,11 @@ def workshop_on_built(ctx: Context) -> None:
             rt.move_markers(c9, ('fishing',), 1, lambda: 1, None, 1)
         def _option10(c11: Context) -> None:
             def _option12(c13: Context) -> None:
-                c13.actor.values['grain'] = max(0, c13.amount(_NODE19) + c13.actor.values.get('grain', 0))
+                c13.actor.values['grain'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c13.actor.values.get('agriculture', 1) + max(0, c13.param('production_shift'))), 0) + c13.actor.values.get('grain', 0))
             def _option14(c15: Context) -> None:
-                c15.actor.values['meat'] = max(0, c15.amount(_NODE20) + c15.actor.values.get('meat', 0))
+                c15.actor.values['meat'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c15.actor.values.get('hunting', 1) + max(0, c15.param('production_shift'))), 0) + c15.actor.values.get('meat', 0))
             def _option16(c17: Context) -> None:
-                c17.actor.values['fish'] = max(0, c17.amount(_NODE21) + c17.actor.values.get('fish', 0))
+                c17.actor.values['fish'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c17.actor.values.get('fishing', 1) + max(0, c17.param('production_shift'))), 0) + c17.actor.values.get('fish', 0))
             rt.choose(
                 c11,
                 [c11.actor],
@@ -595,11 +597,11 @@ def workshop_on_built(ctx: Context) -> None:
             rt.move_markers(c27, ('fishing',), 1, lambda: 1, None, 1)
         def _option28(c29: Context) -> None:
             def _option30(c31: Context) -> None:
-                c31.actor.values['grain'] = max(0, c31.amount(_NODE22) + c31.actor.values.get('grain', 0))
+                c31.actor.values['grain'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c31.actor.values.get('agriculture', 1) + max(0, c31.param('production_shift'))), 0) + c31.actor.values.get('grain', 0))
             def _option32(c33: Context) -> None:
-                c33.actor.values['meat'] = max(0, c33.amount(_NODE23) + c33.actor.values.get('meat', 0))
+                c33.actor.values['meat'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c33.actor.values.get('hunting', 1) + max(0, c33.param('production_shift'))), 0) + c33.actor.values.get('meat', 0))
             def _option34(c35: Context) -> None:
-                c35.actor.values['fish'] = max(0, c35.amount(_NODE24) + c35.actor.values.get('fish', 0))
+                c35.actor.values['fish'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c35.actor.values.get('fishing', 1) + max(0, c35.param('production_shift'))), 0) + c35.actor.values.get('fish', 0))
             rt.choose(
                 c29,
                 [c29.actor],
@@ -649,7 +651,7 @@ def apollo_alpha_on_invoked(ctx: Context) -> None:
         def _option1(c2: Context) -> None:
             c2.actor.values['points'] = max(0, 2 + c2.actor.values.get('points', 0))
         def _option3(c4: Context) -> None:
-            rt.run_node(c4, _NODE25)  # no template for announce: the interpreter runs it
+            rt.dispatch(c4, 'plague', {})
         rt.choose(
             ctx,
             [ctx.actor],
@@ -678,7 +680,7 @@ def ares_alpha_on_invoked(ctx: Context) -> None:
     rt.move_markers(ctx, ('military',), 1, lambda: 1, None, 1)
     ctx.actor.values['war_edge'] = min(1, max(0, 1 + ctx.actor.values.get('war_edge', 0)))
     def _optional1(c2: Context) -> None:
-        rt.run_node(c2, _NODE26)  # no template for announce: the interpreter runs it
+        rt.dispatch(c2, 'war', {})
     rt.may(ctx, _optional1)
 
 
@@ -694,7 +696,7 @@ def artemis_alpha_on_invoked(ctx: Context) -> None:
     'Artemis (alpha), on invoked.'
     # effect 1
     rt.move_markers(ctx, ('hunting',), 1, lambda: 1, None, 1)
-    ctx.actor.values['meat'] = max(0, ctx.amount(_NODE27) + ctx.actor.values.get('meat', 0))
+    ctx.actor.values['meat'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('hunting', 1) + max(0, ctx.param('production_shift'))), 0) + ctx.actor.values.get('meat', 0))
 
 
 # cards/olympus/favors/artemis.yaml:26
@@ -704,7 +706,7 @@ def artemis_beta_on_invoked(ctx: Context) -> None:
     def _option1(c2: Context) -> None:
         rt.move_markers(c2, ('hunting',), 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
-        c4.actor.values['meat'] = max(0, c4.amount(_NODE28) + c4.actor.values.get('meat', 0))
+        c4.actor.values['meat'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('hunting', 1) + max(0, c4.param('production_shift'))), 0) + c4.actor.values.get('meat', 0))
     rt.choose(
         ctx,
         [ctx.actor],
@@ -735,7 +737,7 @@ def demeter_alpha_on_invoked(ctx: Context) -> None:
     'Demeter (alpha), on invoked.'
     # effect 1
     rt.move_markers(ctx, ('agriculture',), 1, lambda: 1, None, 1)
-    ctx.actor.values['grain'] = max(0, ctx.amount(_NODE29) + ctx.actor.values.get('grain', 0))
+    ctx.actor.values['grain'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('agriculture', 1) + max(0, ctx.param('production_shift'))), 0) + ctx.actor.values.get('grain', 0))
 
 
 # cards/olympus/favors/demeter.yaml:26
@@ -745,7 +747,7 @@ def demeter_beta_on_invoked(ctx: Context) -> None:
     def _option1(c2: Context) -> None:
         rt.move_markers(c2, ('agriculture',), 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
-        c4.actor.values['grain'] = max(0, c4.amount(_NODE30) + c4.actor.values.get('grain', 0))
+        c4.actor.values['grain'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('agriculture', 1) + max(0, c4.param('production_shift'))), 0) + c4.actor.values.get('grain', 0))
     rt.choose(
         ctx,
         [ctx.actor],
@@ -790,7 +792,7 @@ def poseidon_alpha_on_invoked(ctx: Context) -> None:
     'Poseidon (alpha), on invoked.'
     # effect 1
     rt.move_markers(ctx, ('fishing',), 1, lambda: 1, None, 1)
-    ctx.actor.values['fish'] = max(0, ctx.amount(_NODE31) + ctx.actor.values.get('fish', 0))
+    ctx.actor.values['fish'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('fishing', 1) + max(0, ctx.param('production_shift'))), 0) + ctx.actor.values.get('fish', 0))
 
 
 # cards/olympus/favors/poseidon.yaml:26
@@ -800,7 +802,7 @@ def poseidon_beta_on_invoked(ctx: Context) -> None:
     def _option1(c2: Context) -> None:
         rt.move_markers(c2, ('fishing',), 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
-        c4.actor.values['fish'] = max(0, c4.amount(_NODE32) + c4.actor.values.get('fish', 0))
+        c4.actor.values['fish'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('fishing', 1) + max(0, c4.param('production_shift'))), 0) + c4.actor.values.get('fish', 0))
     rt.choose(
         ctx,
         [ctx.actor],
@@ -824,7 +826,7 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
     def _option5(c6: Context) -> None:
         rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, lambda card7: card7.kind in ('building',)), False, True)
     def _option8(c9: Context) -> None:
-        rt.run_node(c9, _NODE33)  # no template for announce: the interpreter runs it
+        rt.dispatch(c9, 'war', {})
     rt.choose(
         ctx,
         [ctx.actor],
@@ -858,6 +860,12 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
         ),
         1,
     )
+
+
+# cards/olympus/game.yaml
+def requires_of_building(ctx: Context) -> bool:
+    'What a building requires before it is built.'
+    return bool(((ctx.actor.values.get('culture', 0) >= (rt.field_amount(ctx, 'culture') + ctx.param('culture_requirement'))) and ((rt.field_amount(ctx, 'unique') == 0) or (not rt.held_by(ctx, lambda: rt.players(ctx, (('opponents',),), False))))))
 
 
 RULES: dict[str, Callable[[Context], None]] = {
@@ -927,6 +935,10 @@ HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
     ('poseidon_beta', 'invoked'): poseidon_beta_on_invoked,
     ('zeus_alpha', 'invoked'): zeus_alpha_on_invoked,
     ('zeus_beta', 'invoked'): zeus_beta_on_invoked,
+}
+
+REQUIRES: dict[str, Callable[[Context], bool]] = {
+    'building': requires_of_building,
 }
 
 # (card id or None for the rules, effect index, primitive, arguments)

@@ -2,7 +2,8 @@
 
 Do not edit: change the YAML under cards/ and run `make` (or `ostraka build`). One function per
 card and trigger; HANDLERS maps (card id, trigger) to it, RULES maps a trigger to the game's own
-rules; STANDING lists the standing effects. The interpreter gives the same results (tests prove it).
+rules, REQUIRES maps a kind to its build requirement, STANDING lists the standing effects. The
+interpreter gives the same results (tests/test_handlers*.py prove it).
 """
 
 from __future__ import annotations
@@ -15,22 +16,9 @@ if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
 # Primitives without a template: rebuilt once here, run by the interpreter.
-_NODE1 = rt.node('action', {'reveal': {'from': 'tile_stack', 'to': 'under_athens'}})
-_NODE2 = rt.node('action', {'reveal': {'from': 'tile_stack', 'to': 'offer', 'count': {'sub': [{'value': 'players'}, 1]}}})
-_NODE3 = rt.node('action', {'reveal': {'from': 'tile_stack', 'to': 'conquest_row', 'count': {'sub': [{'param': 'tiles_per_round'}, {'value': 'players'}]}}})
-_NODE4 = rt.node('action', {'announce': {'trigger': 'supply'}})
-_NODE5 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
-_NODE6 = rt.node('action', {'announce': {'trigger': 'income'}})
-_NODE7 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
-_NODE8 = rt.node('action', {'bid': {'on': {'zone': 'conquest_row'}, 'minimum': {'add': [{'field': 'price'}, {'param': 'conquest_surcharge'}]}, 'currency': 'coins', 'holds': 'bid', 'marks': 'conquered', 'outright': True}})
-_NODE9 = rt.node('action', {'announce': {'trigger': 'accept_aid'}})
-_NODE10 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
-_NODE11 = rt.node('action', {'announce': {'trigger': 'income'}})
-_NODE12 = rt.node('action', {'rank': {'counter': 'turn_order', 'to': 'last'}})
-_NODE13 = rt.node('action', {'announce': {'trigger': 'income'}})
-_NODE14 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
-_NODE15 = rt.node('action', {'announce': {'trigger': 'accept_aid'}})
-_NODE16 = rt.node('expression', {'total': {'field': 'prestige', 'cards': {'kind': ['land', 'building']}}})
+_NODE1 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
+_NODE2 = rt.node('action', {'bid': {'on': {'zone': 'conquest_row'}, 'minimum': {'add': [{'field': 'price'}, {'param': 'conquest_surcharge'}]}, 'currency': 'coins', 'holds': 'bid', 'marks': 'conquered', 'outright': True}})
+_NODE3 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
 
 
 # cards/peloponnes/game.yaml
@@ -52,11 +40,11 @@ def rules_on_setup(ctx: Context) -> None:
 def rules_on_start_round(ctx: Context) -> None:
     'The rules of the game, on start_round.'
     # effect 2
-    rt.run_node(ctx, _NODE1)  # no template for reveal: the interpreter runs it
-    rt.run_node(ctx, _NODE2)  # no template for reveal: the interpreter runs it
-    rt.run_node(ctx, _NODE3)  # no template for reveal: the interpreter runs it
+    rt.reveal(ctx, (('tile_stack', True),), ('under_athens', True), lambda: 1, None)
+    rt.reveal(ctx, (('tile_stack', True),), ('offer', True), lambda: (ctx.state.globals['players'] - 1), None)
+    rt.reveal(ctx, (('tile_stack', True),), ('conquest_row', True), lambda: (ctx.param('tiles_per_round') - ctx.state.globals['players']), None)
     if ((len(rt.select(ctx, (('under_athens', True),), (('self',),), False, lambda card1: rt.has(rt.field(card1, 'supply'), (True,)))) > 0) or (len(rt.select(ctx, (('offer', True),), (('self',),), False, lambda card2: rt.has(rt.field(card2, 'supply'), (True,)))) > 0) or (len(rt.select(ctx, (('conquest_row', True),), (('self',),), False, lambda card3: rt.has(rt.field(card3, 'supply'), (True,)))) > 0)):
-        rt.run_node(ctx, _NODE4)  # no template for announce: the interpreter runs it
+        rt.dispatch(ctx, 'supply', {})
 
 
 # cards/peloponnes/game.yaml
@@ -65,8 +53,8 @@ def rules_on_bidding_turn(ctx: Context) -> None:
     # effect 3
     if bool(rt.select(ctx, (('chits', False),), (('self',),), False, lambda card1: card1.kind in ('chit',))):
         ctx.actor.values['coins'] = max(0, ctx.param('pass_coins') + ctx.actor.values.get('coins', 0))
-        rt.run_node(ctx, _NODE5)  # no template for rank: the interpreter runs it
-        rt.run_node(ctx, _NODE6)  # no template for announce: the interpreter runs it
+        rt.rank(ctx, 'turn_order', True)
+        rt.dispatch(ctx, 'income', {})
         rt.move_cards(
             ctx,
             lambda: rt.select(ctx, (('chits', False),), (('self',),), False, lambda card2: card2.kind in ('chit',)),
@@ -77,15 +65,15 @@ def rules_on_bidding_turn(ctx: Context) -> None:
         )
     else:
         def _option3(c4: Context) -> None:
-            rt.run_node(c4, _NODE7)  # no template for bid: the interpreter runs it
+            rt.run_node(c4, _NODE1)  # no template for bid: the interpreter runs it
         def _option5(c6: Context) -> None:
-            rt.run_node(c6, _NODE8)  # no template for bid: the interpreter runs it
+            rt.run_node(c6, _NODE2)  # no template for bid: the interpreter runs it
         def _option7(c8: Context) -> None:
-            rt.run_node(c8, _NODE9)  # no template for announce: the interpreter runs it
+            rt.dispatch(c8, 'accept_aid', {})
         def _option9(c10: Context) -> None:
             c10.actor.values['coins'] = max(0, c10.param('pass_coins') + c10.actor.values.get('coins', 0))
-            rt.run_node(c10, _NODE10)  # no template for rank: the interpreter runs it
-            rt.run_node(c10, _NODE11)  # no template for announce: the interpreter runs it
+            rt.rank(c10, 'turn_order', True)
+            rt.dispatch(c10, 'income', {})
         rt.choose(
             ctx,
             [ctx.actor],
@@ -104,7 +92,7 @@ def rules_on_accept_aid(ctx: Context) -> None:
     'The rules of the game, on accept_aid.'
     # effect 4
     rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('under_athens', True),), (('self',),), False, rt.ANY_CARD), False, False)
-    rt.run_node(ctx, _NODE12)  # no template for rank: the interpreter runs it
+    rt.rank(ctx, 'turn_order', True)
     rt.move_cards(
         ctx,
         lambda: rt.select(ctx, (('athens_tile', True),), (('self',),), False, lambda card2: card2.kind in ('chit',)),
@@ -113,7 +101,7 @@ def rules_on_accept_aid(ctx: Context) -> None:
         lambda: [ctx.actor],
         lambda: 1,
     )
-    rt.run_node(ctx, _NODE13)  # no template for announce: the interpreter runs it
+    rt.dispatch(ctx, 'income', {})
 
 
 # cards/peloponnes/game.yaml
@@ -121,14 +109,14 @@ def rules_on_outbid(ctx: Context) -> None:
     'The rules of the game, on outbid.'
     # effect 5
     def _option1(c2: Context) -> None:
-        rt.run_node(c2, _NODE14)  # no template for bid: the interpreter runs it
+        rt.run_node(c2, _NODE3)  # no template for bid: the interpreter runs it
     def _option3(c4: Context) -> None:
         c4.actor.values['coins'] = max(0, (c4.actor.values.get('bid', 0) + c4.param('withdraw_bonus')) + c4.actor.values.get('coins', 0))
         c4.actor.values['bid'] = max(0, -(c4.actor.values.get('bid', 0)) + c4.actor.values.get('bid', 0))
     def _option5(c6: Context) -> None:
         c6.actor.values['coins'] = max(0, c6.actor.values.get('bid', 0) + c6.actor.values.get('coins', 0))
         c6.actor.values['bid'] = max(0, -(c6.actor.values.get('bid', 0)) + c6.actor.values.get('bid', 0))
-        rt.run_node(c6, _NODE15)  # no template for announce: the interpreter runs it
+        rt.dispatch(c6, 'accept_aid', {})
     rt.choose(
         ctx,
         [ctx.actor],
@@ -222,7 +210,7 @@ def rules_on_strike(ctx: Context) -> None:
 def rules_on_score(ctx: Context) -> None:
     'The rules of the game, on score.'
     # effect 15
-    ctx.actor.values['score'] = min((ctx.amount(_NODE16) + ctx.actor.values.get('prestige', 0) + rt.div(ctx.actor.values.get('coins', 0), 3)), (3 * ctx.actor.values.get('inhabitants', 0))) + ctx.actor.values.get('score', 0)
+    ctx.actor.values['score'] = min((rt.total_field(ctx, rt.select(ctx, (('lands', False), ('buildings', False)), (('self',),), False, lambda card1: card1.kind in ('land', 'building')), 'prestige') + ctx.actor.values.get('prestige', 0) + rt.div(ctx.actor.values.get('coins', 0), 3)), (3 * ctx.actor.values.get('inhabitants', 0))) + ctx.actor.values.get('score', 0)
 
 
 # cards/peloponnes/athens.yaml:145
@@ -970,6 +958,12 @@ def c05_on_income(ctx: Context) -> None:
     ctx.actor.values['stone'] = max(0, 2 + ctx.actor.values.get('stone', 0))
 
 
+# cards/peloponnes/game.yaml
+def requires_of_land(ctx: Context) -> bool:
+    'What a land requires before it is built.'
+    return bool((rt.follows_last(ctx, 'lands', False, 'produces', True) or bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card1: card1.kind in ('building',) and rt.has(rt.field(card1, 'land_wild'), (True,))))))
+
+
 RULES: dict[str, Callable[[Context], None]] = {
     'setup': rules_on_setup,
     'start_round': rules_on_start_round,
@@ -1077,6 +1071,10 @@ HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
     ('c04', 'income'): c04_on_income,
     ('c05', 'built'): c05_on_built,
     ('c05', 'income'): c05_on_income,
+}
+
+REQUIRES: dict[str, Callable[[Context], bool]] = {
+    'land': requires_of_land,
 }
 
 # (card id or None for the rules, effect index, primitive, arguments)

@@ -2,7 +2,8 @@
 
 Do not edit: change the YAML under cards/ and run `make` (or `ostraka build`). One function per
 card and trigger; HANDLERS maps (card id, trigger) to it, RULES maps a trigger to the game's own
-rules; STANDING lists the standing effects. The interpreter gives the same results (tests prove it).
+rules, REQUIRES maps a kind to its build requirement, STANDING lists the standing effects. The
+interpreter gives the same results (tests/test_handlers*.py prove it).
 """
 
 from __future__ import annotations
@@ -35,14 +36,14 @@ def rules_on_end_of_age(ctx: Context) -> None:
     'The rules of the game, on end_of_age.'
     # effect 3
     for player1 in rt.players(ctx, (('offset', 1), ('offset', -1)), True):
-        c2 = ctx.as_actor(player1)
+        c2 = rt.as_actor(ctx, player1)
         if (c2.actor.values.get('shields', 0) < c2.owner.values.get('shields', 0)):
             for player3 in [c2.owner]:
-                c4 = c2.as_actor(player3)
+                c4 = rt.as_actor(c2, player3)
                 c4.actor.values['victory_tokens'] = max(0, {1: 1, 2: 3, 3: 5}.get(c4.state.globals['age'], 0) + c4.actor.values.get('victory_tokens', 0))
         if (c2.actor.values.get('shields', 0) > c2.owner.values.get('shields', 0)):
             for player5 in [c2.owner]:
-                c6 = c2.as_actor(player5)
+                c6 = rt.as_actor(c2, player5)
                 c6.actor.values['defeat_tokens'] = max(0, 1 + c6.actor.values.get('defeat_tokens', 0))
 
 
@@ -766,6 +767,12 @@ def rhodos_b_2_on_built(ctx: Context) -> None:
     ctx.actor.values['coins'] = max(0, 4 + ctx.actor.values.get('coins', 0))
 
 
+# cards/seven_wonders/game.yaml
+def requires_of_wonder_stage(ctx: Context) -> bool:
+    'What a wonder_stage requires before it is built.'
+    return bool((bool(rt.select(ctx, (('wonder', False),), (('self',),), False, lambda card1: card1.kind in ('wonder',) and rt.has(card1.id, rt.allowed(ctx.card_field('wonder'))))) and (len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card2: card2.kind in ('wonder_stage',) and rt.has(rt.field(card2, 'wonder'), rt.allowed(ctx.card_field('wonder'))))) == (rt.field_amount(ctx, 'stage') - 1))))
+
+
 RULES: dict[str, Callable[[Context], None]] = {
     'discard': rules_on_discard,
     'last_card': rules_on_last_card,
@@ -875,6 +882,10 @@ HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
     ('rhodos_b_1', 'built'): rhodos_b_1_on_built,
     ('rhodos_b_2', 'end_of_game'): rhodos_b_2_on_end_of_game,
     ('rhodos_b_2', 'built'): rhodos_b_2_on_built,
+}
+
+REQUIRES: dict[str, Callable[[Context], bool]] = {
+    'wonder_stage': requires_of_wonder_stage,
 }
 
 # (card id or None for the rules, effect index, primitive, arguments)
