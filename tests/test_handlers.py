@@ -121,6 +121,14 @@ def test_one_function_per_card_and_trigger_with_its_source(games):
             assert f"# {src.file}:{src.line}" in lines, card_id
 
 
+def test_every_template_renders_every_node_of_every_game(games):
+    """A template that raises on some node falls back (so builds go on); here that is a failure."""
+    for game in games:
+        module = generator.Generator(game).handlers()
+        assert not module.broken, f"{game.id}: templates failed on: {module.broken}"
+        assert module.fallbacks <= FALLBACK, f"{game.id}: unlisted fallbacks {sorted(module.fallbacks - FALLBACK)}"
+
+
 def test_no_effect_tree_is_consulted_at_run_time(games):
     """Without fallbacks, the handlers never touch the card models' effects."""
     for game in games:

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 from ..compiled import CompiledGame
 from ..lang.model import OneOf
 from ..lang.types import Selector, as_list
-from .names import Code, comment_text, ident, lit
+from .names import Code, UnsafeValue, comment_text, ident, lit
 from .templates import environment, primitive_template
 
 INDENT = "    "
@@ -56,6 +56,7 @@ class Module:
     requires: list[tuple[str, Code, Code, Code]] = field(default_factory=list)  # kind, function name, where, test
     fallback_nodes: list[tuple[Code, Code]] = field(default_factory=list)
     fallbacks: set[tuple[str, str]] = field(default_factory=set)
+    broken: list[tuple[str, str, str]] = field(default_factory=list)  # templates that failed on a node: fell back
 
 
 class Generator:
@@ -120,7 +121,13 @@ class Generator:
         template = primitive_template(family, node.key)
         if template is None:
             return self._fallback(family, node, c)
-        return Code(template.render(arg=node.arg, c=c, g=self).strip("\n"))
+        try:
+            return Code(template.render(arg=node.arg, c=c, g=self).strip("\n"))
+        except UnsafeValue:
+            raise  # never papered over: the template printed something it must not
+        except Exception as exc:  # noqa: BLE001 - a template that cannot render this node (e.g. data with errors)
+            self.module.broken.append((family, node.key, f"{type(exc).__name__}: {exc}"))
+            return self._fallback(family, node, c)
 
     def _fallback(self, family: str, node: OneOf, c: Code) -> Code:
         self.module.fallbacks.add((family, node.key))
