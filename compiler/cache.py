@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterator
 
 from . import __version__
 from .diagnostics import Diagnostic, Related, Severity
-from .loader import Document
+from .loader import MAX_FILE_BYTES, Document, _read_regular
 
 CACHE_DIR = ".ostraka"
 DB_NAME = "cache.sqlite"
@@ -420,8 +420,8 @@ class Cache(NullCache):
     # ---------------------------------------------------------------- parse
 
     def parse(self, path: Path, display: str, parse: Callable[[Path, str], Parsed], model: Any) -> Parsed:
-        try:
-            raw = path.read_bytes()
+        try:  # as the loader reads: no symlink, no FIFO, no more than the size limit
+            raw = _read_regular(path, MAX_FILE_BYTES + 1)
         except OSError:
             return parse(path, display)
         sha = hashlib.sha256(raw).hexdigest()
