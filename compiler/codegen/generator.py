@@ -254,11 +254,16 @@ class Generator:
             return [part for sub in relation for part in self._relation(sub, depth + 1)]
         return [("ref", name)]  # unknown or unusual: the interpreter resolves it (and refuses it)
 
+    def one_player(self, ref: Any, c: Code) -> Code | None:
+        """The one player a set always holds ('self' or 'owner'), else None."""
+        spec = self.player_spec(ref)
+        return {(("self",),): Code(f"{c}.actor"), (("owner",),): Code(f"{c}.owner")}.get(spec)
+
     def players(self, ref: Any, c: Code, ordered: bool = False) -> Code:
         spec = self.player_spec(ref)
-        if not ordered and spec == (("self",),):
+        if spec == (("self",),):  # one player: the turn order cannot change it
             return Code(f"[{c}.actor]")
-        if not ordered and spec == (("owner",),):
+        if spec == (("owner",),):
             return Code(f"[{c}.owner]")
         return Code(f"rt.players({c}, {lit(spec)}, {lit(bool(ordered))})")
 

@@ -53,14 +53,13 @@ def rules_on_worship_phase(ctx: Context) -> None:
     'The rules of the game, on worship_phase.'
     # effect 4
     for _ in range(max(0, 5)):
-        for player1 in rt.players(ctx, (('self',),), True):
-            c2 = rt.as_actor(ctx, player1)
-            if ((c2.actor.values.get('idle_priests', 0) > 0) and (len(rt.select(c2, (), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('alpha',)))) > len(rt.select(c2, (('shrines', False),), (('all',),), False, lambda card4: card4.kind in ('favor',) and rt.has(rt.field(card4, 'space'), ('alpha',)))))):
-                rt.dispatch(c2, 'ceremony', {})
+        c1 = rt.as_actor(ctx, ctx.actor)
+        if ((c1.actor.values.get('idle_priests', 0) > 0) and (len(rt.select(c1, (), (('self',),), False, lambda card2: card2.kind in ('favor',) and rt.has(rt.field(card2, 'space'), ('alpha',)))) > len(rt.select(c1, (('shrines', False),), (('all',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('alpha',)))))):
+            rt.dispatch(c1, 'ceremony', {})
         for player5 in rt.players(ctx, (('opponents',),), True):
-            c6 = rt.as_actor(ctx, player5)
-            if ((c6.actor.values.get('idle_priests', 0) > 0) and (len(rt.select(c6, (), (('self',),), False, lambda card7: card7.kind in ('favor',) and rt.has(rt.field(card7, 'space'), ('alpha',)))) > len(rt.select(c6, (('shrines', False),), (('all',),), False, lambda card8: card8.kind in ('favor',) and rt.has(rt.field(card8, 'space'), ('alpha',)))))):
-                rt.dispatch(c6, 'ceremony', {})
+            c4 = rt.as_actor(ctx, player5)
+            if ((c4.actor.values.get('idle_priests', 0) > 0) and (len(rt.select(c4, (), (('self',),), False, lambda card6: card6.kind in ('favor',) and rt.has(rt.field(card6, 'space'), ('alpha',)))) > len(rt.select(c4, (('shrines', False),), (('all',),), False, lambda card7: card7.kind in ('favor',) and rt.has(rt.field(card7, 'space'), ('alpha',)))))):
+                rt.dispatch(c4, 'ceremony', {})
 
 
 # cards/olympus/game.yaml
@@ -70,29 +69,27 @@ def rules_on_war(ctx: Context) -> None:
     def _picked1(c2: Context) -> None:
         if ((c2.owner.values.get('military', 0) + max(c2.owner.values.get('war_bonus', 0), c2.owner.values.get('war_edge', 0))) > (c2.actor.values.get('military', 0) + c2.actor.values.get('war_bonus', 0))):
             for _ in range(max(0, max(0, (c2.param('tribute') - (c2.actor.values.get('grain', 0) + c2.actor.values.get('meat', 0) + c2.actor.values.get('fish', 0)))))):
-                for player3 in [c2.owner]:
-                    c4 = rt.as_actor(c2, player3)
-                    if (c4.param('tribute_from_supply') > 0):
-                        def _option5(c6: Context) -> None:
-                            c6.actor.values['tribute_grain'] = max(0, 1 + c6.actor.values.get('tribute_grain', 0))
-                        def _option7(c8: Context) -> None:
-                            c8.actor.values['tribute_meat'] = max(0, 1 + c8.actor.values.get('tribute_meat', 0))
-                        def _option9(c10: Context) -> None:
-                            c10.actor.values['tribute_fish'] = max(0, 1 + c10.actor.values.get('tribute_fish', 0))
-                        rt.choose(
-                            c4,
-                            [c4.actor],
-                            (
-                                ('grain', _option5),
-                                ('meat', _option7),
-                                ('fish', _option9),
-                            ),
-                            1,
-                        )
+                c3 = rt.as_actor(c2, c2.owner)
+                if (c3.param('tribute_from_supply') > 0):
+                    def _option4(c5: Context) -> None:
+                        c5.actor.values['tribute_grain'] = max(0, 1 + c5.actor.values.get('tribute_grain', 0))
+                    def _option6(c7: Context) -> None:
+                        c7.actor.values['tribute_meat'] = max(0, 1 + c7.actor.values.get('tribute_meat', 0))
+                    def _option8(c9: Context) -> None:
+                        c9.actor.values['tribute_fish'] = max(0, 1 + c9.actor.values.get('tribute_fish', 0))
+                    rt.choose(
+                        c3,
+                        [c3.actor],
+                        (
+                            ('grain', _option4),
+                            ('meat', _option6),
+                            ('fish', _option8),
+                        ),
+                        1,
+                    )
             rt.hand_over(c2, [c2.owner], [c2.owner], c2.param('tribute'), (('grain', 'tribute_grain', 0), ('meat', 'tribute_meat', 0), ('fish', 'tribute_fish', 0)))
-            for player11 in [c2.owner]:
-                c12 = rt.as_actor(c2, player11)
-                rt.dispatch(c12, 'war_won', {})
+            c10 = rt.as_actor(c2, c2.owner)
+            rt.dispatch(c10, 'war_won', {})
     rt.pick_player(ctx, rt.players(ctx, (('opponents',),), True), _picked1)
 
 
@@ -100,10 +97,10 @@ def rules_on_war(ctx: Context) -> None:
 def rules_on_plague(ctx: Context) -> None:
     'The rules of the game, on plague.'
     # effect 6
-    for player1 in rt.players(ctx, (('self',), ('opponents',)), True):
-        c2 = rt.as_actor(ctx, player1)
-        if ((not bool(rt.select(c2, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), ('apollo',))))) and (c2.param('plague_immunity') == 0)):
-            rt.move_markers(c2, ('population',), rt.div(c2.actor.values.get('population', 0), 3), lambda: 1, None, -1)
+    for player2 in rt.players(ctx, (('self',), ('opponents',)), True):
+        c1 = rt.as_actor(ctx, player2)
+        if ((not bool(rt.select(c1, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), ('apollo',))))) and (c1.param('plague_immunity') == 0)):
+            rt.move_markers(c1, ('population',), rt.div(c1.actor.values.get('population', 0), 3), lambda: 1, None, -1)
 
 
 # cards/olympus/game.yaml
@@ -169,8 +166,33 @@ def rules_on_upkeep_priests(ctx: Context) -> None:
 def rules_on_upkeep_round(ctx: Context) -> None:
     'The rules of the game, on upkeep_round.'
     # effect 12
-    for player1 in rt.players(ctx, (('self',),), True):
-        c2 = rt.as_actor(ctx, player1)
+    c1 = rt.as_actor(ctx, ctx.actor)
+    if ((c1.actor.values.get('population', 0) >= 10) and (c1.state.globals['glory_population'] == 0)):
+        c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
+        c1.state.globals['glory_population'] += 1
+        c1.state.globals['glory_claimed'] += 1
+    if ((c1.actor.values.get('culture', 0) >= 10) and (c1.state.globals['glory_culture'] == 0)):
+        c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
+        c1.state.globals['glory_culture'] += 1
+        c1.state.globals['glory_claimed'] += 1
+    if ((c1.actor.values.get('military', 0) >= 8) and (c1.state.globals['glory_military'] == 0)):
+        c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
+        c1.state.globals['glory_military'] += 1
+        c1.state.globals['glory_claimed'] += 1
+    if ((c1.actor.values.get('agriculture', 0) >= 7) and (c1.state.globals['glory_agriculture'] == 0)):
+        c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
+        c1.state.globals['glory_agriculture'] += 1
+        c1.state.globals['glory_claimed'] += 1
+    if ((c1.actor.values.get('hunting', 0) >= 7) and (c1.state.globals['glory_hunting'] == 0)):
+        c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
+        c1.state.globals['glory_hunting'] += 1
+        c1.state.globals['glory_claimed'] += 1
+    if ((c1.actor.values.get('fishing', 0) >= 7) and (c1.state.globals['glory_fishing'] == 0)):
+        c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
+        c1.state.globals['glory_fishing'] += 1
+        c1.state.globals['glory_claimed'] += 1
+    for player3 in rt.players(ctx, (('opponents',),), True):
+        c2 = rt.as_actor(ctx, player3)
         if ((c2.actor.values.get('population', 0) >= 10) and (c2.state.globals['glory_population'] == 0)):
             c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
             c2.state.globals['glory_population'] += 1
@@ -195,32 +217,6 @@ def rules_on_upkeep_round(ctx: Context) -> None:
             c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
             c2.state.globals['glory_fishing'] += 1
             c2.state.globals['glory_claimed'] += 1
-    for player3 in rt.players(ctx, (('opponents',),), True):
-        c4 = rt.as_actor(ctx, player3)
-        if ((c4.actor.values.get('population', 0) >= 10) and (c4.state.globals['glory_population'] == 0)):
-            c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
-            c4.state.globals['glory_population'] += 1
-            c4.state.globals['glory_claimed'] += 1
-        if ((c4.actor.values.get('culture', 0) >= 10) and (c4.state.globals['glory_culture'] == 0)):
-            c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
-            c4.state.globals['glory_culture'] += 1
-            c4.state.globals['glory_claimed'] += 1
-        if ((c4.actor.values.get('military', 0) >= 8) and (c4.state.globals['glory_military'] == 0)):
-            c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
-            c4.state.globals['glory_military'] += 1
-            c4.state.globals['glory_claimed'] += 1
-        if ((c4.actor.values.get('agriculture', 0) >= 7) and (c4.state.globals['glory_agriculture'] == 0)):
-            c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
-            c4.state.globals['glory_agriculture'] += 1
-            c4.state.globals['glory_claimed'] += 1
-        if ((c4.actor.values.get('hunting', 0) >= 7) and (c4.state.globals['glory_hunting'] == 0)):
-            c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
-            c4.state.globals['glory_hunting'] += 1
-            c4.state.globals['glory_claimed'] += 1
-        if ((c4.actor.values.get('fishing', 0) >= 7) and (c4.state.globals['glory_fishing'] == 0)):
-            c4.actor.values['glory'] = max(0, 1 + c4.actor.values.get('glory', 0))
-            c4.state.globals['glory_fishing'] += 1
-            c4.state.globals['glory_claimed'] += 1
     ctx.state.globals['round'] += 1
     if (ctx.state.globals['glory_claimed'] >= 4):
         ctx.state.globals['game_over'] += 1
@@ -360,33 +356,30 @@ def peloponnesian_league_on_built(ctx: Context) -> None:
 def philosophy_on_built(ctx: Context) -> None:
     'Philosophy, on built.'
     # effect 1
-    for player1 in rt.players(ctx, (('opponents',),), True):
-        c2 = rt.as_actor(ctx, player1)
+    for player2 in rt.players(ctx, (('opponents',),), True):
+        c1 = rt.as_actor(ctx, player2)
         def _option3(c4: Context) -> None:
             pass
         def _option5(c6: Context) -> None:
             c6.actor.values['grain'] = max(0, 1 + c6.actor.values.get('grain', 0))
-            for player7 in [c6.owner]:
-                c8 = rt.as_actor(c6, player7)
-                c8.actor.values['grain'] = max(0, 1 + c8.actor.values.get('grain', 0))
-        def _option9(c10: Context) -> None:
+            c7 = rt.as_actor(c6, c6.owner)
+            c7.actor.values['grain'] = max(0, 1 + c7.actor.values.get('grain', 0))
+        def _option8(c9: Context) -> None:
+            c9.actor.values['meat'] = max(0, 1 + c9.actor.values.get('meat', 0))
+            c10 = rt.as_actor(c9, c9.owner)
             c10.actor.values['meat'] = max(0, 1 + c10.actor.values.get('meat', 0))
-            for player11 in [c10.owner]:
-                c12 = rt.as_actor(c10, player11)
-                c12.actor.values['meat'] = max(0, 1 + c12.actor.values.get('meat', 0))
-        def _option13(c14: Context) -> None:
-            c14.actor.values['fish'] = max(0, 1 + c14.actor.values.get('fish', 0))
-            for player15 in [c14.owner]:
-                c16 = rt.as_actor(c14, player15)
-                c16.actor.values['fish'] = max(0, 1 + c16.actor.values.get('fish', 0))
+        def _option11(c12: Context) -> None:
+            c12.actor.values['fish'] = max(0, 1 + c12.actor.values.get('fish', 0))
+            c13 = rt.as_actor(c12, c12.owner)
+            c13.actor.values['fish'] = max(0, 1 + c13.actor.values.get('fish', 0))
         rt.choose(
-            c2,
-            [c2.actor],
+            c1,
+            [c1.actor],
             (
                 ('none', _option3),
                 ('grain', _option5),
-                ('meat', _option9),
-                ('fish', _option13),
+                ('meat', _option8),
+                ('fish', _option11),
             ),
             1,
         )
@@ -440,9 +433,9 @@ def temple_of_athena_on_worship(ctx: Context) -> None:
     'Temple of Athena, on worship.'
     # effect 1
     if ((ctx.event.get('deity') in ('athena',)) and (ctx.actor.values.get('culture', 0) >= 6)):
-        for player1 in rt.players(ctx, (('opponents',),), True):
-            c2 = rt.as_actor(ctx, player1)
-            rt.move_markers(c2, None, 1, lambda: 1, None, -1)
+        for player2 in rt.players(ctx, (('opponents',),), True):
+            c1 = rt.as_actor(ctx, player2)
+            rt.move_markers(c1, None, 1, lambda: 1, None, -1)
     # effect 2
     if (ctx.event.get('deity') in ('athena',)):
         def _optional3(c4: Context) -> None:
@@ -462,15 +455,15 @@ def temple_of_demeter_on_built(ctx: Context) -> None:
 def temple_of_hades_on_built(ctx: Context) -> None:
     'Temple of Hades, on built.'
     # effect 1
-    for player1 in rt.players(ctx, (('opponents',),), True):
-        c2 = rt.as_actor(ctx, player1)
+    for player2 in rt.players(ctx, (('opponents',),), True):
+        c1 = rt.as_actor(ctx, player2)
         def _option3(c4: Context) -> None:
             rt.move_markers(c4, None, 1, lambda: 2, None, -1)
         def _option5(c6: Context) -> None:
             c6.actor.values['points'] = max(0, -(3) + c6.actor.values.get('points', 0))
         rt.choose(
-            c2,
-            [c2.actor],
+            c1,
+            [c1.actor],
             (
                 ('markers', _option3),
                 ('points', _option5),

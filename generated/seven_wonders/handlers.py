@@ -35,16 +35,14 @@ def rules_on_last_card(ctx: Context) -> None:
 def rules_on_end_of_age(ctx: Context) -> None:
     'The rules of the game, on end_of_age.'
     # effect 3
-    for player1 in rt.players(ctx, (('offset', 1), ('offset', -1)), True):
-        c2 = rt.as_actor(ctx, player1)
-        if (c2.actor.values.get('shields', 0) < c2.owner.values.get('shields', 0)):
-            for player3 in [c2.owner]:
-                c4 = rt.as_actor(c2, player3)
-                c4.actor.values['victory_tokens'] = max(0, {1: 1, 2: 3, 3: 5}.get(c4.state.globals['age'], 0) + c4.actor.values.get('victory_tokens', 0))
-        if (c2.actor.values.get('shields', 0) > c2.owner.values.get('shields', 0)):
-            for player5 in [c2.owner]:
-                c6 = rt.as_actor(c2, player5)
-                c6.actor.values['defeat_tokens'] = max(0, 1 + c6.actor.values.get('defeat_tokens', 0))
+    for player2 in rt.players(ctx, (('offset', 1), ('offset', -1)), True):
+        c1 = rt.as_actor(ctx, player2)
+        if (c1.actor.values.get('shields', 0) < c1.owner.values.get('shields', 0)):
+            c3 = rt.as_actor(c1, c1.owner)
+            c3.actor.values['victory_tokens'] = max(0, {1: 1, 2: 3, 3: 5}.get(c3.state.globals['age'], 0) + c3.actor.values.get('victory_tokens', 0))
+        if (c1.actor.values.get('shields', 0) > c1.owner.values.get('shields', 0)):
+            c4 = rt.as_actor(c1, c1.owner)
+            c4.actor.values['defeat_tokens'] = max(0, 1 + c4.actor.values.get('defeat_tokens', 0))
 
 
 # cards/seven_wonders/game.yaml
