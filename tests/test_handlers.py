@@ -245,3 +245,33 @@ def test_build_check_reports_a_stale_handlers_file(ostraka, project):
     assert result.exit_code == 1
     assert f"stale: {target.parent.name}/handlers.py" in result.output
     assert "ostraka build" in result.output
+
+
+# ---------------------------------------------------------------------- the switch on bad input, and the benchmark
+
+
+BAD = sorted((Path(__file__).resolve().parent / "fixtures" / "bad").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("fixture", BAD, ids=[p.stem for p in BAD])
+def test_check_reports_the_same_with_either_engine(fixture, mini_game, ostraka):
+    """Bad input (failing examples included) is reported identically by both engines, never as a crash."""
+    import shutil
+
+    shutil.copy(fixture, mini_game / fixture.name)
+    project = mini_game.parent.parent
+    plain = ostraka("check", cwd=project)
+    fast = ostraka("check", "--engine", "handlers", cwd=project)
+    assert (fast.exit_code, fast.output) == (plain.exit_code, plain.output)
+    assert "E901" not in fast.output
+
+
+def test_bench_reports_both_rates_and_the_speedup(mini_game):
+    from compiler import bench_handlers
+
+    lines = bench_handlers.run(root=mini_game.parent.parent, rounds=1)
+    text = "\n".join(lines)
+    assert "interpreter:" in text and "generated handlers:" in text
+    speedup = [line for line in lines if line.startswith("generated/interpreter speedup: ")]
+    assert len(speedup) == 1 and speedup[0].endswith("x")
+    float(speedup[0].split(": ")[1].rstrip("x"))
