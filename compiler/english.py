@@ -97,6 +97,12 @@ class English:
     def param(self, name: str) -> str:
         return f"the {name.replace('_', ' ')} value"
 
+    def param_base(self, name: str) -> int | None:
+        """A rule number's value in game.yaml, before any card modifies it."""
+        if self.game is None or name not in self.game.params:
+            return None
+        return self.game.params[name]
+
     def _is_mass(self, noun: str) -> bool:
         """Resources are mass nouns: '2 wood', not '2 woods'."""
         return self.game is not None and noun in self.game.resources

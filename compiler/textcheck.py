@@ -35,6 +35,10 @@ ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 
 BRIDGE = {"more", "extra", "additional", "different", "other", "of", "your", "their", "own", "free", "new",
           "fewer", "less", "whole", "science", "symbol", "symbols", "x", "×", "the"}
 MAX_GAP = 3
+# Units of measure: their numbers are compared ('2 spaces' against '3 spaces'), their mention is not.
+UNITS = {"space": ["space"], "marker": ["marker", "progress marker"]}
+# A number after these counts things the text names, not an amount: 'the other two', 'both'.
+COUNTING = {"the", "other", "all", "these", "those"}
 BUILTIN_PLAYERS = {
     "opponents": ["opponent", "opponents", "other player", "other players", "each other player"],
     "all": ["every player", "each player", "all players", "all the players", "everyone"],
@@ -135,6 +139,9 @@ class Vocabulary:
                 if isinstance(value, str) and len(value) >= 3 and value.isalpha():
                     self._add(("value", value), _variants(value), value)
         self._relations()
+        for unit, phrases in UNITS.items():
+            for phrase in phrases:
+                self._add(("unit", unit), _variants(phrase), phrase)
         for name, spec in nouns:
             label = getattr(spec, "label", None) or name.replace("_", " ")
             words = {name.replace("_", " "), label} | set(getattr(spec, "aliases", None) or [])
@@ -217,6 +224,10 @@ class Vocabulary:
                 pending = []
                 if key[0] == "rel":
                     number = weak = at = None  # 'your two neighbours': a count of people, not an amount
+                elif key[0] == "card" and number is not None:
+                    if not weak:
+                        reading.loose.append((number, at[0], at[1]))  # 'stage 2 of the Alexandria board'
+                    number = weak = at = None
                 reading.mentions.append(Mention(key, text[start:end], start, end, number, bool(weak), at))
                 i += length
                 continue
@@ -273,11 +284,11 @@ class Finding:
     hint: str = ""
 
 
-def _card_allowances(card: Card, vocab: Vocabulary, game: Game) -> tuple[set, set[int], set[tuple]]:
+def _card_allowances(card: Card, vocab: Vocabulary, game: Game) -> tuple[set, dict[int, set[str]], set[tuple]]:
     """What a text may mention beyond the effects: the card itself and its own fields."""
     # The card itself, and game-wide counters ('each age', 'this round'), which texts use for timing.
     keys: set = {("card", card.id)} | {("noun", name) for name in game.globals}
-    numbers: set[int] = set(v for v in game.params.values() if isinstance(v, int))
+    numbers: dict[int, set[str]] = {}  # a number of an int field -> the words naming that field
     pairs: set[tuple] = set()
     kind = game.kinds.get(card.kind)
     for name, value in card.fields.items():
@@ -286,7 +297,7 @@ def _card_allowances(card: Card, vocab: Vocabulary, game: Game) -> tuple[set, se
         if isinstance(value, bool):
             continue
         if isinstance(value, int):
-            numbers.add(value)
+            numbers.setdefault(value, set()).update(_variants(name.replace("_", " ").split()[-1]))
             noun = vocab.phrases.get(tuple(name.split("_")))
             if noun and noun[0] == "noun":
                 pairs.add((noun, value))
@@ -305,7 +316,6 @@ def _card_allowances(card: Card, vocab: Vocabulary, game: Game) -> tuple[set, se
                 keys.add(("noun", noun))
                 if isinstance(n, int):
                     pairs.add((("noun", noun), n))
-                    numbers.add(n)
         elif isinstance(value, list):
             for item in value:
                 if isinstance(item, str):
@@ -340,6 +350,8 @@ def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
         word = vocab.labels.get(key, key[1].replace("_", " "))
         if key[0] == "noun" and n is not None:
             return en.quantity(n, key[1])
+        if key[0] == "unit" and n is not None:
+            return f"{n} {word}{'s' if n != 1 else ''}"
         return word
 
     def effect_of(key: tuple[str, str]) -> int | None:
@@ -351,7 +363,7 @@ def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
     # Nouns the text mentions that the effects lack.
     reported: set = set()
     for m in said.mentions:
-        if m.key in does_keys or m.key in allowed_keys or m.key in reported:
+        if m.key in does_keys or m.key in allowed_keys or m.key in reported or m.key[0] == "unit":
             continue
         if m.key[0] == "rel" and _relation_ok(m.key, does_keys, vocab):
             continue
@@ -360,13 +372,16 @@ def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
                                 hint="remove it from the text, or add it to the effects"))
     # Nouns the effects involve that the text lacks.
     for m in does.mentions:
-        if m.key in said_keys or m.key in reported:
+        if m.key in said_keys or m.key in reported or m.key[0] == "unit":
             continue
         if m.key[0] == "rel" and _relation_ok(m.key, said_keys, vocab):
             continue
         reported.add(m.key)
-        what = label(m.key, m.number if m.number is not None and not m.weak else None)
-        findings.append(Finding(f"effects give {what}; the text does not mention {label(m.key)}", None, None, effect_of(m.key),
+        if m.number is not None and not m.weak or m.key[0] == "noun" and m.number is not None:
+            message = f"effects give {label(m.key, m.number)}; the text does not mention {label(m.key)}"
+        else:
+            message = f"the effects involve {label(m.key)}; the text does not mention it"
+        findings.append(Finding(message, None, None, effect_of(m.key),
                                 hint=f"rendered from the effects: \"{en.effect(card.effects[effect_of(m.key) or 0])}\""))
     # Numbers bound to a noun on both sides.
     for m in said.mentions:
@@ -384,7 +399,7 @@ def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
             given = " or ".join(str(n) for n in sorted(theirs))
             findings.append(Finding(f"text says {label(m.key, m.number)}; effects give {given}", start, end, effect_of(m.key),
                                     hint="change the number in the text or in the effects so that they agree"))
-        elif m.number != 1 and m.number not in effect_numbers and m.number not in allowed_numbers:
+        elif m.number != 1 and m.number not in effect_numbers:
             findings.append(Finding(f"text says {label(m.key, m.number)}; the effects have no {m.number}", start, end, effect_of(m.key),
                                     hint="change the number in the text or in the effects so that they agree"))
     # Numbers the effects bind to a noun that the text never states.
@@ -403,11 +418,22 @@ def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
                                     hint="state the number in the text, or change the effects"))
     # Numbers standing alone in the text.
     for n, start, end in said.loose:
-        if n in (0, 1) or n in effect_numbers or n in allowed_numbers:
+        if n in (0, 1) or n in effect_numbers or _names_field(text, start, end, allowed_numbers.get(n)):
+            continue
+        if re.findall(r"[A-Za-z]+", text[:start])[-1:] and re.findall(r"[A-Za-z]+", text[:start])[-1].lower() in COUNTING:
             continue
         findings.append(Finding(f"text says {n}; the effects have no {n}", start, end,
                                 hint="change the number in the text or in the effects so that they agree"))
     return findings
+
+
+def _names_field(text: str, start: int, end: int, words: set[str] | None) -> bool:
+    """'stage 2', 'age 1': a number next to the name of the card's own field holding it."""
+    if not words:
+        return False
+    before = re.findall(r"[A-Za-z]+", text[:start])[-1:]
+    after = re.findall(r"[A-Za-z]+", text[end:end + 40])[:1]
+    return any(w.lower() in words for w in before + after)
 
 
 def _has_unbound(reading: Reading, key: tuple[str, str]) -> bool:

@@ -263,3 +263,34 @@ def test_rendered_english_reads_back_to_the_same_facts():
     reading = Vocabulary(game, {}).read(en.effect(effect))
     facts = {(m.key[1], m.number) for m in reading.mentions}
     assert {("coins", 2), ("points", 3), ("grey", 1)} <= facts
+
+
+def _compare(text, effects):
+    from compiler.models import Card
+    from compiler.textcheck import compare
+
+    game = _game()
+    card = Card.model_validate({"id": "c", "name": "C", "kind": "card", "text": text, "effects": effects})
+    return [f.message for f in compare(card, Vocabulary(game, {}), English(game, {}))]
+
+
+def test_spaces_and_markers_are_compared():
+    advance = [{"on": "built", "do": [{"advance": {"track": "culture", "by": 3}}]}]
+    assert _compare("When built, advance your culture marker two spaces.", advance) == ["text says 2 spaces; effects give 3"]
+    assert _compare("When built, advance your culture marker three spaces.", advance) == []
+    several = [{"on": "built", "do": [{"advance": {"track": "any", "count": 2}}]}]
+    assert _compare("When built, advance three different markers one space each.", several) == ["text says 3 markers; effects give 2"]
+
+
+def test_loose_numbers_must_be_in_the_effects():
+    gate = [{"on": "built", "if": {"gte": [{"value": "culture"}, 6]}, "do": [{"gain": {"coins": 1}}]}]
+    assert _compare("When built, if your culture is at least 6, gain a coin.", gate) == []
+    assert _compare("When built, if your culture is at least 5, gain a coin.", gate) == ["text says 5; the effects have no 5"]
+    assert _compare("When built, if your culture is high enough, gain a coin.", gate) == []  # unsaid: allowed
+    assert _compare("When built, gain a coin.", gate) == ["the effects involve culture; the text does not mention it"]
+
+
+def test_number_words_in_text_and_digits_in_effects_agree():
+    assert _compare("When built, gain two coins and one victory point.", [{"on": "built", "do": [{"gain": {"coins": 2, "points": 1}}]}]) == []
+    assert _compare("When built, gain two coins.", [{"on": "built", "do": [{"gain": {"coins": 2, "points": 3}}]}]) == \
+        ["effects give 3 victory points; the text does not mention victory points"]

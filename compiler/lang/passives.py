@@ -130,7 +130,9 @@ class Modify(Primitive):
 
     @staticmethod
     def english(arg, en):
-        return f"{en.param(arg.param)} is {'raised' if arg.by > 0 else 'lowered'} by {abs(arg.by)} for you"
+        base = en.param_base(arg.param)
+        change = f" (from {base} to {base + arg.by})" if base is not None else ""
+        return f"{en.param(arg.param)} is {'raised' if arg.by > 0 else 'lowered'} by {abs(arg.by)} for you{change}"
 
 
 class ReplaceArgs(Strict):
