@@ -50,6 +50,7 @@ class Item:
     rules: str = ""
     rules_reconstructed: bool = False
     stripe: str | None = None
+    has_cost: bool = False
     children: list["Item"] = field(default_factory=list)
 
 
@@ -99,13 +100,13 @@ class SheetBuilder:
         labels = {name: (getattr(spec, "label", None) or name.replace("_", " ")) for name, spec in nouns}
         out: dict[str, Symbol] = {}
         taken: set[str] = set()
-        for name, _spec in nouns:
+        for index, (name, _spec) in enumerate(nouns):
             label = labels[name]
             words = [w for w in label.replace("-", " ").split() if w]
             candidates = [label[:1].upper(), "".join(w[0] for w in words).upper()[:2], label[:2].title(), label[:3].title()]
             letters = next((c for c in candidates if c and c not in taken), name[:3])
             taken.add(letters)
-            out[name] = Symbol(name, label, letters, _hue(name))
+            out[name] = Symbol(name, label, letters, (index * 137 + 20) % 360)  # golden-angle hues, in declared order
         return out
 
     def field_label(self, name: str) -> str:
@@ -155,6 +156,8 @@ class SheetBuilder:
             return label[:1].upper() + label[1:] if value else f"Not {label}"
         f = self.game.kinds[kind].fields[name]
         if f.type == "choice":
+            if len(str(value)) <= 2:
+                return f"{label[:1].upper() + label[1:]} {value}"
             return str(value)[:1].upper() + str(value)[1:]
         return f"{label[:1].upper() + label[1:]} {value}"
 
@@ -207,8 +210,7 @@ class SheetBuilder:
                 item.facts.append({"label": self.field_label(name), "value": "yes" if value else "no", "mark": mark})
             else:
                 item.facts.append({"label": self.field_label(name), "value": str(value), "mark": mark})
-        if not item.cost and spec.fields.get(self.game.build.cost_field, None) is not None:
-            item.cost = []  # a kind with costs, this one free
+        item.has_cost = self.game.build.cost_field in spec.fields
         return item
 
     # the sheet --------------------------------------------------------------------------------
@@ -256,7 +258,13 @@ class SheetBuilder:
 
     def context(self) -> dict[str, Any]:
         sections = self.sections()
-        used = {c["letters"] for s in sections for g in s.groups for i in g.items for c in i.cost}
+        used: set[str] = set()
+        for s in sections:
+            for g in s.groups:
+                for i in g.items:
+                    for box in [i, *i.children]:
+                        used |= {c["letters"] for c in box.cost}
+                        used |= {c["letters"] for f in box.facts for c in f.get("cost", [])}
         legend = [s for s in self.symbols.values() if s.letters in used]
         return {"game": self.game, "sections": sections, "legend": legend,
                 "entities": sum(s.count for s in sections)}
