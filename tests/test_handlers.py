@@ -18,6 +18,7 @@ from compiler.examples import ExampleInvalid, setup, trigger
 from compiler.lang.registry import FAMILIES, REGISTRY
 from compiler.project import load
 from compiler.runtime.decider import AnswerError, Scripted
+from compiler.runtime.limits import Runaway
 from compiler.runtime.state import Illegal
 from robust_support import clean_project
 
@@ -47,7 +48,7 @@ def run_both(game, example, handlers):
     error = None
     try:
         trigger(game, state, example.when, decider, handlers=handlers)
-    except (Illegal, AnswerError, ExampleInvalid) as exc:
+    except (Illegal, AnswerError, ExampleInvalid, Runaway) as exc:
         error = (type(exc).__name__, str(exc))
     return state.snapshot(), [(q.player, q.about, q.options, q.answer) for q in decider.asked], error
 
@@ -275,3 +276,37 @@ def test_bench_reports_both_rates_and_the_speedup(mini_game):
     speedup = [line for line in lines if line.startswith("generated/interpreter speedup: ")]
     assert len(speedup) == 1 and speedup[0].endswith("x")
     float(speedup[0].split(": ")[1].rstrip("x"))
+
+
+RUNAWAY = """
+id: runaway
+name: Runaway
+kind: card
+text: Far too much.
+effects:
+  - on: built
+    do:
+      - repeat: {times: 150000, do: [{gain: {coins: 1}}, {gain: {points: 1}}]}
+  - on: end_of_game
+    do:
+      - gain: {points: {square: [{square: [{square: [{square: [{square: [{square: [{add: [{value: coins}, 1000]}]}]}]}]}]}]}}
+examples:
+  - name: stops
+    when: {build: runaway, by: p1}
+    expect: {refused: true}
+  - name: stops too
+    given: {p1: {city: [runaway]}}
+    when: {event: end_of_game, by: p1}
+    expect: {refused: true}
+"""
+
+
+def test_runaway_data_stops_at_the_same_step_on_both_paths(mini_game):
+    """The step budget and the bound on amounts (runtime/limits.py) hold for the generated code too."""
+    (mini_game / "runaway.yaml").write_text(RUNAWAY, encoding="utf-8")
+    (game,) = load([], mini_game.parent.parent).games
+    handlers = engine.load(game)
+    for example in game.cards["runaway"].examples:
+        reference = run_both(game, example, None)
+        assert reference[2] is not None and reference[2][0] == "Runaway", reference[2]
+        assert run_both(game, example, handlers) == reference

@@ -144,7 +144,11 @@ class Generator:
         return self._render("action", node, c)
 
     def statements(self, actions: Iterable[OneOf], c: Code) -> Code:
-        parts = [self.action(a, c) for a in actions]
+        """Each action after one step charged to the budget, as Context.run does (a fallback charges its own)."""
+        parts = []
+        for a in actions:
+            code = self.action(a, c)
+            parts.append(code if code.startswith("rt.run_node(") else Code(f"rt.step({c}.state)\n{code}"))
         return Code("\n".join(parts) if parts else "pass")
 
     def block(self, actions: Iterable[OneOf], c: Code) -> Code:
@@ -164,7 +168,9 @@ class Generator:
             raise TypeError(f"not an amount: {value!r}")
         if isinstance(value, int):
             return lit(int(value))
-        return self._render("expression", value, c)
+        code = self._render("expression", value, c)
+        # Context.amount bounds every computed amount (runtime/limits.py); a fallback is bounded there.
+        return code if code.startswith(f"{c}.amount(_NODE") else Code(f"rt.bounded({code})")
 
     def amounts(self, values: Iterable[Any], c: Code) -> list[Code]:
         return [self.amount(v, c) for v in values]

@@ -20,6 +20,7 @@ from typing import Any, Callable
 from ..lang.types import as_list
 from ..runtime.decider import FirstLegal
 from ..runtime.interpreter import Context, build, run_trigger
+from ..runtime.limits import bounded, spend as budget
 from ..runtime.state import Illegal, Player, State
 
 Pick = tuple[Player | None, str]
@@ -29,6 +30,16 @@ Spec = tuple[tuple[Any, ...], ...]  # a compiled player set: ("self",), ("offset
 def ANY_CARD(card: Any) -> bool:
     """The filter of a selector that names no id, kind or field."""
     return True
+
+
+# ---------------------------------------------------------------------- the step budget (runtime/limits.py)
+
+# `budget(state, n)` charges n loop rounds and returns n; `bounded(x)` refuses an amount beyond the
+# runtime's bound. Generated code charges one step before each action, as Context.run does.
+
+
+def step(state: State) -> None:
+    budget(state, 1)
 
 
 # ---------------------------------------------------------------------- contexts
@@ -194,7 +205,7 @@ def select(
 def build_from(ctx: Context, count: Callable[[], int], candidates: Callable[[], list[Pick]], free: bool, optional: bool) -> None:
     """Context.build_from: build matching cards, with all their effects."""
     built = 0
-    for _ in range(count()):
+    for _ in range(budget(ctx.state, count())):
         found = [c for c in candidates() if can_build(ctx, c[1], free)]
         found = [c for c in found if c[1] not in ctx.owned_ids(ctx.actor)] if ctx.game.game.build.unique else found
         if not found:
@@ -262,7 +273,7 @@ def move_markers(
             ctx.move_marker(player, track, by, direction)
         return
     pool = list(among or ctx.game.game.tracks)
-    for _ in range(count()):
+    for _ in range(budget(ctx.state, count())):
         movable = [t for t in pool if ctx.can_move(player, t, direction)]
         if not movable:
             return
@@ -329,7 +340,7 @@ def choose(ctx: Context, chooser: list[Player], options: tuple[tuple[str, Callab
     """Context.choose with each option's actions compiled to a function."""
     who = chooser[0]
     remaining = dict(options)
-    for _ in range(count):
+    for _ in range(budget(ctx.state, count)):
         legal = [label for label, actions in remaining.items() if can(ctx, actions)]
         if not legal:
             return
@@ -454,7 +465,7 @@ def hand_over(
     receiver = receivers[0]
     chooser = choosers[0]
     into = {given: received for given, received, _low in nouns}
-    for _ in range(max(0, count)):
+    for _ in range(budget(ctx.state, max(0, count))):
         available = [given for given, _received, low in nouns if giver.values.get(given, 0) > low]
         if not available:
             return
@@ -497,7 +508,7 @@ def reveal(
         raise Illegal("every pile is empty")
     zone = found[0] if len(found) == 1 else ctx.ask(ctx.actor, "which pile", found)
     pile = _top(ctx, zone, dict(piles)[zone])
-    for _ in range(max(0, count())):
+    for _ in range(budget(ctx.state, max(0, count()))):
         if not pile:
             break
         card_id = pile.pop(0)

@@ -37,10 +37,13 @@ def rules_on_setup(ctx: Context) -> None:
 def rules_on_start_turn(ctx: Context) -> None:
     'The rules of the game, on start_turn.'
     # effect 3
+    rt.step(ctx.state)
     def _option1(c2: Context) -> None:
-        c2.actor.values['reveals'] = max(0, c2.param('reveals_per_turn') + c2.actor.values.get('reveals', 0))
+        rt.step(c2.state)
+        c2.actor.values['reveals'] = max(0, rt.bounded(c2.param('reveals_per_turn')) + c2.actor.values.get('reveals', 0))
     def _option3(c4: Context) -> None:
-        c4.actor.values['builds'] = max(0, c4.param('builds_per_turn') + c4.actor.values.get('builds', 0))
+        rt.step(c4.state)
+        c4.actor.values['builds'] = max(0, rt.bounded(c4.param('builds_per_turn')) + c4.actor.values.get('builds', 0))
         c4.actor.values['building_turn'] = min(1, max(0, 1 + c4.actor.values.get('building_turn', 0)))
     rt.choose(
         ctx,
@@ -57,11 +60,14 @@ def rules_on_start_turn(ctx: Context) -> None:
 def rules_on_reveal_building(ctx: Context) -> None:
     'The rules of the game, on reveal_building.'
     # effect 4
+    rt.step(ctx.state)
     rt.spend(ctx.actor, 'reveals', 1, 0)
+    rt.step(ctx.state)
     def _emptied1(c2: Context) -> None:
         rt.run_node(c2, _NODE2)  # no template for place_tile: the interpreter runs it
     rt.reveal(ctx, (('main_stack', False), ('stack_1', False), ('stack_2', False), ('stack_3', False)), ('revealed', False), lambda: 1, _emptied1)
     rt.run_node(ctx, _NODE3)  # no template for place: the interpreter runs it
+    rt.step(ctx.state)
     rt.move_cards(
         ctx,
         lambda: rt.select(ctx, (('revealed', False),), (('self',),), False, rt.ANY_CARD),
@@ -76,6 +82,7 @@ def rules_on_reveal_building(ctx: Context) -> None:
 def rules_on_place_building(ctx: Context) -> None:
     'The rules of the game, on place_building.'
     # effect 5
+    rt.step(ctx.state)
     rt.spend(ctx.actor, 'builds', 1, 0)
     rt.run_node(ctx, _NODE4)  # no template for place: the interpreter runs it
 
@@ -85,13 +92,17 @@ def rules_on_built(ctx: Context) -> None:
     'The rules of the game, on built.'
     # effect 6
     if (not ctx.test(_NODE6)):
-        for _ in range(max(0, (ctx.amount(_NODE5) - 1))):
+        rt.step(ctx.state)
+        for _ in range(rt.budget(ctx.state, max(0, rt.bounded((ctx.amount(_NODE5) - 1))))):
+            rt.step(ctx.state)
             ctx.spend(ctx.actor, 'any', 1)
     # effect 7
     if ctx.test(_NODE7):
+        rt.step(ctx.state)
         ctx.actor.values['amphorae'] = max(0, 1 + ctx.actor.values.get('amphorae', 0))
     # effect 8
-    if ((len(rt.select(ctx, (('built', False),), (('self',),), True, lambda card1: card1.kind in ('building',))) == 0) or ctx.test(_NODE8)):
+    if ((rt.bounded(len(rt.select(ctx, (('built', False),), (('self',),), True, lambda card1: card1.kind in ('building',)))) == 0) or ctx.test(_NODE8)):
+        rt.step(ctx.state)
         ctx.actor.values['won'] = min(1, max(0, 1 + ctx.actor.values.get('won', 0)))
 
 
@@ -99,13 +110,19 @@ def rules_on_built(ctx: Context) -> None:
 def rules_on_spend_amphora(ctx: Context) -> None:
     'The rules of the game, on spend_amphora.'
     # effect 9
+    rt.step(ctx.state)
     rt.spend(ctx.actor, 'amphorae', 1, 0)
+    rt.step(ctx.state)
     def _option1(c2: Context) -> None:
-        if (c2.actor.values.get('building_turn', 0) == 1):
+        rt.step(c2.state)
+        if (rt.bounded(c2.actor.values.get('building_turn', 0)) == 1):
+            rt.step(c2.state)
             c2.actor.values['builds'] = max(0, 1 + c2.actor.values.get('builds', 0))
         else:
+            rt.step(c2.state)
             c2.actor.values['reveals'] = max(0, 1 + c2.actor.values.get('reveals', 0))
     def _option3(c4: Context) -> None:
+        rt.step(c4.state)
         c4.actor.values['card_draws'] = max(0, 1 + c4.actor.values.get('card_draws', 0))
     rt.choose(
         ctx,
@@ -122,9 +139,11 @@ def rules_on_spend_amphora(ctx: Context) -> None:
 def rules_on_end_turn(ctx: Context) -> None:
     'The rules of the game, on end_turn.'
     # effect 10
-    ctx.actor.values['card_draws'] = max(0, (ctx.actor.values.get('reveals', 0) + ctx.actor.values.get('builds', 0)) + ctx.actor.values.get('card_draws', 0))
-    ctx.actor.values['reveals'] = max(0, -(ctx.actor.values.get('reveals', 0)) + ctx.actor.values.get('reveals', 0))
-    ctx.actor.values['builds'] = max(0, -(ctx.actor.values.get('builds', 0)) + ctx.actor.values.get('builds', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['card_draws'] = max(0, rt.bounded((rt.bounded(ctx.actor.values.get('reveals', 0)) + rt.bounded(ctx.actor.values.get('builds', 0)))) + ctx.actor.values.get('card_draws', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['reveals'] = max(0, -(rt.bounded(ctx.actor.values.get('reveals', 0))) + ctx.actor.values.get('reveals', 0))
+    ctx.actor.values['builds'] = max(0, -(rt.bounded(ctx.actor.values.get('builds', 0))) + ctx.actor.values.get('builds', 0))
     ctx.actor.values['building_turn'] = min(1, max(0, -(1) + ctx.actor.values.get('building_turn', 0)))
 
 

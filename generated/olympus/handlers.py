@@ -20,13 +20,15 @@ if TYPE_CHECKING:
 def rules_on_built(ctx: Context) -> None:
     'The rules of the game, on built.'
     # effect 1
-    ctx.actor.values['points'] = max(0, rt.field_amount(ctx, 'points') + ctx.actor.values.get('points', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = max(0, rt.bounded(rt.field_amount(ctx, 'points')) + ctx.actor.values.get('points', 0))
 
 
 # cards/olympus/game.yaml
 def rules_on_ceremony(ctx: Context) -> None:
     'The rules of the game, on ceremony.'
     # effect 2
+    rt.step(ctx.state)
     rt.lead(
         ctx,
         lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('alpha',)),
@@ -44,7 +46,9 @@ def rules_on_ceremony(ctx: Context) -> None:
 def rules_on_round(ctx: Context) -> None:
     'The rules of the game, on round.'
     # effect 3
+    rt.step(ctx.state)
     rt.dispatch(ctx, 'worship_phase', {})
+    rt.step(ctx.state)
     rt.dispatch(ctx, 'upkeep', {})
 
 
@@ -52,13 +56,20 @@ def rules_on_round(ctx: Context) -> None:
 def rules_on_worship_phase(ctx: Context) -> None:
     'The rules of the game, on worship_phase.'
     # effect 4
-    for _ in range(max(0, 5)):
+    rt.step(ctx.state)
+    for _ in range(rt.budget(ctx.state, max(0, 5))):
+        rt.step(ctx.state)
         c1 = rt.as_actor(ctx, ctx.actor)
-        if ((c1.actor.values.get('idle_priests', 0) > 0) and (len(rt.select(c1, (), (('self',),), False, lambda card2: card2.kind in ('favor',) and rt.has(rt.field(card2, 'space'), ('alpha',)))) > len(rt.select(c1, (('shrines', False),), (('all',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('alpha',)))))):
+        rt.step(c1.state)
+        if ((rt.bounded(c1.actor.values.get('idle_priests', 0)) > 0) and (rt.bounded(len(rt.select(c1, (), (('self',),), False, lambda card2: card2.kind in ('favor',) and rt.has(rt.field(card2, 'space'), ('alpha',))))) > rt.bounded(len(rt.select(c1, (('shrines', False),), (('all',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('alpha',))))))):
+            rt.step(c1.state)
             rt.dispatch(c1, 'ceremony', {})
+        rt.step(ctx.state)
         for player5 in rt.players(ctx, (('opponents',),), True):
             c4 = rt.as_actor(ctx, player5)
-            if ((c4.actor.values.get('idle_priests', 0) > 0) and (len(rt.select(c4, (), (('self',),), False, lambda card6: card6.kind in ('favor',) and rt.has(rt.field(card6, 'space'), ('alpha',)))) > len(rt.select(c4, (('shrines', False),), (('all',),), False, lambda card7: card7.kind in ('favor',) and rt.has(rt.field(card7, 'space'), ('alpha',)))))):
+            rt.step(c4.state)
+            if ((rt.bounded(c4.actor.values.get('idle_priests', 0)) > 0) and (rt.bounded(len(rt.select(c4, (), (('self',),), False, lambda card6: card6.kind in ('favor',) and rt.has(rt.field(card6, 'space'), ('alpha',))))) > rt.bounded(len(rt.select(c4, (('shrines', False),), (('all',),), False, lambda card7: card7.kind in ('favor',) and rt.has(rt.field(card7, 'space'), ('alpha',))))))):
+                rt.step(c4.state)
                 rt.dispatch(c4, 'ceremony', {})
 
 
@@ -66,16 +77,25 @@ def rules_on_worship_phase(ctx: Context) -> None:
 def rules_on_war(ctx: Context) -> None:
     'The rules of the game, on war.'
     # effect 5
+    rt.step(ctx.state)
     def _picked1(c2: Context) -> None:
-        if ((c2.owner.values.get('military', 0) + max(c2.owner.values.get('war_bonus', 0), c2.owner.values.get('war_edge', 0))) > (c2.actor.values.get('military', 0) + c2.actor.values.get('war_bonus', 0))):
-            for _ in range(max(0, max(0, (c2.param('tribute') - (c2.actor.values.get('grain', 0) + c2.actor.values.get('meat', 0) + c2.actor.values.get('fish', 0)))))):
+        rt.step(c2.state)
+        if (rt.bounded((rt.bounded(c2.owner.values.get('military', 0)) + rt.bounded(max(rt.bounded(c2.owner.values.get('war_bonus', 0)), rt.bounded(c2.owner.values.get('war_edge', 0)))))) > rt.bounded((rt.bounded(c2.actor.values.get('military', 0)) + rt.bounded(c2.actor.values.get('war_bonus', 0))))):
+            rt.step(c2.state)
+            for _ in range(rt.budget(c2.state, max(0, rt.bounded(max(0, rt.bounded((rt.bounded(c2.param('tribute')) - rt.bounded((rt.bounded(c2.actor.values.get('grain', 0)) + rt.bounded(c2.actor.values.get('meat', 0)) + rt.bounded(c2.actor.values.get('fish', 0))))))))))):
+                rt.step(c2.state)
                 c3 = rt.as_actor(c2, c2.owner)
-                if (c3.param('tribute_from_supply') > 0):
+                rt.step(c3.state)
+                if (rt.bounded(c3.param('tribute_from_supply')) > 0):
+                    rt.step(c3.state)
                     def _option4(c5: Context) -> None:
+                        rt.step(c5.state)
                         c5.actor.values['tribute_grain'] = max(0, 1 + c5.actor.values.get('tribute_grain', 0))
                     def _option6(c7: Context) -> None:
+                        rt.step(c7.state)
                         c7.actor.values['tribute_meat'] = max(0, 1 + c7.actor.values.get('tribute_meat', 0))
                     def _option8(c9: Context) -> None:
+                        rt.step(c9.state)
                         c9.actor.values['tribute_fish'] = max(0, 1 + c9.actor.values.get('tribute_fish', 0))
                     rt.choose(
                         c3,
@@ -87,8 +107,11 @@ def rules_on_war(ctx: Context) -> None:
                         ),
                         1,
                     )
-            rt.hand_over(c2, [c2.owner], [c2.owner], c2.param('tribute'), (('grain', 'tribute_grain', 0), ('meat', 'tribute_meat', 0), ('fish', 'tribute_fish', 0)))
+            rt.step(c2.state)
+            rt.hand_over(c2, [c2.owner], [c2.owner], rt.bounded(c2.param('tribute')), (('grain', 'tribute_grain', 0), ('meat', 'tribute_meat', 0), ('fish', 'tribute_fish', 0)))
+            rt.step(c2.state)
             c10 = rt.as_actor(c2, c2.owner)
+            rt.step(c10.state)
             rt.dispatch(c10, 'war_won', {})
     rt.pick_player(ctx, rt.players(ctx, (('opponents',),), True), _picked1)
 
@@ -97,21 +120,30 @@ def rules_on_war(ctx: Context) -> None:
 def rules_on_plague(ctx: Context) -> None:
     'The rules of the game, on plague.'
     # effect 6
+    rt.step(ctx.state)
     for player2 in rt.players(ctx, (('self',), ('opponents',)), True):
         c1 = rt.as_actor(ctx, player2)
-        if ((not bool(rt.select(c1, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), ('apollo',))))) and (c1.param('plague_immunity') == 0)):
-            rt.move_markers(c1, ('population',), rt.div(c1.actor.values.get('population', 0), 3), lambda: 1, None, -1)
+        rt.step(c1.state)
+        if ((not bool(rt.select(c1, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), ('apollo',))))) and (rt.bounded(c1.param('plague_immunity')) == 0)):
+            rt.step(c1.state)
+            rt.move_markers(c1, ('population',), rt.bounded(rt.div(rt.bounded(c1.actor.values.get('population', 0)), 3)), lambda: 1, None, -1)
 
 
 # cards/olympus/game.yaml
 def rules_on_upkeep(ctx: Context) -> None:
     'The rules of the game, on upkeep.'
     # effect 7
+    rt.step(ctx.state)
     rt.dispatch(ctx, 'upkeep_warehouse', {})
+    rt.step(ctx.state)
     rt.dispatch(ctx, 'upkeep_population', {})
+    rt.step(ctx.state)
     rt.dispatch(ctx, 'upkeep_buildings', {})
+    rt.step(ctx.state)
     rt.dispatch(ctx, 'upkeep_tribute', {})
+    rt.step(ctx.state)
     rt.dispatch(ctx, 'upkeep_priests', {})
+    rt.step(ctx.state)
     rt.dispatch(ctx, 'upkeep_round', {})
 
 
@@ -119,7 +151,9 @@ def rules_on_upkeep(ctx: Context) -> None:
 def rules_on_upkeep_warehouse(ctx: Context) -> None:
     'The rules of the game, on upkeep_warehouse.'
     # effect 8
-    for _ in range(max(0, max(0, ((ctx.actor.values.get('grain', 0) + ctx.actor.values.get('meat', 0) + ctx.actor.values.get('fish', 0)) - ctx.param('warehouse'))))):
+    rt.step(ctx.state)
+    for _ in range(rt.budget(ctx.state, max(0, rt.bounded(max(0, rt.bounded((rt.bounded((rt.bounded(ctx.actor.values.get('grain', 0)) + rt.bounded(ctx.actor.values.get('meat', 0)) + rt.bounded(ctx.actor.values.get('fish', 0)))) - rt.bounded(ctx.param('warehouse'))))))))):
+        rt.step(ctx.state)
         ctx.spend(ctx.actor, 'any', 1)
 
 
@@ -127,98 +161,140 @@ def rules_on_upkeep_warehouse(ctx: Context) -> None:
 def rules_on_upkeep_population(ctx: Context) -> None:
     'The rules of the game, on upkeep_population.'
     # effect 9
-    rt.move_markers(ctx, ('military',), max(0, (ctx.actor.values.get('military', 0) - ctx.actor.values.get('population', 0))), lambda: 1, None, -1)
-    rt.move_markers(ctx, ('agriculture',), max(0, (ctx.actor.values.get('agriculture', 0) - ctx.actor.values.get('population', 0))), lambda: 1, None, -1)
-    rt.move_markers(ctx, ('hunting',), max(0, (ctx.actor.values.get('hunting', 0) - ctx.actor.values.get('population', 0))), lambda: 1, None, -1)
-    rt.move_markers(ctx, ('fishing',), max(0, (ctx.actor.values.get('fishing', 0) - ctx.actor.values.get('population', 0))), lambda: 1, None, -1)
+    rt.step(ctx.state)
+    rt.move_markers(ctx, ('military',), rt.bounded(max(0, rt.bounded((rt.bounded(ctx.actor.values.get('military', 0)) - rt.bounded(ctx.actor.values.get('population', 0)))))), lambda: 1, None, -1)
+    rt.step(ctx.state)
+    rt.move_markers(ctx, ('agriculture',), rt.bounded(max(0, rt.bounded((rt.bounded(ctx.actor.values.get('agriculture', 0)) - rt.bounded(ctx.actor.values.get('population', 0)))))), lambda: 1, None, -1)
+    rt.step(ctx.state)
+    rt.move_markers(ctx, ('hunting',), rt.bounded(max(0, rt.bounded((rt.bounded(ctx.actor.values.get('hunting', 0)) - rt.bounded(ctx.actor.values.get('population', 0)))))), lambda: 1, None, -1)
+    rt.step(ctx.state)
+    rt.move_markers(ctx, ('fishing',), rt.bounded(max(0, rt.bounded((rt.bounded(ctx.actor.values.get('fishing', 0)) - rt.bounded(ctx.actor.values.get('population', 0)))))), lambda: 1, None, -1)
 
 
 # cards/olympus/game.yaml
 def rules_on_upkeep_tribute(ctx: Context) -> None:
     'The rules of the game, on upkeep_tribute.'
     # effect 10
-    ctx.actor.values['grain'] = max(0, ctx.actor.values.get('tribute_grain', 0) + ctx.actor.values.get('grain', 0))
-    ctx.actor.values['meat'] = max(0, ctx.actor.values.get('tribute_meat', 0) + ctx.actor.values.get('meat', 0))
-    ctx.actor.values['fish'] = max(0, ctx.actor.values.get('tribute_fish', 0) + ctx.actor.values.get('fish', 0))
-    ctx.actor.values['tribute_grain'] = max(0, -(ctx.actor.values.get('tribute_grain', 0)) + ctx.actor.values.get('tribute_grain', 0))
-    ctx.actor.values['tribute_meat'] = max(0, -(ctx.actor.values.get('tribute_meat', 0)) + ctx.actor.values.get('tribute_meat', 0))
-    ctx.actor.values['tribute_fish'] = max(0, -(ctx.actor.values.get('tribute_fish', 0)) + ctx.actor.values.get('tribute_fish', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['grain'] = max(0, rt.bounded(ctx.actor.values.get('tribute_grain', 0)) + ctx.actor.values.get('grain', 0))
+    ctx.actor.values['meat'] = max(0, rt.bounded(ctx.actor.values.get('tribute_meat', 0)) + ctx.actor.values.get('meat', 0))
+    ctx.actor.values['fish'] = max(0, rt.bounded(ctx.actor.values.get('tribute_fish', 0)) + ctx.actor.values.get('fish', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['tribute_grain'] = max(0, -(rt.bounded(ctx.actor.values.get('tribute_grain', 0))) + ctx.actor.values.get('tribute_grain', 0))
+    ctx.actor.values['tribute_meat'] = max(0, -(rt.bounded(ctx.actor.values.get('tribute_meat', 0))) + ctx.actor.values.get('tribute_meat', 0))
+    ctx.actor.values['tribute_fish'] = max(0, -(rt.bounded(ctx.actor.values.get('tribute_fish', 0))) + ctx.actor.values.get('tribute_fish', 0))
 
 
 # cards/olympus/game.yaml
 def rules_on_upkeep_priests(ctx: Context) -> None:
     'The rules of the game, on upkeep_priests.'
     # effect 11
+    rt.step(ctx.state)
     rt.vacate(ctx, 'shrines', (), None)
-    if ((ctx.actor.values.get('population', 0) >= ctx.param('priest_population')) and (ctx.actor.values.get('priest_for_population', 0) == 0)):
+    rt.step(ctx.state)
+    if ((rt.bounded(ctx.actor.values.get('population', 0)) >= rt.bounded(ctx.param('priest_population'))) and (rt.bounded(ctx.actor.values.get('priest_for_population', 0)) == 0)):
+        rt.step(ctx.state)
         ctx.actor.values['priests'] = min(5, max(0, 1 + ctx.actor.values.get('priests', 0)))
         ctx.actor.values['priest_for_population'] = min(1, max(0, 1 + ctx.actor.values.get('priest_for_population', 0)))
-    if ((ctx.actor.values.get('culture', 0) >= ctx.param('priest_culture')) and (ctx.actor.values.get('priest_for_culture', 0) == 0)):
+    rt.step(ctx.state)
+    if ((rt.bounded(ctx.actor.values.get('culture', 0)) >= rt.bounded(ctx.param('priest_culture'))) and (rt.bounded(ctx.actor.values.get('priest_for_culture', 0)) == 0)):
+        rt.step(ctx.state)
         ctx.actor.values['priests'] = min(5, max(0, 1 + ctx.actor.values.get('priests', 0)))
         ctx.actor.values['priest_for_culture'] = min(1, max(0, 1 + ctx.actor.values.get('priest_for_culture', 0)))
+    rt.step(ctx.state)
     ctx.actor.values['borrowed_priests'] = min(2, max(0, -(2) + ctx.actor.values.get('borrowed_priests', 0)))
     ctx.actor.values['war_edge'] = min(1, max(0, -(1) + ctx.actor.values.get('war_edge', 0)))
     ctx.actor.values['idle_priests'] = min(5, max(0, -(5) + ctx.actor.values.get('idle_priests', 0)))
-    ctx.actor.values['idle_priests'] = min(5, max(0, ctx.actor.values.get('priests', 0) + ctx.actor.values.get('idle_priests', 0)))
+    rt.step(ctx.state)
+    ctx.actor.values['idle_priests'] = min(5, max(0, rt.bounded(ctx.actor.values.get('priests', 0)) + ctx.actor.values.get('idle_priests', 0)))
 
 
 # cards/olympus/game.yaml
 def rules_on_upkeep_round(ctx: Context) -> None:
     'The rules of the game, on upkeep_round.'
     # effect 12
+    rt.step(ctx.state)
     c1 = rt.as_actor(ctx, ctx.actor)
-    if ((c1.actor.values.get('population', 0) >= 10) and (c1.state.globals['glory_population'] == 0)):
+    rt.step(c1.state)
+    if ((rt.bounded(c1.actor.values.get('population', 0)) >= 10) and (rt.bounded(c1.state.globals['glory_population']) == 0)):
+        rt.step(c1.state)
         c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
         c1.state.globals['glory_population'] += 1
         c1.state.globals['glory_claimed'] += 1
-    if ((c1.actor.values.get('culture', 0) >= 10) and (c1.state.globals['glory_culture'] == 0)):
+    rt.step(c1.state)
+    if ((rt.bounded(c1.actor.values.get('culture', 0)) >= 10) and (rt.bounded(c1.state.globals['glory_culture']) == 0)):
+        rt.step(c1.state)
         c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
         c1.state.globals['glory_culture'] += 1
         c1.state.globals['glory_claimed'] += 1
-    if ((c1.actor.values.get('military', 0) >= 8) and (c1.state.globals['glory_military'] == 0)):
+    rt.step(c1.state)
+    if ((rt.bounded(c1.actor.values.get('military', 0)) >= 8) and (rt.bounded(c1.state.globals['glory_military']) == 0)):
+        rt.step(c1.state)
         c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
         c1.state.globals['glory_military'] += 1
         c1.state.globals['glory_claimed'] += 1
-    if ((c1.actor.values.get('agriculture', 0) >= 7) and (c1.state.globals['glory_agriculture'] == 0)):
+    rt.step(c1.state)
+    if ((rt.bounded(c1.actor.values.get('agriculture', 0)) >= 7) and (rt.bounded(c1.state.globals['glory_agriculture']) == 0)):
+        rt.step(c1.state)
         c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
         c1.state.globals['glory_agriculture'] += 1
         c1.state.globals['glory_claimed'] += 1
-    if ((c1.actor.values.get('hunting', 0) >= 7) and (c1.state.globals['glory_hunting'] == 0)):
+    rt.step(c1.state)
+    if ((rt.bounded(c1.actor.values.get('hunting', 0)) >= 7) and (rt.bounded(c1.state.globals['glory_hunting']) == 0)):
+        rt.step(c1.state)
         c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
         c1.state.globals['glory_hunting'] += 1
         c1.state.globals['glory_claimed'] += 1
-    if ((c1.actor.values.get('fishing', 0) >= 7) and (c1.state.globals['glory_fishing'] == 0)):
+    rt.step(c1.state)
+    if ((rt.bounded(c1.actor.values.get('fishing', 0)) >= 7) and (rt.bounded(c1.state.globals['glory_fishing']) == 0)):
+        rt.step(c1.state)
         c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
         c1.state.globals['glory_fishing'] += 1
         c1.state.globals['glory_claimed'] += 1
+    rt.step(ctx.state)
     for player3 in rt.players(ctx, (('opponents',),), True):
         c2 = rt.as_actor(ctx, player3)
-        if ((c2.actor.values.get('population', 0) >= 10) and (c2.state.globals['glory_population'] == 0)):
+        rt.step(c2.state)
+        if ((rt.bounded(c2.actor.values.get('population', 0)) >= 10) and (rt.bounded(c2.state.globals['glory_population']) == 0)):
+            rt.step(c2.state)
             c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
             c2.state.globals['glory_population'] += 1
             c2.state.globals['glory_claimed'] += 1
-        if ((c2.actor.values.get('culture', 0) >= 10) and (c2.state.globals['glory_culture'] == 0)):
+        rt.step(c2.state)
+        if ((rt.bounded(c2.actor.values.get('culture', 0)) >= 10) and (rt.bounded(c2.state.globals['glory_culture']) == 0)):
+            rt.step(c2.state)
             c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
             c2.state.globals['glory_culture'] += 1
             c2.state.globals['glory_claimed'] += 1
-        if ((c2.actor.values.get('military', 0) >= 8) and (c2.state.globals['glory_military'] == 0)):
+        rt.step(c2.state)
+        if ((rt.bounded(c2.actor.values.get('military', 0)) >= 8) and (rt.bounded(c2.state.globals['glory_military']) == 0)):
+            rt.step(c2.state)
             c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
             c2.state.globals['glory_military'] += 1
             c2.state.globals['glory_claimed'] += 1
-        if ((c2.actor.values.get('agriculture', 0) >= 7) and (c2.state.globals['glory_agriculture'] == 0)):
+        rt.step(c2.state)
+        if ((rt.bounded(c2.actor.values.get('agriculture', 0)) >= 7) and (rt.bounded(c2.state.globals['glory_agriculture']) == 0)):
+            rt.step(c2.state)
             c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
             c2.state.globals['glory_agriculture'] += 1
             c2.state.globals['glory_claimed'] += 1
-        if ((c2.actor.values.get('hunting', 0) >= 7) and (c2.state.globals['glory_hunting'] == 0)):
+        rt.step(c2.state)
+        if ((rt.bounded(c2.actor.values.get('hunting', 0)) >= 7) and (rt.bounded(c2.state.globals['glory_hunting']) == 0)):
+            rt.step(c2.state)
             c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
             c2.state.globals['glory_hunting'] += 1
             c2.state.globals['glory_claimed'] += 1
-        if ((c2.actor.values.get('fishing', 0) >= 7) and (c2.state.globals['glory_fishing'] == 0)):
+        rt.step(c2.state)
+        if ((rt.bounded(c2.actor.values.get('fishing', 0)) >= 7) and (rt.bounded(c2.state.globals['glory_fishing']) == 0)):
+            rt.step(c2.state)
             c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
             c2.state.globals['glory_fishing'] += 1
             c2.state.globals['glory_claimed'] += 1
+    rt.step(ctx.state)
     ctx.state.globals['round'] += 1
-    if (ctx.state.globals['glory_claimed'] >= 4):
+    rt.step(ctx.state)
+    if (rt.bounded(ctx.state.globals['glory_claimed']) >= 4):
+        rt.step(ctx.state)
         ctx.state.globals['game_over'] += 1
 
 
@@ -226,16 +302,20 @@ def rules_on_upkeep_round(ctx: Context) -> None:
 def rules_on_end_of_game(ctx: Context) -> None:
     'The rules of the game, on end_of_game.'
     # effect 13
-    ctx.actor.values['points'] = max(0, ((ctx.actor.values.get('population', 0) + ctx.actor.values.get('culture', 0) + ctx.actor.values.get('military', 0)) - 3) + ctx.actor.values.get('points', 0))
-    ctx.actor.values['points'] = max(0, (3 * ctx.actor.values.get('glory', 0)) + ctx.actor.values.get('points', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = max(0, rt.bounded((rt.bounded((rt.bounded(ctx.actor.values.get('population', 0)) + rt.bounded(ctx.actor.values.get('culture', 0)) + rt.bounded(ctx.actor.values.get('military', 0)))) - 3)) + ctx.actor.values.get('points', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = max(0, rt.bounded((3 * rt.bounded(ctx.actor.values.get('glory', 0)))) + ctx.actor.values.get('points', 0))
 
 
 # cards/olympus/buildings/achaean_league.yaml:1
 def achaean_league_on_upkeep_buildings(ctx: Context) -> None:
     'Achaean League, on upkeep_buildings.'
     # effect 1
-    if (len(rt.select(ctx, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('beta',)))) >= 2):
+    if (rt.bounded(len(rt.select(ctx, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('beta',))))) >= 2):
+        rt.step(ctx.state)
         def _optional1(c2: Context) -> None:
+            rt.step(c2.state)
             rt.move_markers(c2, None, 1, lambda: 1, None, 1)
         rt.may(ctx, _optional1)
 
@@ -244,14 +324,16 @@ def achaean_league_on_upkeep_buildings(ctx: Context) -> None:
 def acropolis_on_upkeep_buildings(ctx: Context) -> None:
     'Acropolis, on upkeep_buildings.'
     # effect 1
-    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('beta',)), lambda c2: len(rt.select(c2, (('shrines', False),), (('all',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), rt.allowed(c2.card_field('deity')))))), None, 'invoked', False)
+    rt.step(ctx.state)
+    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('beta',)), lambda c2: rt.bounded(len(rt.select(c2, (('shrines', False),), (('all',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), rt.allowed(c2.card_field('deity'))))))), None, 'invoked', False)
 
 
 # cards/olympus/buildings/amphitheatre.yaml:2
 def amphitheatre_on_upkeep_buildings(ctx: Context) -> None:
     'Amphitheatre, on upkeep_buildings.'
     # effect 1
-    if (len(rt.select(ctx, (('shrines', False),), (('self',),), False, lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('alpha',)))) >= 2):
+    if (rt.bounded(len(rt.select(ctx, (('shrines', False),), (('self',),), False, lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('alpha',))))) >= 2):
+        rt.step(ctx.state)
         ctx.actor.values['points'] = max(0, 1 + ctx.actor.values.get('points', 0))
 
 
@@ -261,8 +343,11 @@ def bouleuterion_on_upkeep_buildings(ctx: Context) -> None:
     # effect 1
     if not ctx.limit_used(ctx.owner, 'bouleuterion', 0, 'once_per_round'):
         ctx.use_limit(ctx.owner, 'bouleuterion', 0, 'once_per_round')
+        rt.step(ctx.state)
         def _optional1(c2: Context) -> None:
+            rt.step(c2.state)
             c2.spend(c2.actor, 'any', 1)
+            rt.step(c2.state)
             rt.move_markers(c2, None, 1, lambda: 1, None, 1)
         rt.may(ctx, _optional1)
 
@@ -271,6 +356,7 @@ def bouleuterion_on_upkeep_buildings(ctx: Context) -> None:
 def colony_on_built(ctx: Context) -> None:
     'Colony, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, None, 1, lambda: 3, None, 1)
 
 
@@ -278,6 +364,7 @@ def colony_on_built(ctx: Context) -> None:
 def farm_on_built(ctx: Context) -> None:
     'Farm, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('agriculture', 'hunting', 'fishing'), 1, lambda: 1, None, 1)
 
 
@@ -285,6 +372,7 @@ def farm_on_built(ctx: Context) -> None:
 def fleet_on_built(ctx: Context) -> None:
     'Fleet, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['war_bonus'] = max(0, 1 + ctx.actor.values.get('war_bonus', 0))
 
 
@@ -292,6 +380,7 @@ def fleet_on_built(ctx: Context) -> None:
 def gardens_on_built(ctx: Context) -> None:
     'Gardens, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('hunting',), 1, lambda: 1, None, 1)
 
 
@@ -301,8 +390,11 @@ def goldsmith_on_upkeep_buildings(ctx: Context) -> None:
     # effect 1
     if not ctx.limit_used(ctx.owner, 'goldsmith', 0, 'once_per_round'):
         ctx.use_limit(ctx.owner, 'goldsmith', 0, 'once_per_round')
+        rt.step(ctx.state)
         def _optional1(c2: Context) -> None:
+            rt.step(c2.state)
             c2.spend(c2.actor, 'any', 1)
+            rt.step(c2.state)
             c2.actor.values['points'] = max(0, 1 + c2.actor.values.get('points', 0))
         rt.may(ctx, _optional1)
 
@@ -311,6 +403,7 @@ def goldsmith_on_upkeep_buildings(ctx: Context) -> None:
 def harbor_on_built(ctx: Context) -> None:
     'Harbor, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('fishing',), 1, lambda: 1, None, 1)
 
 
@@ -318,6 +411,7 @@ def harbor_on_built(ctx: Context) -> None:
 def lyceum_on_built(ctx: Context) -> None:
     'Lyceum, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('population', 'culture'), 1, lambda: 1, None, 1)
 
 
@@ -325,6 +419,7 @@ def lyceum_on_built(ctx: Context) -> None:
 def militia_on_built(ctx: Context) -> None:
     'Militia, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('population', 'military'), 1, lambda: 1, None, 1)
 
 
@@ -332,6 +427,7 @@ def militia_on_built(ctx: Context) -> None:
 def oracle_on_built(ctx: Context) -> None:
     'Oracle, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('alpha',))), None, 'invoked', False)
 
 
@@ -339,6 +435,7 @@ def oracle_on_built(ctx: Context) -> None:
 def parthenon_on_built(ctx: Context) -> None:
     'Parthenon, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('culture',), 1, lambda: 1, None, 1)
 
 
@@ -346,8 +443,11 @@ def parthenon_on_built(ctx: Context) -> None:
 def peloponnesian_league_on_built(ctx: Context) -> None:
     'Peloponnesian League, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('military',), 2, lambda: 1, None, 1)
+    rt.step(ctx.state)
     def _optional1(c2: Context) -> None:
+        rt.step(c2.state)
         rt.dispatch(c2, 'war', {})
     rt.may(ctx, _optional1)
 
@@ -356,21 +456,32 @@ def peloponnesian_league_on_built(ctx: Context) -> None:
 def philosophy_on_built(ctx: Context) -> None:
     'Philosophy, on built.'
     # effect 1
+    rt.step(ctx.state)
     for player2 in rt.players(ctx, (('opponents',),), True):
         c1 = rt.as_actor(ctx, player2)
+        rt.step(c1.state)
         def _option3(c4: Context) -> None:
             pass
         def _option5(c6: Context) -> None:
+            rt.step(c6.state)
             c6.actor.values['grain'] = max(0, 1 + c6.actor.values.get('grain', 0))
+            rt.step(c6.state)
             c7 = rt.as_actor(c6, c6.owner)
+            rt.step(c7.state)
             c7.actor.values['grain'] = max(0, 1 + c7.actor.values.get('grain', 0))
         def _option8(c9: Context) -> None:
+            rt.step(c9.state)
             c9.actor.values['meat'] = max(0, 1 + c9.actor.values.get('meat', 0))
+            rt.step(c9.state)
             c10 = rt.as_actor(c9, c9.owner)
+            rt.step(c10.state)
             c10.actor.values['meat'] = max(0, 1 + c10.actor.values.get('meat', 0))
         def _option11(c12: Context) -> None:
+            rt.step(c12.state)
             c12.actor.values['fish'] = max(0, 1 + c12.actor.values.get('fish', 0))
+            rt.step(c12.state)
             c13 = rt.as_actor(c12, c12.owner)
+            rt.step(c13.state)
             c13.actor.values['fish'] = max(0, 1 + c13.actor.values.get('fish', 0))
         rt.choose(
             c1,
@@ -389,6 +500,7 @@ def philosophy_on_built(ctx: Context) -> None:
 def road_system_on_built(ctx: Context) -> None:
     'Road System, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('population',), 1, lambda: 1, None, 1)
 
 
@@ -396,7 +508,9 @@ def road_system_on_built(ctx: Context) -> None:
 def statue_on_built(ctx: Context) -> None:
     'Statue, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, None, 1, lambda: 1, ('agriculture', 'hunting', 'fishing'), 1)
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('culture',), 1, lambda: 1, None, 1)
 
 
@@ -405,7 +519,9 @@ def temple_of_aphrodite_on_worship(ctx: Context) -> None:
     'Temple of Aphrodite, on worship.'
     # effect 1
     if (ctx.event.get('deity') in ('aphrodite',)):
-        for _ in range(max(0, {10: 3}.get(ctx.actor.values.get('population', 0), 2))):
+        rt.step(ctx.state)
+        for _ in range(rt.budget(ctx.state, max(0, rt.bounded({10: 3}.get(rt.bounded(ctx.actor.values.get('population', 0)), 2))))):
+            rt.step(ctx.state)
             ctx.change(ctx.actor, 'any', 1)
 
 
@@ -413,8 +529,10 @@ def temple_of_aphrodite_on_worship(ctx: Context) -> None:
 def temple_of_ares_on_war_won(ctx: Context) -> None:
     'Temple of Ares, on war_won.'
     # effect 1
-    if ((ctx.actor.values.get('priests', 0) + ctx.actor.values.get('borrowed_priests', 0)) < 5):
+    if (rt.bounded((rt.bounded(ctx.actor.values.get('priests', 0)) + rt.bounded(ctx.actor.values.get('borrowed_priests', 0)))) < 5):
+        rt.step(ctx.state)
         def _optional1(c2: Context) -> None:
+            rt.step(c2.state)
             c2.actor.values['idle_priests'] = min(5, max(0, 1 + c2.actor.values.get('idle_priests', 0)))
             c2.actor.values['borrowed_priests'] = min(2, max(0, 1 + c2.actor.values.get('borrowed_priests', 0)))
         rt.may(ctx, _optional1)
@@ -424,21 +542,27 @@ def temple_of_ares_on_war_won(ctx: Context) -> None:
 def temple_of_artemis_on_built(ctx: Context) -> None:
     'Temple of Artemis, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('hunting',), 1, lambda: 1, None, 1)
-    ctx.actor.values['meat'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('hunting', 1) + max(0, ctx.param('production_shift'))), 0) + ctx.actor.values.get('meat', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('hunting', 1) + max(0, rt.bounded(ctx.param('production_shift')))), 0)) + ctx.actor.values.get('meat', 0))
 
 
 # cards/olympus/buildings/temple_of_athena.yaml:1
 def temple_of_athena_on_worship(ctx: Context) -> None:
     'Temple of Athena, on worship.'
     # effect 1
-    if ((ctx.event.get('deity') in ('athena',)) and (ctx.actor.values.get('culture', 0) >= 6)):
+    if ((ctx.event.get('deity') in ('athena',)) and (rt.bounded(ctx.actor.values.get('culture', 0)) >= 6)):
+        rt.step(ctx.state)
         for player2 in rt.players(ctx, (('opponents',),), True):
             c1 = rt.as_actor(ctx, player2)
+            rt.step(c1.state)
             rt.move_markers(c1, None, 1, lambda: 1, None, -1)
     # effect 2
     if (ctx.event.get('deity') in ('athena',)):
+        rt.step(ctx.state)
         def _optional3(c4: Context) -> None:
+            rt.step(c4.state)
             rt.move_markers(c4, None, 1, lambda: 1, None, 1)
         rt.may(ctx, _optional3)
 
@@ -447,19 +571,25 @@ def temple_of_athena_on_worship(ctx: Context) -> None:
 def temple_of_demeter_on_built(ctx: Context) -> None:
     'Temple of Demeter, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('agriculture',), 1, lambda: 1, None, 1)
-    ctx.actor.values['grain'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('agriculture', 1) + max(0, ctx.param('production_shift'))), 0) + ctx.actor.values.get('grain', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('agriculture', 1) + max(0, rt.bounded(ctx.param('production_shift')))), 0)) + ctx.actor.values.get('grain', 0))
 
 
 # cards/olympus/buildings/temple_of_hades.yaml:1
 def temple_of_hades_on_built(ctx: Context) -> None:
     'Temple of Hades, on built.'
     # effect 1
+    rt.step(ctx.state)
     for player2 in rt.players(ctx, (('opponents',),), True):
         c1 = rt.as_actor(ctx, player2)
+        rt.step(c1.state)
         def _option3(c4: Context) -> None:
+            rt.step(c4.state)
             rt.move_markers(c4, None, 1, lambda: 2, None, -1)
         def _option5(c6: Context) -> None:
+            rt.step(c6.state)
             c6.actor.values['points'] = max(0, -(3) + c6.actor.values.get('points', 0))
         rt.choose(
             c1,
@@ -476,8 +606,10 @@ def temple_of_hades_on_built(ctx: Context) -> None:
 def temple_of_poseidon_on_built(ctx: Context) -> None:
     'Temple of Poseidon, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('fishing',), 1, lambda: 1, None, 1)
-    ctx.actor.values['fish'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('fishing', 1) + max(0, ctx.param('production_shift'))), 0) + ctx.actor.values.get('fish', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('fishing', 1) + max(0, rt.bounded(ctx.param('production_shift')))), 0)) + ctx.actor.values.get('fish', 0))
 
 
 # cards/olympus/buildings/trade_route.yaml:1
@@ -486,18 +618,25 @@ def trade_route_on_upkeep_buildings(ctx: Context) -> None:
     # effect 1
     if not ctx.limit_used(ctx.owner, 'trade_route', 0, 'once_per_round'):
         ctx.use_limit(ctx.owner, 'trade_route', 0, 'once_per_round')
+        rt.step(ctx.state)
         def _option1(c2: Context) -> None:
             pass
         def _option3(c4: Context) -> None:
+            rt.step(c4.state)
             rt.spend(c4.actor, 'grain', 1, 0)
+            rt.step(c4.state)
             c4.actor.values['meat'] = max(0, 1 + c4.actor.values.get('meat', 0))
             c4.actor.values['fish'] = max(0, 1 + c4.actor.values.get('fish', 0))
         def _option5(c6: Context) -> None:
+            rt.step(c6.state)
             rt.spend(c6.actor, 'meat', 1, 0)
+            rt.step(c6.state)
             c6.actor.values['grain'] = max(0, 1 + c6.actor.values.get('grain', 0))
             c6.actor.values['fish'] = max(0, 1 + c6.actor.values.get('fish', 0))
         def _option7(c8: Context) -> None:
+            rt.step(c8.state)
             rt.spend(c8.actor, 'fish', 1, 0)
+            rt.step(c8.state)
             c8.actor.values['grain'] = max(0, 1 + c8.actor.values.get('grain', 0))
             c8.actor.values['meat'] = max(0, 1 + c8.actor.values.get('meat', 0))
         rt.choose(
@@ -517,6 +656,7 @@ def trade_route_on_upkeep_buildings(ctx: Context) -> None:
 def trispastos_on_built(ctx: Context) -> None:
     'Trispastos, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (('city', False),), (('self',),), True, lambda card1: card1.kind in ('building',) and rt.has(rt.field(card1, 'culture'), (1,))), True, True)
 
 
@@ -524,6 +664,7 @@ def trispastos_on_built(ctx: Context) -> None:
 def well_on_built(ctx: Context) -> None:
     'Well, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('agriculture',), 1, lambda: 1, None, 1)
 
 
@@ -531,6 +672,7 @@ def well_on_built(ctx: Context) -> None:
 def wonder_on_built(ctx: Context) -> None:
     'Wonder, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.vacate(ctx, 'shrines', (('space', ('beta',)),), 'idle_priests')
 
 
@@ -538,22 +680,32 @@ def wonder_on_built(ctx: Context) -> None:
 def workshop_on_built(ctx: Context) -> None:
     'Workshop, on built.'
     # effect 1
-    if (len(rt.select(ctx, (('city', False),), (('all',),), False, lambda card1: card1.id in ('workshop',))) == 1):
+    rt.step(ctx.state)
+    if (rt.bounded(len(rt.select(ctx, (('city', False),), (('all',),), False, lambda card1: card1.id in ('workshop',)))) == 1):
+        rt.step(ctx.state)
         def _option2(c3: Context) -> None:
+            rt.step(c3.state)
             rt.move_markers(c3, ('military',), 1, lambda: 1, None, 1)
         def _option4(c5: Context) -> None:
+            rt.step(c5.state)
             rt.move_markers(c5, ('agriculture',), 1, lambda: 1, None, 1)
         def _option6(c7: Context) -> None:
+            rt.step(c7.state)
             rt.move_markers(c7, ('hunting',), 1, lambda: 1, None, 1)
         def _option8(c9: Context) -> None:
+            rt.step(c9.state)
             rt.move_markers(c9, ('fishing',), 1, lambda: 1, None, 1)
         def _option10(c11: Context) -> None:
+            rt.step(c11.state)
             def _option12(c13: Context) -> None:
-                c13.actor.values['grain'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c13.actor.values.get('agriculture', 1) + max(0, c13.param('production_shift'))), 0) + c13.actor.values.get('grain', 0))
+                rt.step(c13.state)
+                c13.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c13.actor.values.get('agriculture', 1) + max(0, rt.bounded(c13.param('production_shift')))), 0)) + c13.actor.values.get('grain', 0))
             def _option14(c15: Context) -> None:
-                c15.actor.values['meat'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c15.actor.values.get('hunting', 1) + max(0, c15.param('production_shift'))), 0) + c15.actor.values.get('meat', 0))
+                rt.step(c15.state)
+                c15.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c15.actor.values.get('hunting', 1) + max(0, rt.bounded(c15.param('production_shift')))), 0)) + c15.actor.values.get('meat', 0))
             def _option16(c17: Context) -> None:
-                c17.actor.values['fish'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c17.actor.values.get('fishing', 1) + max(0, c17.param('production_shift'))), 0) + c17.actor.values.get('fish', 0))
+                rt.step(c17.state)
+                c17.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c17.actor.values.get('fishing', 1) + max(0, rt.bounded(c17.param('production_shift')))), 0)) + c17.actor.values.get('fish', 0))
             rt.choose(
                 c11,
                 [c11.actor],
@@ -565,6 +717,7 @@ def workshop_on_built(ctx: Context) -> None:
                 1,
             )
         def _option18(c19: Context) -> None:
+            rt.step(c19.state)
             c19.actor.values['points'] = max(0, 1 + c19.actor.values.get('points', 0))
         rt.choose(
             ctx,
@@ -580,21 +733,30 @@ def workshop_on_built(ctx: Context) -> None:
             2,
         )
     else:
+        rt.step(ctx.state)
         def _option20(c21: Context) -> None:
+            rt.step(c21.state)
             rt.move_markers(c21, ('military',), 1, lambda: 1, None, 1)
         def _option22(c23: Context) -> None:
+            rt.step(c23.state)
             rt.move_markers(c23, ('agriculture',), 1, lambda: 1, None, 1)
         def _option24(c25: Context) -> None:
+            rt.step(c25.state)
             rt.move_markers(c25, ('hunting',), 1, lambda: 1, None, 1)
         def _option26(c27: Context) -> None:
+            rt.step(c27.state)
             rt.move_markers(c27, ('fishing',), 1, lambda: 1, None, 1)
         def _option28(c29: Context) -> None:
+            rt.step(c29.state)
             def _option30(c31: Context) -> None:
-                c31.actor.values['grain'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c31.actor.values.get('agriculture', 1) + max(0, c31.param('production_shift'))), 0) + c31.actor.values.get('grain', 0))
+                rt.step(c31.state)
+                c31.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c31.actor.values.get('agriculture', 1) + max(0, rt.bounded(c31.param('production_shift')))), 0)) + c31.actor.values.get('grain', 0))
             def _option32(c33: Context) -> None:
-                c33.actor.values['meat'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c33.actor.values.get('hunting', 1) + max(0, c33.param('production_shift'))), 0) + c33.actor.values.get('meat', 0))
+                rt.step(c33.state)
+                c33.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c33.actor.values.get('hunting', 1) + max(0, rt.bounded(c33.param('production_shift')))), 0)) + c33.actor.values.get('meat', 0))
             def _option34(c35: Context) -> None:
-                c35.actor.values['fish'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c35.actor.values.get('fishing', 1) + max(0, c35.param('production_shift'))), 0) + c35.actor.values.get('fish', 0))
+                rt.step(c35.state)
+                c35.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c35.actor.values.get('fishing', 1) + max(0, rt.bounded(c35.param('production_shift')))), 0)) + c35.actor.values.get('fish', 0))
             rt.choose(
                 c29,
                 [c29.actor],
@@ -606,6 +768,7 @@ def workshop_on_built(ctx: Context) -> None:
                 1,
             )
         def _option36(c37: Context) -> None:
+            rt.step(c37.state)
             c37.actor.values['points'] = max(0, 1 + c37.actor.values.get('points', 0))
         rt.choose(
             ctx,
@@ -626,6 +789,7 @@ def workshop_on_built(ctx: Context) -> None:
 def aphrodite_alpha_on_invoked(ctx: Context) -> None:
     'Aphrodite (alpha), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('population',), 2, lambda: 1, None, 1)
 
 
@@ -633,6 +797,7 @@ def aphrodite_alpha_on_invoked(ctx: Context) -> None:
 def aphrodite_beta_on_invoked(ctx: Context) -> None:
     'Aphrodite (beta), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('population',), 1, lambda: 1, None, 1)
 
 
@@ -641,9 +806,12 @@ def apollo_alpha_on_invoked(ctx: Context) -> None:
     'Apollo (alpha), on invoked.'
     # effect 1
     if (ctx.event.get('worship') in (True,)):
+        rt.step(ctx.state)
         def _option1(c2: Context) -> None:
+            rt.step(c2.state)
             c2.actor.values['points'] = max(0, 2 + c2.actor.values.get('points', 0))
         def _option3(c4: Context) -> None:
+            rt.step(c4.state)
             rt.dispatch(c4, 'plague', {})
         rt.choose(
             ctx,
@@ -656,6 +824,7 @@ def apollo_alpha_on_invoked(ctx: Context) -> None:
         )
     # effect 2
     if (not (ctx.event.get('worship') in (True,))):
+        rt.step(ctx.state)
         ctx.actor.values['points'] = max(0, 2 + ctx.actor.values.get('points', 0))
 
 
@@ -663,6 +832,7 @@ def apollo_alpha_on_invoked(ctx: Context) -> None:
 def apollo_beta_on_invoked(ctx: Context) -> None:
     'Apollo (beta), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = max(0, 1 + ctx.actor.values.get('points', 0))
 
 
@@ -670,9 +840,13 @@ def apollo_beta_on_invoked(ctx: Context) -> None:
 def ares_alpha_on_invoked(ctx: Context) -> None:
     'Ares (alpha), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('military',), 1, lambda: 1, None, 1)
+    rt.step(ctx.state)
     ctx.actor.values['war_edge'] = min(1, max(0, 1 + ctx.actor.values.get('war_edge', 0)))
+    rt.step(ctx.state)
     def _optional1(c2: Context) -> None:
+        rt.step(c2.state)
         rt.dispatch(c2, 'war', {})
     rt.may(ctx, _optional1)
 
@@ -681,6 +855,7 @@ def ares_alpha_on_invoked(ctx: Context) -> None:
 def ares_beta_on_invoked(ctx: Context) -> None:
     'Ares (beta), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('military',), 1, lambda: 1, None, 1)
 
 
@@ -688,18 +863,23 @@ def ares_beta_on_invoked(ctx: Context) -> None:
 def artemis_alpha_on_invoked(ctx: Context) -> None:
     'Artemis (alpha), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('hunting',), 1, lambda: 1, None, 1)
-    ctx.actor.values['meat'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('hunting', 1) + max(0, ctx.param('production_shift'))), 0) + ctx.actor.values.get('meat', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('hunting', 1) + max(0, rt.bounded(ctx.param('production_shift')))), 0)) + ctx.actor.values.get('meat', 0))
 
 
 # cards/olympus/favors/artemis.yaml:26
 def artemis_beta_on_invoked(ctx: Context) -> None:
     'Artemis (beta), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     def _option1(c2: Context) -> None:
+        rt.step(c2.state)
         rt.move_markers(c2, ('hunting',), 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
-        c4.actor.values['meat'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('hunting', 1) + max(0, c4.param('production_shift'))), 0) + c4.actor.values.get('meat', 0))
+        rt.step(c4.state)
+        c4.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('hunting', 1) + max(0, rt.bounded(c4.param('production_shift')))), 0)) + c4.actor.values.get('meat', 0))
     rt.choose(
         ctx,
         [ctx.actor],
@@ -715,6 +895,7 @@ def artemis_beta_on_invoked(ctx: Context) -> None:
 def athena_alpha_on_invoked(ctx: Context) -> None:
     'Athena (alpha), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('culture',), 2, lambda: 1, None, 1)
 
 
@@ -722,6 +903,7 @@ def athena_alpha_on_invoked(ctx: Context) -> None:
 def athena_beta_on_invoked(ctx: Context) -> None:
     'Athena (beta), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('culture',), 1, lambda: 1, None, 1)
 
 
@@ -729,18 +911,23 @@ def athena_beta_on_invoked(ctx: Context) -> None:
 def demeter_alpha_on_invoked(ctx: Context) -> None:
     'Demeter (alpha), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('agriculture',), 1, lambda: 1, None, 1)
-    ctx.actor.values['grain'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('agriculture', 1) + max(0, ctx.param('production_shift'))), 0) + ctx.actor.values.get('grain', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('agriculture', 1) + max(0, rt.bounded(ctx.param('production_shift')))), 0)) + ctx.actor.values.get('grain', 0))
 
 
 # cards/olympus/favors/demeter.yaml:26
 def demeter_beta_on_invoked(ctx: Context) -> None:
     'Demeter (beta), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     def _option1(c2: Context) -> None:
+        rt.step(c2.state)
         rt.move_markers(c2, ('agriculture',), 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
-        c4.actor.values['grain'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('agriculture', 1) + max(0, c4.param('production_shift'))), 0) + c4.actor.values.get('grain', 0))
+        rt.step(c4.state)
+        c4.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('agriculture', 1) + max(0, rt.bounded(c4.param('production_shift')))), 0)) + c4.actor.values.get('grain', 0))
     rt.choose(
         ctx,
         [ctx.actor],
@@ -756,6 +943,7 @@ def demeter_beta_on_invoked(ctx: Context) -> None:
 def hephaestus_alpha_on_invoked(ctx: Context) -> None:
     'Hephaestus (alpha), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (('city', False),), (('self',),), True, lambda card1: card1.kind in ('building',)), False, True)
 
 
@@ -763,6 +951,7 @@ def hephaestus_alpha_on_invoked(ctx: Context) -> None:
 def hephaestus_beta_on_invoked(ctx: Context) -> None:
     'Hephaestus (beta), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('city', False),), (('self',),), True, lambda card1: card1.kind in ('building',)), False, True)
 
 
@@ -770,6 +959,7 @@ def hephaestus_beta_on_invoked(ctx: Context) -> None:
 def hera_alpha_on_invoked(ctx: Context) -> None:
     'Hera (alpha), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, None, 1, lambda: 2, None, 1)
 
 
@@ -777,6 +967,7 @@ def hera_alpha_on_invoked(ctx: Context) -> None:
 def hera_beta_on_invoked(ctx: Context) -> None:
     'Hera (beta), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, None, 1, lambda: 1, None, 1)
 
 
@@ -784,18 +975,23 @@ def hera_beta_on_invoked(ctx: Context) -> None:
 def poseidon_alpha_on_invoked(ctx: Context) -> None:
     'Poseidon (alpha), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     rt.move_markers(ctx, ('fishing',), 1, lambda: 1, None, 1)
-    ctx.actor.values['fish'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('fishing', 1) + max(0, ctx.param('production_shift'))), 0) + ctx.actor.values.get('fish', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('fishing', 1) + max(0, rt.bounded(ctx.param('production_shift')))), 0)) + ctx.actor.values.get('fish', 0))
 
 
 # cards/olympus/favors/poseidon.yaml:26
 def poseidon_beta_on_invoked(ctx: Context) -> None:
     'Poseidon (beta), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     def _option1(c2: Context) -> None:
+        rt.step(c2.state)
         rt.move_markers(c2, ('fishing',), 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
-        c4.actor.values['fish'] = max(0, {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('fishing', 1) + max(0, c4.param('production_shift'))), 0) + c4.actor.values.get('fish', 0))
+        rt.step(c4.state)
+        c4.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('fishing', 1) + max(0, rt.bounded(c4.param('production_shift')))), 0)) + c4.actor.values.get('fish', 0))
     rt.choose(
         ctx,
         [ctx.actor],
@@ -811,14 +1007,20 @@ def poseidon_beta_on_invoked(ctx: Context) -> None:
 def zeus_alpha_on_invoked(ctx: Context) -> None:
     'Zeus (alpha), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     def _option1(c2: Context) -> None:
+        rt.step(c2.state)
         rt.move_markers(c2, None, 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
+        rt.step(c4.state)
         c4.change(c4.actor, 'any', 1)
+        rt.step(c4.state)
         c4.change(c4.actor, 'any', 1)
     def _option5(c6: Context) -> None:
+        rt.step(c6.state)
         rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, lambda card7: card7.kind in ('building',)), False, True)
     def _option8(c9: Context) -> None:
+        rt.step(c9.state)
         rt.dispatch(c9, 'war', {})
     rt.choose(
         ctx,
@@ -837,11 +1039,15 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
 def zeus_beta_on_invoked(ctx: Context) -> None:
     'Zeus (beta), on invoked.'
     # effect 1
+    rt.step(ctx.state)
     def _option1(c2: Context) -> None:
+        rt.step(c2.state)
         rt.move_markers(c2, None, 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
+        rt.step(c4.state)
         c4.change(c4.actor, 'any', 1)
     def _option5(c6: Context) -> None:
+        rt.step(c6.state)
         rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, lambda card7: card7.kind in ('building',)), False, True)
     rt.choose(
         ctx,
@@ -858,7 +1064,7 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def requires_of_building(ctx: Context) -> bool:
     'What a building requires before it is built.'
-    return bool(((ctx.actor.values.get('culture', 0) >= (rt.field_amount(ctx, 'culture') + ctx.param('culture_requirement'))) and ((rt.field_amount(ctx, 'unique') == 0) or (not rt.held_by(ctx, lambda: rt.players(ctx, (('opponents',),), False))))))
+    return bool(((rt.bounded(ctx.actor.values.get('culture', 0)) >= rt.bounded((rt.bounded(rt.field_amount(ctx, 'culture')) + rt.bounded(ctx.param('culture_requirement'))))) and ((rt.bounded(rt.field_amount(ctx, 'unique')) == 0) or (not rt.held_by(ctx, lambda: rt.players(ctx, (('opponents',),), False))))))
 
 
 RULES: dict[str, Callable[[Context], None]] = {

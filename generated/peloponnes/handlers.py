@@ -25,7 +25,8 @@ _NODE3 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field'
 def rules_on_setup(ctx: Context) -> None:
     'The rules of the game, on setup.'
     # effect 1
-    if (ctx.state.globals['players'] == 5):
+    if (rt.bounded(ctx.state.globals['players']) == 5):
+        rt.step(ctx.state)
         rt.move_cards(
             ctx,
             lambda: rt.select(ctx, (('table', True),), (('self',),), False, lambda card1: card1.id in ('conquest',)),
@@ -40,10 +41,15 @@ def rules_on_setup(ctx: Context) -> None:
 def rules_on_start_round(ctx: Context) -> None:
     'The rules of the game, on start_round.'
     # effect 2
+    rt.step(ctx.state)
     rt.reveal(ctx, (('tile_stack', True),), ('under_athens', True), lambda: 1, None)
-    rt.reveal(ctx, (('tile_stack', True),), ('offer', True), lambda: (ctx.state.globals['players'] - 1), None)
-    rt.reveal(ctx, (('tile_stack', True),), ('conquest_row', True), lambda: (ctx.param('tiles_per_round') - ctx.state.globals['players']), None)
-    if ((len(rt.select(ctx, (('under_athens', True),), (('self',),), False, lambda card1: rt.has(rt.field(card1, 'supply'), (True,)))) > 0) or (len(rt.select(ctx, (('offer', True),), (('self',),), False, lambda card2: rt.has(rt.field(card2, 'supply'), (True,)))) > 0) or (len(rt.select(ctx, (('conquest_row', True),), (('self',),), False, lambda card3: rt.has(rt.field(card3, 'supply'), (True,)))) > 0)):
+    rt.step(ctx.state)
+    rt.reveal(ctx, (('tile_stack', True),), ('offer', True), lambda: rt.bounded((rt.bounded(ctx.state.globals['players']) - 1)), None)
+    rt.step(ctx.state)
+    rt.reveal(ctx, (('tile_stack', True),), ('conquest_row', True), lambda: rt.bounded((rt.bounded(ctx.param('tiles_per_round')) - rt.bounded(ctx.state.globals['players']))), None)
+    rt.step(ctx.state)
+    if ((rt.bounded(len(rt.select(ctx, (('under_athens', True),), (('self',),), False, lambda card1: rt.has(rt.field(card1, 'supply'), (True,))))) > 0) or (rt.bounded(len(rt.select(ctx, (('offer', True),), (('self',),), False, lambda card2: rt.has(rt.field(card2, 'supply'), (True,))))) > 0) or (rt.bounded(len(rt.select(ctx, (('conquest_row', True),), (('self',),), False, lambda card3: rt.has(rt.field(card3, 'supply'), (True,))))) > 0)):
+        rt.step(ctx.state)
         rt.dispatch(ctx, 'supply', {})
 
 
@@ -51,10 +57,15 @@ def rules_on_start_round(ctx: Context) -> None:
 def rules_on_bidding_turn(ctx: Context) -> None:
     'The rules of the game, on bidding_turn.'
     # effect 3
+    rt.step(ctx.state)
     if bool(rt.select(ctx, (('chits', False),), (('self',),), False, lambda card1: card1.kind in ('chit',))):
-        ctx.actor.values['coins'] = max(0, ctx.param('pass_coins') + ctx.actor.values.get('coins', 0))
+        rt.step(ctx.state)
+        ctx.actor.values['coins'] = max(0, rt.bounded(ctx.param('pass_coins')) + ctx.actor.values.get('coins', 0))
+        rt.step(ctx.state)
         rt.rank(ctx, 'turn_order', True)
+        rt.step(ctx.state)
         rt.dispatch(ctx, 'income', {})
+        rt.step(ctx.state)
         rt.move_cards(
             ctx,
             lambda: rt.select(ctx, (('chits', False),), (('self',),), False, lambda card2: card2.kind in ('chit',)),
@@ -64,15 +75,20 @@ def rules_on_bidding_turn(ctx: Context) -> None:
             None,
         )
     else:
+        rt.step(ctx.state)
         def _option3(c4: Context) -> None:
             rt.run_node(c4, _NODE1)  # no template for bid: the interpreter runs it
         def _option5(c6: Context) -> None:
             rt.run_node(c6, _NODE2)  # no template for bid: the interpreter runs it
         def _option7(c8: Context) -> None:
+            rt.step(c8.state)
             rt.dispatch(c8, 'accept_aid', {})
         def _option9(c10: Context) -> None:
-            c10.actor.values['coins'] = max(0, c10.param('pass_coins') + c10.actor.values.get('coins', 0))
+            rt.step(c10.state)
+            c10.actor.values['coins'] = max(0, rt.bounded(c10.param('pass_coins')) + c10.actor.values.get('coins', 0))
+            rt.step(c10.state)
             rt.rank(c10, 'turn_order', True)
+            rt.step(c10.state)
             rt.dispatch(c10, 'income', {})
         rt.choose(
             ctx,
@@ -91,8 +107,11 @@ def rules_on_bidding_turn(ctx: Context) -> None:
 def rules_on_accept_aid(ctx: Context) -> None:
     'The rules of the game, on accept_aid.'
     # effect 4
+    rt.step(ctx.state)
     rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('under_athens', True),), (('self',),), False, rt.ANY_CARD), False, False)
+    rt.step(ctx.state)
     rt.rank(ctx, 'turn_order', True)
+    rt.step(ctx.state)
     rt.move_cards(
         ctx,
         lambda: rt.select(ctx, (('athens_tile', True),), (('self',),), False, lambda card2: card2.kind in ('chit',)),
@@ -101,6 +120,7 @@ def rules_on_accept_aid(ctx: Context) -> None:
         lambda: [ctx.actor],
         lambda: 1,
     )
+    rt.step(ctx.state)
     rt.dispatch(ctx, 'income', {})
 
 
@@ -108,14 +128,20 @@ def rules_on_accept_aid(ctx: Context) -> None:
 def rules_on_outbid(ctx: Context) -> None:
     'The rules of the game, on outbid.'
     # effect 5
+    rt.step(ctx.state)
     def _option1(c2: Context) -> None:
         rt.run_node(c2, _NODE3)  # no template for bid: the interpreter runs it
     def _option3(c4: Context) -> None:
-        c4.actor.values['coins'] = max(0, (c4.actor.values.get('bid', 0) + c4.param('withdraw_bonus')) + c4.actor.values.get('coins', 0))
-        c4.actor.values['bid'] = max(0, -(c4.actor.values.get('bid', 0)) + c4.actor.values.get('bid', 0))
+        rt.step(c4.state)
+        c4.actor.values['coins'] = max(0, rt.bounded((rt.bounded(c4.actor.values.get('bid', 0)) + rt.bounded(c4.param('withdraw_bonus')))) + c4.actor.values.get('coins', 0))
+        rt.step(c4.state)
+        c4.actor.values['bid'] = max(0, -(rt.bounded(c4.actor.values.get('bid', 0))) + c4.actor.values.get('bid', 0))
     def _option5(c6: Context) -> None:
-        c6.actor.values['coins'] = max(0, c6.actor.values.get('bid', 0) + c6.actor.values.get('coins', 0))
-        c6.actor.values['bid'] = max(0, -(c6.actor.values.get('bid', 0)) + c6.actor.values.get('bid', 0))
+        rt.step(c6.state)
+        c6.actor.values['coins'] = max(0, rt.bounded(c6.actor.values.get('bid', 0)) + c6.actor.values.get('coins', 0))
+        rt.step(c6.state)
+        c6.actor.values['bid'] = max(0, -(rt.bounded(c6.actor.values.get('bid', 0))) + c6.actor.values.get('bid', 0))
+        rt.step(c6.state)
         rt.dispatch(c6, 'accept_aid', {})
     rt.choose(
         ctx,
@@ -133,17 +159,23 @@ def rules_on_outbid(ctx: Context) -> None:
 def rules_on_take_tiles(ctx: Context) -> None:
     'The rules of the game, on take_tiles.'
     # effect 6
-    if (len(rt.select(ctx, (('bidding_on', False),), (('self',),), False, rt.ANY_CARD)) > 0):
+    rt.step(ctx.state)
+    if (rt.bounded(len(rt.select(ctx, (('bidding_on', False),), (('self',),), False, rt.ANY_CARD))) > 0):
+        rt.step(ctx.state)
         rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('bidding_on', False),), (('self',),), False, rt.ANY_CARD), False, False)
-    if (len(rt.select(ctx, (('conquered', False),), (('self',),), False, rt.ANY_CARD)) > 0):
+    rt.step(ctx.state)
+    if (rt.bounded(len(rt.select(ctx, (('conquered', False),), (('self',),), False, rt.ANY_CARD))) > 0):
+        rt.step(ctx.state)
         rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('conquered', False),), (('self',),), False, rt.ANY_CARD), False, False)
-    ctx.actor.values['bid'] = max(0, -(ctx.actor.values.get('bid', 0)) + ctx.actor.values.get('bid', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['bid'] = max(0, -(rt.bounded(ctx.actor.values.get('bid', 0))) + ctx.actor.values.get('bid', 0))
 
 
 # cards/peloponnes/game.yaml
 def rules_on_end_round(ctx: Context) -> None:
     'The rules of the game, on end_round.'
     # effect 7
+    rt.step(ctx.state)
     rt.move_cards(
         ctx,
         lambda: rt.select(ctx, (('offer', True),), (('self',),), False, rt.ANY_CARD),
@@ -152,6 +184,7 @@ def rules_on_end_round(ctx: Context) -> None:
         lambda: [ctx.actor],
         None,
     )
+    rt.step(ctx.state)
     rt.move_cards(
         ctx,
         lambda: rt.select(ctx, (('conquest_row', True),), (('self',),), False, rt.ANY_CARD),
@@ -160,6 +193,7 @@ def rules_on_end_round(ctx: Context) -> None:
         lambda: [ctx.actor],
         None,
     )
+    rt.step(ctx.state)
     rt.move_cards(
         ctx,
         lambda: rt.select(ctx, (('under_athens', True),), (('self',),), False, rt.ANY_CARD),
@@ -174,16 +208,19 @@ def rules_on_end_round(ctx: Context) -> None:
 def rules_on_income(ctx: Context) -> None:
     'The rules of the game, on income.'
     # effect 8
-    ctx.actor.values['coins'] = max(0, {0: 1, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 3, 8: 4, 9: 4, 10: 4, 11: 5, 12: 5, 13: 5, 14: 5, 15: 5, 16: 5, 17: 5, 18: 5, 19: 5, 20: 5}.get(ctx.actor.values.get('inhabitants', 0), 5) + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['luxury'] = max(0, {14: 2, 15: 2, 16: 2, 17: 4, 18: 4, 19: 4, 20: 6}.get(ctx.actor.values.get('inhabitants', 0), 6) + ctx.actor.values.get('luxury', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['coins'] = max(0, rt.bounded({0: 1, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 3, 8: 4, 9: 4, 10: 4, 11: 5, 12: 5, 13: 5, 14: 5, 15: 5, 16: 5, 17: 5, 18: 5, 19: 5, 20: 5}.get(rt.bounded(ctx.actor.values.get('inhabitants', 0)), 5)) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['luxury'] = max(0, rt.bounded({14: 2, 15: 2, 16: 2, 17: 4, 18: 4, 19: 4, 20: 6}.get(rt.bounded(ctx.actor.values.get('inhabitants', 0)), 6)) + ctx.actor.values.get('luxury', 0))
 
 
 # cards/peloponnes/game.yaml
 def rules_on_supply(ctx: Context) -> None:
     'The rules of the game, on supply.'
     # effect 9
-    ctx.actor.values['inhabitants'] = max(0, -(max(0, (ctx.actor.values.get('inhabitants', 0) - ctx.actor.values.get('food', 0)))) + ctx.actor.values.get('inhabitants', 0))
-    ctx.actor.values['food'] = max(0, -(ctx.actor.values.get('inhabitants', 0)) + ctx.actor.values.get('food', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['inhabitants'] = max(0, -(rt.bounded(max(0, rt.bounded((rt.bounded(ctx.actor.values.get('inhabitants', 0)) - rt.bounded(ctx.actor.values.get('food', 0))))))) + ctx.actor.values.get('inhabitants', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['food'] = max(0, -(rt.bounded(ctx.actor.values.get('inhabitants', 0))) + ctx.actor.values.get('food', 0))
 
 
 # cards/peloponnes/game.yaml
@@ -191,18 +228,23 @@ def rules_on_strike(ctx: Context) -> None:
     'The rules of the game, on strike.'
     # effect 10
     if (ctx.event.get('disaster') in ('plague',)):
+        rt.step(ctx.state)
         rt.invoke(ctx, None, 'plague', 'strike', True)
     # effect 11
     if (ctx.event.get('disaster') in ('drought',)):
+        rt.step(ctx.state)
         rt.invoke(ctx, None, 'drought', 'strike', True)
     # effect 12
     if (ctx.event.get('disaster') in ('earthquake',)):
+        rt.step(ctx.state)
         rt.invoke(ctx, None, 'earthquake', 'strike', True)
     # effect 13
     if (ctx.event.get('disaster') in ('tempest',)):
+        rt.step(ctx.state)
         rt.invoke(ctx, None, 'tempest', 'strike', True)
     # effect 14
     if (ctx.event.get('disaster') in ('decline',)):
+        rt.step(ctx.state)
         rt.invoke(ctx, None, 'decline', 'strike', True)
 
 
@@ -210,14 +252,17 @@ def rules_on_strike(ctx: Context) -> None:
 def rules_on_score(ctx: Context) -> None:
     'The rules of the game, on score.'
     # effect 15
-    ctx.actor.values['score'] = min((rt.total_field(ctx, rt.select(ctx, (('lands', False), ('buildings', False)), (('self',),), False, lambda card1: card1.kind in ('land', 'building')), 'prestige') + ctx.actor.values.get('prestige', 0) + rt.div(ctx.actor.values.get('coins', 0), 3)), (3 * ctx.actor.values.get('inhabitants', 0))) + ctx.actor.values.get('score', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['score'] = rt.bounded(min(rt.bounded((rt.bounded(rt.total_field(ctx, rt.select(ctx, (('lands', False), ('buildings', False)), (('self',),), False, lambda card1: card1.kind in ('land', 'building')), 'prestige')) + rt.bounded(ctx.actor.values.get('prestige', 0)) + rt.bounded(rt.div(rt.bounded(ctx.actor.values.get('coins', 0)), 3)))), rt.bounded((3 * rt.bounded(ctx.actor.values.get('inhabitants', 0)))))) + ctx.actor.values.get('score', 0)
 
 
 # cards/peloponnes/athens.yaml:145
 def athens_chit_1_on_end_of_game(ctx: Context) -> None:
     'Athens chit, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, -(2) + ctx.actor.values.get('inhabitants', 0))
+    rt.step(ctx.state)
     ctx.actor.values['prestige'] = -6 + ctx.actor.values.get('prestige', 0)
 
 
@@ -225,7 +270,9 @@ def athens_chit_1_on_end_of_game(ctx: Context) -> None:
 def athens_chit_2_on_end_of_game(ctx: Context) -> None:
     'Athens chit, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, -(2) + ctx.actor.values.get('inhabitants', 0))
+    rt.step(ctx.state)
     ctx.actor.values['prestige'] = -6 + ctx.actor.values.get('prestige', 0)
 
 
@@ -233,6 +280,7 @@ def athens_chit_2_on_end_of_game(ctx: Context) -> None:
 def messene_on_setup(ctx: Context) -> None:
     'Messene, on setup.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 6 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
     ctx.actor.values['turn_order'] = max(0, 1 + ctx.actor.values.get('turn_order', 0))
@@ -242,6 +290,7 @@ def messene_on_setup(ctx: Context) -> None:
 def messene_on_income(ctx: Context) -> None:
     'Messene, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 2 + ctx.actor.values.get('food', 0))
 
 
@@ -249,6 +298,7 @@ def messene_on_income(ctx: Context) -> None:
 def patras_on_setup(ctx: Context) -> None:
     'Patras, on setup.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 7 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
     ctx.actor.values['turn_order'] = max(0, 2 + ctx.actor.values.get('turn_order', 0))
@@ -258,6 +308,7 @@ def patras_on_setup(ctx: Context) -> None:
 def patras_on_income(ctx: Context) -> None:
     'Patras, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
 
@@ -266,6 +317,7 @@ def patras_on_income(ctx: Context) -> None:
 def arkadia_on_setup(ctx: Context) -> None:
     'Arkadia, on setup.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 8 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
     ctx.actor.values['turn_order'] = max(0, 3 + ctx.actor.values.get('turn_order', 0))
@@ -275,6 +327,7 @@ def arkadia_on_setup(ctx: Context) -> None:
 def arkadia_on_income(ctx: Context) -> None:
     'Arkadia, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -282,6 +335,7 @@ def arkadia_on_income(ctx: Context) -> None:
 def korinth_on_setup(ctx: Context) -> None:
     'Korinth, on setup.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 7 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
     ctx.actor.values['food'] = max(0, 3 + ctx.actor.values.get('food', 0))
@@ -292,6 +346,7 @@ def korinth_on_setup(ctx: Context) -> None:
 def korinth_on_income(ctx: Context) -> None:
     'Korinth, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
 
 
@@ -299,6 +354,7 @@ def korinth_on_income(ctx: Context) -> None:
 def sparta_on_setup(ctx: Context) -> None:
     'Sparta, on setup.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 7 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
     ctx.actor.values['wood'] = max(0, 4 + ctx.actor.values.get('wood', 0))
@@ -309,6 +365,7 @@ def sparta_on_setup(ctx: Context) -> None:
 def sparta_on_income(ctx: Context) -> None:
     'Sparta, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
 
 
@@ -316,6 +373,7 @@ def sparta_on_income(ctx: Context) -> None:
 def pylos_on_setup(ctx: Context) -> None:
     'Pylos, on setup.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 8 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
     ctx.actor.values['stone'] = max(0, 3 + ctx.actor.values.get('stone', 0))
@@ -326,6 +384,7 @@ def pylos_on_setup(ctx: Context) -> None:
 def pylos_on_income(ctx: Context) -> None:
     'Pylos, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
 
@@ -333,6 +392,7 @@ def pylos_on_income(ctx: Context) -> None:
 def argos_on_setup(ctx: Context) -> None:
     'Argos, on setup.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 5 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
     ctx.actor.values['turn_order'] = max(0, 7 + ctx.actor.values.get('turn_order', 0))
@@ -342,6 +402,7 @@ def argos_on_setup(ctx: Context) -> None:
 def argos_on_income(ctx: Context) -> None:
     'Argos, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
@@ -351,7 +412,8 @@ def plague_on_strike(ctx: Context) -> None:
     'Plague, on strike.'
     # effect 1
     if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card1: card1.kind in ('building',) and rt.has(rt.field(card1, 'protects'), ('plague',))))):
-        ctx.actor.values['inhabitants'] = max(0, -(rt.div((ctx.actor.values.get('inhabitants', 0) + 2), 3)) + ctx.actor.values.get('inhabitants', 0))
+        rt.step(ctx.state)
+        ctx.actor.values['inhabitants'] = max(0, -(rt.bounded(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get('inhabitants', 0)) + 2)), 3))) + ctx.actor.values.get('inhabitants', 0))
 
 
 # cards/peloponnes/disasters.yaml:22
@@ -359,7 +421,8 @@ def drought_on_strike(ctx: Context) -> None:
     'Drought, on strike.'
     # effect 1
     if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card1: card1.kind in ('building',) and rt.has(rt.field(card1, 'protects'), ('drought',))))):
-        ctx.actor.values['food'] = max(0, -(rt.div((ctx.actor.values.get('food', 0) + 2), 3)) + ctx.actor.values.get('food', 0))
+        rt.step(ctx.state)
+        ctx.actor.values['food'] = max(0, -(rt.bounded(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get('food', 0)) + 2)), 3))) + ctx.actor.values.get('food', 0))
 
 
 # cards/peloponnes/disasters.yaml:39
@@ -367,16 +430,18 @@ def earthquake_on_strike(ctx: Context) -> None:
     'Earthquake, on strike.'
     # effect 1
     if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card5: card5.kind in ('building',) and rt.has(rt.field(card5, 'protects'), ('earthquake',))))):
+        rt.step(ctx.state)
         rt.move_cards(
             ctx,
             lambda: rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card1: card1.kind in ('building',)),
             'box',
             True,
             lambda: [ctx.actor],
-            lambda: max(0, (len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card2: card2.kind in ('building',))) - min(ctx.actor.values.get('stone', 0), ctx.actor.values.get('wood', 0)))),
+            lambda: rt.bounded(max(0, rt.bounded((rt.bounded(len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card2: card2.kind in ('building',)))) - rt.bounded(min(rt.bounded(ctx.actor.values.get('stone', 0)), rt.bounded(ctx.actor.values.get('wood', 0)))))))),
         )
-        rt.spend(ctx.actor, 'stone', (len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card3: card3.kind in ('building',))) * ctx.param('quake_stone')), 0)
-        rt.spend(ctx.actor, 'wood', (len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card4: card4.kind in ('building',))) * ctx.param('quake_wood')), 0)
+        rt.step(ctx.state)
+        rt.spend(ctx.actor, 'stone', rt.bounded((rt.bounded(len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card3: card3.kind in ('building',)))) * rt.bounded(ctx.param('quake_stone')))), 0)
+        rt.spend(ctx.actor, 'wood', rt.bounded((rt.bounded(len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card4: card4.kind in ('building',)))) * rt.bounded(ctx.param('quake_wood')))), 0)
 
 
 # cards/peloponnes/disasters.yaml:67
@@ -384,16 +449,18 @@ def tempest_on_strike(ctx: Context) -> None:
     'Tempest, on strike.'
     # effect 1
     if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card5: card5.kind in ('building',) and rt.has(rt.field(card5, 'protects'), ('tempest',))))):
+        rt.step(ctx.state)
         rt.move_cards(
             ctx,
             lambda: rt.select(ctx, (('lands', False),), (('self',),), False, lambda card1: card1.kind in ('land',)),
             'box',
             True,
             lambda: [ctx.actor],
-            lambda: max(0, (len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card2: card2.kind in ('land',))) - min(ctx.actor.values.get('food', 0), ctx.actor.values.get('coins', 0)))),
+            lambda: rt.bounded(max(0, rt.bounded((rt.bounded(len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card2: card2.kind in ('land',)))) - rt.bounded(min(rt.bounded(ctx.actor.values.get('food', 0)), rt.bounded(ctx.actor.values.get('coins', 0)))))))),
         )
-        rt.spend(ctx.actor, 'food', (len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card3: card3.kind in ('land',))) * ctx.param('storm_food')), 0)
-        rt.spend(ctx.actor, 'coins', (len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card4: card4.kind in ('land',))) * ctx.param('storm_coins')), 0)
+        rt.step(ctx.state)
+        rt.spend(ctx.actor, 'food', rt.bounded((rt.bounded(len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card3: card3.kind in ('land',)))) * rt.bounded(ctx.param('storm_food')))), 0)
+        rt.spend(ctx.actor, 'coins', rt.bounded((rt.bounded(len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card4: card4.kind in ('land',)))) * rt.bounded(ctx.param('storm_coins')))), 0)
 
 
 # cards/peloponnes/disasters.yaml:95
@@ -401,6 +468,7 @@ def decline_on_strike(ctx: Context) -> None:
     'Decline, on strike.'
     # effect 1
     if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card1: card1.kind in ('building',) and rt.has(rt.field(card1, 'protects'), ('decline',))))):
+        rt.step(ctx.state)
         ctx.actor.values['luxury'] = max(0, -(10) + ctx.actor.values.get('luxury', 0))
 
 
@@ -408,7 +476,9 @@ def decline_on_strike(ctx: Context) -> None:
 def a11_on_built(ctx: Context) -> None:
     'Barracks, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 4 + ctx.actor.values.get('coins', 0))
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, -(2) + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -416,6 +486,7 @@ def a11_on_built(ctx: Context) -> None:
 def a12_on_built(ctx: Context) -> None:
     'Bridge, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -423,6 +494,7 @@ def a12_on_built(ctx: Context) -> None:
 def a12_on_income(ctx: Context) -> None:
     'Bridge, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
 
 
@@ -430,6 +502,7 @@ def a12_on_income(ctx: Context) -> None:
 def a13_on_built(ctx: Context) -> None:
     'Market, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -437,6 +510,7 @@ def a13_on_built(ctx: Context) -> None:
 def a13_on_income(ctx: Context) -> None:
     'Market, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
 
 
@@ -444,6 +518,7 @@ def a13_on_income(ctx: Context) -> None:
 def a14_on_built(ctx: Context) -> None:
     'Street, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -451,6 +526,7 @@ def a14_on_built(ctx: Context) -> None:
 def a14_on_income(ctx: Context) -> None:
     'Street, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
 
 
@@ -458,6 +534,7 @@ def a14_on_income(ctx: Context) -> None:
 def a15_on_built(ctx: Context) -> None:
     'Port, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -465,13 +542,18 @@ def a15_on_built(ctx: Context) -> None:
 def a15_on_income(ctx: Context) -> None:
     'Port, on income.'
     # effect 2
+    rt.step(ctx.state)
     def _option1(c2: Context) -> None:
+        rt.step(c2.state)
         c2.actor.values['food'] = max(0, 1 + c2.actor.values.get('food', 0))
     def _option3(c4: Context) -> None:
+        rt.step(c4.state)
         c4.actor.values['wood'] = max(0, 1 + c4.actor.values.get('wood', 0))
     def _option5(c6: Context) -> None:
+        rt.step(c6.state)
         c6.actor.values['stone'] = max(0, 1 + c6.actor.values.get('stone', 0))
     def _option7(c8: Context) -> None:
+        rt.step(c8.state)
         c8.actor.values['coins'] = max(0, 1 + c8.actor.values.get('coins', 0))
     rt.choose(
         ctx,
@@ -490,6 +572,7 @@ def a15_on_income(ctx: Context) -> None:
 def b01_on_built(ctx: Context) -> None:
     'Aqueduct, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -497,6 +580,7 @@ def b01_on_built(ctx: Context) -> None:
 def b01_on_income(ctx: Context) -> None:
     'Aqueduct, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
 
 
@@ -504,6 +588,7 @@ def b01_on_income(ctx: Context) -> None:
 def b02_on_built(ctx: Context) -> None:
     'Agora, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -511,6 +596,7 @@ def b02_on_built(ctx: Context) -> None:
 def b02_on_income(ctx: Context) -> None:
     'Agora, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
 
 
@@ -518,6 +604,7 @@ def b02_on_income(ctx: Context) -> None:
 def b03_on_built(ctx: Context) -> None:
     'Epidauros Odeon, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['luxury'] = max(0, 3 + ctx.actor.values.get('luxury', 0))
     ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
 
@@ -526,6 +613,7 @@ def b03_on_built(ctx: Context) -> None:
 def b08_on_built(ctx: Context) -> None:
     'Leonidaion, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['luxury'] = max(0, 5 + ctx.actor.values.get('luxury', 0))
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
@@ -534,6 +622,7 @@ def b08_on_built(ctx: Context) -> None:
 def b12_on_built(ctx: Context) -> None:
     'Granary, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 3 + ctx.actor.values.get('food', 0))
 
 
@@ -541,6 +630,7 @@ def b12_on_built(ctx: Context) -> None:
 def b13_on_income(ctx: Context) -> None:
     'Quarry, on income.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['stone'] = max(0, 2 + ctx.actor.values.get('stone', 0))
 
 
@@ -548,6 +638,7 @@ def b13_on_income(ctx: Context) -> None:
 def b14_on_built(ctx: Context) -> None:
     'Well, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -555,6 +646,7 @@ def b14_on_built(ctx: Context) -> None:
 def b14_on_income(ctx: Context) -> None:
     'Well, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
 
 
@@ -562,6 +654,7 @@ def b14_on_income(ctx: Context) -> None:
 def b15_on_built(ctx: Context) -> None:
     'Temple of Apollo, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -569,13 +662,18 @@ def b15_on_built(ctx: Context) -> None:
 def b15_on_income(ctx: Context) -> None:
     'Temple of Apollo, on income.'
     # effect 2
+    rt.step(ctx.state)
     def _option1(c2: Context) -> None:
+        rt.step(c2.state)
         c2.actor.values['food'] = max(0, 1 + c2.actor.values.get('food', 0))
     def _option3(c4: Context) -> None:
+        rt.step(c4.state)
         c4.actor.values['wood'] = max(0, 1 + c4.actor.values.get('wood', 0))
     def _option5(c6: Context) -> None:
+        rt.step(c6.state)
         c6.actor.values['stone'] = max(0, 1 + c6.actor.values.get('stone', 0))
     def _option7(c8: Context) -> None:
+        rt.step(c8.state)
         c8.actor.values['coins'] = max(0, 1 + c8.actor.values.get('coins', 0))
     rt.choose(
         ctx,
@@ -594,6 +692,7 @@ def b15_on_income(ctx: Context) -> None:
 def c01_on_built(ctx: Context) -> None:
     'Cyclopean Masonry, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -601,6 +700,7 @@ def c01_on_built(ctx: Context) -> None:
 def c02_on_income(ctx: Context) -> None:
     'Agriculture, on income.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 2 + ctx.actor.values.get('food', 0))
 
 
@@ -608,6 +708,7 @@ def c02_on_income(ctx: Context) -> None:
 def c06_on_built(ctx: Context) -> None:
     'Workshop of Phidias, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -615,6 +716,7 @@ def c06_on_built(ctx: Context) -> None:
 def c06_on_income(ctx: Context) -> None:
     'Workshop of Phidias, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
 
@@ -622,6 +724,7 @@ def c06_on_income(ctx: Context) -> None:
 def c07_on_built(ctx: Context) -> None:
     'Stoa, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -629,6 +732,7 @@ def c07_on_built(ctx: Context) -> None:
 def c07_on_income(ctx: Context) -> None:
     'Stoa, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
 
 
@@ -636,6 +740,7 @@ def c07_on_income(ctx: Context) -> None:
 def c08_on_built(ctx: Context) -> None:
     'Statue of Zeus, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -643,6 +748,7 @@ def c08_on_built(ctx: Context) -> None:
 def c08_on_income(ctx: Context) -> None:
     'Statue of Zeus, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
 
 
@@ -650,6 +756,7 @@ def c08_on_income(ctx: Context) -> None:
 def c09_on_built(ctx: Context) -> None:
     'Lion Gate, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -657,6 +764,7 @@ def c09_on_built(ctx: Context) -> None:
 def c09_on_income(ctx: Context) -> None:
     'Lion Gate, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
 
@@ -665,6 +773,7 @@ def c09_on_income(ctx: Context) -> None:
 def c10_on_built(ctx: Context) -> None:
     'Tiryns Fortress, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, -(1) + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -672,6 +781,7 @@ def c10_on_built(ctx: Context) -> None:
 def c10_on_income(ctx: Context) -> None:
     'Tiryns Fortress, on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
 
@@ -680,6 +790,7 @@ def c10_on_income(ctx: Context) -> None:
 def a01_on_income(ctx: Context) -> None:
     'Mountains (A01), on income.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['stone'] = max(0, 3 + ctx.actor.values.get('stone', 0))
 
 
@@ -687,6 +798,7 @@ def a01_on_income(ctx: Context) -> None:
 def a02_on_built(ctx: Context) -> None:
     'Forest with river and rocks (A02), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -694,6 +806,7 @@ def a02_on_built(ctx: Context) -> None:
 def a02_on_income(ctx: Context) -> None:
     'Forest with river and rocks (A02), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
@@ -702,6 +815,7 @@ def a02_on_income(ctx: Context) -> None:
 def a03_on_built(ctx: Context) -> None:
     'Hills (A03), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 5 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
@@ -710,6 +824,7 @@ def a03_on_built(ctx: Context) -> None:
 def a03_on_income(ctx: Context) -> None:
     'Hills (A03), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
 
@@ -717,6 +832,7 @@ def a03_on_income(ctx: Context) -> None:
 def a04_on_built(ctx: Context) -> None:
     'Forest and hills (A04), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 2 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
@@ -725,6 +841,7 @@ def a04_on_built(ctx: Context) -> None:
 def a04_on_income(ctx: Context) -> None:
     'Forest and hills (A04), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
@@ -733,6 +850,7 @@ def a04_on_income(ctx: Context) -> None:
 def a05_on_income(ctx: Context) -> None:
     'Fields (A05), on income.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 3 + ctx.actor.values.get('food', 0))
 
 
@@ -740,6 +858,7 @@ def a05_on_income(ctx: Context) -> None:
 def a06_on_built(ctx: Context) -> None:
     'Fields and forest (A06), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -747,6 +866,7 @@ def a06_on_built(ctx: Context) -> None:
 def a06_on_income(ctx: Context) -> None:
     'Fields and forest (A06), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 2 + ctx.actor.values.get('food', 0))
     ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
 
@@ -755,6 +875,7 @@ def a06_on_income(ctx: Context) -> None:
 def a07_on_built(ctx: Context) -> None:
     'Forest (A07), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -762,6 +883,7 @@ def a07_on_built(ctx: Context) -> None:
 def a07_on_income(ctx: Context) -> None:
     'Forest (A07), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 3 + ctx.actor.values.get('wood', 0))
 
 
@@ -769,6 +891,7 @@ def a07_on_income(ctx: Context) -> None:
 def a08_on_built(ctx: Context) -> None:
     'Fields and forest (A08), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -776,6 +899,7 @@ def a08_on_built(ctx: Context) -> None:
 def a08_on_income(ctx: Context) -> None:
     'Fields and forest (A08), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
     ctx.actor.values['wood'] = max(0, 2 + ctx.actor.values.get('wood', 0))
 
@@ -784,6 +908,7 @@ def a08_on_income(ctx: Context) -> None:
 def a09_on_built(ctx: Context) -> None:
     'Fields and forest (A09), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -791,6 +916,7 @@ def a09_on_built(ctx: Context) -> None:
 def a09_on_income(ctx: Context) -> None:
     'Fields and forest (A09), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
     ctx.actor.values['wood'] = max(0, 2 + ctx.actor.values.get('wood', 0))
 
@@ -799,6 +925,7 @@ def a09_on_income(ctx: Context) -> None:
 def a10_on_built(ctx: Context) -> None:
     'Hills and forest (A10), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 2 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
@@ -807,6 +934,7 @@ def a10_on_built(ctx: Context) -> None:
 def a10_on_income(ctx: Context) -> None:
     'Hills and forest (A10), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 2 + ctx.actor.values.get('wood', 0))
 
 
@@ -814,6 +942,7 @@ def a10_on_income(ctx: Context) -> None:
 def b04_on_built(ctx: Context) -> None:
     'Fields and forest (B04), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -821,6 +950,7 @@ def b04_on_built(ctx: Context) -> None:
 def b04_on_income(ctx: Context) -> None:
     'Fields and forest (B04), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 2 + ctx.actor.values.get('food', 0))
     ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
 
@@ -829,6 +959,7 @@ def b04_on_income(ctx: Context) -> None:
 def b05_on_built(ctx: Context) -> None:
     'Fields (B05), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -836,6 +967,7 @@ def b05_on_built(ctx: Context) -> None:
 def b05_on_income(ctx: Context) -> None:
     'Fields (B05), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, 3 + ctx.actor.values.get('food', 0))
 
 
@@ -843,6 +975,7 @@ def b05_on_income(ctx: Context) -> None:
 def b06_on_built(ctx: Context) -> None:
     'Forest (B06), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -850,6 +983,7 @@ def b06_on_built(ctx: Context) -> None:
 def b06_on_income(ctx: Context) -> None:
     'Forest (B06), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 2 + ctx.actor.values.get('wood', 0))
 
 
@@ -857,6 +991,7 @@ def b06_on_income(ctx: Context) -> None:
 def b07_on_built(ctx: Context) -> None:
     'Forest and hills with river (B07), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 1 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
@@ -865,6 +1000,7 @@ def b07_on_built(ctx: Context) -> None:
 def b07_on_income(ctx: Context) -> None:
     'Forest and hills with river (B07), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
@@ -873,6 +1009,7 @@ def b07_on_income(ctx: Context) -> None:
 def b09_on_built(ctx: Context) -> None:
     'Mountains (B09), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -880,6 +1017,7 @@ def b09_on_built(ctx: Context) -> None:
 def b09_on_income(ctx: Context) -> None:
     'Mountains (B09), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['stone'] = max(0, 3 + ctx.actor.values.get('stone', 0))
 
 
@@ -887,6 +1025,7 @@ def b09_on_income(ctx: Context) -> None:
 def b10_on_built(ctx: Context) -> None:
     'Hills (B10), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 3 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
@@ -895,6 +1034,7 @@ def b10_on_built(ctx: Context) -> None:
 def b10_on_income(ctx: Context) -> None:
     'Hills (B10), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
 
@@ -902,6 +1042,7 @@ def b10_on_income(ctx: Context) -> None:
 def b11_on_built(ctx: Context) -> None:
     'Forest and hills (B11), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 3 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
@@ -910,6 +1051,7 @@ def b11_on_built(ctx: Context) -> None:
 def b11_on_income(ctx: Context) -> None:
     'Forest and hills (B11), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
 
 
@@ -917,6 +1059,7 @@ def b11_on_income(ctx: Context) -> None:
 def c03_on_built(ctx: Context) -> None:
     'Forest (C03), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
 
 
@@ -924,6 +1067,7 @@ def c03_on_built(ctx: Context) -> None:
 def c03_on_income(ctx: Context) -> None:
     'Forest (C03), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 2 + ctx.actor.values.get('wood', 0))
 
 
@@ -931,6 +1075,7 @@ def c03_on_income(ctx: Context) -> None:
 def c04_on_built(ctx: Context) -> None:
     'Forest and hills with river (C04), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 1 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
 
@@ -939,6 +1084,7 @@ def c04_on_built(ctx: Context) -> None:
 def c04_on_income(ctx: Context) -> None:
     'Forest and hills with river (C04), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
     ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
 
@@ -947,6 +1093,7 @@ def c04_on_income(ctx: Context) -> None:
 def c05_on_built(ctx: Context) -> None:
     'Mountains (C05), on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 2 + ctx.actor.values.get('coins', 0))
     ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
 
@@ -955,6 +1102,7 @@ def c05_on_built(ctx: Context) -> None:
 def c05_on_income(ctx: Context) -> None:
     'Mountains (C05), on income.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['stone'] = max(0, 2 + ctx.actor.values.get('stone', 0))
 
 

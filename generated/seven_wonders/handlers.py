@@ -20,14 +20,17 @@ if TYPE_CHECKING:
 def rules_on_discard(ctx: Context) -> None:
     'The rules of the game, on discard.'
     # effect 1
-    ctx.actor.values['coins'] = max(0, ctx.param('discard_coins') + ctx.actor.values.get('coins', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['coins'] = max(0, rt.bounded(ctx.param('discard_coins')) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/game.yaml
 def rules_on_last_card(ctx: Context) -> None:
     'The rules of the game, on last_card.'
     # effect 2
-    if (ctx.param('play_last_card') > 0):
+    rt.step(ctx.state)
+    if (rt.bounded(ctx.param('play_last_card')) > 0):
+        rt.step(ctx.state)
         rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('hand', False),), (('self',),), False, rt.ANY_CARD), False, True)
 
 
@@ -35,13 +38,20 @@ def rules_on_last_card(ctx: Context) -> None:
 def rules_on_end_of_age(ctx: Context) -> None:
     'The rules of the game, on end_of_age.'
     # effect 3
+    rt.step(ctx.state)
     for player2 in rt.players(ctx, (('offset', 1), ('offset', -1)), True):
         c1 = rt.as_actor(ctx, player2)
-        if (c1.actor.values.get('shields', 0) < c1.owner.values.get('shields', 0)):
+        rt.step(c1.state)
+        if (rt.bounded(c1.actor.values.get('shields', 0)) < rt.bounded(c1.owner.values.get('shields', 0))):
+            rt.step(c1.state)
             c3 = rt.as_actor(c1, c1.owner)
-            c3.actor.values['victory_tokens'] = max(0, {1: 1, 2: 3, 3: 5}.get(c3.state.globals['age'], 0) + c3.actor.values.get('victory_tokens', 0))
-        if (c1.actor.values.get('shields', 0) > c1.owner.values.get('shields', 0)):
+            rt.step(c3.state)
+            c3.actor.values['victory_tokens'] = max(0, rt.bounded({1: 1, 2: 3, 3: 5}.get(rt.bounded(c3.state.globals['age']), 0)) + c3.actor.values.get('victory_tokens', 0))
+        rt.step(c1.state)
+        if (rt.bounded(c1.actor.values.get('shields', 0)) > rt.bounded(c1.owner.values.get('shields', 0))):
+            rt.step(c1.state)
             c4 = rt.as_actor(c1, c1.owner)
+            rt.step(c4.state)
             c4.actor.values['defeat_tokens'] = max(0, 1 + c4.actor.values.get('defeat_tokens', 0))
 
 
@@ -49,6 +59,7 @@ def rules_on_end_of_age(ctx: Context) -> None:
 def rules_on_next_age(ctx: Context) -> None:
     'The rules of the game, on next_age.'
     # effect 4
+    rt.step(ctx.state)
     ctx.state.globals['age'] += 1
 
 
@@ -56,15 +67,19 @@ def rules_on_next_age(ctx: Context) -> None:
 def rules_on_end_of_game(ctx: Context) -> None:
     'The rules of the game, on end_of_game.'
     # effect 5
-    ctx.actor.values['points'] = (ctx.actor.values.get('victory_tokens', 0) - (ctx.actor.values.get('defeat_tokens', 0) * ctx.param('military_defeat'))) + ctx.actor.values.get('points', 0)
-    ctx.actor.values['points'] = rt.div(ctx.actor.values.get('coins', 0), 3) + ctx.actor.values.get('points', 0)
-    ctx.actor.values['points'] = rt.best(ctx, 'any_symbol', ('compass', 'gear', 'tablet'), lambda: ((ctx.actor.values.get('compass', 0)) ** 2 + (ctx.actor.values.get('gear', 0)) ** 2 + (ctx.actor.values.get('tablet', 0)) ** 2 + (7 * min(ctx.actor.values.get('compass', 0), ctx.actor.values.get('gear', 0), ctx.actor.values.get('tablet', 0))))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded((rt.bounded(ctx.actor.values.get('victory_tokens', 0)) - rt.bounded((rt.bounded(ctx.actor.values.get('defeat_tokens', 0)) * rt.bounded(ctx.param('military_defeat')))))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded(rt.div(rt.bounded(ctx.actor.values.get('coins', 0)), 3)) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded(rt.best(ctx, 'any_symbol', ('compass', 'gear', 'tablet'), lambda: rt.bounded((rt.bounded((rt.bounded(ctx.actor.values.get('compass', 0))) ** 2) + rt.bounded((rt.bounded(ctx.actor.values.get('gear', 0))) ** 2) + rt.bounded((rt.bounded(ctx.actor.values.get('tablet', 0))) ** 2) + rt.bounded((7 * rt.bounded(min(rt.bounded(ctx.actor.values.get('compass', 0)), rt.bounded(ctx.actor.values.get('gear', 0)), rt.bounded(ctx.actor.values.get('tablet', 0)))))))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age1/altar.yaml:1
 def altar_on_end_of_game(ctx: Context) -> None:
     'Altar, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 2 + ctx.actor.values.get('points', 0)
 
 
@@ -72,6 +87,7 @@ def altar_on_end_of_game(ctx: Context) -> None:
 def apothecary_on_built(ctx: Context) -> None:
     'Apothecary, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['compass'] = max(0, 1 + ctx.actor.values.get('compass', 0))
 
 
@@ -79,6 +95,7 @@ def apothecary_on_built(ctx: Context) -> None:
 def barracks_on_built(ctx: Context) -> None:
     'Barracks, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 1 + ctx.actor.values.get('shields', 0))
 
 
@@ -86,6 +103,7 @@ def barracks_on_built(ctx: Context) -> None:
 def baths_on_end_of_game(ctx: Context) -> None:
     'Baths, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -93,6 +111,7 @@ def baths_on_end_of_game(ctx: Context) -> None:
 def guard_tower_on_built(ctx: Context) -> None:
     'Guard Tower, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 1 + ctx.actor.values.get('shields', 0))
 
 
@@ -100,6 +119,7 @@ def guard_tower_on_built(ctx: Context) -> None:
 def pawnshop_on_end_of_game(ctx: Context) -> None:
     'Pawnshop, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -107,6 +127,7 @@ def pawnshop_on_end_of_game(ctx: Context) -> None:
 def scriptorium_on_built(ctx: Context) -> None:
     'Scriptorium, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['tablet'] = max(0, 1 + ctx.actor.values.get('tablet', 0))
 
 
@@ -114,6 +135,7 @@ def scriptorium_on_built(ctx: Context) -> None:
 def stockade_on_built(ctx: Context) -> None:
     'Stockade, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 1 + ctx.actor.values.get('shields', 0))
 
 
@@ -121,6 +143,7 @@ def stockade_on_built(ctx: Context) -> None:
 def tavern_on_built(ctx: Context) -> None:
     'Tavern, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 5 + ctx.actor.values.get('coins', 0))
 
 
@@ -128,6 +151,7 @@ def tavern_on_built(ctx: Context) -> None:
 def theater_on_end_of_game(ctx: Context) -> None:
     'Theater, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 2 + ctx.actor.values.get('points', 0)
 
 
@@ -135,6 +159,7 @@ def theater_on_end_of_game(ctx: Context) -> None:
 def workshop_on_built(ctx: Context) -> None:
     'Workshop, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['gear'] = max(0, 1 + ctx.actor.values.get('gear', 0))
 
 
@@ -142,6 +167,7 @@ def workshop_on_built(ctx: Context) -> None:
 def aqueduct_on_end_of_game(ctx: Context) -> None:
     'Aqueduct, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
 
 
@@ -149,6 +175,7 @@ def aqueduct_on_end_of_game(ctx: Context) -> None:
 def archery_range_on_built(ctx: Context) -> None:
     'Archery Range, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 2 + ctx.actor.values.get('shields', 0))
 
 
@@ -156,13 +183,15 @@ def archery_range_on_built(ctx: Context) -> None:
 def bazar_on_built(ctx: Context) -> None:
     'Bazar, on built.'
     # effect 1
-    ctx.actor.values['coins'] = max(0, (2 * len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',))))) + ctx.actor.values.get('coins', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['coins'] = max(0, rt.bounded((2 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',))))))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age2/courthouse.yaml:1
 def courthouse_on_end_of_game(ctx: Context) -> None:
     'Courthouse, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 4 + ctx.actor.values.get('points', 0)
 
 
@@ -170,6 +199,7 @@ def courthouse_on_end_of_game(ctx: Context) -> None:
 def dispensary_on_built(ctx: Context) -> None:
     'Dispensary, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['compass'] = max(0, 1 + ctx.actor.values.get('compass', 0))
 
 
@@ -177,6 +207,7 @@ def dispensary_on_built(ctx: Context) -> None:
 def laboratory_on_built(ctx: Context) -> None:
     'Laboratory, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['gear'] = max(0, 1 + ctx.actor.values.get('gear', 0))
 
 
@@ -184,6 +215,7 @@ def laboratory_on_built(ctx: Context) -> None:
 def library_on_built(ctx: Context) -> None:
     'Library, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['tablet'] = max(0, 1 + ctx.actor.values.get('tablet', 0))
 
 
@@ -191,6 +223,7 @@ def library_on_built(ctx: Context) -> None:
 def school_on_built(ctx: Context) -> None:
     'School, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['tablet'] = max(0, 1 + ctx.actor.values.get('tablet', 0))
 
 
@@ -198,6 +231,7 @@ def school_on_built(ctx: Context) -> None:
 def stables_on_built(ctx: Context) -> None:
     'Stables, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 2 + ctx.actor.values.get('shields', 0))
 
 
@@ -205,6 +239,7 @@ def stables_on_built(ctx: Context) -> None:
 def statue_on_end_of_game(ctx: Context) -> None:
     'Statue, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 4 + ctx.actor.values.get('points', 0)
 
 
@@ -212,6 +247,7 @@ def statue_on_end_of_game(ctx: Context) -> None:
 def temple_on_end_of_game(ctx: Context) -> None:
     'Temple, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -219,6 +255,7 @@ def temple_on_end_of_game(ctx: Context) -> None:
 def training_ground_on_built(ctx: Context) -> None:
     'Training Ground, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 2 + ctx.actor.values.get('shields', 0))
 
 
@@ -226,13 +263,15 @@ def training_ground_on_built(ctx: Context) -> None:
 def vineyard_on_built(ctx: Context) -> None:
     'Vineyard, on built.'
     # effect 1
-    ctx.actor.values['coins'] = max(0, (1 * len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',))))) + ctx.actor.values.get('coins', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['coins'] = max(0, rt.bounded((1 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',))))))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age2/walls.yaml:1
 def walls_on_built(ctx: Context) -> None:
     'Walls, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 2 + ctx.actor.values.get('shields', 0))
 
 
@@ -240,6 +279,7 @@ def walls_on_built(ctx: Context) -> None:
 def academy_on_built(ctx: Context) -> None:
     'Academy, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['compass'] = max(0, 1 + ctx.actor.values.get('compass', 0))
 
 
@@ -247,20 +287,23 @@ def academy_on_built(ctx: Context) -> None:
 def arena_on_built(ctx: Context) -> None:
     'Arena, on built.'
     # effect 1
-    ctx.actor.values['coins'] = max(0, (3 * len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card1: card1.kind in ('wonder_stage',)))) + ctx.actor.values.get('coins', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['coins'] = max(0, rt.bounded((3 * rt.bounded(len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card1: card1.kind in ('wonder_stage',)))))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age3/arena.yaml:1
 def arena_on_end_of_game(ctx: Context) -> None:
     'Arena, on end_of_game.'
     # effect 2
-    ctx.actor.values['points'] = (1 * len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card1: card1.kind in ('wonder_stage',)))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded((1 * rt.bounded(len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card1: card1.kind in ('wonder_stage',)))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age3/arsenal.yaml:1
 def arsenal_on_built(ctx: Context) -> None:
     'Arsenal, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 3 + ctx.actor.values.get('shields', 0))
 
 
@@ -268,20 +311,23 @@ def arsenal_on_built(ctx: Context) -> None:
 def chamber_of_commerce_on_built(ctx: Context) -> None:
     'Chamber of Commerce, on built.'
     # effect 1
-    ctx.actor.values['coins'] = max(0, (2 * len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',))))) + ctx.actor.values.get('coins', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['coins'] = max(0, rt.bounded((2 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',))))))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age3/chamber_of_commerce.yaml:1
 def chamber_of_commerce_on_end_of_game(ctx: Context) -> None:
     'Chamber of Commerce, on end_of_game.'
     # effect 2
-    ctx.actor.values['points'] = (2 * len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',))))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded((2 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',))))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age3/circus.yaml:1
 def circus_on_built(ctx: Context) -> None:
     'Circus, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 3 + ctx.actor.values.get('shields', 0))
 
 
@@ -289,6 +335,7 @@ def circus_on_built(ctx: Context) -> None:
 def fortifications_on_built(ctx: Context) -> None:
     'Fortifications, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 3 + ctx.actor.values.get('shields', 0))
 
 
@@ -296,6 +343,7 @@ def fortifications_on_built(ctx: Context) -> None:
 def gardens_on_end_of_game(ctx: Context) -> None:
     'Gardens, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
 
 
@@ -303,34 +351,39 @@ def gardens_on_end_of_game(ctx: Context) -> None:
 def haven_on_built(ctx: Context) -> None:
     'Haven, on built.'
     # effect 1
-    ctx.actor.values['coins'] = max(0, (1 * len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',))))) + ctx.actor.values.get('coins', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['coins'] = max(0, rt.bounded((1 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',))))))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age3/haven.yaml:1
 def haven_on_end_of_game(ctx: Context) -> None:
     'Haven, on end_of_game.'
     # effect 2
-    ctx.actor.values['points'] = (1 * len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',))))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded((1 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',))))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age3/lighthouse.yaml:1
 def lighthouse_on_built(ctx: Context) -> None:
     'Lighthouse, on built.'
     # effect 1
-    ctx.actor.values['coins'] = max(0, (1 * len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('yellow',))))) + ctx.actor.values.get('coins', 0))
+    rt.step(ctx.state)
+    ctx.actor.values['coins'] = max(0, rt.bounded((1 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('yellow',))))))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age3/lighthouse.yaml:1
 def lighthouse_on_end_of_game(ctx: Context) -> None:
     'Lighthouse, on end_of_game.'
     # effect 2
-    ctx.actor.values['points'] = (1 * len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('yellow',))))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded((1 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('yellow',))))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age3/lodge.yaml:1
 def lodge_on_built(ctx: Context) -> None:
     'Lodge, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['compass'] = max(0, 1 + ctx.actor.values.get('compass', 0))
 
 
@@ -338,6 +391,7 @@ def lodge_on_built(ctx: Context) -> None:
 def observatory_on_built(ctx: Context) -> None:
     'Observatory, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['gear'] = max(0, 1 + ctx.actor.values.get('gear', 0))
 
 
@@ -345,6 +399,7 @@ def observatory_on_built(ctx: Context) -> None:
 def palace_on_end_of_game(ctx: Context) -> None:
     'Palace, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 8 + ctx.actor.values.get('points', 0)
 
 
@@ -352,6 +407,7 @@ def palace_on_end_of_game(ctx: Context) -> None:
 def pantheon_on_end_of_game(ctx: Context) -> None:
     'Pantheon, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
 
 
@@ -359,6 +415,7 @@ def pantheon_on_end_of_game(ctx: Context) -> None:
 def senate_on_end_of_game(ctx: Context) -> None:
     'Senate, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 6 + ctx.actor.values.get('points', 0)
 
 
@@ -366,6 +423,7 @@ def senate_on_end_of_game(ctx: Context) -> None:
 def siege_workshop_on_built(ctx: Context) -> None:
     'Siege Workshop, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 3 + ctx.actor.values.get('shields', 0))
 
 
@@ -373,6 +431,7 @@ def siege_workshop_on_built(ctx: Context) -> None:
 def study_on_built(ctx: Context) -> None:
     'Study, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['gear'] = max(0, 1 + ctx.actor.values.get('gear', 0))
 
 
@@ -380,6 +439,7 @@ def study_on_built(ctx: Context) -> None:
 def town_hall_on_end_of_game(ctx: Context) -> None:
     'Town Hall, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 6 + ctx.actor.values.get('points', 0)
 
 
@@ -387,6 +447,7 @@ def town_hall_on_end_of_game(ctx: Context) -> None:
 def university_on_built(ctx: Context) -> None:
     'University, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['tablet'] = max(0, 1 + ctx.actor.values.get('tablet', 0))
 
 
@@ -394,34 +455,39 @@ def university_on_built(ctx: Context) -> None:
 def builders_guild_on_end_of_game(ctx: Context) -> None:
     'Builders Guild, on end_of_game.'
     # effect 1
-    ctx.actor.values['points'] = len(rt.select(ctx, (('stages', False),), (('self',), ('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('wonder_stage',))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('stages', False),), (('self',), ('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('wonder_stage',)))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/craftsmens_guild.yaml:1
 def craftsmens_guild_on_end_of_game(ctx: Context) -> None:
     'Craftsmens Guild, on end_of_game.'
     # effect 1
-    ctx.actor.values['points'] = (2 * len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',))))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded((2 * rt.bounded(len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',))))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/magistrates_guild.yaml:1
 def magistrates_guild_on_end_of_game(ctx: Context) -> None:
     'Magistrates Guild, on end_of_game.'
     # effect 1
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('blue',)))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('blue',))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/philosophers_guild.yaml:1
 def philosophers_guild_on_end_of_game(ctx: Context) -> None:
     'Philosophers Guild, on end_of_game.'
     # effect 1
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('green',)))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('green',))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/scientists_guild.yaml:1
 def scientists_guild_on_end_of_game(ctx: Context) -> None:
     'Scientists Guild, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['any_symbol'] = max(0, 1 + ctx.actor.values.get('any_symbol', 0))
 
 
@@ -429,41 +495,47 @@ def scientists_guild_on_end_of_game(ctx: Context) -> None:
 def shipowners_guild_on_end_of_game(ctx: Context) -> None:
     'Shipowners Guild, on end_of_game.'
     # effect 1
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown', 'grey', 'purple')))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown', 'grey', 'purple'))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/spies_guild.yaml:1
 def spies_guild_on_end_of_game(ctx: Context) -> None:
     'Spies Guild, on end_of_game.'
     # effect 1
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('red',)))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('red',))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/strategists_guild.yaml:1
 def strategists_guild_on_end_of_game(ctx: Context) -> None:
     'Strategists Guild, on end_of_game.'
     # effect 1
-    ctx.actor.values['points'] = rt.total(ctx, (('offset', 1), ('offset', -1)), 'defeat_tokens') + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded(rt.total(ctx, (('offset', 1), ('offset', -1)), 'defeat_tokens')) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/traders_guild.yaml:1
 def traders_guild_on_end_of_game(ctx: Context) -> None:
     'Traders Guild, on end_of_game.'
     # effect 1
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('yellow',)))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('yellow',))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/workers_guild.yaml:1
 def workers_guild_on_end_of_game(ctx: Context) -> None:
     'Workers Guild, on end_of_game.'
     # effect 1
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',)))) + ctx.actor.values.get('points', 0)
+    rt.step(ctx.state)
+    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/wonders/alexandria_a.yaml:24
 def alexandria_a_1_on_end_of_game(ctx: Context) -> None:
     'Alexandria (A) stage 1, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -471,6 +543,7 @@ def alexandria_a_1_on_end_of_game(ctx: Context) -> None:
 def alexandria_a_3_on_end_of_game(ctx: Context) -> None:
     'Alexandria (A) stage 3, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
 
 
@@ -478,6 +551,7 @@ def alexandria_a_3_on_end_of_game(ctx: Context) -> None:
 def alexandria_b_3_on_end_of_game(ctx: Context) -> None:
     'Alexandria (B) stage 3, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
 
 
@@ -485,6 +559,7 @@ def alexandria_b_3_on_end_of_game(ctx: Context) -> None:
 def babylon_a_1_on_end_of_game(ctx: Context) -> None:
     'Babylon (A) stage 1, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -492,6 +567,7 @@ def babylon_a_1_on_end_of_game(ctx: Context) -> None:
 def babylon_a_2_on_end_of_game(ctx: Context) -> None:
     'Babylon (A) stage 2, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['any_symbol'] = max(0, 1 + ctx.actor.values.get('any_symbol', 0))
 
 
@@ -499,6 +575,7 @@ def babylon_a_2_on_end_of_game(ctx: Context) -> None:
 def babylon_a_3_on_end_of_game(ctx: Context) -> None:
     'Babylon (A) stage 3, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
 
 
@@ -506,6 +583,7 @@ def babylon_a_3_on_end_of_game(ctx: Context) -> None:
 def babylon_b_1_on_end_of_game(ctx: Context) -> None:
     'Babylon (B) stage 1, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -513,6 +591,7 @@ def babylon_b_1_on_end_of_game(ctx: Context) -> None:
 def babylon_b_3_on_end_of_game(ctx: Context) -> None:
     'Babylon (B) stage 3, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['any_symbol'] = max(0, 1 + ctx.actor.values.get('any_symbol', 0))
 
 
@@ -520,6 +599,7 @@ def babylon_b_3_on_end_of_game(ctx: Context) -> None:
 def ephesos_a_1_on_end_of_game(ctx: Context) -> None:
     'Ephesos (A) stage 1, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -527,6 +607,7 @@ def ephesos_a_1_on_end_of_game(ctx: Context) -> None:
 def ephesos_a_2_on_built(ctx: Context) -> None:
     'Ephesos (A) stage 2, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 9 + ctx.actor.values.get('coins', 0))
 
 
@@ -534,6 +615,7 @@ def ephesos_a_2_on_built(ctx: Context) -> None:
 def ephesos_a_3_on_end_of_game(ctx: Context) -> None:
     'Ephesos (A) stage 3, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
 
 
@@ -541,6 +623,7 @@ def ephesos_a_3_on_end_of_game(ctx: Context) -> None:
 def ephesos_b_1_on_end_of_game(ctx: Context) -> None:
     'Ephesos (B) stage 1, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 2 + ctx.actor.values.get('points', 0)
 
 
@@ -548,6 +631,7 @@ def ephesos_b_1_on_end_of_game(ctx: Context) -> None:
 def ephesos_b_1_on_built(ctx: Context) -> None:
     'Ephesos (B) stage 1, on built.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 4 + ctx.actor.values.get('coins', 0))
 
 
@@ -555,6 +639,7 @@ def ephesos_b_1_on_built(ctx: Context) -> None:
 def ephesos_b_2_on_end_of_game(ctx: Context) -> None:
     'Ephesos (B) stage 2, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -562,6 +647,7 @@ def ephesos_b_2_on_end_of_game(ctx: Context) -> None:
 def ephesos_b_2_on_built(ctx: Context) -> None:
     'Ephesos (B) stage 2, on built.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 4 + ctx.actor.values.get('coins', 0))
 
 
@@ -569,6 +655,7 @@ def ephesos_b_2_on_built(ctx: Context) -> None:
 def ephesos_b_3_on_end_of_game(ctx: Context) -> None:
     'Ephesos (B) stage 3, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
 
 
@@ -576,6 +663,7 @@ def ephesos_b_3_on_end_of_game(ctx: Context) -> None:
 def ephesos_b_3_on_built(ctx: Context) -> None:
     'Ephesos (B) stage 3, on built.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 4 + ctx.actor.values.get('coins', 0))
 
 
@@ -583,6 +671,7 @@ def ephesos_b_3_on_built(ctx: Context) -> None:
 def gizah_a_1_on_end_of_game(ctx: Context) -> None:
     'Gizah (A) stage 1, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -590,6 +679,7 @@ def gizah_a_1_on_end_of_game(ctx: Context) -> None:
 def gizah_a_2_on_end_of_game(ctx: Context) -> None:
     'Gizah (A) stage 2, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
 
 
@@ -597,6 +687,7 @@ def gizah_a_2_on_end_of_game(ctx: Context) -> None:
 def gizah_a_3_on_end_of_game(ctx: Context) -> None:
     'Gizah (A) stage 3, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
 
 
@@ -604,6 +695,7 @@ def gizah_a_3_on_end_of_game(ctx: Context) -> None:
 def gizah_b_1_on_end_of_game(ctx: Context) -> None:
     'Gizah (B) stage 1, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -611,6 +703,7 @@ def gizah_b_1_on_end_of_game(ctx: Context) -> None:
 def gizah_b_2_on_end_of_game(ctx: Context) -> None:
     'Gizah (B) stage 2, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
 
 
@@ -618,6 +711,7 @@ def gizah_b_2_on_end_of_game(ctx: Context) -> None:
 def gizah_b_3_on_end_of_game(ctx: Context) -> None:
     'Gizah (B) stage 3, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
 
 
@@ -625,6 +719,7 @@ def gizah_b_3_on_end_of_game(ctx: Context) -> None:
 def gizah_b_4_on_end_of_game(ctx: Context) -> None:
     'Gizah (B) stage 4, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
 
 
@@ -632,6 +727,7 @@ def gizah_b_4_on_end_of_game(ctx: Context) -> None:
 def halikarnassus_a_1_on_end_of_game(ctx: Context) -> None:
     'Halikarnassus (A) stage 1, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -639,6 +735,7 @@ def halikarnassus_a_1_on_end_of_game(ctx: Context) -> None:
 def halikarnassus_a_2_on_built(ctx: Context) -> None:
     'Halikarnassus (A) stage 2, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, lambda card1: card1.kind in ('card',)), True, True)
 
 
@@ -646,6 +743,7 @@ def halikarnassus_a_2_on_built(ctx: Context) -> None:
 def halikarnassus_a_3_on_end_of_game(ctx: Context) -> None:
     'Halikarnassus (A) stage 3, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
 
 
@@ -653,6 +751,7 @@ def halikarnassus_a_3_on_end_of_game(ctx: Context) -> None:
 def halikarnassus_b_1_on_end_of_game(ctx: Context) -> None:
     'Halikarnassus (B) stage 1, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 2 + ctx.actor.values.get('points', 0)
 
 
@@ -660,6 +759,7 @@ def halikarnassus_b_1_on_end_of_game(ctx: Context) -> None:
 def halikarnassus_b_1_on_built(ctx: Context) -> None:
     'Halikarnassus (B) stage 1, on built.'
     # effect 2
+    rt.step(ctx.state)
     rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, lambda card1: card1.kind in ('card',)), True, True)
 
 
@@ -667,6 +767,7 @@ def halikarnassus_b_1_on_built(ctx: Context) -> None:
 def halikarnassus_b_2_on_end_of_game(ctx: Context) -> None:
     'Halikarnassus (B) stage 2, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 1 + ctx.actor.values.get('points', 0)
 
 
@@ -674,6 +775,7 @@ def halikarnassus_b_2_on_end_of_game(ctx: Context) -> None:
 def halikarnassus_b_2_on_built(ctx: Context) -> None:
     'Halikarnassus (B) stage 2, on built.'
     # effect 2
+    rt.step(ctx.state)
     rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, lambda card1: card1.kind in ('card',)), True, True)
 
 
@@ -681,6 +783,7 @@ def halikarnassus_b_2_on_built(ctx: Context) -> None:
 def halikarnassus_b_3_on_built(ctx: Context) -> None:
     'Halikarnassus (B) stage 3, on built.'
     # effect 1
+    rt.step(ctx.state)
     rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, lambda card1: card1.kind in ('card',)), True, True)
 
 
@@ -688,6 +791,7 @@ def halikarnassus_b_3_on_built(ctx: Context) -> None:
 def olympia_a_1_on_end_of_game(ctx: Context) -> None:
     'Olympia (A) stage 1, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -695,6 +799,7 @@ def olympia_a_1_on_end_of_game(ctx: Context) -> None:
 def olympia_a_3_on_end_of_game(ctx: Context) -> None:
     'Olympia (A) stage 3, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
 
 
@@ -702,6 +807,7 @@ def olympia_a_3_on_end_of_game(ctx: Context) -> None:
 def olympia_b_2_on_end_of_game(ctx: Context) -> None:
     'Olympia (B) stage 2, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
 
 
@@ -709,6 +815,7 @@ def olympia_b_2_on_end_of_game(ctx: Context) -> None:
 def olympia_b_3_on_end_of_game(ctx: Context) -> None:
     'Olympia (B) stage 3, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     rt.invoke(ctx, lambda: rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('purple',))), None, 'end_of_game', True)
 
 
@@ -716,6 +823,7 @@ def olympia_b_3_on_end_of_game(ctx: Context) -> None:
 def rhodos_a_1_on_end_of_game(ctx: Context) -> None:
     'Rhodos (A) stage 1, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -723,6 +831,7 @@ def rhodos_a_1_on_end_of_game(ctx: Context) -> None:
 def rhodos_a_2_on_built(ctx: Context) -> None:
     'Rhodos (A) stage 2, on built.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 2 + ctx.actor.values.get('shields', 0))
 
 
@@ -730,6 +839,7 @@ def rhodos_a_2_on_built(ctx: Context) -> None:
 def rhodos_a_3_on_end_of_game(ctx: Context) -> None:
     'Rhodos (A) stage 3, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
 
 
@@ -737,6 +847,7 @@ def rhodos_a_3_on_end_of_game(ctx: Context) -> None:
 def rhodos_b_1_on_end_of_game(ctx: Context) -> None:
     'Rhodos (B) stage 1, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
 
 
@@ -744,8 +855,10 @@ def rhodos_b_1_on_end_of_game(ctx: Context) -> None:
 def rhodos_b_1_on_built(ctx: Context) -> None:
     'Rhodos (B) stage 1, on built.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 1 + ctx.actor.values.get('shields', 0))
     # effect 3
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 3 + ctx.actor.values.get('coins', 0))
 
 
@@ -753,6 +866,7 @@ def rhodos_b_1_on_built(ctx: Context) -> None:
 def rhodos_b_2_on_end_of_game(ctx: Context) -> None:
     'Rhodos (B) stage 2, on end_of_game.'
     # effect 1
+    rt.step(ctx.state)
     ctx.actor.values['points'] = 4 + ctx.actor.values.get('points', 0)
 
 
@@ -760,15 +874,17 @@ def rhodos_b_2_on_end_of_game(ctx: Context) -> None:
 def rhodos_b_2_on_built(ctx: Context) -> None:
     'Rhodos (B) stage 2, on built.'
     # effect 2
+    rt.step(ctx.state)
     ctx.actor.values['shields'] = max(0, 1 + ctx.actor.values.get('shields', 0))
     # effect 3
+    rt.step(ctx.state)
     ctx.actor.values['coins'] = max(0, 4 + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/game.yaml
 def requires_of_wonder_stage(ctx: Context) -> bool:
     'What a wonder_stage requires before it is built.'
-    return bool((bool(rt.select(ctx, (('wonder', False),), (('self',),), False, lambda card1: card1.kind in ('wonder',) and rt.has(card1.id, rt.allowed(ctx.card_field('wonder'))))) and (len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card2: card2.kind in ('wonder_stage',) and rt.has(rt.field(card2, 'wonder'), rt.allowed(ctx.card_field('wonder'))))) == (rt.field_amount(ctx, 'stage') - 1))))
+    return bool((bool(rt.select(ctx, (('wonder', False),), (('self',),), False, lambda card1: card1.kind in ('wonder',) and rt.has(card1.id, rt.allowed(ctx.card_field('wonder'))))) and (rt.bounded(len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card2: card2.kind in ('wonder_stage',) and rt.has(rt.field(card2, 'wonder'), rt.allowed(ctx.card_field('wonder')))))) == rt.bounded((rt.bounded(rt.field_amount(ctx, 'stage')) - 1)))))
 
 
 RULES: dict[str, Callable[[Context], None]] = {
