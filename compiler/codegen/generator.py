@@ -20,6 +20,7 @@ from .names import Code, UnsafeValue, comment_text, ident, lit
 from .templates import environment, primitive_template
 
 INDENT = "    "
+_WITHIN_BOUNDS = frozenset({"count", "div", "min", "max"})  # results inside the bounds of their parts
 _PLAYER_ID = re.compile(r"^p[0-9]+$")
 
 
@@ -169,8 +170,20 @@ class Generator:
         if isinstance(value, int):
             return lit(int(value))
         code = self._render("expression", value, c)
-        # Context.amount bounds every computed amount (runtime/limits.py); a fallback is bounded there.
-        return code if code.startswith(f"{c}.amount(_NODE") else Code(f"rt.bounded({code})")
+        # Context.amount bounds every computed amount (runtime/limits.py); a fallback is bounded there,
+        # and some results cannot leave the bound: a count, or a pick among amounts already bounded.
+        if code.startswith(f"{c}.amount(_NODE") or value.key in _WITHIN_BOUNDS or self._literal_table(value):
+            return code
+        return Code(f"rt.bounded({code})")
+
+    @staticmethod
+    def _literal_table(value: OneOf) -> bool:
+        if value.key != "table":
+            return False
+        from ..runtime.limits import MAX_AMOUNT
+
+        results = [*value.arg.values.values(), value.arg.default]
+        return all(-MAX_AMOUNT <= v <= MAX_AMOUNT for v in results)
 
     def amounts(self, values: Iterable[Any], c: Code) -> list[Code]:
         return [self.amount(v, c) for v in values]

@@ -101,7 +101,7 @@ def rules_on_built(ctx: Context) -> None:
         rt.step(ctx.state)
         ctx.actor.values['amphorae'] = max(0, 1 + ctx.actor.values.get('amphorae', 0))
     # effect 8
-    if ((rt.bounded(len(rt.select(ctx, (('built', False),), (('self',),), True, lambda card1: card1.kind in ('building',)))) == 0) or ctx.test(_NODE8)):
+    if ((len(rt.select(ctx, (('built', False),), (('self',),), True, lambda card1: card1.kind in ('building',))) == 0) or ctx.test(_NODE8)):
         rt.step(ctx.state)
         ctx.actor.values['won'] = min(1, max(0, 1 + ctx.actor.values.get('won', 0)))
 

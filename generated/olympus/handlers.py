@@ -61,14 +61,14 @@ def rules_on_worship_phase(ctx: Context) -> None:
         rt.step(ctx.state)
         c1 = rt.as_actor(ctx, ctx.actor)
         rt.step(c1.state)
-        if ((rt.bounded(c1.actor.values.get('idle_priests', 0)) > 0) and (rt.bounded(len(rt.select(c1, (), (('self',),), False, lambda card2: card2.kind in ('favor',) and rt.has(rt.field(card2, 'space'), ('alpha',))))) > rt.bounded(len(rt.select(c1, (('shrines', False),), (('all',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('alpha',))))))):
+        if ((rt.bounded(c1.actor.values.get('idle_priests', 0)) > 0) and (len(rt.select(c1, (), (('self',),), False, lambda card2: card2.kind in ('favor',) and rt.has(rt.field(card2, 'space'), ('alpha',)))) > len(rt.select(c1, (('shrines', False),), (('all',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('alpha',)))))):
             rt.step(c1.state)
             rt.dispatch(c1, 'ceremony', {})
         rt.step(ctx.state)
         for player5 in rt.players(ctx, (('opponents',),), True):
             c4 = rt.as_actor(ctx, player5)
             rt.step(c4.state)
-            if ((rt.bounded(c4.actor.values.get('idle_priests', 0)) > 0) and (rt.bounded(len(rt.select(c4, (), (('self',),), False, lambda card6: card6.kind in ('favor',) and rt.has(rt.field(card6, 'space'), ('alpha',))))) > rt.bounded(len(rt.select(c4, (('shrines', False),), (('all',),), False, lambda card7: card7.kind in ('favor',) and rt.has(rt.field(card7, 'space'), ('alpha',))))))):
+            if ((rt.bounded(c4.actor.values.get('idle_priests', 0)) > 0) and (len(rt.select(c4, (), (('self',),), False, lambda card6: card6.kind in ('favor',) and rt.has(rt.field(card6, 'space'), ('alpha',)))) > len(rt.select(c4, (('shrines', False),), (('all',),), False, lambda card7: card7.kind in ('favor',) and rt.has(rt.field(card7, 'space'), ('alpha',)))))):
                 rt.step(c4.state)
                 rt.dispatch(c4, 'ceremony', {})
 
@@ -80,9 +80,9 @@ def rules_on_war(ctx: Context) -> None:
     rt.step(ctx.state)
     def _picked1(c2: Context) -> None:
         rt.step(c2.state)
-        if (rt.bounded((rt.bounded(c2.owner.values.get('military', 0)) + rt.bounded(max(rt.bounded(c2.owner.values.get('war_bonus', 0)), rt.bounded(c2.owner.values.get('war_edge', 0)))))) > rt.bounded((rt.bounded(c2.actor.values.get('military', 0)) + rt.bounded(c2.actor.values.get('war_bonus', 0))))):
+        if (rt.bounded((rt.bounded(c2.owner.values.get('military', 0)) + max(rt.bounded(c2.owner.values.get('war_bonus', 0)), rt.bounded(c2.owner.values.get('war_edge', 0))))) > rt.bounded((rt.bounded(c2.actor.values.get('military', 0)) + rt.bounded(c2.actor.values.get('war_bonus', 0))))):
             rt.step(c2.state)
-            for _ in range(rt.budget(c2.state, max(0, rt.bounded(max(0, rt.bounded((rt.bounded(c2.param('tribute')) - rt.bounded((rt.bounded(c2.actor.values.get('grain', 0)) + rt.bounded(c2.actor.values.get('meat', 0)) + rt.bounded(c2.actor.values.get('fish', 0))))))))))):
+            for _ in range(rt.budget(c2.state, max(0, max(0, rt.bounded((rt.bounded(c2.param('tribute')) - rt.bounded((rt.bounded(c2.actor.values.get('grain', 0)) + rt.bounded(c2.actor.values.get('meat', 0)) + rt.bounded(c2.actor.values.get('fish', 0)))))))))):
                 rt.step(c2.state)
                 c3 = rt.as_actor(c2, c2.owner)
                 rt.step(c3.state)
@@ -126,7 +126,7 @@ def rules_on_plague(ctx: Context) -> None:
         rt.step(c1.state)
         if ((not bool(rt.select(c1, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), ('apollo',))))) and (rt.bounded(c1.param('plague_immunity')) == 0)):
             rt.step(c1.state)
-            rt.move_markers(c1, ('population',), rt.bounded(rt.div(rt.bounded(c1.actor.values.get('population', 0)), 3)), lambda: 1, None, -1)
+            rt.move_markers(c1, ('population',), rt.div(rt.bounded(c1.actor.values.get('population', 0)), 3), lambda: 1, None, -1)
 
 
 # cards/olympus/game.yaml
@@ -152,7 +152,7 @@ def rules_on_upkeep_warehouse(ctx: Context) -> None:
     'The rules of the game, on upkeep_warehouse.'
     # effect 8
     rt.step(ctx.state)
-    for _ in range(rt.budget(ctx.state, max(0, rt.bounded(max(0, rt.bounded((rt.bounded((rt.bounded(ctx.actor.values.get('grain', 0)) + rt.bounded(ctx.actor.values.get('meat', 0)) + rt.bounded(ctx.actor.values.get('fish', 0)))) - rt.bounded(ctx.param('warehouse'))))))))):
+    for _ in range(rt.budget(ctx.state, max(0, max(0, rt.bounded((rt.bounded((rt.bounded(ctx.actor.values.get('grain', 0)) + rt.bounded(ctx.actor.values.get('meat', 0)) + rt.bounded(ctx.actor.values.get('fish', 0)))) - rt.bounded(ctx.param('warehouse')))))))):
         rt.step(ctx.state)
         ctx.spend(ctx.actor, 'any', 1)
 
@@ -162,13 +162,13 @@ def rules_on_upkeep_population(ctx: Context) -> None:
     'The rules of the game, on upkeep_population.'
     # effect 9
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('military',), rt.bounded(max(0, rt.bounded((rt.bounded(ctx.actor.values.get('military', 0)) - rt.bounded(ctx.actor.values.get('population', 0)))))), lambda: 1, None, -1)
+    rt.move_markers(ctx, ('military',), max(0, rt.bounded((rt.bounded(ctx.actor.values.get('military', 0)) - rt.bounded(ctx.actor.values.get('population', 0))))), lambda: 1, None, -1)
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('agriculture',), rt.bounded(max(0, rt.bounded((rt.bounded(ctx.actor.values.get('agriculture', 0)) - rt.bounded(ctx.actor.values.get('population', 0)))))), lambda: 1, None, -1)
+    rt.move_markers(ctx, ('agriculture',), max(0, rt.bounded((rt.bounded(ctx.actor.values.get('agriculture', 0)) - rt.bounded(ctx.actor.values.get('population', 0))))), lambda: 1, None, -1)
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('hunting',), rt.bounded(max(0, rt.bounded((rt.bounded(ctx.actor.values.get('hunting', 0)) - rt.bounded(ctx.actor.values.get('population', 0)))))), lambda: 1, None, -1)
+    rt.move_markers(ctx, ('hunting',), max(0, rt.bounded((rt.bounded(ctx.actor.values.get('hunting', 0)) - rt.bounded(ctx.actor.values.get('population', 0))))), lambda: 1, None, -1)
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('fishing',), rt.bounded(max(0, rt.bounded((rt.bounded(ctx.actor.values.get('fishing', 0)) - rt.bounded(ctx.actor.values.get('population', 0)))))), lambda: 1, None, -1)
+    rt.move_markers(ctx, ('fishing',), max(0, rt.bounded((rt.bounded(ctx.actor.values.get('fishing', 0)) - rt.bounded(ctx.actor.values.get('population', 0))))), lambda: 1, None, -1)
 
 
 # cards/olympus/game.yaml
@@ -312,7 +312,7 @@ def rules_on_end_of_game(ctx: Context) -> None:
 def achaean_league_on_upkeep_buildings(ctx: Context) -> None:
     'Achaean League, on upkeep_buildings.'
     # effect 1
-    if (rt.bounded(len(rt.select(ctx, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('beta',))))) >= 2):
+    if (len(rt.select(ctx, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('beta',)))) >= 2):
         rt.step(ctx.state)
         def _optional1(c2: Context) -> None:
             rt.step(c2.state)
@@ -325,14 +325,14 @@ def acropolis_on_upkeep_buildings(ctx: Context) -> None:
     'Acropolis, on upkeep_buildings.'
     # effect 1
     rt.step(ctx.state)
-    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('beta',)), lambda c2: rt.bounded(len(rt.select(c2, (('shrines', False),), (('all',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), rt.allowed(c2.card_field('deity'))))))), None, 'invoked', False)
+    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('beta',)), lambda c2: len(rt.select(c2, (('shrines', False),), (('all',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), rt.allowed(c2.card_field('deity')))))), None, 'invoked', False)
 
 
 # cards/olympus/buildings/amphitheatre.yaml:2
 def amphitheatre_on_upkeep_buildings(ctx: Context) -> None:
     'Amphitheatre, on upkeep_buildings.'
     # effect 1
-    if (rt.bounded(len(rt.select(ctx, (('shrines', False),), (('self',),), False, lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('alpha',))))) >= 2):
+    if (len(rt.select(ctx, (('shrines', False),), (('self',),), False, lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('alpha',)))) >= 2):
         rt.step(ctx.state)
         ctx.actor.values['points'] = max(0, 1 + ctx.actor.values.get('points', 0))
 
@@ -520,7 +520,7 @@ def temple_of_aphrodite_on_worship(ctx: Context) -> None:
     # effect 1
     if (ctx.event.get('deity') in ('aphrodite',)):
         rt.step(ctx.state)
-        for _ in range(rt.budget(ctx.state, max(0, rt.bounded({10: 3}.get(rt.bounded(ctx.actor.values.get('population', 0)), 2))))):
+        for _ in range(rt.budget(ctx.state, max(0, {10: 3}.get(rt.bounded(ctx.actor.values.get('population', 0)), 2)))):
             rt.step(ctx.state)
             ctx.change(ctx.actor, 'any', 1)
 
@@ -681,7 +681,7 @@ def workshop_on_built(ctx: Context) -> None:
     'Workshop, on built.'
     # effect 1
     rt.step(ctx.state)
-    if (rt.bounded(len(rt.select(ctx, (('city', False),), (('all',),), False, lambda card1: card1.id in ('workshop',)))) == 1):
+    if (len(rt.select(ctx, (('city', False),), (('all',),), False, lambda card1: card1.id in ('workshop',))) == 1):
         rt.step(ctx.state)
         def _option2(c3: Context) -> None:
             rt.step(c3.state)

@@ -48,7 +48,7 @@ def rules_on_start_round(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.reveal(ctx, (('tile_stack', True),), ('conquest_row', True), lambda: rt.bounded((rt.bounded(ctx.param('tiles_per_round')) - rt.bounded(ctx.state.globals['players']))), None)
     rt.step(ctx.state)
-    if ((rt.bounded(len(rt.select(ctx, (('under_athens', True),), (('self',),), False, lambda card1: rt.has(rt.field(card1, 'supply'), (True,))))) > 0) or (rt.bounded(len(rt.select(ctx, (('offer', True),), (('self',),), False, lambda card2: rt.has(rt.field(card2, 'supply'), (True,))))) > 0) or (rt.bounded(len(rt.select(ctx, (('conquest_row', True),), (('self',),), False, lambda card3: rt.has(rt.field(card3, 'supply'), (True,))))) > 0)):
+    if ((len(rt.select(ctx, (('under_athens', True),), (('self',),), False, lambda card1: rt.has(rt.field(card1, 'supply'), (True,)))) > 0) or (len(rt.select(ctx, (('offer', True),), (('self',),), False, lambda card2: rt.has(rt.field(card2, 'supply'), (True,)))) > 0) or (len(rt.select(ctx, (('conquest_row', True),), (('self',),), False, lambda card3: rt.has(rt.field(card3, 'supply'), (True,)))) > 0)):
         rt.step(ctx.state)
         rt.dispatch(ctx, 'supply', {})
 
@@ -160,11 +160,11 @@ def rules_on_take_tiles(ctx: Context) -> None:
     'The rules of the game, on take_tiles.'
     # effect 6
     rt.step(ctx.state)
-    if (rt.bounded(len(rt.select(ctx, (('bidding_on', False),), (('self',),), False, rt.ANY_CARD))) > 0):
+    if (len(rt.select(ctx, (('bidding_on', False),), (('self',),), False, rt.ANY_CARD)) > 0):
         rt.step(ctx.state)
         rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('bidding_on', False),), (('self',),), False, rt.ANY_CARD), False, False)
     rt.step(ctx.state)
-    if (rt.bounded(len(rt.select(ctx, (('conquered', False),), (('self',),), False, rt.ANY_CARD))) > 0):
+    if (len(rt.select(ctx, (('conquered', False),), (('self',),), False, rt.ANY_CARD)) > 0):
         rt.step(ctx.state)
         rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('conquered', False),), (('self',),), False, rt.ANY_CARD), False, False)
     rt.step(ctx.state)
@@ -209,8 +209,8 @@ def rules_on_income(ctx: Context) -> None:
     'The rules of the game, on income.'
     # effect 8
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded({0: 1, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 3, 8: 4, 9: 4, 10: 4, 11: 5, 12: 5, 13: 5, 14: 5, 15: 5, 16: 5, 17: 5, 18: 5, 19: 5, 20: 5}.get(rt.bounded(ctx.actor.values.get('inhabitants', 0)), 5)) + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['luxury'] = max(0, rt.bounded({14: 2, 15: 2, 16: 2, 17: 4, 18: 4, 19: 4, 20: 6}.get(rt.bounded(ctx.actor.values.get('inhabitants', 0)), 6)) + ctx.actor.values.get('luxury', 0))
+    ctx.actor.values['coins'] = max(0, {0: 1, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 3, 8: 4, 9: 4, 10: 4, 11: 5, 12: 5, 13: 5, 14: 5, 15: 5, 16: 5, 17: 5, 18: 5, 19: 5, 20: 5}.get(rt.bounded(ctx.actor.values.get('inhabitants', 0)), 5) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['luxury'] = max(0, {14: 2, 15: 2, 16: 2, 17: 4, 18: 4, 19: 4, 20: 6}.get(rt.bounded(ctx.actor.values.get('inhabitants', 0)), 6) + ctx.actor.values.get('luxury', 0))
 
 
 # cards/peloponnes/game.yaml
@@ -218,7 +218,7 @@ def rules_on_supply(ctx: Context) -> None:
     'The rules of the game, on supply.'
     # effect 9
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, -(rt.bounded(max(0, rt.bounded((rt.bounded(ctx.actor.values.get('inhabitants', 0)) - rt.bounded(ctx.actor.values.get('food', 0))))))) + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values['inhabitants'] = max(0, -(max(0, rt.bounded((rt.bounded(ctx.actor.values.get('inhabitants', 0)) - rt.bounded(ctx.actor.values.get('food', 0)))))) + ctx.actor.values.get('inhabitants', 0))
     rt.step(ctx.state)
     ctx.actor.values['food'] = max(0, -(rt.bounded(ctx.actor.values.get('inhabitants', 0))) + ctx.actor.values.get('food', 0))
 
@@ -253,7 +253,7 @@ def rules_on_score(ctx: Context) -> None:
     'The rules of the game, on score.'
     # effect 15
     rt.step(ctx.state)
-    ctx.actor.values['score'] = rt.bounded(min(rt.bounded((rt.bounded(rt.total_field(ctx, rt.select(ctx, (('lands', False), ('buildings', False)), (('self',),), False, lambda card1: card1.kind in ('land', 'building')), 'prestige')) + rt.bounded(ctx.actor.values.get('prestige', 0)) + rt.bounded(rt.div(rt.bounded(ctx.actor.values.get('coins', 0)), 3)))), rt.bounded((3 * rt.bounded(ctx.actor.values.get('inhabitants', 0)))))) + ctx.actor.values.get('score', 0)
+    ctx.actor.values['score'] = min(rt.bounded((rt.bounded(rt.total_field(ctx, rt.select(ctx, (('lands', False), ('buildings', False)), (('self',),), False, lambda card1: card1.kind in ('land', 'building')), 'prestige')) + rt.bounded(ctx.actor.values.get('prestige', 0)) + rt.div(rt.bounded(ctx.actor.values.get('coins', 0)), 3))), rt.bounded((3 * rt.bounded(ctx.actor.values.get('inhabitants', 0))))) + ctx.actor.values.get('score', 0)
 
 
 # cards/peloponnes/athens.yaml:145
@@ -413,7 +413,7 @@ def plague_on_strike(ctx: Context) -> None:
     # effect 1
     if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card1: card1.kind in ('building',) and rt.has(rt.field(card1, 'protects'), ('plague',))))):
         rt.step(ctx.state)
-        ctx.actor.values['inhabitants'] = max(0, -(rt.bounded(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get('inhabitants', 0)) + 2)), 3))) + ctx.actor.values.get('inhabitants', 0))
+        ctx.actor.values['inhabitants'] = max(0, -(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get('inhabitants', 0)) + 2)), 3)) + ctx.actor.values.get('inhabitants', 0))
 
 
 # cards/peloponnes/disasters.yaml:22
@@ -422,7 +422,7 @@ def drought_on_strike(ctx: Context) -> None:
     # effect 1
     if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card1: card1.kind in ('building',) and rt.has(rt.field(card1, 'protects'), ('drought',))))):
         rt.step(ctx.state)
-        ctx.actor.values['food'] = max(0, -(rt.bounded(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get('food', 0)) + 2)), 3))) + ctx.actor.values.get('food', 0))
+        ctx.actor.values['food'] = max(0, -(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get('food', 0)) + 2)), 3)) + ctx.actor.values.get('food', 0))
 
 
 # cards/peloponnes/disasters.yaml:39
@@ -437,11 +437,11 @@ def earthquake_on_strike(ctx: Context) -> None:
             'box',
             True,
             lambda: [ctx.actor],
-            lambda: rt.bounded(max(0, rt.bounded((rt.bounded(len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card2: card2.kind in ('building',)))) - rt.bounded(min(rt.bounded(ctx.actor.values.get('stone', 0)), rt.bounded(ctx.actor.values.get('wood', 0)))))))),
+            lambda: max(0, rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card2: card2.kind in ('building',))) - min(rt.bounded(ctx.actor.values.get('stone', 0)), rt.bounded(ctx.actor.values.get('wood', 0)))))),
         )
         rt.step(ctx.state)
-        rt.spend(ctx.actor, 'stone', rt.bounded((rt.bounded(len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card3: card3.kind in ('building',)))) * rt.bounded(ctx.param('quake_stone')))), 0)
-        rt.spend(ctx.actor, 'wood', rt.bounded((rt.bounded(len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card4: card4.kind in ('building',)))) * rt.bounded(ctx.param('quake_wood')))), 0)
+        rt.spend(ctx.actor, 'stone', rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card3: card3.kind in ('building',))) * rt.bounded(ctx.param('quake_stone')))), 0)
+        rt.spend(ctx.actor, 'wood', rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card4: card4.kind in ('building',))) * rt.bounded(ctx.param('quake_wood')))), 0)
 
 
 # cards/peloponnes/disasters.yaml:67
@@ -456,11 +456,11 @@ def tempest_on_strike(ctx: Context) -> None:
             'box',
             True,
             lambda: [ctx.actor],
-            lambda: rt.bounded(max(0, rt.bounded((rt.bounded(len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card2: card2.kind in ('land',)))) - rt.bounded(min(rt.bounded(ctx.actor.values.get('food', 0)), rt.bounded(ctx.actor.values.get('coins', 0)))))))),
+            lambda: max(0, rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card2: card2.kind in ('land',))) - min(rt.bounded(ctx.actor.values.get('food', 0)), rt.bounded(ctx.actor.values.get('coins', 0)))))),
         )
         rt.step(ctx.state)
-        rt.spend(ctx.actor, 'food', rt.bounded((rt.bounded(len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card3: card3.kind in ('land',)))) * rt.bounded(ctx.param('storm_food')))), 0)
-        rt.spend(ctx.actor, 'coins', rt.bounded((rt.bounded(len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card4: card4.kind in ('land',)))) * rt.bounded(ctx.param('storm_coins')))), 0)
+        rt.spend(ctx.actor, 'food', rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card3: card3.kind in ('land',))) * rt.bounded(ctx.param('storm_food')))), 0)
+        rt.spend(ctx.actor, 'coins', rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card4: card4.kind in ('land',))) * rt.bounded(ctx.param('storm_coins')))), 0)
 
 
 # cards/peloponnes/disasters.yaml:95

@@ -46,7 +46,7 @@ def rules_on_end_of_age(ctx: Context) -> None:
             rt.step(c1.state)
             c3 = rt.as_actor(c1, c1.owner)
             rt.step(c3.state)
-            c3.actor.values['victory_tokens'] = max(0, rt.bounded({1: 1, 2: 3, 3: 5}.get(rt.bounded(c3.state.globals['age']), 0)) + c3.actor.values.get('victory_tokens', 0))
+            c3.actor.values['victory_tokens'] = max(0, {1: 1, 2: 3, 3: 5}.get(rt.bounded(c3.state.globals['age']), 0) + c3.actor.values.get('victory_tokens', 0))
         rt.step(c1.state)
         if (rt.bounded(c1.actor.values.get('shields', 0)) > rt.bounded(c1.owner.values.get('shields', 0))):
             rt.step(c1.state)
@@ -70,9 +70,9 @@ def rules_on_end_of_game(ctx: Context) -> None:
     rt.step(ctx.state)
     ctx.actor.values['points'] = rt.bounded((rt.bounded(ctx.actor.values.get('victory_tokens', 0)) - rt.bounded((rt.bounded(ctx.actor.values.get('defeat_tokens', 0)) * rt.bounded(ctx.param('military_defeat')))))) + ctx.actor.values.get('points', 0)
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded(rt.div(rt.bounded(ctx.actor.values.get('coins', 0)), 3)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.div(rt.bounded(ctx.actor.values.get('coins', 0)), 3) + ctx.actor.values.get('points', 0)
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded(rt.best(ctx, 'any_symbol', ('compass', 'gear', 'tablet'), lambda: rt.bounded((rt.bounded((rt.bounded(ctx.actor.values.get('compass', 0))) ** 2) + rt.bounded((rt.bounded(ctx.actor.values.get('gear', 0))) ** 2) + rt.bounded((rt.bounded(ctx.actor.values.get('tablet', 0))) ** 2) + rt.bounded((7 * rt.bounded(min(rt.bounded(ctx.actor.values.get('compass', 0)), rt.bounded(ctx.actor.values.get('gear', 0)), rt.bounded(ctx.actor.values.get('tablet', 0)))))))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.bounded(rt.best(ctx, 'any_symbol', ('compass', 'gear', 'tablet'), lambda: rt.bounded((rt.bounded((rt.bounded(ctx.actor.values.get('compass', 0))) ** 2) + rt.bounded((rt.bounded(ctx.actor.values.get('gear', 0))) ** 2) + rt.bounded((rt.bounded(ctx.actor.values.get('tablet', 0))) ** 2) + rt.bounded((7 * min(rt.bounded(ctx.actor.values.get('compass', 0)), rt.bounded(ctx.actor.values.get('gear', 0)), rt.bounded(ctx.actor.values.get('tablet', 0))))))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age1/altar.yaml:1
@@ -184,7 +184,7 @@ def bazar_on_built(ctx: Context) -> None:
     'Bazar, on built.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((2 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',))))))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',)))))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age2/courthouse.yaml:1
@@ -264,7 +264,7 @@ def vineyard_on_built(ctx: Context) -> None:
     'Vineyard, on built.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((1 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',))))))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',)))))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age2/walls.yaml:1
@@ -288,7 +288,7 @@ def arena_on_built(ctx: Context) -> None:
     'Arena, on built.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((3 * rt.bounded(len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card1: card1.kind in ('wonder_stage',)))))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, rt.bounded((3 * len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card1: card1.kind in ('wonder_stage',))))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age3/arena.yaml:1
@@ -296,7 +296,7 @@ def arena_on_end_of_game(ctx: Context) -> None:
     'Arena, on end_of_game.'
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((1 * rt.bounded(len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card1: card1.kind in ('wonder_stage',)))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.bounded((1 * len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card1: card1.kind in ('wonder_stage',))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age3/arsenal.yaml:1
@@ -312,7 +312,7 @@ def chamber_of_commerce_on_built(ctx: Context) -> None:
     'Chamber of Commerce, on built.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((2 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',))))))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',)))))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age3/chamber_of_commerce.yaml:1
@@ -320,7 +320,7 @@ def chamber_of_commerce_on_end_of_game(ctx: Context) -> None:
     'Chamber of Commerce, on end_of_game.'
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((2 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',))))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',)))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age3/circus.yaml:1
@@ -352,7 +352,7 @@ def haven_on_built(ctx: Context) -> None:
     'Haven, on built.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((1 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',))))))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',)))))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age3/haven.yaml:1
@@ -360,7 +360,7 @@ def haven_on_end_of_game(ctx: Context) -> None:
     'Haven, on end_of_game.'
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((1 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',))))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',)))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age3/lighthouse.yaml:1
@@ -368,7 +368,7 @@ def lighthouse_on_built(ctx: Context) -> None:
     'Lighthouse, on built.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((1 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('yellow',))))))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('yellow',)))))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age3/lighthouse.yaml:1
@@ -376,7 +376,7 @@ def lighthouse_on_end_of_game(ctx: Context) -> None:
     'Lighthouse, on end_of_game.'
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((1 * rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('yellow',))))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('yellow',)))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age3/lodge.yaml:1
@@ -456,7 +456,7 @@ def builders_guild_on_end_of_game(ctx: Context) -> None:
     'Builders Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('stages', False),), (('self',), ('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('wonder_stage',)))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('stages', False),), (('self',), ('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('wonder_stage',))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/craftsmens_guild.yaml:1
@@ -464,7 +464,7 @@ def craftsmens_guild_on_end_of_game(ctx: Context) -> None:
     'Craftsmens Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((2 * rt.bounded(len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',))))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('grey',)))))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/magistrates_guild.yaml:1
@@ -472,7 +472,7 @@ def magistrates_guild_on_end_of_game(ctx: Context) -> None:
     'Magistrates Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('blue',))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('blue',)))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/philosophers_guild.yaml:1
@@ -480,7 +480,7 @@ def philosophers_guild_on_end_of_game(ctx: Context) -> None:
     'Philosophers Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('green',))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('green',)))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/scientists_guild.yaml:1
@@ -496,7 +496,7 @@ def shipowners_guild_on_end_of_game(ctx: Context) -> None:
     'Shipowners Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown', 'grey', 'purple'))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('self',),), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown', 'grey', 'purple')))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/spies_guild.yaml:1
@@ -504,7 +504,7 @@ def spies_guild_on_end_of_game(ctx: Context) -> None:
     'Spies Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('red',))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('red',)))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/strategists_guild.yaml:1
@@ -520,7 +520,7 @@ def traders_guild_on_end_of_game(ctx: Context) -> None:
     'Traders Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('yellow',))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('yellow',)))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/workers_guild.yaml:1
@@ -528,7 +528,7 @@ def workers_guild_on_end_of_game(ctx: Context) -> None:
     'Workers Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded(len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, lambda card1: card1.kind in ('card',) and rt.has(rt.field(card1, 'colour'), ('brown',)))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/wonders/alexandria_a.yaml:24
@@ -884,7 +884,7 @@ def rhodos_b_2_on_built(ctx: Context) -> None:
 # cards/seven_wonders/game.yaml
 def requires_of_wonder_stage(ctx: Context) -> bool:
     'What a wonder_stage requires before it is built.'
-    return bool((bool(rt.select(ctx, (('wonder', False),), (('self',),), False, lambda card1: card1.kind in ('wonder',) and rt.has(card1.id, rt.allowed(ctx.card_field('wonder'))))) and (rt.bounded(len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card2: card2.kind in ('wonder_stage',) and rt.has(rt.field(card2, 'wonder'), rt.allowed(ctx.card_field('wonder')))))) == rt.bounded((rt.bounded(rt.field_amount(ctx, 'stage')) - 1)))))
+    return bool((bool(rt.select(ctx, (('wonder', False),), (('self',),), False, lambda card1: card1.kind in ('wonder',) and rt.has(card1.id, rt.allowed(ctx.card_field('wonder'))))) and (len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card2: card2.kind in ('wonder_stage',) and rt.has(rt.field(card2, 'wonder'), rt.allowed(ctx.card_field('wonder'))))) == rt.bounded((rt.bounded(rt.field_amount(ctx, 'stage')) - 1)))))
 
 
 RULES: dict[str, Callable[[Context], None]] = {
