@@ -1,8 +1,9 @@
 """Property test: random states and triggers, for every card of every game, through both paths.
 
 For each card and each trigger it listens to (and each trigger of a game's own rules), hypothesis
-draws a state (player count, every counter, resource and track, the cards in every zone, the
-game-wide counters), the acting player, the event's details and the answers to any question.
+draws a state (a fresh one, or an example's with its board and piles; then every counter, resource
+and track, the cards in every zone, the game-wide counters), the acting player, the event's details
+and the answers to any question.
 The interpreter and the generated handlers must leave the same state and ask the same questions
 in the same order (or refuse with the same error). A built card is also built whole, paying its
 cost. OSTRAKA_PROPERTY_EXAMPLES raises the number of draws per card (default 4).
@@ -19,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler.codegen import engine
+from compiler.examples import ExampleInvalid, setup
 from compiler.project import load
 from compiler.runtime.decider import Decider
 from compiler.runtime.interpreter import Context, build, run_trigger
@@ -84,11 +86,33 @@ def _range(spec: Any) -> tuple[int, int]:
     return low, max(low, min(high, low + 12))
 
 
+def _example_states(game) -> list[State]:
+    """The starting states of the game's examples: realistic boards, zones and piles to start from."""
+    out = []
+    for card in game.cards.values():
+        for example in card.examples:
+            try:
+                out.append(setup(game, example.given))
+            except ExampleInvalid:
+                continue
+    return out
+
+
+_BASES: dict[int, list[State]] = {}
+
+
 @st.composite
 def states(draw, game) -> State:
+    """A fresh state, or an example's, with counters, zones and game-wide counters redrawn at random."""
     rules = game.game
-    n = draw(st.integers(rules.players.min, min(rules.players.max, rules.players.min + 2)))
-    state = new_state(rules, n)
+    bases = _BASES.setdefault(id(game), _example_states(game))
+    if bases and draw(st.booleans(), label="from an example"):
+        state = draw(st.sampled_from(bases), label="example state").copy()
+        keep_zones = draw(st.booleans(), label="keep its zones")
+    else:
+        n = draw(st.integers(rules.players.min, min(rules.players.max, rules.players.min + 2)))
+        state = new_state(rules, n)
+        keep_zones = False
     ids = sorted(game.cards)
     by_zone = {z: sorted(cid for cid, c in game.cards.items() if rules.kinds[c.kind].zone == z) for z in rules.zones}
     for player in state.players:
@@ -99,12 +123,15 @@ def states(draw, game) -> State:
             if draw(st.booleans()):
                 player.values[name] = draw(st.integers(track.first, track.spaces))
         for zone in player.zones:
+            if keep_zones:
+                continue
             pool = by_zone.get(zone) or ids
             player.zones[zone] = draw(st.lists(st.sampled_from(pool), max_size=4, unique=True)) if pool else []
     for name, spec in rules.globals.items():
         state.globals[name] = draw(st.integers(*_range(spec)))
     for zone in state.zones:
-        state.zones[zone] = draw(st.lists(st.sampled_from(ids), max_size=3, unique=True)) if ids else []
+        if not keep_zones:
+            state.zones[zone] = draw(st.lists(st.sampled_from(ids), max_size=3, unique=True)) if ids else []
     return state
 
 

@@ -132,9 +132,11 @@ class Generator:
 
     def _fallback(self, family: str, node: OneOf, c: Code) -> Code:
         self.module.fallbacks.add((family, node.key))
-        name = ident(f"_NODE{len(self.module.fallback_nodes) + 1}")
-        data = node.model_dump(by_alias=True, exclude_unset=True)
-        self.module.fallback_nodes.append((name, Code(f"rt.node({lit(family)}, {lit(data)})")))
+        definition = Code(f"rt.node({lit(family)}, {lit(node.model_dump(by_alias=True, exclude_unset=True))})")
+        known = {d: n for n, d in self.module.fallback_nodes}
+        name = known.get(definition) or ident(f"_NODE{len(self.module.fallback_nodes) + 1}")
+        if definition not in known:
+            self.module.fallback_nodes.append((name, definition))
         if family == "action":
             return Code(f"rt.run_node({c}, {name})  # no template for {comment_text(node.key)}: the interpreter runs it")
         if family == "expression":

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 # Primitives without a template: rebuilt once here, run by the interpreter.
 _NODE1 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
 _NODE2 = rt.node('action', {'bid': {'on': {'zone': 'conquest_row'}, 'minimum': {'add': [{'field': 'price'}, {'param': 'conquest_surcharge'}]}, 'currency': 'coins', 'holds': 'bid', 'marks': 'conquered', 'outright': True}})
-_NODE3 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
 
 
 # cards/peloponnes/game.yaml
@@ -130,7 +129,7 @@ def rules_on_outbid(ctx: Context) -> None:
     # effect 5
     rt.step(ctx.state)
     def _option1(c2: Context) -> None:
-        rt.run_node(c2, _NODE3)  # no template for bid: the interpreter runs it
+        rt.run_node(c2, _NODE1)  # no template for bid: the interpreter runs it
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
         c4.actor.values['coins'] = max(0, rt.bounded((rt.bounded(c4.actor.values.get('bid', 0)) + rt.bounded(c4.param('withdraw_bonus')))) + c4.actor.values.get('coins', 0))
