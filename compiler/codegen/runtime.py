@@ -517,6 +517,55 @@ def reveal(
         if_emptied(ctx)
 
 
+def bid(
+    ctx: Context,
+    candidates: Callable[[], list[Pick]],
+    minimum: Callable[[Context], int],
+    currency: str,
+    holds: str,
+    marks: str,
+    outbid: str | None,
+    outright: bool,
+) -> None:
+    """The `bid` action (runtime/board.bid) with its selector and minimum compiled."""
+    from ..runtime.interpreter import fire
+
+    player = ctx.actor
+    standing = player.values.get(holds, 0)
+    if standing > 0 and player.zones.get(marks):
+        raise Illegal(f"{player.id} already has a bid on a card")
+    pool: list[tuple[str, Player | None, Player | None]] = [(cid, holder, None) for holder, cid in candidates()]
+    if not standing and not outright:
+        pool += [(cid, p, p) for p in ctx.state.players if p is not player for cid in p.zones.get(marks, [])]
+    funds = standing or player.values.get(currency, 0)
+    offers = []
+    for card_id, holder, leader in pool:
+        lowest = minimum(ctx.about(ctx.game.cards[card_id]))
+        if leader is not None:
+            lowest = max(lowest, leader.values.get(holds, 0) + 1)
+        if lowest <= funds:
+            offers.append((card_id, holder, leader, lowest))
+    if not offers:
+        raise Illegal(f"{player.id} cannot bid on any card")
+    labels = [o[0] for o in offers]
+    label = labels[0] if len(labels) == 1 else ctx.ask(player, "which card to bid on", labels)
+    card_id, holder, leader, lowest = offers[labels.index(label)]
+    if standing:
+        amount = standing
+    elif outright:
+        amount = lowest
+        ctx.spend(player, currency, amount)
+    else:
+        amounts = [str(v) for v in range(lowest, lowest + budget(ctx.state, funds + 1 - lowest))]
+        amount = int(amounts[0] if len(amounts) == 1 else ctx.ask(player, f"how much to bid on {card_id}", amounts))
+        ctx.spend(player, currency, amount)
+    ctx._take(holder, card_id)
+    player.values[holds] = amount
+    player.zones.setdefault(marks, []).append(card_id)
+    if leader is not None and outbid:
+        fire(ctx.game, ctx.state, outbid, leader, ctx.decider, {"card": card_id, "by": player.id}, handlers=ctx.handlers)
+
+
 def follows_last(ctx: Context, zone: str, shared: bool, name: str, empty: bool) -> bool:
     """The `follows_last` condition: the card in view shares a value with the last card of a row."""
     card = ctx.card if ctx.card is not None else ctx.game.cards.get(ctx.event.get("card", ""))

@@ -29,13 +29,12 @@ PRIMITIVE_DIR = TEMPLATE_DIR / "primitives"
 # import and hands it to the interpreter (compiler/codegen/runtime.py: node, run_node). Every entry
 # is reported by tests/test_handlers.py; a primitive missing from both the templates and this list
 # fails that test (it still falls back, so a build never breaks on a new primitive).
-# The primitives below are geometry over the hex board and bidding (compiler/runtime/board.py):
+# The primitives below are geometry over the hex board (compiler/runtime/board.py):
 # their templates would only call the same functions with the same argument objects.
 FALLBACK: frozenset[tuple[str, str]] = frozenset({
     ("action", "place"),
     ("action", "place_tile"),
     ("action", "lay_out"),
-    ("action", "bid"),
     ("condition", "adjacent"),
     ("condition", "connected"),
     ("condition", "links"),

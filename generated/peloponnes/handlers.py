@@ -15,10 +15,6 @@ from compiler.codegen import runtime as rt
 if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
-# Primitives without a template: rebuilt once here, run by the interpreter.
-_NODE1 = rt.node('action', {'bid': {'on': {'zone': 'offer'}, 'minimum': {'field': 'price'}, 'currency': 'coins', 'holds': 'bid', 'marks': 'bidding_on', 'outbid': 'outbid'}})
-_NODE2 = rt.node('action', {'bid': {'on': {'zone': 'conquest_row'}, 'minimum': {'add': [{'field': 'price'}, {'param': 'conquest_surcharge'}]}, 'currency': 'coins', 'holds': 'bid', 'marks': 'conquered', 'outright': True}})
-
 
 # cards/peloponnes/game.yaml
 def rules_on_setup(ctx: Context) -> None:
@@ -76,27 +72,47 @@ def rules_on_bidding_turn(ctx: Context) -> None:
     else:
         rt.step(ctx.state)
         def _option3(c4: Context) -> None:
-            rt.run_node(c4, _NODE1)  # no template for bid: the interpreter runs it
-        def _option5(c6: Context) -> None:
-            rt.run_node(c6, _NODE2)  # no template for bid: the interpreter runs it
+            rt.step(c4.state)
+            rt.bid(
+                c4,
+                lambda: rt.select(c4, (('offer', True),), (('self',),), False, rt.ANY_CARD),
+                lambda c5: rt.bounded(rt.field_amount(c5, 'price')),
+                'coins',
+                'bid',
+                'bidding_on',
+                'outbid',
+                False,
+            )
         def _option7(c8: Context) -> None:
             rt.step(c8.state)
-            rt.dispatch(c8, 'accept_aid', {})
-        def _option9(c10: Context) -> None:
-            rt.step(c10.state)
-            c10.actor.values['coins'] = max(0, rt.bounded(c10.param('pass_coins')) + c10.actor.values.get('coins', 0))
-            rt.step(c10.state)
-            rt.rank(c10, 'turn_order', True)
-            rt.step(c10.state)
-            rt.dispatch(c10, 'income', {})
+            rt.bid(
+                c8,
+                lambda: rt.select(c8, (('conquest_row', True),), (('self',),), False, rt.ANY_CARD),
+                lambda c9: rt.bounded((rt.bounded(rt.field_amount(c9, 'price')) + rt.bounded(c9.param('conquest_surcharge')))),
+                'coins',
+                'bid',
+                'conquered',
+                None,
+                True,
+            )
+        def _option11(c12: Context) -> None:
+            rt.step(c12.state)
+            rt.dispatch(c12, 'accept_aid', {})
+        def _option13(c14: Context) -> None:
+            rt.step(c14.state)
+            c14.actor.values['coins'] = max(0, rt.bounded(c14.param('pass_coins')) + c14.actor.values.get('coins', 0))
+            rt.step(c14.state)
+            rt.rank(c14, 'turn_order', True)
+            rt.step(c14.state)
+            rt.dispatch(c14, 'income', {})
         rt.choose(
             ctx,
             [ctx.actor],
             (
                 ('bid', _option3),
-                ('conquer', _option5),
-                ('aid_of_athens', _option7),
-                ('pass', _option9),
+                ('conquer', _option7),
+                ('aid_of_athens', _option11),
+                ('pass', _option13),
             ),
             1,
         )
@@ -129,26 +145,36 @@ def rules_on_outbid(ctx: Context) -> None:
     # effect 5
     rt.step(ctx.state)
     def _option1(c2: Context) -> None:
-        rt.run_node(c2, _NODE1)  # no template for bid: the interpreter runs it
-    def _option3(c4: Context) -> None:
-        rt.step(c4.state)
-        c4.actor.values['coins'] = max(0, rt.bounded((rt.bounded(c4.actor.values.get('bid', 0)) + rt.bounded(c4.param('withdraw_bonus')))) + c4.actor.values.get('coins', 0))
-        rt.step(c4.state)
-        c4.actor.values['bid'] = max(0, -(rt.bounded(c4.actor.values.get('bid', 0))) + c4.actor.values.get('bid', 0))
+        rt.step(c2.state)
+        rt.bid(
+            c2,
+            lambda: rt.select(c2, (('offer', True),), (('self',),), False, rt.ANY_CARD),
+            lambda c3: rt.bounded(rt.field_amount(c3, 'price')),
+            'coins',
+            'bid',
+            'bidding_on',
+            'outbid',
+            False,
+        )
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
-        c6.actor.values['coins'] = max(0, rt.bounded(c6.actor.values.get('bid', 0)) + c6.actor.values.get('coins', 0))
+        c6.actor.values['coins'] = max(0, rt.bounded((rt.bounded(c6.actor.values.get('bid', 0)) + rt.bounded(c6.param('withdraw_bonus')))) + c6.actor.values.get('coins', 0))
         rt.step(c6.state)
         c6.actor.values['bid'] = max(0, -(rt.bounded(c6.actor.values.get('bid', 0))) + c6.actor.values.get('bid', 0))
-        rt.step(c6.state)
-        rt.dispatch(c6, 'accept_aid', {})
+    def _option7(c8: Context) -> None:
+        rt.step(c8.state)
+        c8.actor.values['coins'] = max(0, rt.bounded(c8.actor.values.get('bid', 0)) + c8.actor.values.get('coins', 0))
+        rt.step(c8.state)
+        c8.actor.values['bid'] = max(0, -(rt.bounded(c8.actor.values.get('bid', 0))) + c8.actor.values.get('bid', 0))
+        rt.step(c8.state)
+        rt.dispatch(c8, 'accept_aid', {})
     rt.choose(
         ctx,
         [ctx.actor],
         (
             ('move_bid', _option1),
-            ('withdraw', _option3),
-            ('aid_of_athens', _option5),
+            ('withdraw', _option5),
+            ('aid_of_athens', _option7),
         ),
         1,
     )
