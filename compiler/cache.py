@@ -62,13 +62,11 @@ def fingerprint() -> str:
 def _code_fingerprint() -> str:
     h = hashlib.sha256()
     versions = [__version__, sys.version.split()[0]]
-    for module in ("pydantic", "jsonschema", "ruamel.yaml"):
-        try:
-            from importlib.metadata import version
+    # Versions from the modules themselves (importlib.metadata would list every sys.path entry).
+    import pydantic
+    import ruamel.yaml
 
-            versions.append(f"{module}={version(module)}")
-        except Exception:  # noqa: BLE001 - an unknown version only makes keys differ
-            versions.append(f"{module}=?")
+    versions += [f"pydantic={pydantic.VERSION}", f"ruamel.yaml={ruamel.yaml.__version__}"]
     h.update("\0".join(versions).encode())
     package = Path(__file__).resolve().parent
     for path in sorted(package.rglob("*")):
