@@ -143,6 +143,12 @@ class English:
         word = word.replace("_", " ")
         return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
+    def _have(self, ref: Any) -> str:
+        """'have' after 'you', 'your neighbours', 'you and ...'; 'has' after 'every player'."""
+        who = self.players(ref)
+        plural = who == "you" or " and " in who or (who.startswith(("your ", "the other")) and who.endswith("s"))
+        return "have" if plural else "has"
+
     def players(self, ref: Any) -> str:
         return self.join([self.player(r) for r in as_list(ref)], "and")
 
@@ -255,12 +261,12 @@ class English:
             text += " " + " and ".join(clauses)
         shared = bool(sel.zone and self.game is not None and sel.zone in self.game.zones and self.game.zones[sel.zone].shared)
         if sel.missing:
-            text += " you have not built" if not sel.of or sel.of == "self" else f" {self.players(sel.of)} have not built"
+            text += " you have not built" if not sel.of or sel.of == "self" else f" {self.players(sel.of)} {self._have(sel.of)} not built"
         elif shared:
             text += f" in the {self.word(sel.zone)}"
         elif sel.of and sel.of != "self":
             where = f" {self.word(sel.zone)}" if sel.zone else ""
-            text += f" in the{where} of {self.players(sel.of)}" if where else f" {self.players(sel.of)} have"
+            text += f" in the{where} of {self.players(sel.of)}" if where else f" {self.players(sel.of)} {self._have(sel.of)}"
         elif sel.zone:
             text += f" in your {self.word(sel.zone)}"
         elif owned:
