@@ -238,6 +238,16 @@ def test_committed_handlers_match_a_fresh_build():
         pytest.skip("no game of cards/ checks cleanly right now")
 
 
+def test_built_handlers_files_run_the_examples(ostraka, project, games):
+    """The files `ostraka build` writes are the handlers: loaded from disk, they pass every example."""
+    assert ostraka("build", cwd=project).exit_code == 0
+    for game in games:
+        handlers = engine.load_file(project / "generated" / game.id / "handlers.py")
+        for card in game.cards.values():
+            for example in card.examples:
+                assert run_both(game, example, handlers) == run_both(game, example, None), (game.id, card.id, example.name)
+
+
 def test_build_check_reports_a_stale_handlers_file(ostraka, project):
     assert ostraka("build", cwd=project).exit_code == 0
     target = next((project / "generated").glob("*/handlers.py"))

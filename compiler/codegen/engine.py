@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import types
 from functools import partial
+from pathlib import Path
 from typing import Any, Callable
 
 from ..compiled import CompiledGame
@@ -54,6 +55,11 @@ def load_source(source: str, filename: str) -> Handlers:
 def load(game: CompiledGame) -> Handlers:
     """The handlers of a game, generated afresh from its data (what `ostraka build` would write)."""
     return load_source(render(game), f"generated/{game.id}/handlers.py")
+
+
+def load_file(path: Path) -> Handlers:
+    """The handlers of a game as written by `ostraka build` (e.g. generated/<game>/handlers.py)."""
+    return load_source(path.read_text(encoding="utf-8"), str(path))
 
 
 def runner(game: CompiledGame) -> Callable:
