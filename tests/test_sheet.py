@@ -247,3 +247,16 @@ def test_the_probe_sees_overflow_when_boxes_are_too_small(chromium, tmp_path):
     done = _run_chromium(chromium, ["--window-size=794,1200", "--dump-dom", probe.as_uri()])
     boxes = json.loads(html.unescape(re.search(r'<pre id="ostraka-geometry">(.*?)</pre>', done.stdout, re.S).group(1)))
     assert boxes and all(b["problems"] for b in boxes)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_chromium_prints_the_sheet(chromium, tmp_path, game_id):
+    """Chromium's own print path (as a user printing the page): a PDF of several pages, kept as an artifact."""
+    page = tmp_path / "sheet.html"
+    page.write_text(render_sheet(_game(game_id)), encoding="utf-8")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pdf = ARTIFACTS / f"{game_id}-chromium.pdf"
+    done = _run_chromium(chromium, ["--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()])
+    assert pdf.is_file(), done.stderr[-2000:]
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF-") and len(re.findall(rb"/Type\s*/Page\b", data)) >= 2
