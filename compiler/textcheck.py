@@ -303,14 +303,11 @@ def _card_allowances(card: Card, vocab: Vocabulary, game: Game) -> tuple[set, di
                 pairs.add((noun, value))
                 keys.add(noun)
         elif isinstance(value, str):
-            if ftype in ("ref",) and value in vocab.cards:
-                keys.add(("card", value))
             keys.add(("value", value))
             if ftype == "noun":
                 keys.add(("noun", value))
-            for ref_id, ref in vocab.cards.items():
-                if ref_id == value:
-                    keys.add(("card", ref_id))
+            if value in vocab.cards:
+                keys.add(("card", value))
         elif isinstance(value, dict):
             for noun, n in value.items():
                 keys.add(("noun", noun))
@@ -377,7 +374,7 @@ def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
         if m.key[0] == "rel" and _relation_ok(m.key, said_keys, vocab):
             continue
         reported.add(m.key)
-        if m.number is not None and not m.weak or m.key[0] == "noun" and m.number is not None:
+        if m.number is not None and not m.weak:
             message = f"effects give {label(m.key, m.number)}; the text does not mention {label(m.key)}"
         else:
             message = f"the effects involve {label(m.key)}; the text does not mention it"
@@ -391,9 +388,7 @@ def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
         if m.number in theirs or (m.key, m.number) in allowed_pairs:
             continue
         if m.weak:
-            if theirs and 1 not in theirs and not _has_unbound(does, m.key):
-                continue  # 'a coin for each ...' next to '2 coins' elsewhere: no claim made
-            continue
+            continue  # 'a coin', 'each card': read as one, but the text claims no number
         start, end = m.number_at or (m.start, m.end)
         if theirs:
             given = " or ".join(str(n) for n in sorted(theirs))
@@ -434,10 +429,6 @@ def _names_field(text: str, start: int, end: int, words: set[str] | None) -> boo
     before = re.findall(r"[A-Za-z]+", text[:start])[-1:]
     after = re.findall(r"[A-Za-z]+", text[end:end + 40])[:1]
     return any(w.lower() in words for w in before + after)
-
-
-def _has_unbound(reading: Reading, key: tuple[str, str]) -> bool:
-    return any(m.key == key and m.number is None for m in reading.mentions)
 
 
 # ------------------------------------------------------------------------------ locations
