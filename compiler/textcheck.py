@@ -492,7 +492,14 @@ def check_card_text(game: CompiledGame, card_id: str, documents: dict[str, Docum
     doc = documents.get(source.file)
     if doc is not None:
         prefix = _entity_prefix(doc, card_id)
-        for f in compare(card, vocab, en):
+        try:
+            found = compare(card, vocab, en)
+        except Exception as exc:  # noqa: BLE001 - one card's oddity must not stop the whole check
+            line, col = doc.where(prefix + ("text",))
+            out.append(Diagnostic("E901", f"{card.name}: the text check failed: {type(exc).__name__}: {exc}", doc.file, line, col,
+                                  "please report this with the card that caused it", "text"))
+            continue
+        for f in found:
             if f.start is not None:
                 line, col = locate(doc, prefix, card.text, f.start, f.end)
             else:
