@@ -498,7 +498,7 @@ def check_card_text(game: CompiledGame, card_id: str, documents: dict[str, Docum
             line, col = doc.where(prefix + ("text",))
             out.append(Diagnostic("E901", f"{card.name}: the text check failed: {type(exc).__name__}: {exc}", doc.file, line, col,
                                   "please report this with the card that caused it", "text"))
-            continue
+            return out
         for f in found:
             if f.start is not None:
                 line, col = locate(doc, prefix, card.text, f.start, f.end)
