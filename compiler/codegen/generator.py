@@ -113,7 +113,8 @@ class Generator:
 
     @staticmethod
     def join(items: Iterable[str], sep: str) -> Code:
-        assert sep in (", ", " + ", " - ", " * ", " and ", " or "), sep
+        if sep not in (", ", " + ", " - ", " * ", " and ", " or "):
+            raise ValueError(f"g.join() takes an operator or a comma, not {sep!r}")
         return Code(sep.join(Code(i) if isinstance(i, Code) else _refuse(i) for i in items))
 
     # ------------------------------------------------------------------ nodes
