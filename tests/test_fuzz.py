@@ -26,6 +26,7 @@ from ruamel.yaml import YAML
 
 import compiler.lang.model  # noqa: F401 - fills the registry
 from compiler import loader, project
+from compiler.cache import Cache
 from compiler.checks import check_all
 from compiler.diagnostics import CODES, Severity, render_json, render_text
 from compiler.emit import all_outputs
@@ -34,6 +35,9 @@ from compiler.lang.registry import REGISTRY
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = int(os.environ.get("OSTRAKA_FUZZ_EXAMPLES", "40"))
 HANG_SECONDS = int(os.environ.get("OSTRAKA_FUZZ_HANG_SECONDS", "60"))
+# The project's own incremental cache (.ostraka/ in the sandbox): an example is re-run when its card's
+# file or a card it reads changed, which is what a mutation changes. OSTRAKA_FUZZ_CACHE=0 runs all.
+USE_CACHE = os.environ.get("OSTRAKA_FUZZ_CACHE", "1") != "0"
 
 GAME_DIRS = sorted(d for d in (REPO / "cards").iterdir() if (d / project.GAME_FILE).is_file())
 FILES = [(d.name, p.relative_to(d).as_posix()) for d in GAME_DIRS for p in sorted(d.rglob("*.yaml"))]
@@ -110,8 +114,13 @@ class Sandbox:
         previous = signal.signal(signal.SIGALRM, _on_alarm)
         signal.alarm(HANG_SECONDS)
         try:
-            run = project.load([self.root / "cards" / game], self.root)
-            check_all(run)
+            cache = Cache(self.root) if USE_CACHE else None
+            try:
+                run = project.load([self.root / "cards" / game], self.root, cache=cache)
+                check_all(run)
+            finally:
+                if cache is not None:
+                    cache.close()
             clean = not any(d.level is Severity.ERROR for d in run.report.items)
             outputs = all_outputs(run) if clean else {}
             text = [render_text(d, run.documents[d.file].line_text(d.line) if d.file in run.documents else None)
