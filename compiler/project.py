@@ -136,6 +136,7 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
     if compiled is None:
         return None
     # Duplicate ids: every later one is an error naming the first.
+    listed: set[str] = set()  # compiled.files as a set: a list look-up per card is quadratic
     for card, doc, prefix in parsed:
         line, col = doc.where(prefix + ("id",))
         if card.id in compiled.cards:
@@ -150,7 +151,8 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
             continue
         compiled.cards[card.id] = card
         compiled.sources[card.id] = Source(doc.file, *doc.where(prefix))
-        if doc.file not in compiled.files:
+        if doc.file not in listed:
+            listed.add(doc.file)
             compiled.files.append(doc.file)
     spaces = Namespaces(game, compiled.cards)
     run.report.extend(check_names(game, spaces, game_doc, ()))
