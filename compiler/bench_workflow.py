@@ -120,6 +120,7 @@ def scenario(root: Path, mode: str, repeat: int = 1) -> dict:
     from .project import load
 
     times = []
+    cpu = []
     summary = ""
     if mode == "watch":
         cache = Cache(root)
@@ -133,14 +134,16 @@ def scenario(root: Path, mode: str, repeat: int = 1) -> dict:
         if mode in ("edit", "watch"):
             _edit(root, f"{time.time_ns()}-{i}")
         gc.collect()
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         cache = NullCache() if mode == "nocache" else Cache(root)
         run = load([], root, cache)
         check_all(run)
         cache.close()
         times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
         summary = run.report.summary()
-    return {"best": min(times), "median": sorted(times)[len(times) // 2], "summary": summary}
+    # CPU time as well as wall time: on a shared machine the wall clock also counts other work.
+    return {"best": min(times), "median": sorted(times)[len(times) // 2], "cpu": min(cpu), "summary": summary}
 
 
 def _measure(root: Path, mode: str, repeat: int = 1) -> tuple[dict, float]:
@@ -187,11 +190,12 @@ def run() -> list[str]:
         watch, _ = _measure(real, "watch", 5)
         lines += [
             f"real data ({nocache['summary']})",
-            f"  full check, no cache:            {nocache['best']:.3f} s  (peak {mem:.0f} MB)",
-            f"  cold check, filling the cache:   {cold['best']:.3f} s",
-            f"  warm re-check, nothing changed:  {warm['best']:.3f} s",
-            f"  warm re-check, one card edited:  {edit['best']:.3f} s best, {edit['median']:.3f} s median  (target <= 0.25 s)",
-            f"  the same in `ostraka watch`:     {watch['best']:.3f} s best, {watch['median']:.3f} s median",
+            "  (wall-clock seconds, best of the runs; CPU seconds in brackets)",
+            f"  full check, no cache:            {nocache['best']:.3f} s [{nocache['cpu']:.3f}]  (peak {mem:.0f} MB)",
+            f"  cold check, filling the cache:   {cold['best']:.3f} s [{cold['cpu']:.3f}]",
+            f"  warm re-check, nothing changed:  {warm['best']:.3f} s [{warm['cpu']:.3f}]",
+            f"  warm re-check, one card edited:  {edit['best']:.3f} s [{edit['cpu']:.3f}], median {edit['median']:.3f} s  (target <= 0.25 s)",
+            f"  the same in `ostraka watch`:     {watch['best']:.3f} s [{watch['cpu']:.3f}], median {watch['median']:.3f} s",
             f"  `ostraka check` process, warm:   {_cli_seconds(real):.3f} s  (includes interpreter start and imports)",
         ]
         figures = {}
@@ -202,17 +206,17 @@ def run() -> list[str]:
             cold, cold_mem = _measure(root, "cold")
             edit, edit_mem = _measure(root, "edit", 3)
             watch, watch_mem = _measure(root, "watch", 3)
-            figures[n] = (full["best"], edit["best"])
+            figures[n] = (full["cpu"], edit["cpu"])
             lines += [
                 f"synthetic {n:,} cards ({full['summary']})",
-                f"  full check, no cache:            {full['best']:.2f} s  (peak {full_mem:.0f} MB)",
-                f"  cold check, filling the cache:   {cold['best']:.2f} s  (peak {cold_mem:.0f} MB)",
-                f"  warm re-check, one card edited:  {edit['best']:.3f} s  (peak {edit_mem:.0f} MB)",
-                f"  the same in `ostraka watch`:     {watch['best']:.3f} s  (peak {watch_mem:.0f} MB)",
+                f"  full check, no cache:            {full['best']:.2f} s [{full['cpu']:.2f}]  (peak {full_mem:.0f} MB)",
+                f"  cold check, filling the cache:   {cold['best']:.2f} s [{cold['cpu']:.2f}]  (peak {cold_mem:.0f} MB)",
+                f"  warm re-check, one card edited:  {edit['best']:.3f} s [{edit['cpu']:.3f}]  (peak {edit_mem:.0f} MB)",
+                f"  the same in `ostraka watch`:     {watch['best']:.3f} s [{watch['cpu']:.3f}]  (peak {watch_mem:.0f} MB)",
             ]
         full_ratio = figures[10000][0] / figures[1000][0]
         edit_ratio = figures[10000][1] / figures[1000][1]
-        lines.append(f"growth 1,000 -> 10,000 cards: full check x{full_ratio:.1f}, warm re-check x{edit_ratio:.1f} (linear: x10)")
+        lines.append(f"growth 1,000 -> 10,000 cards in CPU time: full check x{full_ratio:.1f}, warm re-check x{edit_ratio:.1f} (linear: x10)")
     return lines
 
 
