@@ -129,7 +129,12 @@ def explain(card_id: str, game: str | None) -> None:
 
 
 def _game_or_exit(name: str):
-    run = load([], _root())
+    root = _root()
+    # Load only the game asked for when its directory is where games usually live.
+    direct = root / "cards" / name
+    run = load([direct] if (direct / "game.yaml").is_file() else [], root)
+    if not any(g.id == name for g in run.games) and run.games:
+        run = load([], root)
     for g in run.games:
         if g.id == name or g.directory.name == name:
             return run, g

@@ -30,22 +30,41 @@ def test_cards_listing(ostraka):
     assert all(r["examples"] >= 1 for r in records)
 
 
+@pytest.fixture(scope="module")
+def seven_wonders():
+    from pathlib import Path
+
+    from compiler.project import load
+
+    (game,) = load([Path(__file__).resolve().parent.parent / GAME]).games
+    return game
+
+
 @pytest.mark.parametrize("age", [1, 2, 3])
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
-def test_deck_has_seven_cards_per_player(ostraka, players, age):
-    result = ostraka("deck", "seven_wonders", "--players", str(players), "--age", str(age), "--seed", "11")
-    assert result.exit_code == 0, result.output
-    ids = result.output.split()
+def test_deck_has_seven_cards_per_player(seven_wonders, players, age):
+    from compiler.deck import build_deck
+
+    ids = build_deck(seven_wonders, players, age, seed=11)
     assert len(ids) == 7 * players
-    guilds = [i for i in ids if i.endswith("_guild")]
+    guilds = [i for i in ids if seven_wonders.cards[i].fields["colour"] == "purple"]
     assert len(guilds) == (players + 2 if age == 3 else 0)
     assert len(set(guilds)) == len(guilds)
 
 
-def test_guild_draw_follows_the_seed(ostraka):
+def test_deck_command_prints_one_id_per_line(ostraka):
+    result = ostraka("deck", "seven_wonders", "--players", "4", "--age", "3", "--seed", "11")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 28 and all(line.strip() == line and line for line in lines)
+    assert sum(line.endswith("_guild") for line in lines) == 6
+
+
+def test_guild_draw_follows_the_seed(seven_wonders):
+    from compiler.deck import build_deck
+
     def guilds(seed):
-        out = ostraka("deck", "seven_wonders", "--players", "3", "--age", "3", "--seed", str(seed)).output.split()
-        return [i for i in out if i.endswith("_guild")]
+        return [i for i in build_deck(seven_wonders, 3, 3, seed) if i.endswith("_guild")]
 
     assert guilds(1) == guilds(1)
     assert len({tuple(guilds(s)) for s in range(6)}) > 1
