@@ -226,6 +226,11 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
     if _units(text) > MAX_UNITS:
         return doc, [Diagnostic("E104", f"file refused: more than {MAX_UNITS:,} lines and flow items", file, 1, 1,
                                 "split the cards into several files")]
+    # The pure-Python scanner is quadratic in the flow brackets opened on one line; no card needs 64.
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.count("[") + line.count("{") > MAX_DEPTH:
+            return doc, [Diagnostic("E104", f"file refused: more than {MAX_DEPTH} flow brackets ('[', '{{') on one line", file, number, 1,
+                                    "write nested lists and mappings in block style, one level per line")]
     yaml = YAML(typ="safe", pure=True)
     yaml.Composer = _BoundedComposer
     yaml.max_depth = MAX_DEPTH + 1

@@ -43,6 +43,8 @@ BOMBS: dict[str, tuple[str, str, int | None]] = {
                               + "".join(f"b{i}: [*a, *a, *a, *a, *a, *a, *a, *a]\n" for i in range(40)), "E104", None),
     "recursive_alias": ("a: &a [*a]\n", "E104", 1),
     "deep_flow_sequences": ("x: " + "[" * 5000 + "]" * 5000 + "\n", "E104", 1),
+    "flow_brackets_on_one_line": ("id: x\nx: " + "[{" * 2000 + "\n", "E104", 2),  # quadratic in the scanner
+    "deep_flow_over_lines": ("x:\n" + "  [\n" * 3000, "E104", None),
     "deep_flow_mappings": ("x: " + "{a: " * 3000 + "1" + "}" * 3000 + "\n", "E104", 1),
     "deep_block_mappings": ("".join(" " * i + "k:\n" for i in range(1300)), "E104", 65),
     "deep_block_sequences": ("- " * 5000 + "1\n", "E104", 1),
