@@ -305,6 +305,7 @@ class Cache(NullCache):
         for attempt in (1, 2):
             try:
                 self.directory.mkdir(parents=True, exist_ok=True)
+                self._mark_directory()
                 db = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
                 db.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)")
                 db.execute("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, sum TEXT NOT NULL, value TEXT NOT NULL, used INTEGER NOT NULL)")
@@ -327,6 +328,14 @@ class Cache(NullCache):
             except OSError:
                 break
         self._db = None
+
+    def _mark_directory(self) -> None:
+        """Keep the cache out of every repository (as .pytest_cache does) and out of backups."""
+        for name, text in ((".gitignore", "# Created by ostraka: the incremental-check cache, never committed.\n*\n"),
+                           ("CACHEDIR.TAG", "Signature: 8a477f597d28d172789f06886806bc55\n# Created by ostraka: the incremental-check cache.\n")):
+            path = self.directory / name
+            if not path.exists():
+                path.write_text(text, encoding="utf-8")
 
     def _remove(self) -> None:
         for suffix in ("", "-journal", "-wal", "-shm"):

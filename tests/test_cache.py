@@ -269,6 +269,20 @@ def test_language_version_change_invalidates_everything(project, monkeypatch):
     assert count == cache.stats["miss"]  # the old version's entries were dropped
 
 
+def test_cache_directory_ignores_itself(project):
+    """A repository of card data need not list .ostraka/ in its .gitignore (pre-commit would see it)."""
+    import subprocess
+
+    check(project.root, Cache(project.root))
+    assert (project.root / CACHE_DIR / ".gitignore").read_text().splitlines()[-1] == "*"
+    assert (project.root / CACHE_DIR / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    if shutil.which("git"):
+        subprocess.run(["git", "init", "-q", str(project.root)], check=True)
+        status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=project.root,
+                                capture_output=True, text=True, check=True).stdout
+        assert "cards/tiny/game.yaml" in status and CACHE_DIR not in status
+
+
 def test_unwritable_cache_is_simply_not_used(project):
     (project.root / CACHE_DIR).write_text("a file where the cache directory should be")
     expected = check(project.root, NullCache())[:2]
