@@ -25,6 +25,12 @@ def _print_report(run: Run, fmt: str, strict: bool) -> int:
     from . import colour
 
     report = run.report
+    if strict:  # --strict: warnings are errors, and are shown as such
+        from dataclasses import replace
+
+        from .diagnostics import Severity
+
+        report.items = [replace(d, severity=Severity.ERROR) if d.level is Severity.WARNING else d for d in report.items]
     use_colour = fmt == "text" and colour.wanted(sys.stdout)
     if fmt == "json":
         click.echo(render_json(report))

@@ -42,7 +42,7 @@ def test_fixture_warns_and_strict_makes_it_an_error(ostraka, mini_game):
     assert (code, "warning", f"cards/mini/{fixture.name}", int(line), int(column), "Miscount: text says 2 coins; effects give 3") in found
     strict = ostraka("check", "--no-cache", "--strict", str(mini_game), cwd=root)
     assert strict.exit_code == 1
-    assert f"cards/mini/{fixture.name}:{line}:{column}: warning W501: Miscount: text says 2 coins; effects give 3" in strict.output
+    assert f"cards/mini/{fixture.name}:{line}:{column}: error W501: Miscount: text says 2 coins; effects give 3" in strict.output
 
 
 # ------------------------------------------------------------------------------ mutations
