@@ -95,6 +95,11 @@ class English:
         return self.cards[card_id].name if card_id in self.cards else card_id.replace("_", " ")
 
     def param(self, name: str) -> str:
+        """A rule number: 'the discard coins value (normally 3)'."""
+        base = self.param_base(name)
+        return self.param_name(name) + (f" (normally {base})" if base is not None else "")
+
+    def param_name(self, name: str) -> str:
         return f"the {name.replace('_', ' ')} value"
 
     def param_base(self, name: str) -> int | None:

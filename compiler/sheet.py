@@ -266,7 +266,8 @@ class SheetBuilder:
                         used |= {c["letters"] for c in box.cost}
                         used |= {c["letters"] for f in box.facts for c in f.get("cost", [])}
         legend = [s for s in self.symbols.values() if s.letters in used]
-        return {"game": self.game, "sections": sections, "legend": legend,
+        rules = [self.en.effect(e) for e in self.game.rules]
+        return {"game": self.game, "sections": sections, "legend": legend, "rules": rules,
                 "entities": sum(s.count for s in sections)}
 
 

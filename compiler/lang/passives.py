@@ -132,7 +132,7 @@ class Modify(Primitive):
     def english(arg, en):
         base = en.param_base(arg.param)
         change = f" (from {base} to {base + arg.by})" if base is not None else ""
-        return f"{en.param(arg.param)} is {'raised' if arg.by > 0 else 'lowered'} by {abs(arg.by)} for you{change}"
+        return f"{en.param_name(arg.param)} is {'raised' if arg.by > 0 else 'lowered'} by {abs(arg.by)} for you{change}"
 
 
 class ReplaceArgs(Strict):
