@@ -317,12 +317,14 @@ class Cache(NullCache):
                 self._run = int(meta.get("run", "0")) + 1 if str(meta.get("run", "0")).isdigit() else 1
                 self._db = db
                 return
-            except sqlite3.Error:
-                # Not a database, or a broken one: delete it and build it anew, once.
+            except sqlite3.Error as exc:
                 try:
                     db.close()  # type: ignore[possibly-undefined]
                 except Exception:  # noqa: BLE001
                     pass
+                if isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc) or "busy" in str(exc)):
+                    break  # another process is writing it: check without the cache this time
+                # Not a database, or a broken one: delete it and build it anew, once.
                 if attempt == 1:
                     self._remove()
             except OSError:

@@ -283,6 +283,23 @@ def test_cache_directory_ignores_itself(project):
         assert "cards/tiny/game.yaml" in status and CACHE_DIR not in status
 
 
+def test_a_cache_locked_by_another_process_is_left_alone(project):
+    expected = check(project.root, NullCache())[:2]
+    check(project.root, Cache(project.root))
+    path = project.root / CACHE_DIR / DB_NAME
+    entries = sqlite3.connect(path).execute("SELECT count(*) FROM entries").fetchone()[0]
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")  # another ostraka writing its results
+    try:
+        project.apply("wood")
+        expected = check(project.root, NullCache())[:2]
+        assert check(project.root, Cache(project.root))[:2] == expected
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert sqlite3.connect(path).execute("SELECT count(*) FROM entries").fetchone()[0] == entries
+
+
 def test_unwritable_cache_is_simply_not_used(project):
     (project.root / CACHE_DIR).write_text("a file where the cache directory should be")
     expected = check(project.root, NullCache())[:2]
