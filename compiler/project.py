@@ -155,9 +155,9 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
             listed.add(doc.file)
             compiled.files.append(doc.file)
     spaces = Namespaces(game, compiled.cards)
-    run.report.extend(check_names(game, spaces, game_doc, ()))
     kinds_of = {cid: c.kind for cid, c in compiled.cards.items()}
     scope = run.cache.scope(compiled.game_file, kinds_of)
+    run.report.extend(run.cache.resolved(scope, compiled.game_file, ("<game>",), lambda: check_names(game, spaces, game_doc, ())))
     for card, doc, prefix in parsed:
         if compiled.cards.get(card.id) is not card:
             continue
