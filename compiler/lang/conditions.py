@@ -18,7 +18,10 @@ def _comparison(name: str, op, words: str):
 
         @staticmethod
         def english(arg, en):
-            return f"{en.amount(arg[0])} {words} {en.amount(arg[1])}"
+            left = en.amount(arg[0])
+            plural = left.startswith(("your ", "their ")) and left.endswith("s") and not left.endswith("ss")
+            verb = words.replace("is ", "are ", 1) if plural and words.startswith("is ") else words
+            return f"{left} {verb} {en.amount(arg[1])}"
 
         @staticmethod
         def run(arg, ctx):
