@@ -72,7 +72,7 @@ def hostile_project(tmp_path: Path) -> tuple[Path, list[str]]:
             "name": strings[index][:200],
             "kind": "card",
             "flavour": text,
-            "text": (text + " ") * 30,
+            "text": (text + " ") * 3 + "long " * 800,  # long, and under the loader's 64 brackets a line
             "effects": [
                 {"on": "built", "do": [{"gain": {"coins": 1}}]},
                 {
@@ -94,8 +94,13 @@ def hostile_project(tmp_path: Path) -> tuple[Path, list[str]]:
     weird = game / "we'ird \"file\" ü {{x}}.yaml"
     write(weird, {
         "id": "odd_file", "name": strings[5], "kind": "card", "flavour": strings[6], "text": strings[7],
-        "effects": [{"on": "built", "do": [{"gain": {"points": 2}}]}],
-        "examples": [{"name": strings[2], "when": {"build": "odd_file", "by": "p2"}, "given": {"players": 3}, "expect": {"p2": {"points": 2}}}],
+        "effects": [{"on": "built", "do": [{"gain": {"points": 2}}, {"announce": {"trigger": "lambda", "details": {"detail": strings[1]}}}]}],
+        "examples": [
+            {"name": strings[2], "when": {"build": "odd_file", "by": "p2"}, "given": {"players": 3}, "expect": {"p2": {"points": 2}}},
+            # The announced detail is what the 'class' card listens for: it scores through the event.
+            {"name": "announced", "when": {"build": "odd_file", "by": "p1"}, "given": {"p1": {"city": ["class"]}},
+             "expect": {"p1": {"points": 3}}},
+        ],
     })
     return project, strings
 
@@ -147,7 +152,7 @@ def test_hostile_cards_compile_run_and_stay_literals(hostile_project, ostraka):
                 snapshots.append((state.snapshot(), [(q.about, q.options, q.answer) for q in decider.asked]))
             assert snapshots[0] == snapshots[1], (card.id, example.name)
             examples += 1
-    assert examples == 8 * 3 + 1
+    assert examples == 8 * 3 + 2
     # ... and did nothing but the cards' effects: the payloads never ran.
     assert not (project.parent / PWNED).exists()
     assert generator.render(game) == source
