@@ -276,7 +276,13 @@ def new(game: str, kind: str, card_id: str, folder: str | None) -> None:
         hint = did_you_mean(game, [d.name for d in dirs]) or f"games: {', '.join(d.name for d in dirs) or 'none'}"
         click.echo(f"ostraka: error E306: no game '{game}' under cards/\n    hint: {hint}", err=True)
         sys.exit(2)
-    run = load([chosen], root)
+    from .cache import open_cache
+
+    store = open_cache(root)
+    try:
+        run = load([chosen], root, store)
+    finally:
+        store.close()
     if not run.games:
         _print_report(run, "text", False)
         click.echo(f"ostraka: {game}/game.yaml has errors; fix them first", err=True)
