@@ -142,6 +142,7 @@ def scenario(root: Path, mode: str, repeat: int = 1) -> dict:
         times.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
         summary = run.report.summary()
+        del run  # the next run's peak memory must not include this one
     # CPU time as well as wall time: on a shared machine the wall clock also counts other work.
     return {"best": min(times), "median": sorted(times)[len(times) // 2], "cpu": min(cpu), "summary": summary}
 
