@@ -430,3 +430,27 @@ def test_regression_a_crash_beside_a_broken_file_blames_the_data():
     blamed = checks._blame_broken_data(Game, {"bad.yaml"}, [crash])
     assert [d.code for d in blamed] == ["E402"] and "bad.yaml" in blamed[0].hint
     assert checks._blame_broken_data(Game, set(), [crash]) == [crash]
+
+
+@pytest.mark.parametrize("bad", [{"gte": []}, {"eq": [1]}, {"lt": [1, 2, 3]}])
+def test_regression_a_comparison_takes_two_amounts(bad):
+    """`gte: []` in game.yaml passed validation and crashed an example with IndexError."""
+    from pydantic import ValidationError
+
+    from compiler.lang.model import Condition
+
+    with pytest.raises(ValidationError):
+        Condition.model_validate(bad)
+    Condition.model_validate({next(iter(bad)): [1, 2]})
+
+
+@pytest.mark.parametrize("bad", [{"sub": [1]}, {"mul": [2]}, {"div": [1]}, {"div": [1, 2, 3]}, {"square": []},
+                                 {"square": [1, 2]}, {"min": []}, {"max": []}])
+def test_regression_list_expressions_have_their_arity(bad):
+    """`sub: [x]` crashed the English rendering ('{0} minus {1}') in the text check; `min: []` the run."""
+    from pydantic import ValidationError
+
+    from compiler.lang.model import Expression
+
+    with pytest.raises(ValidationError):
+        Expression.model_validate(bad)

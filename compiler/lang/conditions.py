@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from typing import Union
+from typing import Annotated, Union
 
 from pydantic import Field
 
@@ -14,7 +14,7 @@ from .types import CardRef, Name, Scalar
 def _comparison(name: str, op, words: str):
     class _Compare(Primitive):
         family = "condition"
-        args = list["Amount"]
+        args = Annotated[list["Amount"], Field(min_length=2, max_length=2)]
 
         @staticmethod
         def english(arg, en):

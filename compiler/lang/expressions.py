@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Annotated, Union
 
 from pydantic import Field
 
@@ -51,10 +51,10 @@ class Count(Primitive):
         return len(ctx.select(arg))
 
 
-def _list_form(name: str, summary: str, example, fold, words: str):
+def _list_form(name: str, summary: str, example, fold, words: str, least: int = 1, most: int | None = None):
     class _Form(Primitive):
         family = "expression"
-        args = list["Amount"]
+        args = Annotated[list["Amount"], Field(min_length=least, max_length=most)]
 
         @staticmethod
         def english(arg, en):
@@ -75,12 +75,12 @@ def _div(values):
 
 
 _list_form("add", "The sum of several amounts.", {"add": [{"value": "coins"}, 2]}, sum, "the sum of")
-_list_form("sub", "The first amount minus the second.", {"sub": [{"value": "shields"}, 1]}, lambda v: v[0] - sum(v[1:]), "{0} minus {1}")
-_list_form("mul", "The product of several amounts.", {"mul": [{"count": {"kind": "wonder_stage"}}, 2]}, lambda v: __import__("math").prod(v), "{0} times {1}")
-_list_form("div", "The first amount divided by the second, rounded down.", {"div": [{"value": "coins"}, 3]}, _div, "{0} divided by {1}, rounded down")
+_list_form("sub", "The first amount minus the second.", {"sub": [{"value": "shields"}, 1]}, lambda v: v[0] - sum(v[1:]), "{0} minus {1}", 2)
+_list_form("mul", "The product of several amounts.", {"mul": [{"count": {"kind": "wonder_stage"}}, 2]}, lambda v: __import__("math").prod(v), "{0} times {1}", 2)
+_list_form("div", "The first amount divided by the second, rounded down.", {"div": [{"value": "coins"}, 3]}, _div, "{0} divided by {1}, rounded down", 2, 2)
 _list_form("min", "The smallest of several amounts.", {"min": [{"value": "compass"}, {"value": "gear"}]}, min, "the smallest of")
 _list_form("max", "The largest of several amounts.", {"max": [0, {"value": "points"}]}, max, "the largest of")
-_list_form("square", "An amount multiplied by itself.", {"square": [{"value": "tablet"}]}, lambda v: v[0] * v[0], "{0} squared")
+_list_form("square", "An amount multiplied by itself.", {"square": [{"value": "tablet"}]}, lambda v: v[0] * v[0], "{0} squared", 1, 1)
 
 
 class TableArgs(Strict):
