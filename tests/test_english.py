@@ -90,6 +90,14 @@ def test_every_card_of_every_game_has_rendered_text():
             assert not PLACEHOLDER.search(text), f"{g.id}/{card.id}: {text!r}"
 
 
+def test_every_game_rule_renders():
+    for g in _games():
+        en = English(g.game, g.cards)
+        for effect in g.game.rules:
+            text = en.effect(effect)
+            assert text.strip() and not PLACEHOLDER.search(text), f"{g.id} rule: {text!r}"
+
+
 def test_explain_shows_text_beside_rendering(tmp_path):
     game, card = next((g, c) for g in _games() for c in g.cards.values() if c.effects and c.text)
     runner = CliRunner()
