@@ -91,6 +91,7 @@ class _BoundedComposer(Composer):
     """ruamel's composer, stopping as soon as a file holds too many nodes (before building them)."""
 
     def compose_node(self, parent: Any, index: Any) -> Any:
+        self.warn_double_anchors = False  # a reused anchor is legal YAML; no warning on stderr
         self.ostraka_nodes = getattr(self, "ostraka_nodes", 0) + 1
         if self.ostraka_nodes > MAX_NODES:
             raise _Limit(f"more than {MAX_NODES} values", _At(self.parser.peek_event().start_mark))
