@@ -99,63 +99,6 @@ def _compare(apps: list[Application], handlers: dict[str, Any], rounds: int) -> 
     return len(apps) / best_interp, len(apps) / best_fast
 
 
-def run(self, ctx: Any, card_id: str | None, trigger: str) -> None:
-        from .runtime.interpreter import run_trigger
-
-        effects = self.game.rule_triggered.get(trigger) if card_id is None else self.game.triggered.get(card_id, {}).get(trigger)
-        if effects:
-            self.out.append(Application(self.game, ctx.state.copy(), ctx.actor.id, ctx.owner.id, ctx.card, dict(ctx.event),
-                                        ctx.depth, card_id, trigger))
-        run_trigger(replace(ctx, handlers=None), card_id, trigger)
-
-
-def record(games: list[Any]) -> list[Application]:
-    from .examples import ExampleInvalid, setup, trigger
-    from .runtime.decider import Scripted
-
-    out: list[Application] = []
-    for game in games:
-        recorder = _Recorder(game, out)
-        for card in game.cards.values():
-            for example in card.examples:
-                try:
-                    state = setup(game, example.given)
-                    trigger(game, state, example.when, Scripted(example.answers), handlers=recorder)
-                except (ExampleInvalid, Exception):  # noqa: BLE001 - a refused example still recorded its applications
-                    continue
-    return out
-
-
-def _contexts(apps: list[Application], handlers: dict[str, Any]) -> list[tuple[Any, str | None, str]]:
-    from .runtime.decider import FirstLegal
-    from .runtime.interpreter import Context
-
-    out = []
-    for app in apps:
-        state = app.state.copy()
-        ctx = Context(app.game, state, FirstLegal(), actor=state.player(app.actor), owner=state.player(app.owner), card=app.card,
-                      event=dict(app.event), depth=app.depth, handlers=handlers.get(app.game.id))
-        out.append((ctx, app.card_id, app.trigger))
-    return out
-
-
-def _time(apps: list[Application], handlers: dict[str, Any], rounds: int) -> tuple[int, float]:
-    """Applications per round and the best round's time (the machine is shared: best of N)."""
-    from .runtime.interpreter import run_trigger
-
-    best = float("inf")
-    for _ in range(rounds):
-        batch = _contexts(apps, handlers)  # fresh states, made outside the timed part
-        start = time.perf_counter()
-        for ctx, card_id, trigger_name in batch:
-            try:
-                run_trigger(ctx, card_id, trigger_name)
-            except Exception:  # noqa: BLE001, S112 - a refusal is an application too, on both paths
-                pass
-        best = min(best, time.perf_counter() - start)
-    return len(apps), best
-
-
 def run(root: Path | None = None, rounds: int = ROUNDS) -> list[str]:
     from .codegen import engine, generator
     from .project import load
