@@ -17,7 +17,7 @@ from .diagnostics import Diagnostic, Report, did_you_mean
 from .loader import Document, load_file
 from .models import Card, Game
 from .resolve import Namespaces, check_card_fields, check_names
-from .validate import parse_model, schema_errors
+from .validate import validate
 
 GAME_FILE = "game.yaml"
 
@@ -81,10 +81,7 @@ def parse_game_file(path: Path, display: str) -> tuple[Document, list[Diagnostic
         if doc.data is None and not problems:
             problems = [Diagnostic("E202", f"{GAME_FILE} is empty", display, 1, 1)]
         return doc, problems, []
-    errors = schema_errors(doc.data, doc, "game")
-    if errors:
-        return doc, problems + errors, []
-    game, errors = parse_model(Game, doc.data, doc)
+    game, errors = validate(Game, doc.data, doc, "game")
     return doc, problems + errors, [] if game is None else [(game, ())]
 
 
@@ -111,11 +108,7 @@ def parse_card_file(path: Path, display: str) -> tuple[Document, list[Diagnostic
     problems = list(problems)
     cards: list[tuple[Card, tuple]] = []
     for prefix, data in _entities(doc):
-        errors = schema_errors(data, doc, "card", prefix)
-        if errors:
-            problems += errors
-            continue
-        card, errors = parse_model(Card, data, doc, prefix)
+        card, errors = validate(Card, data, doc, "card", prefix)
         problems += errors
         if card is not None:
             cards.append((card, prefix))

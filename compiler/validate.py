@@ -138,3 +138,19 @@ def parse_model(model: type[BaseModel], data: Any, doc: Document, prefix: DataPa
             message = err["msg"].removeprefix("Value error, ")
             out.append(Diagnostic("E201", f"{dotted(path) or 'the file'}: {message}", doc.file, line, col, "", dotted(path)))
         return None, out
+
+
+def validate(model: type[BaseModel], data: Any, doc: Document, which: str, prefix: DataPath = ()) -> tuple[Any, list[Diagnostic]]:
+    """JSON Schema, then pydantic, as one step.
+
+    The models, validated strictly, accept exactly what the schema accepts (tests/test_validate.py
+    holds them to it), so the slower schema walk runs only to explain a rejection at its line.
+    """
+    try:
+        return model.model_validate(data, strict=True), []
+    except PydanticError:
+        pass
+    errors = schema_errors(data, doc, which, prefix)
+    if errors:
+        return None, errors
+    return parse_model(model, data, doc, prefix)
