@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from .diagnostics import Severity
 from .examples import check_card_examples, check_examples
 from .project import Run
@@ -20,7 +23,8 @@ def check_all(run: Run, examples: bool = True) -> None:
             game, run.documents, error_files, lambda g, cid, docs: run.cache.examples(g, cid, docs, check_card_examples))
         run.report.examples_passed += passed
         run.report.examples_failed += failed
-        run.report.extend(_blame_broken_data(game, error_files, diagnostics))
+        diagnostics = _blame_broken_data(game, error_files, diagnostics)
+        run.report.extend(_name_unloaded_cards(_ids_in(run.documents, error_files), diagnostics))
 
 
 def _blame_broken_data(game, error_files: set[str], diagnostics: list) -> list:
@@ -29,8 +33,34 @@ def _blame_broken_data(game, error_files: set[str], diagnostics: list) -> list:
     broken = sorted(f for f in set(game.sources[c].file for c in game.cards) if f in error_files)
     if not broken:
         return diagnostics
-    from dataclasses import replace
-
     return [replace(d, code="E402", message=d.message.replace("internal error while running", "could not run"),
                     hint=f"fix the errors in {', '.join(broken[:3])} first; the example may read a card defined there")
             if d.code == "E901" else d for d in diagnostics]
+
+
+def _ids_in(documents: dict, files: set[str]) -> dict[str, str]:
+    """Entity ids written in files that did not load cleanly, with their file."""
+    found: dict[str, str] = {}
+    for file in sorted(files):
+        doc = documents.get(file)
+        data = doc.data if doc is not None else None
+        for entity in data if isinstance(data, list) else [data]:
+            if isinstance(entity, dict) and isinstance(entity.get("id"), str):
+                found.setdefault(entity["id"], file)
+    return found
+
+
+_UNKNOWN_CARD = re.compile(r"names unknown card '([^']+)'")
+
+
+def _name_unloaded_cards(unloaded: dict[str, str], diagnostics: list) -> list:
+    """An example naming a card whose own file has errors is not wrong itself: say where to look."""
+    out = []
+    for d in diagnostics:
+        match = _UNKNOWN_CARD.search(d.message) if d.code == "E402" else None
+        if match and match.group(1) in unloaded:
+            card_id = match.group(1)
+            d = replace(d, message=_UNKNOWN_CARD.sub(f"names card '{card_id}', which did not load", d.message),
+                        hint=f"'{card_id}' is defined in {unloaded[card_id]}, which has errors: fix those first")
+        out.append(d)
+    return out

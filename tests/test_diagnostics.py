@@ -129,3 +129,17 @@ def test_codes_are_well_formed_and_unique():
         assert re.fullmatch(r"[EW]\d{3}", code)
     report = Report()
     assert report.exit_code() == 0
+
+
+def test_an_example_reading_a_broken_card_points_at_that_card(ostraka, mini_game):
+    (mini_game / "reader.yaml").write_text(
+        "id: reader\nname: Reader\nkind: card\nexamples:\n"
+        "  - name: holds good\n    given: {p1: {city: [good]}}\n    when: {build: reader}\n    expect: {p1: {city: [good, reader]}}\n"
+    )
+    good = mini_game / "good.yaml"
+    good.write_text(good.read_text().replace("gain: {coins: 2}", "gian: {coins: 2}"))
+    result = ostraka("check", "--format", "json", str(mini_game), cwd=mini_game.parent.parent)
+    by_code = {d["code"]: d for d in result.json()["diagnostics"]}
+    assert by_code["E204"]["file"] == "cards/mini/good.yaml"
+    assert "names card 'good', which did not load" in by_code["E402"]["message"]
+    assert by_code["E402"]["hint"] == "'good' is defined in cards/mini/good.yaml, which has errors: fix those first"
