@@ -1,0 +1,40 @@
+"""The committed generated handlers type-check (mypy), importing only the runtime they call."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+HANDLERS = sorted((REPO / "generated").glob("*/handlers.py"))
+
+
+def _mypy(path: Path, cache: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
+         "--no-error-summary", "--cache-dir", str(cache), str(path)],
+        cwd=REPO, capture_output=True, text=True, timeout=300,
+    )
+
+
+def test_every_game_has_handlers():
+    assert {p.parent.name for p in HANDLERS} == {p.parent.name for p in (REPO / "cards").glob("*/game.yaml")}
+
+
+@pytest.mark.parametrize("path", HANDLERS, ids=lambda p: p.parent.name)
+def test_generated_handlers_type_check(path, tmp_path):
+    result = _mypy(path, tmp_path / "cache")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_type_check_can_fail(tmp_path):
+    broken = tmp_path / "handlers.py"
+    broken.write_text(
+        HANDLERS[0].read_text(encoding="utf-8") + "\n\ndef _wrong(ctx: Context) -> int:\n    return ctx.actor.id\n",
+        encoding="utf-8",
+    )
+    result = _mypy(broken, tmp_path / "cache")
+    assert result.returncode == 1 and "Incompatible return value type" in result.stdout
