@@ -121,6 +121,16 @@ class Game(Strict):
     rules: list[Effect] = Field(default_factory=list, description="Effects every player has: the game's own rules")
     text: str = ""
 
+    def bounds(self, noun: str) -> tuple[int | None, int | None]:
+        """The lowest and highest value of a noun (None: unbounded); tracks run first..spaces."""
+        spec = self.counters.get(noun) or self.resources.get(noun) or self.globals.get(noun)
+        if spec is not None:
+            return spec.min, spec.max
+        track = self.tracks.get(noun)
+        if track is not None:
+            return track.first, track.spaces
+        return 0, None
+
 
 # ----------------------------------------------------------------------------- card files
 

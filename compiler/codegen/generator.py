@@ -204,15 +204,8 @@ class Generator:
     # ------------------------------------------------------------------ nouns
 
     def bounds(self, noun: str) -> tuple[int | None, int | None]:
-        """The interpreter's Context._bounds, at compile time."""
-        g = self.rules
-        spec = g.counters.get(noun) or g.resources.get(noun) or g.globals.get(noun)
-        if spec is not None:
-            return spec.min, spec.max
-        track = g.tracks.get(noun)
-        if track is not None:
-            return track.first, track.spaces
-        return 0, None
+        """The noun's bounds (Game.bounds), folded in at compile time."""
+        return self.rules.bounds(noun)
 
     def change(self, c: Code, noun: str, delta: Code) -> Code:
         """Context.change(actor, noun, delta): clamped to the noun's bounds, folded in."""

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from ..lang.types import as_list
 from ..runtime.decider import FirstLegal
-from ..runtime.interpreter import Context, build, run_trigger
+from ..runtime.interpreter import Context, build, dispatch, run_trigger  # noqa: F401  (dispatch: used by generated code)
 from ..runtime.limits import bounded, spend as budget
 from ..runtime.state import Illegal, Player, State
 
@@ -355,29 +355,6 @@ def may(ctx: Context, actions: Callable[[Context], None]) -> None:
 
 
 # ---------------------------------------------------------------------- events, spaces, players acting on each other
-
-
-def dispatch(ctx: Context, trigger: str, payload: dict) -> None:
-    """lang/spaces._dispatch: fire a trigger from inside an effect, one level deeper."""
-    game, state = ctx.game, ctx.state
-    spec = game.game.triggers.get(trigger)
-    payload = dict(payload, event=trigger)
-    if spec is not None and spec.each_player:
-        n = len(state.players)
-        listeners = sorted(state.players, key=lambda p: (p.seat - ctx.actor.seat) % n)
-    else:
-        listeners = [ctx.actor]
-    rules_after = spec is not None and getattr(spec, "rules", "before") == "after"
-    base = ctx.deeper()
-    for player in listeners:
-        inner = replace(base, actor=player, owner=player, card=None, event=payload)
-        if not rules_after:
-            run_trigger(inner, None, trigger)
-        for card_id in list(inner.owned_ids(player)):
-            if trigger in game.triggered.get(card_id, ()):
-                run_trigger(inner.about(game.cards[card_id]), card_id, trigger)
-        if rules_after:
-            run_trigger(inner, None, trigger)
 
 
 def lead(

@@ -27,28 +27,10 @@ from .types import FieldName, Noun, PlayerSet, Scalar, Selector, Strict, TrackNa
 
 
 def _dispatch(ctx, trigger: str, payload: dict) -> None:
-    """Fire a trigger from inside an effect: as the runtime's fire() does, one level deeper."""
-    from ..runtime.interpreter import run_trigger
+    """Fire a trigger from inside an effect (the runtime's dispatch; imported late: lang precedes runtime)."""
+    from ..runtime.interpreter import dispatch
 
-    game, state = ctx.game, ctx.state
-    spec = game.game.triggers.get(trigger)
-    payload = dict(payload, event=trigger)
-    if spec is not None and spec.each_player:
-        n = len(state.players)
-        listeners = sorted(state.players, key=lambda p: (p.seat - ctx.actor.seat) % n)
-    else:
-        listeners = [ctx.actor]
-    rules_after = spec is not None and getattr(spec, "rules", "before") == "after"
-    base = ctx.deeper()
-    for player in listeners:
-        inner = replace(base, actor=player, owner=player, card=None, event=payload)
-        if not rules_after:
-            run_trigger(inner, None, trigger)
-        for card_id in list(inner.owned_ids(player)):
-            if trigger in game.triggered.get(card_id, ()):
-                run_trigger(inner.about(game.cards[card_id]), card_id, trigger)
-        if rules_after:
-            run_trigger(inner, None, trigger)
+    dispatch(ctx, trigger, payload)
 
 
 # ----------------------------------------------------------------------------- lead and follow

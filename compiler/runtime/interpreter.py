@@ -108,14 +108,7 @@ class Context:
         return sum(p.values.get(noun, 0) for p in self.players(of))
 
     def _bounds(self, noun: str) -> tuple[int | None, int | None]:
-        g = self.game.game
-        spec = g.counters.get(noun) or g.resources.get(noun) or g.globals.get(noun)
-        if spec is not None:
-            return spec.min, spec.max
-        track = g.tracks.get(noun)
-        if track is not None:
-            return track.first, track.spaces
-        return 0, None
+        return self.game.game.bounds(noun)
 
     def change(self, player: Player, noun: str, delta: int) -> None:
         """Add to a noun, clamped to its bounds (losses stop at the minimum)."""
@@ -435,16 +428,27 @@ def fire(
     game: CompiledGame, state: State, event: str, actor: Player, decider: Decider, payload: dict | None = None, handlers: Any = None
 ) -> None:
     """Run every effect listening to an event: the game's rules, then the cards in play."""
+    _notify(Context(game, state, decider, actor=actor, owner=actor, handlers=handlers), event, payload or {})
+
+
+def dispatch(ctx: Context, trigger: str, payload: dict) -> None:
+    """Fire a trigger from inside an effect (announce, lead): as fire() does, one level deeper."""
+    _notify(ctx.deeper(), trigger, payload)
+
+
+def _notify(base: Context, event: str, payload: dict) -> None:
+    """The listeners of an event, each in turn: the game's rules (before or after) and their cards."""
+    game, state = base.game, base.state
     trigger = game.game.triggers.get(event)
-    payload = dict(payload or {}, event=event)
+    payload = dict(payload, event=event)
     if trigger is not None and trigger.each_player:
         n = len(state.players)
-        listeners = sorted(state.players, key=lambda p: (p.seat - actor.seat) % n)
+        listeners = sorted(state.players, key=lambda p: (p.seat - base.actor.seat) % n)
     else:
-        listeners = [actor]
+        listeners = [base.actor]
     rules_after = trigger is not None and trigger.rules == "after"
     for player in listeners:
-        ctx = Context(game, state, decider, actor=player, owner=player, event=payload, handlers=handlers)
+        ctx = replace(base, actor=player, owner=player, card=None, event=payload)
         if not rules_after:
             run_trigger(ctx, None, event)
         for card_id in list(ctx.owned_ids(player)):
