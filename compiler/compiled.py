@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from .lang.model import Effect
+from .runtime.filters import field_value
 from .models import Card, Game
 
 
@@ -74,5 +76,37 @@ class CompiledGame:
                 zones.append(kind.zone)
         return zones
 
+    def cards_with(self, name: str, wanted: Any) -> list[str] | None:
+        """The ids of the cards whose field holds a wanted value (as a selector's `where` compares),
+        in the game's order; None when the values cannot be looked up by hash (then compare each card)."""
+        index = self._field_index.get(name)
+        if name not in self._field_index:
+            index = self._field_index[name] = _index_by(self.cards, name)
+        allowed = wanted if isinstance(wanted, list) else [wanted]
+        try:
+            if index is None:
+                return None
+            found = {cid for value in allowed for cid in index.get(value, ())}
+        except TypeError:  # an unhashable wanted value
+            return None
+        return [cid for cid in self.cards if cid in found] if len(allowed) > 1 else [cid for cid in index.get(allowed[0], ())]
+
+    @cached_property
+    def _field_index(self) -> dict[str, dict[Any, list[str]] | None]:
+        return {}
+
     def zone_of(self, card: Card) -> str | None:
         return self.game.kinds[card.kind].zone
+
+
+def _index_by(cards: dict[str, Card], name: str) -> dict[Any, list[str]] | None:
+    """Card ids by each value of a field (each item of a list value); None if a value is unhashable."""
+    index: dict[Any, list[str]] = {}
+    try:
+        for card_id, card in cards.items():
+            have = field_value(card, name)
+            for value in dict.fromkeys(have if isinstance(have, list) else [have]):
+                index.setdefault(value, []).append(card_id)
+    except TypeError:
+        return None
+    return index

@@ -24,7 +24,7 @@ def card_records(game: CompiledGame) -> list[dict[str, Any]]:
             "id": card.id,
             "name": card.name,
             "kind": card.kind,
-            "fields": card.fields,
+            "fields": dict(card.fields),
             "reconstructed": list(card.reconstructed),
             "text": card.text.strip(),
             "rendered": en.card(card),

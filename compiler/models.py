@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, Union
+from types import MappingProxyType
+from typing import Any, Literal, Mapping, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -160,5 +161,6 @@ class Card(BaseModel):
     )
 
     @property
-    def fields(self) -> dict[str, Any]:
-        return dict(self.__pydantic_extra__ or {})
+    def fields(self) -> Mapping[str, Any]:
+        """The fields its kind declares, read-only (a card is frozen; effects read these constantly)."""
+        return MappingProxyType(self.__pydantic_extra__ or {})

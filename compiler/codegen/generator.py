@@ -16,11 +16,12 @@ from typing import Any, Iterable
 from ..compiled import CompiledGame
 from ..lang.model import OneOf
 from ..lang.types import Selector, as_list
+from ..runtime.filters import field_value, holds
 from .names import Code, UnsafeValue, comment_text, ident, lit
 from .templates import environment, primitive_template
 
 INDENT = "    "
-_WITHIN_BOUNDS = frozenset({"count", "div", "min", "max"})  # results inside the bounds of their parts
+_WITHIN_BOUNDS = frozenset({"count", "clusters", "div", "min", "max"})  # results inside the bounds of their parts
 _PLAYER_ID = re.compile(r"^p[0-9]+$")
 
 
@@ -55,6 +56,7 @@ class Module:
     handlers: list[Handler] = field(default_factory=list)
     standing: list[tuple[str | None, int, str, Code]] = field(default_factory=list)
     requires: list[tuple[str, Code, Code, Code]] = field(default_factory=list)  # kind, function name, where, test
+    card_sets: dict[tuple[str, ...], Code] = field(default_factory=dict)  # ids a fixed filter allows -> constant name
     fallback_nodes: list[tuple[Code, Code]] = field(default_factory=list)
     fallbacks: set[tuple[str, str]] = field(default_factory=set)
     broken: list[tuple[str, str, str]] = field(default_factory=list)  # templates that failed on a node: fell back
@@ -297,25 +299,45 @@ class Generator:
         return tuple((z, bool(self.rules.zones[z].shared)) for z in dict.fromkeys(zones))
 
     def match(self, selector: Selector, c: Code) -> Code:
-        """A selector's filter on one card (Context._matches), as a lambda over `card`."""
+        """A selector's filter (Context._matches) as the runtime takes it (runtime/filters.py).
+
+        What the data fixes (ids, kinds, literal field values) is tested now, against every card of
+        the game: the ids that pass become a module constant. Only a field compared with the card
+        in hand or with an amount is left to a test at run time, on those ids alone."""
+        fixed = {name: wanted for name, wanted in (selector.where or {}).items() if not isinstance(wanted, OneOf)}
+        varying = {name: wanted for name, wanted in (selector.where or {}).items() if isinstance(wanted, OneOf)}
+        ids = None
+        if selector.id is not None or selector.kind is not None or fixed:
+            ids = self.card_set(
+                card.id
+                for card in self.game.cards.values()
+                if (selector.id is None or card.id in as_list(selector.id))
+                and (selector.kind is None or card.kind in as_list(selector.kind))
+                and all(holds(field_value(card, name), wanted) for name, wanted in fixed.items())
+            )
+        if not varying:
+            return ids if ids is not None else Code("rt.ANY_CARD")
         card = self.fresh("card")
-        tests: list[Code] = []
-        if selector.id is not None:
-            tests.append(Code(f"{card}.id in {lit(tuple(as_list(selector.id)))}"))
-        if selector.kind is not None:
-            tests.append(Code(f"{card}.kind in {lit(tuple(as_list(selector.kind)))}"))
-        for name, wanted in (selector.where or {}).items():
+        tests = [Code(f"{card}.id in {ids}")] if ids is not None else []
+        for name, wanted in varying.items():
             have = Code(f"{card}.{ident(name)}") if name in ("id", "name", "kind") else Code(f"rt.field({card}, {lit(name)})")
-            if isinstance(wanted, OneOf) and wanted.key == "field":
+            if wanted.key == "field":
                 allowed = Code(f"rt.allowed({c}.card_field({lit(wanted.arg)}))")  # compared as it is, not as a number
-            elif isinstance(wanted, OneOf):
-                allowed = Code(f"({self.amount(wanted, c)},)")
             else:
-                allowed = lit(tuple(wanted) if isinstance(wanted, list) else (wanted,))
+                allowed = Code(f"({self.amount(wanted, c)},)")
             tests.append(Code(f"rt.has({have}, {allowed})"))
-        if not tests:
-            return Code("rt.ANY_CARD")
         return Code(f"lambda {card}: " + " and ".join(tests))
+
+    def card_set(self, ids: Iterable[str]) -> Code:
+        """The name of a module constant holding these card ids (one constant per distinct set)."""
+        key = tuple(ids)
+        if key not in self.module.card_sets:
+            self.module.card_sets[key] = ident(f"_CARDS{len(self.module.card_sets) + 1}")
+        return self.module.card_sets[key]
+
+    def filter(self, selector: Selector | None, c: Code) -> Code:
+        """An optional selector's filter: None (every card) when there is no selector."""
+        return Code("None") if selector is None else self.match(selector, c)
 
     def select(self, ref: Any, c: Code) -> Code:
         """Context.select: the (holder, card id) pairs a card id or a selector names."""

@@ -14,11 +14,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 import itertools
-from dataclasses import replace
 from typing import Any, Callable
 
 from ..lang.types import as_list
+from ..runtime import board
 from ..runtime.decider import FirstLegal
+from ..runtime.filters import Match, allows, card_ids, matching  # noqa: F401  (card_ids: used by generated code)
 from ..runtime.interpreter import Context, build, dispatch, run_trigger  # noqa: F401  (dispatch: used by generated code)
 from ..runtime.limits import bounded, spend as budget
 from ..runtime.state import Illegal, Player, State
@@ -46,10 +47,8 @@ def step(state: State) -> None:
 
 
 def as_actor(ctx: Context, player: Player) -> Context:
-    """Context.as_actor (dataclasses.replace) for a plain dataclass: a shallow copy, one field changed."""
-    new = copy.copy(ctx)
-    new.actor = player
-    return new
+    """Context.as_actor."""
+    return ctx.derive(actor=player)
 
 
 # ---------------------------------------------------------------------- values
@@ -174,7 +173,7 @@ def select(
     zones: tuple[tuple[str, bool], ...],
     of: Spec,
     missing: bool,
-    match: Callable[[Any], bool],
+    match: Match,
     fewest: Callable[[Context], int] | None = None,
     most: Callable[[Context], int] | None = None,
 ) -> list[Pick]:
@@ -182,7 +181,7 @@ def select(
     cards = ctx.game.cards
     found: list[Pick] = []
     if not zones:  # kinds that never lie in a zone: the game's own entities
-        found = [(None, c.id) for c in cards.values() if match(c)]
+        found = [(None, cid) for cid in matching(cards, match)]
     for zone, shared in zones:
         if shared:
             holders: list[tuple[Player | None, list[str]]] = [(None, ctx.state.zones.get(zone, []))]
@@ -191,7 +190,9 @@ def select(
         for holder, ids in holders:
             if missing:
                 present = set(ids)
-                found += [(holder, c.id) for c in cards.values() if c.id not in present and match(c)]
+                found += [(holder, cid) for cid in matching(cards, match) if cid not in present]
+            elif isinstance(match, dict):
+                found += [(holder, cid) for cid in ids if cid in match]
             else:
                 found += [(holder, cid) for cid in ids if match(cards[cid])]
     for extreme, pick in ((fewest, min), (most, max)):
@@ -237,7 +238,7 @@ def invoke(ctx: Context, candidates: Callable[[], list[Pick]] | None, card_id: s
             break
     inner = ctx.deeper()
     card = ctx.game.cards[chosen]
-    inner = replace(inner, owner=ctx.actor, card=card, event={**ctx.event, "invoked": chosen, "worship": worship})
+    inner = inner.derive(owner=ctx.actor, card=card, event={**ctx.event, "invoked": chosen, "worship": worship})
     run_trigger(inner, chosen, on)
 
 
@@ -287,30 +288,33 @@ def move_markers(
 
 _PLAYER_FIELDS = {"id", "seat", "values", "zones", "used"}
 _STATE_FIELDS = {"players", "globals", "zones"}
+_OTHER_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player) if f.name not in _PLAYER_FIELDS)
+_OTHER_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State) if f.name not in _STATE_FIELDS)
 
 
 def trial_copy(state: State) -> State:
     """A copy of the state for trying actions out: State.copy() without deepcopy's cost.
 
     Values are numbers, zones lists of ids and limits tuples of them, so copying the containers
-    is a deep copy; a field this function does not know is deep-copied as State.copy() would."""
-    new = copy.copy(state)
+    is a deep copy; a field this function does not know (the board) is deep-copied as State.copy()
+    would. The step budget kept in the state's __dict__ (runtime/limits.py) is carried over."""
+    new = object.__new__(State)
+    new.__dict__.update(state.__dict__)
     new.globals = dict(state.globals)
     new.zones = {k: list(v) for k, v in state.zones.items()}
     players = []
     for p in state.players:
-        q = copy.copy(p)
+        q = object.__new__(Player)
+        q.__dict__.update(p.__dict__)
         q.values = dict(p.values)
         q.zones = {k: list(v) for k, v in p.zones.items()}
         q.used = set(p.used)
-        for f in dataclasses.fields(p):
-            if f.name not in _PLAYER_FIELDS:
-                setattr(q, f.name, copy.deepcopy(getattr(p, f.name)))
+        for name in _OTHER_PLAYER_FIELDS:
+            setattr(q, name, copy.deepcopy(getattr(p, name)))
         players.append(q)
     new.players = players
-    for f in dataclasses.fields(state):
-        if f.name not in _STATE_FIELDS:
-            setattr(new, f.name, copy.deepcopy(getattr(state, f.name)))
+    for name in _OTHER_STATE_FIELDS:
+        setattr(new, name, copy.deepcopy(getattr(state, name)))
     return new
 
 
@@ -328,7 +332,7 @@ def can(ctx: Context, actions: Callable[[Context], None]) -> bool:
     """Context.can: whether the actions can be carried out, tried on a copy of the state."""
     trial_state = trial_copy(ctx.state)
     ids = {p.id: p for p in trial_state.players}
-    trial = replace(ctx, state=trial_state, decider=FirstLegal(), actor=ids[ctx.actor.id], owner=ids[ctx.owner.id])
+    trial = ctx.derive(state=trial_state, decider=FirstLegal(), actor=ids[ctx.actor.id], owner=ids[ctx.owner.id])
     try:
         actions(trial)
     except Illegal:
@@ -359,8 +363,8 @@ def may(ctx: Context, actions: Callable[[Context], None]) -> None:
 
 def lead(
     ctx: Context,
-    lead_match: Callable[[Any], bool],
-    follow_match: Callable[[Any], bool] | None,
+    lead_match: Match,
+    follow_match: Match | None,
     pair: tuple[str, ...],
     piece: str,
     zone: str,
@@ -371,16 +375,14 @@ def lead(
     """The `lead` action (lang/spaces.py) with its selectors compiled."""
     game, state, leader = ctx.game, ctx.state, ctx.actor
 
-    def held(card_id: str) -> bool:
-        return any(card_id in p.zones.get(zone, []) for p in state.players)
-
     def occupy(player: Player, card_id: str) -> None:
         ctx.spend(player, piece, 1)
         player.zones.setdefault(zone, []).append(card_id)
 
     if leader.values.get(piece, 0) < 1:
         raise Illegal(f"{leader.id} has no {piece} left to lead with")
-    free = [c.id for c in game.cards.values() if lead_match(c) and not held(c.id)]
+    held = {cid for p in state.players for cid in p.zones.get(zone, [])}
+    free = [cid for cid in matching(game.cards, lead_match) if cid not in held]
     if not free:
         raise Illegal("no free space to lead")
     led = ctx.ask(leader, "which space to lead", free)
@@ -388,7 +390,7 @@ def lead(
     taken = [(leader, led)]
     if follow_match is not None:
         led_card = game.cards[led]
-        paired = [c.id for c in game.cards.values() if follow_match(c) and all(field(c, f) == field(led_card, f) for f in pair)]
+        paired = [cid for cid in matching(game.cards, follow_match) if all(field(game.cards[cid], f) == field(led_card, f) for f in pair)]
         for player in players(ctx, (("opponents",),), True):
             if player.values.get(piece, 0) < 1 or not paired:
                 continue

@@ -25,21 +25,11 @@ from .names import Code, UnsafeValue
 TEMPLATE_DIR = Path(__file__).resolve().parent.parent / "templates"
 PRIMITIVE_DIR = TEMPLATE_DIR / "primitives"
 
-# Primitives that knowingly have no template yet: the generated code rebuilds the node once at
-# import and hands it to the interpreter (compiler/codegen/runtime.py: node, run_node). Every entry
-# is reported by tests/test_handlers.py; a primitive missing from both the templates and this list
-# fails that test (it still falls back, so a build never breaks on a new primitive).
-# The primitives below are geometry over the hex board (compiler/runtime/board.py):
-# their templates would only call the same functions with the same argument objects.
-FALLBACK: frozenset[tuple[str, str]] = frozenset({
-    ("action", "place"),
-    ("action", "place_tile"),
-    ("action", "lay_out"),
-    ("condition", "adjacent"),
-    ("condition", "connected"),
-    ("condition", "links"),
-    ("expression", "clusters"),
-})
+# Primitives that knowingly have no template yet (none today): the generated code would rebuild the
+# node once at import and hand it to the interpreter (compiler/codegen/runtime.py: node, run_node).
+# tests/test_handlers.py fails for a primitive missing from both the templates and this list; the
+# fallback itself stays, so that a build never breaks on a new primitive.
+FALLBACK: frozenset[tuple[str, str]] = frozenset()
 
 
 def finalize(value: object) -> str:

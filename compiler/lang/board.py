@@ -85,7 +85,9 @@ class Place(Primitive):
     def run(arg, ctx):
         from ..runtime import board
 
-        board.place(ctx, arg)
+        board.place(
+            ctx, ctx.select(arg.card), tuple(arg.reduce_by), free=arg.free, free_next_to=arg.free_next_to, optional=arg.optional
+        )
 
 
 class PlaceTileArgs(Strict):
@@ -110,7 +112,7 @@ class PlaceTile(Primitive):
     def run(arg, ctx):
         from ..runtime import board
 
-        board.place_tiles(ctx, arg)
+        board.place_tiles(ctx, arg.from_, ctx.amount(arg.count))
 
 
 class LayOutArgs(Strict):
@@ -132,7 +134,7 @@ class LayOut(Primitive):
     def run(arg, ctx):
         from ..runtime import board
 
-        board.lay_out(ctx, arg)
+        board.lay_out(ctx, ctx.amount(arg.players) if arg.players is not None else None)
 
 
 class RevealArgs(Strict):
@@ -250,7 +252,8 @@ class Adjacent(Primitive):
     def run(arg, ctx):
         from ..runtime import board
 
-        return board.adjacent(ctx, arg)
+        owners = ctx.players(arg.of) if arg.symbol is None else None
+        return board.adjacent(ctx, arg.symbol, owners, ctx.filter(arg.to))
 
 
 class ConnectedArgs(Strict):
@@ -277,7 +280,7 @@ class Connected(Primitive):
     def run(arg, ctx):
         from ..runtime import board
 
-        return board.connected(ctx, arg)
+        return board.connected(ctx, ctx.filter(arg.pieces), arg.same, arg.complete)
 
 
 class LinksArgs(Strict):
@@ -301,7 +304,7 @@ class Links(Primitive):
     def run(arg, ctx):
         from ..runtime import board
 
-        return board.links(ctx, arg)
+        return board.links(ctx, arg.symbol, arg.count, ctx.filter(arg.pieces))
 
 
 class ClustersArgs(Strict):
@@ -324,7 +327,7 @@ class Clusters(Primitive):
     def run(arg, ctx):
         from ..runtime import board
 
-        return board.clusters(ctx, arg)
+        return board.clusters(ctx, ctx.filter(arg.pieces))
 
 
 class TotalArgs(Strict):

@@ -12,10 +12,11 @@ under `expect: {board: ...}` (see `compare_board`). Nothing here knows a game or
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..lang.types import Selector, as_list
+from ..lang.types import as_list
+from .filters import CardIds, Match, allows, field_value, holds, matching
 from .limits import spend
 from .state import Illegal, Player, State
 
@@ -47,11 +48,13 @@ def parse(text: Any) -> tuple[int, int]:
         raise BoardInvalid(f"'{text}' is not a hex position such as \"0,1\"") from None
 
 
-def neighbours(hex_key: str) -> list[str]:
+@lru_cache(maxsize=1 << 16)  # a board has a few hundred hexes; geometry is asked of them again and again
+def neighbours(hex_key: str) -> tuple[str, ...]:
     q, r = parse(hex_key)
-    return [key(q + dq, r + dr) for dq, dr in DIRECTIONS]
+    return tuple(key(q + dq, r + dr) for dq, dr in DIRECTIONS)
 
 
+@lru_cache(maxsize=1 << 16)
 def _order(hex_key: str) -> tuple[int, int]:
     q, r = parse(hex_key)
     return (r, q)
@@ -119,13 +122,15 @@ def site_of(ctx: "Context", player: Player | None = None, card_id: str | None = 
     return None
 
 
-def _piece_hexes(ctx: "Context", players: list[Player], selector: Selector | None) -> set[str]:
+def _piece_hexes(ctx: "Context", players: list[Player], match: Match | None) -> set[str]:
+    """The hexes of these players' pieces whose cards the filter lets through (None: every piece)."""
     ids = {p.id for p in players}
-    out = set()
-    for hex_key, (pid, cid) in board_of(ctx.state)["pieces"].items():
-        if pid in ids and (selector is None or ctx._matches(ctx.game.cards[cid], selector)):
-            out.add(hex_key)
-    return out
+    cards = ctx.game.cards
+    return {
+        hex_key
+        for hex_key, (pid, cid) in board_of(ctx.state)["pieces"].items()
+        if pid in ids and (match is None or allows(cards, match, cid))
+    }
 
 
 def components(hexes: set[str]) -> list[set[str]]:
@@ -151,14 +156,16 @@ def components(hexes: set[str]) -> list[set[str]]:
 # ---------------------------------------------------------------------------- conditions, amounts
 
 
-def adjacent(ctx: "Context", arg: Any) -> bool:
+def adjacent(ctx: "Context", symbol: str | None, owners: list[Player] | None, match: Match | None) -> bool:
+    """The `adjacent` condition: a neighbour of the card's hex shows the symbol, or else holds a
+    piece of one of the owners that the filter lets through (None: any piece)."""
     site = site_of(ctx)
     if site is None:
         return False
     board = board_of(ctx.state)
-    if arg.symbol is not None:
-        return any(board["hexes"].get(n, {}).get("symbol") == arg.symbol for n in neighbours(site))
-    others = _piece_hexes(ctx, ctx.players(arg.of), arg.to)
+    if symbol is not None:
+        return any(board["hexes"].get(n, {}).get("symbol") == symbol for n in neighbours(site))
+    others = _piece_hexes(ctx, owners or [], match)
     return any(n in others for n in neighbours(site))
 
 
@@ -169,39 +176,51 @@ def _same_value(ctx: "Context", field_name: str) -> Any:
     return ctx.game.cards[card_id].fields.get(field_name) if card_id in ctx.game.cards else None
 
 
-def connected(ctx: "Context", arg: Any) -> bool:
-    selector = arg.pieces
-    if arg.same:
-        wanted = _same_value(ctx, arg.same)
+def _field_is(name: str, wanted: Any, match: Match | None, game: "CompiledGame") -> CardIds:
+    """The filter narrowed to cards whose field holds one of the wanted values (as a selector's `where`)."""
+    cards = game.cards
+    having = game.cards_with(name, wanted)
+    if having is None:
+        having = [cid for cid in cards if holds(field_value(cards[cid], name), wanted)]
+    return {cid: None for cid in having if match is None or allows(cards, match, cid)}
+
+
+def connected(ctx: "Context", match: Match | None, same: str | None, complete: bool) -> bool:
+    """The `connected` condition: the actor's matching pieces form one chain (and, if complete,
+    every matching piece card of the game is among them)."""
+    cards = ctx.game.cards
+    if same:
+        wanted = _same_value(ctx, same)
         if wanted is None:
             return False
-        where = dict(selector.where or {}) if selector else {}
-        where[arg.same] = wanted
-        selector = (selector or Selector()).model_copy(update={"where": where})
-    hexes = _piece_hexes(ctx, [ctx.actor], selector)
+        match = _field_is(same, wanted, match, ctx.game)
+    hexes = _piece_hexes(ctx, [ctx.actor], match)
     if not hexes:
         return False
-    if arg.complete:
-        placed = {board_of(ctx.state)["pieces"][h][1] for h in hexes}
-        wanted_ids = {c.id for c in ctx.game.cards.values()
-                      if c.kind in _spec(ctx.game).pieces and (selector is None or ctx._matches(c, selector))}
+    if complete:
+        pieces = board_of(ctx.state)["pieces"]
+        placed = {pieces[h][1] for h in hexes}
+        kinds = _spec(ctx.game).pieces
+        wanted_ids = {c.id for c in cards.values() if c.kind in kinds and (match is None or allows(cards, match, c.id))}
         if not wanted_ids <= placed:
             return False
     return len(components(hexes)) == 1
 
 
-def links(ctx: "Context", arg: Any) -> bool:
+def links(ctx: "Context", symbol: str, count: int, match: Match | None) -> bool:
+    """The `links` condition: one chain of the actor's matching pieces touches `count` hexes showing the symbol."""
     board = board_of(ctx.state)
-    targets = {h for h, cell in board["hexes"].items() if cell.get("symbol") == arg.symbol}
-    for group in components(_piece_hexes(ctx, [ctx.actor], arg.pieces)):
+    targets = {h for h, cell in board["hexes"].items() if cell.get("symbol") == symbol}
+    for group in components(_piece_hexes(ctx, [ctx.actor], match)):
         touched = {n for h in group for n in neighbours(h) if n in targets}
-        if len(touched) >= arg.count:
+        if len(touched) >= count:
             return True
     return False
 
 
-def clusters(ctx: "Context", arg: Any) -> int:
-    return len(components(_piece_hexes(ctx, [ctx.actor], arg.pieces)))
+def clusters(ctx: "Context", match: Match | None) -> int:
+    """The `clusters` expression: how many separate groups the actor's matching pieces form."""
+    return len(components(_piece_hexes(ctx, [ctx.actor], match)))
 
 
 def stand_in_rate(arg: Any) -> tuple[int, int]:
@@ -219,52 +238,72 @@ def open_hexes(ctx: "Context") -> list[str]:
     )
 
 
-def reduced_cost(ctx: "Context", card_id: str, site: str, arg: Any) -> dict[str, int]:
-    """The card's cost after the symbols on the hexes `reduce_by` names are taken off."""
-    rules = ctx.game.game.build
-    card = ctx.game.cards[card_id]
-    cost = {k: v for k, v in dict(card.fields.get(rules.cost_field) or {}).items() if v > 0}
-    board = board_of(ctx.state)
-    looked: list[str] = []
-    if "site" in arg.reduce_by:
-        looked.append(site)
-    for n in neighbours(site):
-        if n not in board["hexes"]:
-            continue
-        if "neighbours" in arg.reduce_by or ("empty_neighbours" in arg.reduce_by and n not in board["pieces"]):
-            looked.append(n)
-    for hex_key in looked:
-        symbol = board["hexes"][hex_key].get("symbol")
-        if symbol in cost and cost[symbol] > 0:
-            cost[symbol] -= 1
-    return {k: v for k, v in cost.items() if v > 0}
+class Placement:
+    """Where and at what cost each card may be placed, worked out once per `place` action.
 
+    The state does not change while the player is asked, so the symbols around each open hex are
+    read once, and whether a cost can be paid is decided once for every card and hex that come to
+    the same reduced cost."""
 
-def free_here(ctx: "Context", card_id: str, site: str, arg: Any) -> bool:
-    if arg.free:
-        return True
-    if not arg.free_next_to:
-        return False
-    before = set(as_list(ctx.game.cards[card_id].fields.get(arg.free_next_to)))
-    pieces = board_of(ctx.state)["pieces"]
-    return any(n in pieces and pieces[n][0] == ctx.actor.id and pieces[n][1] in before for n in neighbours(site))
+    def __init__(self, ctx: "Context", sites: list[str], reduce_by: tuple[str, ...], free: bool, free_next_to: str | None) -> None:
+        self.ctx, self.sites, self.reduce_by, self.free, self.free_next_to = ctx, sites, reduce_by, free, free_next_to
+        board = board_of(ctx.state)
+        self.hexes, self.pieces = board["hexes"], board["pieces"]
+        self._symbols: dict[str, list[Any]] = {}
+        self._free_sites: dict[str, set[str]] = {}
+        self._payable: dict[tuple[tuple[str, int], ...], bool] = {}
 
+    def anywhere(self, card_id: str) -> bool:
+        """Whether some open hex takes the card."""
+        return any(self.legal(card_id, s) for s in self.sites)
 
-def _rates(ctx: "Context") -> list[Any]:
-    return [a for _card, a in ctx.passives(ctx.actor, "stand_in")]
+    def legal_sites(self, card_id: str) -> list[str]:
+        return [s for s in self.sites if self.legal(card_id, s)]
 
+    def legal(self, card_id: str, site: str) -> bool:
+        if self.free_at(card_id, site):
+            return True
+        cost = self.cost(card_id, site)
+        found = tuple(cost.items())
+        if found not in self._payable:
+            self._payable[found] = affordable(self.ctx, cost)
+        return self._payable[found]
 
-def _shortfall(ctx: "Context", cost: dict[str, int]) -> tuple[Counter, int, int]:
-    """What stock covers directly, how many units are missing, and how many units are left over."""
-    resources = ctx.game.game.resources
-    stock = Counter({r: max(0, ctx.actor.values.get(r, 0)) for r in resources})
-    direct = Counter({r: min(n, stock[r]) for r, n in cost.items() if r in resources})
-    missing = sum(n - direct[r] for r, n in cost.items() if r in resources)
-    spare = sum(stock.values()) - sum(direct.values())
-    return direct, missing, spare
+    def free_at(self, card_id: str, site: str) -> bool:
+        """Free everywhere, or next to the actor's piece of a card the placed one follows."""
+        if self.free:
+            return True
+        if not self.free_next_to:
+            return False
+        if card_id not in self._free_sites:
+            before = as_list(self.ctx.game.cards[card_id].fields.get(self.free_next_to))
+            me = self.ctx.actor.id
+            self._free_sites[card_id] = {
+                n for h, (pid, cid) in self.pieces.items() if pid == me and cid in before for n in neighbours(h)
+            }
+        return site in self._free_sites[card_id]
+
+    def cost(self, card_id: str, site: str) -> dict[str, int]:
+        """The card's cost less one unit for each matching symbol on the hexes `reduce_by` names."""
+        field_name = self.ctx.game.game.build.cost_field
+        cost = {k: v for k, v in dict(self.ctx.game.cards[card_id].fields.get(field_name) or {}).items() if v > 0}
+        for symbol in self._symbols_near(site):
+            if symbol in cost and cost[symbol] > 0:
+                cost[symbol] -= 1
+        return {k: v for k, v in cost.items() if v > 0}
+
+    def _symbols_near(self, site: str) -> list[Any]:
+        if site not in self._symbols:
+            hexes, pieces = self.hexes, self.pieces
+            every, empty = "neighbours" in self.reduce_by, "empty_neighbours" in self.reduce_by
+            looked = [site] if "site" in self.reduce_by else []
+            looked += [n for n in neighbours(site) if n in hexes and (every or (empty and n not in pieces))]
+            self._symbols[site] = [hexes[h].get("symbol") for h in looked]
+        return self._symbols[site]
 
 
 def affordable(ctx: "Context", cost: dict[str, int]) -> bool:
+    """Whether the actor can pay the cost from stock, replacing missing units as a stand_in allows."""
     rules = ctx.game.game.build
     coins = cost.get(rules.currency, 0)
     if coins and ctx.actor.values.get(rules.currency, 0) < coins:
@@ -278,6 +317,20 @@ def affordable(ctx: "Context", cost: dict[str, int]) -> bool:
             if units <= spare:
                 return True
     return False
+
+
+def _rates(ctx: "Context") -> list[Any]:
+    return [a for _card, a in ctx.passives(ctx.actor, "stand_in")]
+
+
+def _shortfall(ctx: "Context", cost: dict[str, int]) -> tuple[dict[str, int], int, int]:
+    """What stock covers directly, how many units are missing, and how many units are left over."""
+    resources, values = ctx.game.game.resources, ctx.actor.values
+    stock = {r: max(0, values.get(r, 0)) for r in resources}
+    direct = {r: min(n, stock[r]) for r, n in cost.items() if r in resources}
+    missing = sum(n - direct[r] for r, n in cost.items() if r in resources)
+    spare = sum(stock.values()) - sum(direct.values())
+    return direct, missing, spare
 
 
 def pay(ctx: "Context", cost: dict[str, int], what: str) -> None:
@@ -302,32 +355,41 @@ def pay(ctx: "Context", cost: dict[str, int], what: str) -> None:
         ctx.spend(player, rules.currency, coins)
 
 
-def place(ctx: "Context", arg: Any) -> None:
+def place(
+    ctx: "Context",
+    candidates: list[tuple[Player | None, str]],
+    reduce_by: tuple[str, ...] = (),
+    free: bool = False,
+    free_next_to: str | None = None,
+    optional: bool = False,
+) -> None:
+    """The `place` action: the actor picks one of the candidate cards that can go somewhere, then an
+    open hex for it, pays the (reduced) cost unless it is free there, and builds it."""
     from .interpreter import build
 
     spec = _spec(ctx.game)
-    candidates = [c for c in ctx.select(arg.card) if ctx.game.cards[c[1]].kind in spec.pieces]
-    sites = open_hexes(ctx)
+    cards = ctx.game.cards
+    placement = Placement(ctx, open_hexes(ctx), reduce_by, free, free_next_to)
     options: dict[str, tuple[Player | None, str]] = {}
     for holder, card_id in candidates:
-        if any(free_here(ctx, card_id, s, arg) or affordable(ctx, reduced_cost(ctx, card_id, s, arg)) for s in sites):
-            options.setdefault(card_id, (holder, card_id))
+        if card_id not in options and cards[card_id].kind in spec.pieces and placement.anywhere(card_id):
+            options[card_id] = (holder, card_id)
     if not options:
-        if arg.optional:
+        if optional:
             return
         raise Illegal("no piece can be placed")
-    labels = list(options) + (["none"] if arg.optional else [])
+    labels = list(options) + (["none"] if optional else [])
     choice = labels[0] if len(labels) == 1 else ctx.ask(ctx.actor, "which card to place", labels)
     if choice == "none":
         return
     holder, card_id = options[choice]
-    legal = [s for s in sites if free_here(ctx, card_id, s, arg) or affordable(ctx, reduced_cost(ctx, card_id, s, arg))]
+    legal = placement.legal_sites(card_id)
     site = legal[0] if len(legal) == 1 else ctx.ask(ctx.actor, f"where to place {card_id}", legal)
-    if not free_here(ctx, card_id, site, arg):
-        pay(ctx, reduced_cost(ctx, card_id, site, arg), ctx.game.cards[card_id].name)
+    if not placement.free_at(card_id, site):
+        pay(ctx, placement.cost(card_id, site), cards[card_id].name)
     ctx._take(holder, card_id)
     board_of(ctx.state)["pieces"][site] = [ctx.actor.id, card_id]
-    build(ctx.game, ctx.state, ctx.actor, card_id, ctx.decider, free=True, depth=ctx.depth + 1, handlers=getattr(ctx, "handlers", None))
+    build(ctx.game, ctx.state, ctx.actor, card_id, ctx.decider, free=True, depth=ctx.depth + 1, handlers=ctx.handlers)
 
 
 # ---------------------------------------------------------------------------- tiles and piles
@@ -339,10 +401,11 @@ def _top(ctx: "Context", zone: str, player: Player) -> list[str]:
     return player.zones.setdefault(zone, [])
 
 
-def place_tiles(ctx: "Context", arg: Any) -> None:
+def place_tiles(ctx: "Context", pile_zone: str, count: int) -> None:
+    """The `place_tile` action: lay the first tile of a pile, `count` times, touching the board."""
     board = board_of(ctx.state)
-    for _ in range(spend(ctx.state, max(0, ctx.amount(arg.count)))):
-        pile = _top(ctx, arg.from_, ctx.actor)
+    for _ in range(spend(ctx.state, max(0, count))):
+        pile = _top(ctx, pile_zone, ctx.actor)
         if not pile:
             return
         tile_id = pile[0]
@@ -359,9 +422,10 @@ def place_tiles(ctx: "Context", arg: Any) -> None:
         lay_tile(ctx.game, board, tile_id, parse(at))
 
 
-def lay_out(ctx: "Context", arg: Any) -> None:
+def lay_out(ctx: "Context", players: int | None) -> None:
+    """The `lay_out` action: the starting board for a player count (None: the players of the game)."""
     spec = _spec(ctx.game)
-    n = ctx.amount(arg.players) if arg.players is not None else len(ctx.state.players)
+    n = players if players is not None else len(ctx.state.players)
     layout = spec.layouts.get(n)
     if layout is None:
         raise Illegal(f"no starting layout for {n} players")

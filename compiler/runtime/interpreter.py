@@ -7,8 +7,8 @@ Primitives call its methods; nothing here knows any card or any game by name.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field, replace
-from typing import Any, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
 
 from ..compiled import CompiledGame
 from ..lang.model import Action, Condition, Expression
@@ -17,6 +17,7 @@ from ..lang.types import Selector, as_list
 from ..models import Card
 from . import payment
 from .decider import Decider, FirstLegal
+from .filters import field_value, holds
 from .limits import bounded, spend
 from .state import Illegal, Player, State
 
@@ -38,16 +39,23 @@ class Context:
 
     # ------------------------------------------------------------------ derived contexts
 
+    def derive(self, **changes: Any) -> "Context":
+        """A copy with some fields changed: dataclasses.replace without re-running __init__, which
+        effects do at every turn of a loop (a context is plain data; nothing is checked on creation)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__, **changes)
+        return new
+
     def as_actor(self, player: Player) -> "Context":
-        return replace(self, actor=player)
+        return self.derive(actor=player)
 
     def about(self, card: Card | None) -> "Context":
-        return replace(self, card=card)
+        return self.derive(card=card)
 
     def deeper(self) -> "Context":
         if self.depth >= MAX_DEPTH:
             raise Illegal("effects invoke each other without end")
-        return replace(self, depth=self.depth + 1)
+        return self.derive(depth=self.depth + 1)
 
     # ------------------------------------------------------------------ evaluation
 
@@ -162,8 +170,7 @@ class Context:
         """Whether the actions can be carried out now: tried on a copy of the state."""
         trial_state = self.state.copy()
         ids = {p.id: p for p in trial_state.players}
-        trial = replace(
-            self,
+        trial = self.derive(
             state=trial_state,
             decider=FirstLegal(),
             actor=ids[self.actor.id],
@@ -257,15 +264,18 @@ class Context:
         if selector.kind is not None and card.kind not in as_list(selector.kind):
             return False
         for name, wanted in (selector.where or {}).items():
-            have = getattr(card, name) if name in ("id", "name", "kind") else card.fields.get(name)
             if isinstance(wanted, Expression):
                 # A field of the card in hand (e.g. a stage's own board) is compared as it is.
                 wanted = self.card_field(wanted.arg) if wanted.key == "field" else self.amount(wanted)
-            allowed = wanted if isinstance(wanted, list) else [wanted]
-            have_values = have if isinstance(have, list) else [have]
-            if not any(h in allowed for h in have_values):
+            if not holds(field_value(card, name), wanted):
                 return False
         return True
+
+    def filter(self, selector: Selector | None) -> Callable[[Card], bool] | None:
+        """A selector as a test on one card (None: no selector, every card passes)."""
+        if selector is None:
+            return None
+        return lambda card: self._matches(card, selector)
 
     def select(self, selector: Any) -> list[tuple[Player | None, str]]:
         """Cards matching a selector (or a plain id), with the player whose zone holds each."""
@@ -353,7 +363,7 @@ class Context:
                 break
         inner = self.deeper()
         card = self.game.cards[card_id]
-        inner = replace(inner, owner=self.actor, card=card, event={**self.event, "invoked": card_id, "worship": arg.worship})
+        inner = inner.derive(owner=self.actor, card=card, event={**self.event, "invoked": card_id, "worship": arg.worship})
         run_trigger(inner, card_id, arg.on)
 
     def move_cards(self, arg: Any) -> None:
@@ -448,7 +458,7 @@ def _notify(base: Context, event: str, payload: dict) -> None:
         listeners = [base.actor]
     rules_after = trigger is not None and trigger.rules == "after"
     for player in listeners:
-        ctx = replace(base, actor=player, owner=player, card=None, event=payload)
+        ctx = base.derive(actor=player, owner=player, card=None, event=payload)
         if not rules_after:
             run_trigger(ctx, None, event)
         for card_id in list(ctx.owned_ids(player)):

@@ -15,22 +15,16 @@ from compiler.codegen import runtime as rt
 if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
-# Primitives without a template: rebuilt once here, run by the interpreter.
-_NODE1 = rt.node('action', {'lay_out': {}})
-_NODE2 = rt.node('action', {'place_tile': {'from': 'land_pile'}})
-_NODE3 = rt.node('action', {'place': {'card': {'zone': 'revealed'}, 'reduce_by': ['site', 'empty_neighbours'], 'free_next_to': 'follows', 'optional': True}})
-_NODE4 = rt.node('action', {'place': {'card': {'zone': 'storage'}, 'reduce_by': ['site', 'empty_neighbours'], 'free_next_to': 'follows'}})
-_NODE5 = rt.node('expression', {'clusters': {}})
-_NODE6 = rt.node('condition', {'adjacent': {'to': {'kind': 'building'}}})
-_NODE7 = rt.node('condition', {'connected': {'pieces': {'kind': 'building'}, 'same': 'group', 'complete': True}})
-_NODE8 = rt.node('condition', {'links': {'symbol': 'shrine', 'count': 2}})
+# The cards that each filter of fixed ids, kinds and field values lets through, in the game's order.
+_CARDS1 = rt.card_ids(('capital', 'agora', 'temple', 'oracle', 'statue', 'theatre', 'odeon', 'gymnasium', 'library', 'fountain', 'quarry', 'fortress', 'north_tower', 'south_tower', 'silver_mine', 'mint', 'road_1', 'road_2', 'road_3', 'road_4', 'harbour', 'shipyard', 'trireme', 'lighthouse', 'cornfield', 'olive_grove', 'granary', 'mill', 'vineyard', 'winery'))
 
 
 # cards/attika/game.yaml
 def rules_on_setup(ctx: Context) -> None:
     'The rules of the game, on setup.'
     # effect 2
-    rt.run_node(ctx, _NODE1)  # no template for lay_out: the interpreter runs it
+    rt.step(ctx.state)
+    rt.board.lay_out(ctx, None)
 
 
 # cards/attika/game.yaml
@@ -64,9 +58,18 @@ def rules_on_reveal_building(ctx: Context) -> None:
     rt.spend(ctx.actor, 'reveals', 1, 0)
     rt.step(ctx.state)
     def _emptied1(c2: Context) -> None:
-        rt.run_node(c2, _NODE2)  # no template for place_tile: the interpreter runs it
+        rt.step(c2.state)
+        rt.board.place_tiles(c2, 'land_pile', 1)
     rt.reveal(ctx, (('main_stack', False), ('stack_1', False), ('stack_2', False), ('stack_3', False)), ('revealed', False), lambda: 1, _emptied1)
-    rt.run_node(ctx, _NODE3)  # no template for place: the interpreter runs it
+    rt.step(ctx.state)
+    rt.board.place(
+        ctx,
+        rt.select(ctx, (('revealed', False),), (('self',),), False, rt.ANY_CARD),
+        ('site', 'empty_neighbours'),
+        free=False,
+        free_next_to='follows',
+        optional=True,
+    )
     rt.step(ctx.state)
     rt.move_cards(
         ctx,
@@ -84,24 +87,32 @@ def rules_on_place_building(ctx: Context) -> None:
     # effect 5
     rt.step(ctx.state)
     rt.spend(ctx.actor, 'builds', 1, 0)
-    rt.run_node(ctx, _NODE4)  # no template for place: the interpreter runs it
+    rt.step(ctx.state)
+    rt.board.place(
+        ctx,
+        rt.select(ctx, (('storage', False),), (('self',),), False, rt.ANY_CARD),
+        ('site', 'empty_neighbours'),
+        free=False,
+        free_next_to='follows',
+        optional=False,
+    )
 
 
 # cards/attika/game.yaml
 def rules_on_built(ctx: Context) -> None:
     'The rules of the game, on built.'
     # effect 6
-    if (not ctx.test(_NODE6)):
+    if (not rt.board.adjacent(ctx, None, [ctx.actor], _CARDS1)):
         rt.step(ctx.state)
-        for _ in range(rt.budget(ctx.state, max(0, rt.bounded((ctx.amount(_NODE5) - 1))))):
+        for _ in range(rt.budget(ctx.state, max(0, rt.bounded((rt.board.clusters(ctx, None) - 1))))):
             rt.step(ctx.state)
             ctx.spend(ctx.actor, 'any', 1)
     # effect 7
-    if ctx.test(_NODE7):
+    if rt.board.connected(ctx, _CARDS1, 'group', True):
         rt.step(ctx.state)
         ctx.actor.values['amphorae'] = max(0, 1 + ctx.actor.values.get('amphorae', 0))
     # effect 8
-    if ((len(rt.select(ctx, (('built', False),), (('self',),), True, lambda card1: card1.kind in ('building',))) == 0) or ctx.test(_NODE8)):
+    if ((len(rt.select(ctx, (('built', False),), (('self',),), True, _CARDS1)) == 0) or rt.board.links(ctx, 'shrine', 2, None)):
         rt.step(ctx.state)
         ctx.actor.values['won'] = min(1, max(0, 1 + ctx.actor.values.get('won', 0)))
 

@@ -15,6 +15,15 @@ from compiler.codegen import runtime as rt
 if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
+# The cards that each filter of fixed ids, kinds and field values lets through, in the game's order.
+_CARDS1 = rt.card_ids(('aphrodite_alpha', 'apollo_alpha', 'ares_alpha', 'artemis_alpha', 'athena_alpha', 'demeter_alpha', 'hephaestus_alpha', 'hera_alpha', 'poseidon_alpha', 'zeus_alpha'))
+_CARDS2 = rt.card_ids(('aphrodite_beta', 'apollo_beta', 'ares_beta', 'artemis_beta', 'athena_beta', 'demeter_beta', 'hephaestus_beta', 'hera_beta', 'poseidon_beta', 'zeus_beta'))
+_CARDS3 = rt.card_ids(('apollo_alpha', 'apollo_beta'))
+_CARDS4 = rt.card_ids(('aphrodite_alpha', 'aphrodite_beta', 'apollo_alpha', 'apollo_beta', 'ares_alpha', 'ares_beta', 'artemis_alpha', 'artemis_beta', 'athena_alpha', 'athena_beta', 'demeter_alpha', 'demeter_beta', 'hephaestus_alpha', 'hephaestus_beta', 'hera_alpha', 'hera_beta', 'poseidon_alpha', 'poseidon_beta', 'zeus_alpha', 'zeus_beta'))
+_CARDS5 = rt.card_ids(('barracks', 'gardens', 'harbor', 'militia', 'road_system', 'well', 'workshop'))
+_CARDS6 = rt.card_ids(('workshop',))
+_CARDS7 = rt.card_ids(('achaean_league', 'acropolis', 'agora', 'amphitheatre', 'aqueduct', 'army', 'barracks', 'bouleuterion', 'colony', 'delian_league', 'farm', 'fleet', 'gardens', 'goldsmith', 'gymnasium', 'harbor', 'library', 'lyceum', 'marble_quarry', 'militia', 'oracle', 'parthenon', 'peloponnesian_league', 'philosophy', 'road_system', 'school', 'statue', 'temple_of_aphrodite', 'temple_of_apollo', 'temple_of_ares', 'temple_of_artemis', 'temple_of_athena', 'temple_of_demeter', 'temple_of_hades', 'temple_of_hephaestus', 'temple_of_hera', 'temple_of_hestia', 'temple_of_poseidon', 'temple_of_zeus', 'tholos', 'trade_route', 'trispastos', 'well', 'wonder', 'workshop'))
+
 
 # cards/olympus/game.yaml
 def rules_on_built(ctx: Context) -> None:
@@ -31,8 +40,8 @@ def rules_on_ceremony(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.lead(
         ctx,
-        lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('alpha',)),
-        lambda card2: card2.kind in ('favor',) and rt.has(rt.field(card2, 'space'), ('beta',)),
+        _CARDS1,
+        _CARDS2,
         ('deity',),
         'idle_priests',
         'shrines',
@@ -61,16 +70,16 @@ def rules_on_worship_phase(ctx: Context) -> None:
         rt.step(ctx.state)
         c1 = rt.as_actor(ctx, ctx.actor)
         rt.step(c1.state)
-        if ((rt.bounded(c1.actor.values.get('idle_priests', 0)) > 0) and (len(rt.select(c1, (), (('self',),), False, lambda card2: card2.kind in ('favor',) and rt.has(rt.field(card2, 'space'), ('alpha',)))) > len(rt.select(c1, (('shrines', False),), (('all',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('alpha',)))))):
+        if ((rt.bounded(c1.actor.values.get('idle_priests', 0)) > 0) and (len(rt.select(c1, (), (('self',),), False, _CARDS1)) > len(rt.select(c1, (('shrines', False),), (('all',),), False, _CARDS1)))):
             rt.step(c1.state)
             rt.dispatch(c1, 'ceremony', {})
         rt.step(ctx.state)
-        for player5 in rt.players(ctx, (('opponents',),), True):
-            c4 = rt.as_actor(ctx, player5)
-            rt.step(c4.state)
-            if ((rt.bounded(c4.actor.values.get('idle_priests', 0)) > 0) and (len(rt.select(c4, (), (('self',),), False, lambda card6: card6.kind in ('favor',) and rt.has(rt.field(card6, 'space'), ('alpha',)))) > len(rt.select(c4, (('shrines', False),), (('all',),), False, lambda card7: card7.kind in ('favor',) and rt.has(rt.field(card7, 'space'), ('alpha',)))))):
-                rt.step(c4.state)
-                rt.dispatch(c4, 'ceremony', {})
+        for player3 in rt.players(ctx, (('opponents',),), True):
+            c2 = rt.as_actor(ctx, player3)
+            rt.step(c2.state)
+            if ((rt.bounded(c2.actor.values.get('idle_priests', 0)) > 0) and (len(rt.select(c2, (), (('self',),), False, _CARDS1)) > len(rt.select(c2, (('shrines', False),), (('all',),), False, _CARDS1)))):
+                rt.step(c2.state)
+                rt.dispatch(c2, 'ceremony', {})
 
 
 # cards/olympus/game.yaml
@@ -124,7 +133,7 @@ def rules_on_plague(ctx: Context) -> None:
     for player2 in rt.players(ctx, (('self',), ('opponents',)), True):
         c1 = rt.as_actor(ctx, player2)
         rt.step(c1.state)
-        if ((not bool(rt.select(c1, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), ('apollo',))))) and (rt.bounded(c1.param('plague_immunity')) == 0)):
+        if ((not bool(rt.select(c1, (('shrines', False),), (('self',),), False, _CARDS3))) and (rt.bounded(c1.param('plague_immunity')) == 0)):
             rt.step(c1.state)
             rt.move_markers(c1, ('population',), rt.div(rt.bounded(c1.actor.values.get('population', 0)), 3), lambda: 1, None, -1)
 
@@ -312,7 +321,7 @@ def rules_on_end_of_game(ctx: Context) -> None:
 def achaean_league_on_upkeep_buildings(ctx: Context) -> None:
     'Achaean League, on upkeep_buildings.'
     # effect 1
-    if (len(rt.select(ctx, (('shrines', False),), (('self',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'space'), ('beta',)))) >= 2):
+    if (len(rt.select(ctx, (('shrines', False),), (('self',),), False, _CARDS2)) >= 2):
         rt.step(ctx.state)
         def _optional1(c2: Context) -> None:
             rt.step(c2.state)
@@ -325,14 +334,14 @@ def acropolis_on_upkeep_buildings(ctx: Context) -> None:
     'Acropolis, on upkeep_buildings.'
     # effect 1
     rt.step(ctx.state)
-    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('beta',)), lambda c2: len(rt.select(c2, (('shrines', False),), (('all',),), False, lambda card3: card3.kind in ('favor',) and rt.has(rt.field(card3, 'deity'), rt.allowed(c2.card_field('deity')))))), None, 'invoked', False)
+    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, _CARDS2, lambda c1: len(rt.select(c1, (('shrines', False),), (('all',),), False, lambda card2: card2.id in _CARDS4 and rt.has(rt.field(card2, 'deity'), rt.allowed(c1.card_field('deity')))))), None, 'invoked', False)
 
 
 # cards/olympus/buildings/amphitheatre.yaml:2
 def amphitheatre_on_upkeep_buildings(ctx: Context) -> None:
     'Amphitheatre, on upkeep_buildings.'
     # effect 1
-    if (len(rt.select(ctx, (('shrines', False),), (('self',),), False, lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('alpha',)))) >= 2):
+    if (len(rt.select(ctx, (('shrines', False),), (('self',),), False, _CARDS1)) >= 2):
         rt.step(ctx.state)
         ctx.actor.values['points'] = max(0, 1 + ctx.actor.values.get('points', 0))
 
@@ -428,7 +437,7 @@ def oracle_on_built(ctx: Context) -> None:
     'Oracle, on built.'
     # effect 1
     rt.step(ctx.state)
-    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, lambda card1: card1.kind in ('favor',) and rt.has(rt.field(card1, 'space'), ('alpha',))), None, 'invoked', False)
+    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, _CARDS1), None, 'invoked', False)
 
 
 # cards/olympus/buildings/parthenon.yaml:1
@@ -657,7 +666,7 @@ def trispastos_on_built(ctx: Context) -> None:
     'Trispastos, on built.'
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (('city', False),), (('self',),), True, lambda card1: card1.kind in ('building',) and rt.has(rt.field(card1, 'culture'), (1,))), True, True)
+    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (('city', False),), (('self',),), True, _CARDS5), True, True)
 
 
 # cards/olympus/buildings/well.yaml:1
@@ -681,105 +690,105 @@ def workshop_on_built(ctx: Context) -> None:
     'Workshop, on built.'
     # effect 1
     rt.step(ctx.state)
-    if (len(rt.select(ctx, (('city', False),), (('all',),), False, lambda card1: card1.id in ('workshop',))) == 1):
+    if (len(rt.select(ctx, (('city', False),), (('all',),), False, _CARDS6)) == 1):
         rt.step(ctx.state)
-        def _option2(c3: Context) -> None:
-            rt.step(c3.state)
-            rt.move_markers(c3, ('military',), 1, lambda: 1, None, 1)
-        def _option4(c5: Context) -> None:
-            rt.step(c5.state)
-            rt.move_markers(c5, ('agriculture',), 1, lambda: 1, None, 1)
-        def _option6(c7: Context) -> None:
-            rt.step(c7.state)
-            rt.move_markers(c7, ('hunting',), 1, lambda: 1, None, 1)
-        def _option8(c9: Context) -> None:
-            rt.step(c9.state)
-            rt.move_markers(c9, ('fishing',), 1, lambda: 1, None, 1)
-        def _option10(c11: Context) -> None:
-            rt.step(c11.state)
-            def _option12(c13: Context) -> None:
-                rt.step(c13.state)
-                c13.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c13.actor.values.get('agriculture', 1) + max(0, rt.bounded(c13.param('production_shift')))), 0)) + c13.actor.values.get('grain', 0))
-            def _option14(c15: Context) -> None:
-                rt.step(c15.state)
-                c15.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c15.actor.values.get('hunting', 1) + max(0, rt.bounded(c15.param('production_shift')))), 0)) + c15.actor.values.get('meat', 0))
-            def _option16(c17: Context) -> None:
-                rt.step(c17.state)
-                c17.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c17.actor.values.get('fishing', 1) + max(0, rt.bounded(c17.param('production_shift')))), 0)) + c17.actor.values.get('fish', 0))
+        def _option1(c2: Context) -> None:
+            rt.step(c2.state)
+            rt.move_markers(c2, ('military',), 1, lambda: 1, None, 1)
+        def _option3(c4: Context) -> None:
+            rt.step(c4.state)
+            rt.move_markers(c4, ('agriculture',), 1, lambda: 1, None, 1)
+        def _option5(c6: Context) -> None:
+            rt.step(c6.state)
+            rt.move_markers(c6, ('hunting',), 1, lambda: 1, None, 1)
+        def _option7(c8: Context) -> None:
+            rt.step(c8.state)
+            rt.move_markers(c8, ('fishing',), 1, lambda: 1, None, 1)
+        def _option9(c10: Context) -> None:
+            rt.step(c10.state)
+            def _option11(c12: Context) -> None:
+                rt.step(c12.state)
+                c12.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c12.actor.values.get('agriculture', 1) + max(0, rt.bounded(c12.param('production_shift')))), 0)) + c12.actor.values.get('grain', 0))
+            def _option13(c14: Context) -> None:
+                rt.step(c14.state)
+                c14.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c14.actor.values.get('hunting', 1) + max(0, rt.bounded(c14.param('production_shift')))), 0)) + c14.actor.values.get('meat', 0))
+            def _option15(c16: Context) -> None:
+                rt.step(c16.state)
+                c16.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c16.actor.values.get('fishing', 1) + max(0, rt.bounded(c16.param('production_shift')))), 0)) + c16.actor.values.get('fish', 0))
             rt.choose(
-                c11,
-                [c11.actor],
+                c10,
+                [c10.actor],
                 (
-                    ('grain', _option12),
-                    ('meat', _option14),
-                    ('fish', _option16),
+                    ('grain', _option11),
+                    ('meat', _option13),
+                    ('fish', _option15),
                 ),
                 1,
             )
-        def _option18(c19: Context) -> None:
-            rt.step(c19.state)
-            c19.actor.values['points'] = max(0, 1 + c19.actor.values.get('points', 0))
+        def _option17(c18: Context) -> None:
+            rt.step(c18.state)
+            c18.actor.values['points'] = max(0, 1 + c18.actor.values.get('points', 0))
         rt.choose(
             ctx,
             [ctx.actor],
             (
-                ('advance_military', _option2),
-                ('advance_agriculture', _option4),
-                ('advance_hunting', _option6),
-                ('advance_fishing', _option8),
-                ('produce', _option10),
-                ('point', _option18),
+                ('advance_military', _option1),
+                ('advance_agriculture', _option3),
+                ('advance_hunting', _option5),
+                ('advance_fishing', _option7),
+                ('produce', _option9),
+                ('point', _option17),
             ),
             2,
         )
     else:
         rt.step(ctx.state)
-        def _option20(c21: Context) -> None:
-            rt.step(c21.state)
-            rt.move_markers(c21, ('military',), 1, lambda: 1, None, 1)
-        def _option22(c23: Context) -> None:
-            rt.step(c23.state)
-            rt.move_markers(c23, ('agriculture',), 1, lambda: 1, None, 1)
-        def _option24(c25: Context) -> None:
-            rt.step(c25.state)
-            rt.move_markers(c25, ('hunting',), 1, lambda: 1, None, 1)
-        def _option26(c27: Context) -> None:
-            rt.step(c27.state)
-            rt.move_markers(c27, ('fishing',), 1, lambda: 1, None, 1)
-        def _option28(c29: Context) -> None:
-            rt.step(c29.state)
-            def _option30(c31: Context) -> None:
-                rt.step(c31.state)
-                c31.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c31.actor.values.get('agriculture', 1) + max(0, rt.bounded(c31.param('production_shift')))), 0)) + c31.actor.values.get('grain', 0))
-            def _option32(c33: Context) -> None:
-                rt.step(c33.state)
-                c33.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c33.actor.values.get('hunting', 1) + max(0, rt.bounded(c33.param('production_shift')))), 0)) + c33.actor.values.get('meat', 0))
-            def _option34(c35: Context) -> None:
-                rt.step(c35.state)
-                c35.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c35.actor.values.get('fishing', 1) + max(0, rt.bounded(c35.param('production_shift')))), 0)) + c35.actor.values.get('fish', 0))
+        def _option19(c20: Context) -> None:
+            rt.step(c20.state)
+            rt.move_markers(c20, ('military',), 1, lambda: 1, None, 1)
+        def _option21(c22: Context) -> None:
+            rt.step(c22.state)
+            rt.move_markers(c22, ('agriculture',), 1, lambda: 1, None, 1)
+        def _option23(c24: Context) -> None:
+            rt.step(c24.state)
+            rt.move_markers(c24, ('hunting',), 1, lambda: 1, None, 1)
+        def _option25(c26: Context) -> None:
+            rt.step(c26.state)
+            rt.move_markers(c26, ('fishing',), 1, lambda: 1, None, 1)
+        def _option27(c28: Context) -> None:
+            rt.step(c28.state)
+            def _option29(c30: Context) -> None:
+                rt.step(c30.state)
+                c30.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c30.actor.values.get('agriculture', 1) + max(0, rt.bounded(c30.param('production_shift')))), 0)) + c30.actor.values.get('grain', 0))
+            def _option31(c32: Context) -> None:
+                rt.step(c32.state)
+                c32.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c32.actor.values.get('hunting', 1) + max(0, rt.bounded(c32.param('production_shift')))), 0)) + c32.actor.values.get('meat', 0))
+            def _option33(c34: Context) -> None:
+                rt.step(c34.state)
+                c34.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c34.actor.values.get('fishing', 1) + max(0, rt.bounded(c34.param('production_shift')))), 0)) + c34.actor.values.get('fish', 0))
             rt.choose(
-                c29,
-                [c29.actor],
+                c28,
+                [c28.actor],
                 (
-                    ('grain', _option30),
-                    ('meat', _option32),
-                    ('fish', _option34),
+                    ('grain', _option29),
+                    ('meat', _option31),
+                    ('fish', _option33),
                 ),
                 1,
             )
-        def _option36(c37: Context) -> None:
-            rt.step(c37.state)
-            c37.actor.values['points'] = max(0, 1 + c37.actor.values.get('points', 0))
+        def _option35(c36: Context) -> None:
+            rt.step(c36.state)
+            c36.actor.values['points'] = max(0, 1 + c36.actor.values.get('points', 0))
         rt.choose(
             ctx,
             [ctx.actor],
             (
-                ('advance_military', _option20),
-                ('advance_agriculture', _option22),
-                ('advance_hunting', _option24),
-                ('advance_fishing', _option26),
-                ('produce', _option28),
-                ('point', _option36),
+                ('advance_military', _option19),
+                ('advance_agriculture', _option21),
+                ('advance_hunting', _option23),
+                ('advance_fishing', _option25),
+                ('produce', _option27),
+                ('point', _option35),
             ),
             1,
         )
@@ -944,7 +953,7 @@ def hephaestus_alpha_on_invoked(ctx: Context) -> None:
     'Hephaestus (alpha), on invoked.'
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (('city', False),), (('self',),), True, lambda card1: card1.kind in ('building',)), False, True)
+    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (('city', False),), (('self',),), True, _CARDS7), False, True)
 
 
 # cards/olympus/favors/hephaestus.yaml:24
@@ -952,7 +961,7 @@ def hephaestus_beta_on_invoked(ctx: Context) -> None:
     'Hephaestus (beta), on invoked.'
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('city', False),), (('self',),), True, lambda card1: card1.kind in ('building',)), False, True)
+    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('city', False),), (('self',),), True, _CARDS7), False, True)
 
 
 # cards/olympus/favors/hera.yaml:3
@@ -1018,10 +1027,10 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
         c4.change(c4.actor, 'any', 1)
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
-        rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, lambda card7: card7.kind in ('building',)), False, True)
-    def _option8(c9: Context) -> None:
-        rt.step(c9.state)
-        rt.dispatch(c9, 'war', {})
+        rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, _CARDS7), False, True)
+    def _option7(c8: Context) -> None:
+        rt.step(c8.state)
+        rt.dispatch(c8, 'war', {})
     rt.choose(
         ctx,
         [ctx.actor],
@@ -1029,7 +1038,7 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
             ('advance', _option1),
             ('resources', _option3),
             ('build', _option5),
-            ('war', _option8),
+            ('war', _option7),
         ),
         2,
     )
@@ -1048,7 +1057,7 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
         c4.change(c4.actor, 'any', 1)
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
-        rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, lambda card7: card7.kind in ('building',)), False, True)
+        rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, _CARDS7), False, True)
     rt.choose(
         ctx,
         [ctx.actor],

@@ -15,6 +15,20 @@ from compiler.codegen import runtime as rt
 if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
+# The cards that each filter of fixed ids, kinds and field values lets through, in the game's order.
+_CARDS1 = rt.card_ids(('conquest',))
+_CARDS2 = rt.card_ids(('b05', 'c04'))
+_CARDS3 = rt.card_ids(('athens_chit_1', 'athens_chit_2'))
+_CARDS4 = rt.card_ids(('a11', 'a12', 'a13', 'a14', 'a15', 'b01', 'b02', 'b03', 'b08', 'b12', 'b13', 'b14', 'b15', 'c01', 'c02', 'c06', 'c07', 'c08', 'c09', 'c10', 'a01', 'a02', 'a03', 'a04', 'a05', 'a06', 'a07', 'a08', 'a09', 'a10', 'b04', 'b05', 'b06', 'b07', 'b09', 'b10', 'b11', 'c03', 'c04', 'c05'))
+_CARDS5 = rt.card_ids(('b01', 'b14'))
+_CARDS6 = rt.card_ids(('b15', 'c09'))
+_CARDS7 = rt.card_ids(('a11', 'a12', 'a13', 'a14', 'a15', 'b01', 'b02', 'b03', 'b08', 'b12', 'b13', 'b14', 'b15', 'c01', 'c02', 'c06', 'c07', 'c08', 'c09', 'c10'))
+_CARDS8 = rt.card_ids(('c01',))
+_CARDS9 = rt.card_ids(('a01', 'a02', 'a03', 'a04', 'a05', 'a06', 'a07', 'a08', 'a09', 'a10', 'b04', 'b05', 'b06', 'b07', 'b09', 'b10', 'b11', 'c03', 'c04', 'c05'))
+_CARDS10 = rt.card_ids(('c06',))
+_CARDS11 = rt.card_ids(('a15', 'c07'))
+_CARDS12 = rt.card_ids(('a11',))
+
 
 # cards/peloponnes/game.yaml
 def rules_on_setup(ctx: Context) -> None:
@@ -24,7 +38,7 @@ def rules_on_setup(ctx: Context) -> None:
         rt.step(ctx.state)
         rt.move_cards(
             ctx,
-            lambda: rt.select(ctx, (('table', True),), (('self',),), False, lambda card1: card1.id in ('conquest',)),
+            lambda: rt.select(ctx, (('table', True),), (('self',),), False, _CARDS1),
             'box',
             True,
             lambda: [ctx.actor],
@@ -43,7 +57,7 @@ def rules_on_start_round(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.reveal(ctx, (('tile_stack', True),), ('conquest_row', True), lambda: rt.bounded((rt.bounded(ctx.param('tiles_per_round')) - rt.bounded(ctx.state.globals['players']))), None)
     rt.step(ctx.state)
-    if ((len(rt.select(ctx, (('under_athens', True),), (('self',),), False, lambda card1: rt.has(rt.field(card1, 'supply'), (True,)))) > 0) or (len(rt.select(ctx, (('offer', True),), (('self',),), False, lambda card2: rt.has(rt.field(card2, 'supply'), (True,)))) > 0) or (len(rt.select(ctx, (('conquest_row', True),), (('self',),), False, lambda card3: rt.has(rt.field(card3, 'supply'), (True,)))) > 0)):
+    if ((len(rt.select(ctx, (('under_athens', True),), (('self',),), False, _CARDS2)) > 0) or (len(rt.select(ctx, (('offer', True),), (('self',),), False, _CARDS2)) > 0) or (len(rt.select(ctx, (('conquest_row', True),), (('self',),), False, _CARDS2)) > 0)):
         rt.step(ctx.state)
         rt.dispatch(ctx, 'supply', {})
 
@@ -53,7 +67,7 @@ def rules_on_bidding_turn(ctx: Context) -> None:
     'The rules of the game, on bidding_turn.'
     # effect 3
     rt.step(ctx.state)
-    if bool(rt.select(ctx, (('chits', False),), (('self',),), False, lambda card1: card1.kind in ('chit',))):
+    if bool(rt.select(ctx, (('chits', False),), (('self',),), False, _CARDS3)):
         rt.step(ctx.state)
         ctx.actor.values['coins'] = max(0, rt.bounded(ctx.param('pass_coins')) + ctx.actor.values.get('coins', 0))
         rt.step(ctx.state)
@@ -63,7 +77,7 @@ def rules_on_bidding_turn(ctx: Context) -> None:
         rt.step(ctx.state)
         rt.move_cards(
             ctx,
-            lambda: rt.select(ctx, (('chits', False),), (('self',),), False, lambda card2: card2.kind in ('chit',)),
+            lambda: rt.select(ctx, (('chits', False),), (('self',),), False, _CARDS3),
             'athens_tile',
             True,
             lambda: [ctx.actor],
@@ -71,48 +85,48 @@ def rules_on_bidding_turn(ctx: Context) -> None:
         )
     else:
         rt.step(ctx.state)
-        def _option3(c4: Context) -> None:
-            rt.step(c4.state)
+        def _option1(c2: Context) -> None:
+            rt.step(c2.state)
             rt.bid(
-                c4,
-                lambda: rt.select(c4, (('offer', True),), (('self',),), False, rt.ANY_CARD),
-                lambda c5: rt.bounded(rt.field_amount(c5, 'price')),
+                c2,
+                lambda: rt.select(c2, (('offer', True),), (('self',),), False, rt.ANY_CARD),
+                lambda c3: rt.bounded(rt.field_amount(c3, 'price')),
                 'coins',
                 'bid',
                 'bidding_on',
                 'outbid',
                 False,
             )
-        def _option7(c8: Context) -> None:
-            rt.step(c8.state)
+        def _option4(c5: Context) -> None:
+            rt.step(c5.state)
             rt.bid(
-                c8,
-                lambda: rt.select(c8, (('conquest_row', True),), (('self',),), False, rt.ANY_CARD),
-                lambda c9: rt.bounded((rt.bounded(rt.field_amount(c9, 'price')) + rt.bounded(c9.param('conquest_surcharge')))),
+                c5,
+                lambda: rt.select(c5, (('conquest_row', True),), (('self',),), False, rt.ANY_CARD),
+                lambda c6: rt.bounded((rt.bounded(rt.field_amount(c6, 'price')) + rt.bounded(c6.param('conquest_surcharge')))),
                 'coins',
                 'bid',
                 'conquered',
                 None,
                 True,
             )
-        def _option11(c12: Context) -> None:
-            rt.step(c12.state)
-            rt.dispatch(c12, 'accept_aid', {})
-        def _option13(c14: Context) -> None:
-            rt.step(c14.state)
-            c14.actor.values['coins'] = max(0, rt.bounded(c14.param('pass_coins')) + c14.actor.values.get('coins', 0))
-            rt.step(c14.state)
-            rt.rank(c14, 'turn_order', True)
-            rt.step(c14.state)
-            rt.dispatch(c14, 'income', {})
+        def _option7(c8: Context) -> None:
+            rt.step(c8.state)
+            rt.dispatch(c8, 'accept_aid', {})
+        def _option9(c10: Context) -> None:
+            rt.step(c10.state)
+            c10.actor.values['coins'] = max(0, rt.bounded(c10.param('pass_coins')) + c10.actor.values.get('coins', 0))
+            rt.step(c10.state)
+            rt.rank(c10, 'turn_order', True)
+            rt.step(c10.state)
+            rt.dispatch(c10, 'income', {})
         rt.choose(
             ctx,
             [ctx.actor],
             (
-                ('bid', _option3),
-                ('conquer', _option7),
-                ('aid_of_athens', _option11),
-                ('pass', _option13),
+                ('bid', _option1),
+                ('conquer', _option4),
+                ('aid_of_athens', _option7),
+                ('pass', _option9),
             ),
             1,
         )
@@ -129,7 +143,7 @@ def rules_on_accept_aid(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.move_cards(
         ctx,
-        lambda: rt.select(ctx, (('athens_tile', True),), (('self',),), False, lambda card2: card2.kind in ('chit',)),
+        lambda: rt.select(ctx, (('athens_tile', True),), (('self',),), False, _CARDS3),
         'chits',
         False,
         lambda: [ctx.actor],
@@ -156,25 +170,25 @@ def rules_on_outbid(ctx: Context) -> None:
             'outbid',
             False,
         )
-    def _option5(c6: Context) -> None:
-        rt.step(c6.state)
-        c6.actor.values['coins'] = max(0, rt.bounded((rt.bounded(c6.actor.values.get('bid', 0)) + rt.bounded(c6.param('withdraw_bonus')))) + c6.actor.values.get('coins', 0))
-        rt.step(c6.state)
-        c6.actor.values['bid'] = max(0, -(rt.bounded(c6.actor.values.get('bid', 0))) + c6.actor.values.get('bid', 0))
-    def _option7(c8: Context) -> None:
-        rt.step(c8.state)
-        c8.actor.values['coins'] = max(0, rt.bounded(c8.actor.values.get('bid', 0)) + c8.actor.values.get('coins', 0))
-        rt.step(c8.state)
-        c8.actor.values['bid'] = max(0, -(rt.bounded(c8.actor.values.get('bid', 0))) + c8.actor.values.get('bid', 0))
-        rt.step(c8.state)
-        rt.dispatch(c8, 'accept_aid', {})
+    def _option4(c5: Context) -> None:
+        rt.step(c5.state)
+        c5.actor.values['coins'] = max(0, rt.bounded((rt.bounded(c5.actor.values.get('bid', 0)) + rt.bounded(c5.param('withdraw_bonus')))) + c5.actor.values.get('coins', 0))
+        rt.step(c5.state)
+        c5.actor.values['bid'] = max(0, -(rt.bounded(c5.actor.values.get('bid', 0))) + c5.actor.values.get('bid', 0))
+    def _option6(c7: Context) -> None:
+        rt.step(c7.state)
+        c7.actor.values['coins'] = max(0, rt.bounded(c7.actor.values.get('bid', 0)) + c7.actor.values.get('coins', 0))
+        rt.step(c7.state)
+        c7.actor.values['bid'] = max(0, -(rt.bounded(c7.actor.values.get('bid', 0))) + c7.actor.values.get('bid', 0))
+        rt.step(c7.state)
+        rt.dispatch(c7, 'accept_aid', {})
     rt.choose(
         ctx,
         [ctx.actor],
         (
             ('move_bid', _option1),
-            ('withdraw', _option5),
-            ('aid_of_athens', _option7),
+            ('withdraw', _option4),
+            ('aid_of_athens', _option6),
         ),
         1,
     )
@@ -278,7 +292,7 @@ def rules_on_score(ctx: Context) -> None:
     'The rules of the game, on score.'
     # effect 15
     rt.step(ctx.state)
-    ctx.actor.values['score'] = min(rt.bounded((rt.bounded(rt.total_field(ctx, rt.select(ctx, (('lands', False), ('buildings', False)), (('self',),), False, lambda card1: card1.kind in ('land', 'building')), 'prestige')) + rt.bounded(ctx.actor.values.get('prestige', 0)) + rt.div(rt.bounded(ctx.actor.values.get('coins', 0)), 3))), rt.bounded((3 * rt.bounded(ctx.actor.values.get('inhabitants', 0))))) + ctx.actor.values.get('score', 0)
+    ctx.actor.values['score'] = min(rt.bounded((rt.bounded(rt.total_field(ctx, rt.select(ctx, (('lands', False), ('buildings', False)), (('self',),), False, _CARDS4), 'prestige')) + rt.bounded(ctx.actor.values.get('prestige', 0)) + rt.div(rt.bounded(ctx.actor.values.get('coins', 0)), 3))), rt.bounded((3 * rt.bounded(ctx.actor.values.get('inhabitants', 0))))) + ctx.actor.values.get('score', 0)
 
 
 # cards/peloponnes/athens.yaml:145
@@ -436,7 +450,7 @@ def argos_on_income(ctx: Context) -> None:
 def plague_on_strike(ctx: Context) -> None:
     'Plague, on strike.'
     # effect 1
-    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card1: card1.kind in ('building',) and rt.has(rt.field(card1, 'protects'), ('plague',))))):
+    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS5))):
         rt.step(ctx.state)
         ctx.actor.values['inhabitants'] = max(0, -(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get('inhabitants', 0)) + 2)), 3)) + ctx.actor.values.get('inhabitants', 0))
 
@@ -445,7 +459,7 @@ def plague_on_strike(ctx: Context) -> None:
 def drought_on_strike(ctx: Context) -> None:
     'Drought, on strike.'
     # effect 1
-    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card1: card1.kind in ('building',) and rt.has(rt.field(card1, 'protects'), ('drought',))))):
+    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS6))):
         rt.step(ctx.state)
         ctx.actor.values['food'] = max(0, -(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get('food', 0)) + 2)), 3)) + ctx.actor.values.get('food', 0))
 
@@ -454,45 +468,45 @@ def drought_on_strike(ctx: Context) -> None:
 def earthquake_on_strike(ctx: Context) -> None:
     'Earthquake, on strike.'
     # effect 1
-    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card5: card5.kind in ('building',) and rt.has(rt.field(card5, 'protects'), ('earthquake',))))):
+    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS8))):
         rt.step(ctx.state)
         rt.move_cards(
             ctx,
-            lambda: rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card1: card1.kind in ('building',)),
+            lambda: rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7),
             'box',
             True,
             lambda: [ctx.actor],
-            lambda: max(0, rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card2: card2.kind in ('building',))) - min(rt.bounded(ctx.actor.values.get('stone', 0)), rt.bounded(ctx.actor.values.get('wood', 0)))))),
+            lambda: max(0, rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7)) - min(rt.bounded(ctx.actor.values.get('stone', 0)), rt.bounded(ctx.actor.values.get('wood', 0)))))),
         )
         rt.step(ctx.state)
-        rt.spend(ctx.actor, 'stone', rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card3: card3.kind in ('building',))) * rt.bounded(ctx.param('quake_stone')))), 0)
-        rt.spend(ctx.actor, 'wood', rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card4: card4.kind in ('building',))) * rt.bounded(ctx.param('quake_wood')))), 0)
+        rt.spend(ctx.actor, 'stone', rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7)) * rt.bounded(ctx.param('quake_stone')))), 0)
+        rt.spend(ctx.actor, 'wood', rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7)) * rt.bounded(ctx.param('quake_wood')))), 0)
 
 
 # cards/peloponnes/disasters.yaml:67
 def tempest_on_strike(ctx: Context) -> None:
     'Tempest, on strike.'
     # effect 1
-    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card5: card5.kind in ('building',) and rt.has(rt.field(card5, 'protects'), ('tempest',))))):
+    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS10))):
         rt.step(ctx.state)
         rt.move_cards(
             ctx,
-            lambda: rt.select(ctx, (('lands', False),), (('self',),), False, lambda card1: card1.kind in ('land',)),
+            lambda: rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9),
             'box',
             True,
             lambda: [ctx.actor],
-            lambda: max(0, rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card2: card2.kind in ('land',))) - min(rt.bounded(ctx.actor.values.get('food', 0)), rt.bounded(ctx.actor.values.get('coins', 0)))))),
+            lambda: max(0, rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9)) - min(rt.bounded(ctx.actor.values.get('food', 0)), rt.bounded(ctx.actor.values.get('coins', 0)))))),
         )
         rt.step(ctx.state)
-        rt.spend(ctx.actor, 'food', rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card3: card3.kind in ('land',))) * rt.bounded(ctx.param('storm_food')))), 0)
-        rt.spend(ctx.actor, 'coins', rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, lambda card4: card4.kind in ('land',))) * rt.bounded(ctx.param('storm_coins')))), 0)
+        rt.spend(ctx.actor, 'food', rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9)) * rt.bounded(ctx.param('storm_food')))), 0)
+        rt.spend(ctx.actor, 'coins', rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9)) * rt.bounded(ctx.param('storm_coins')))), 0)
 
 
 # cards/peloponnes/disasters.yaml:95
 def decline_on_strike(ctx: Context) -> None:
     'Decline, on strike.'
     # effect 1
-    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card1: card1.kind in ('building',) and rt.has(rt.field(card1, 'protects'), ('decline',))))):
+    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS11))):
         rt.step(ctx.state)
         ctx.actor.values['luxury'] = max(0, -(10) + ctx.actor.values.get('luxury', 0))
 
@@ -1134,7 +1148,7 @@ def c05_on_income(ctx: Context) -> None:
 # cards/peloponnes/game.yaml
 def requires_of_land(ctx: Context) -> bool:
     'What a land requires before it is built.'
-    return bool((rt.follows_last(ctx, 'lands', False, 'produces', True) or bool(rt.select(ctx, (('buildings', False),), (('self',),), False, lambda card1: card1.kind in ('building',) and rt.has(rt.field(card1, 'land_wild'), (True,))))))
+    return bool((rt.follows_last(ctx, 'lands', False, 'produces', True) or bool(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS12))))
 
 
 RULES: dict[str, Callable[[Context], None]] = {

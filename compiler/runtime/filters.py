@@ -1,0 +1,43 @@
+"""A selector's filter as the runtime applies it to the cards of a game.
+
+A filter is either a test on one card, or the ids of every card it lets through, in the game's
+order. The interpreter makes tests (Context._matches); the code generator folds what a selector
+fixes in the data (ids, kinds, literal field values) into such an ordered set of ids at build
+time, so that the generated code asks a dict instead of reading card fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Union
+
+CardIds = dict[str, None]  # ids in the game's order: ordered, and `in` costs one hash
+Match = Union[CardIds, Callable[[Any], bool]]
+
+
+def field_value(card: Any, name: str) -> Any:
+    """What a selector's `where` reads: id, name and kind are the card's own, the rest its fields."""
+    return getattr(card, name) if name in ("id", "name", "kind") else card.fields.get(name)
+
+
+def holds(have: Any, wanted: Any) -> bool:
+    """A `where` test: the value, or any item of a list value, is the wanted one or one of a wanted list."""
+    allowed = wanted if isinstance(wanted, list) else [wanted]
+    return any(h in allowed for h in (have if isinstance(have, list) else [have]))
+
+
+def card_ids(ids: tuple[str, ...]) -> CardIds:
+    """The ordered set a generated module holds for a filter folded at build time."""
+    return dict.fromkeys(ids)
+
+
+def matching(cards: Mapping[str, Any], match: Match) -> list[str]:
+    """The ids of every card of the game that the filter lets through, in the game's order."""
+    if isinstance(match, dict):
+        return list(match)
+    return [card.id for card in cards.values() if match(card)]
+
+
+def allows(cards: Mapping[str, Any], match: Match, card_id: str) -> bool:
+    if isinstance(match, dict):
+        return card_id in match
+    return match(cards[card_id])
