@@ -317,13 +317,19 @@ class Generator:
             )
         if not varying:
             return ids if ids is not None else Code("rt.ANY_CARD")
+        if all(wanted.key == "field" for wanted in varying.values()):
+            # Compared with the card in hand (reading it has no effects): narrowed once per search.
+            narrowed = ids if ids is not None else Code("None")
+            for name, wanted in varying.items():
+                narrowed = Code(f"rt.narrow({c}.game, {narrowed}, {lit(name)}, {c}.card_field({lit(wanted.arg)}))")
+            return narrowed
         card = self.fresh("card")
         tests = [Code(f"{card}.id in {ids}")] if ids is not None else []
         for name, wanted in varying.items():
             have = Code(f"{card}.{ident(name)}") if name in ("id", "name", "kind") else Code(f"rt.field({card}, {lit(name)})")
             if wanted.key == "field":
                 allowed = Code(f"rt.allowed({c}.card_field({lit(wanted.arg)}))")  # compared as it is, not as a number
-            else:
+            else:  # an amount: evaluated for each card, as the interpreter does
                 allowed = Code(f"({self.amount(wanted, c)},)")
             tests.append(Code(f"rt.has({have}, {allowed})"))
         return Code(f"lambda {card}: " + " and ".join(tests))

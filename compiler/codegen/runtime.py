@@ -19,7 +19,7 @@ from typing import Any, Callable
 from ..lang.types import as_list
 from ..runtime import board
 from ..runtime.decider import FirstLegal
-from ..runtime.filters import Match, allows, card_ids, matching  # noqa: F401  (card_ids: used by generated code)
+from ..runtime.filters import Match, card_ids, matching, narrow  # noqa: F401  (card_ids, narrow: used by generated code)
 from ..runtime.interpreter import Context, build, dispatch, run_trigger  # noqa: F401  (dispatch: used by generated code)
 from ..runtime.limits import bounded, spend as budget
 from ..runtime.state import Illegal, Player, State

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..lang.types import as_list
-from .filters import CardIds, Match, allows, field_value, holds, matching
+from .filters import Match, allows, matching, narrow
 from .limits import spend
 from .state import Illegal, Player, State
 
@@ -176,15 +176,6 @@ def _same_value(ctx: "Context", field_name: str) -> Any:
     return ctx.game.cards[card_id].fields.get(field_name) if card_id in ctx.game.cards else None
 
 
-def _field_is(name: str, wanted: Any, match: Match | None, game: "CompiledGame") -> CardIds:
-    """The filter narrowed to cards whose field holds one of the wanted values (as a selector's `where`)."""
-    cards = game.cards
-    having = game.cards_with(name, wanted)
-    if having is None:
-        having = [cid for cid in cards if holds(field_value(cards[cid], name), wanted)]
-    return {cid: None for cid in having if match is None or allows(cards, match, cid)}
-
-
 def connected(ctx: "Context", match: Match | None, same: str | None, complete: bool) -> bool:
     """The `connected` condition: the actor's matching pieces form one chain (and, if complete,
     every matching piece card of the game is among them)."""
@@ -193,7 +184,7 @@ def connected(ctx: "Context", match: Match | None, same: str | None, complete: b
         wanted = _same_value(ctx, same)
         if wanted is None:
             return False
-        match = _field_is(same, wanted, match, ctx.game)
+        match = narrow(ctx.game, match, same, wanted)
     hexes = _piece_hexes(ctx, [ctx.actor], match)
     if not hexes:
         return False
@@ -201,7 +192,7 @@ def connected(ctx: "Context", match: Match | None, same: str | None, complete: b
         pieces = board_of(ctx.state)["pieces"]
         placed = {pieces[h][1] for h in hexes}
         kinds = _spec(ctx.game).pieces
-        wanted_ids = {c.id for c in cards.values() if c.kind in kinds and (match is None or allows(cards, match, c.id))}
+        wanted_ids = {cid for cid in (cards if match is None else matching(cards, match)) if cards[cid].kind in kinds}
         if not wanted_ids <= placed:
             return False
     return len(components(hexes)) == 1
@@ -242,16 +233,18 @@ class Placement:
     """Where and at what cost each card may be placed, worked out once per `place` action.
 
     The state does not change while the player is asked, so the symbols around each open hex are
-    read once, and whether a cost can be paid is decided once for every card and hex that come to
-    the same reduced cost."""
+    read once, a card's cost is reduced once for each set of symbols, and whether a cost can be
+    paid is decided once."""
 
     def __init__(self, ctx: "Context", sites: list[str], reduce_by: tuple[str, ...], free: bool, free_next_to: str | None) -> None:
         self.ctx, self.sites, self.reduce_by, self.free, self.free_next_to = ctx, sites, reduce_by, free, free_next_to
         board = board_of(ctx.state)
         self.hexes, self.pieces = board["hexes"], board["pieces"]
-        self._symbols: dict[str, list[Any]] = {}
+        self._symbols: dict[str, tuple[Any, ...]] = {}
         self._free_sites: dict[str, set[str]] = {}
-        self._payable: dict[tuple[tuple[str, int], ...], bool] = {}
+        self._payable: dict[tuple[str, tuple[Any, ...]], bool] = {}
+        self._by_cost: dict[tuple[tuple[str, int], ...], bool] = {}
+        self._payable_anywhere: dict[str, bool] = {}
 
     def anywhere(self, card_id: str) -> bool:
         """Whether some open hex takes the card."""
@@ -263,11 +256,16 @@ class Placement:
     def legal(self, card_id: str, site: str) -> bool:
         if self.free_at(card_id, site):
             return True
-        cost = self.cost(card_id, site)
-        found = tuple(cost.items())
-        if found not in self._payable:
-            self._payable[found] = affordable(self.ctx, cost)
-        return self._payable[found]
+        if card_id not in self._payable_anywhere:
+            # A reduced cost is never harder to pay than the printed one (see `affordable`): when the
+            # printed cost can be paid, every hex will do and no reduction need be worked out.
+            self._payable_anywhere[card_id] = self._affordable(self.cost(card_id, None))
+        if self._payable_anywhere[card_id]:
+            return True
+        key = (card_id, self._symbols_near(site))  # hexes showing the same symbols reduce a cost alike
+        if key not in self._payable:
+            self._payable[key] = self._affordable(self.cost(card_id, site))
+        return self._payable[key]
 
     def free_at(self, card_id: str, site: str) -> bool:
         """Free everywhere, or next to the actor's piece of a card the placed one follows."""
@@ -283,27 +281,37 @@ class Placement:
             }
         return site in self._free_sites[card_id]
 
-    def cost(self, card_id: str, site: str) -> dict[str, int]:
-        """The card's cost less one unit for each matching symbol on the hexes `reduce_by` names."""
+    def cost(self, card_id: str, site: str | None) -> dict[str, int]:
+        """The card's cost less one unit for each matching symbol on the hexes `reduce_by` names
+        around the site (None: the printed cost)."""
         field_name = self.ctx.game.game.build.cost_field
         cost = {k: v for k, v in dict(self.ctx.game.cards[card_id].fields.get(field_name) or {}).items() if v > 0}
-        for symbol in self._symbols_near(site):
+        for symbol in self._symbols_near(site) if site is not None else ():
             if symbol in cost and cost[symbol] > 0:
                 cost[symbol] -= 1
         return {k: v for k, v in cost.items() if v > 0}
 
-    def _symbols_near(self, site: str) -> list[Any]:
+    def _affordable(self, cost: dict[str, int]) -> bool:
+        key = tuple(cost.items())
+        if key not in self._by_cost:
+            self._by_cost[key] = affordable(self.ctx, cost)
+        return self._by_cost[key]
+
+    def _symbols_near(self, site: str) -> tuple[Any, ...]:
         if site not in self._symbols:
             hexes, pieces = self.hexes, self.pieces
             every, empty = "neighbours" in self.reduce_by, "empty_neighbours" in self.reduce_by
             looked = [site] if "site" in self.reduce_by else []
             looked += [n for n in neighbours(site) if n in hexes and (every or (empty and n not in pieces))]
-            self._symbols[site] = [hexes[h].get("symbol") for h in looked]
+            self._symbols[site] = tuple(hexes[h].get("symbol") for h in looked)
         return self._symbols[site]
 
 
 def affordable(ctx: "Context", cost: dict[str, int]) -> bool:
-    """Whether the actor can pay the cost from stock, replacing missing units as a stand_in allows."""
+    """Whether the actor can pay the cost from stock, replacing missing units as a stand_in allows.
+
+    Monotone (Placement relies on it): lowering any amount of a cost, or dropping a resource from
+    it, never turns a payable cost into one that cannot be paid."""
     rules = ctx.game.game.build
     coins = cost.get(rules.currency, 0)
     if coins and ctx.actor.values.get(rules.currency, 0) < coins:

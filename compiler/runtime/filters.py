@@ -8,7 +8,10 @@ time, so that the generated code asks a dict instead of reading card fields.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..compiled import CompiledGame
 
 CardIds = dict[str, None]  # ids in the game's order: ordered, and `in` costs one hash
 Match = Union[CardIds, Callable[[Any], bool]]
@@ -41,3 +44,13 @@ def allows(cards: Mapping[str, Any], match: Match, card_id: str) -> bool:
     if isinstance(match, dict):
         return card_id in match
     return match(cards[card_id])
+
+
+def narrow(game: "CompiledGame", match: Match | None, name: str, wanted: Any) -> CardIds:
+    """The cards of the filter (None: every card) whose field holds a wanted value, as a `where`
+    compares; looked up in the game's index of field values rather than card by card."""
+    cards = game.cards
+    having = game.cards_with(name, wanted)
+    if having is None:  # values that cannot be hashed: compare each card
+        having = [cid for cid in cards if holds(field_value(cards[cid], name), wanted)]
+    return {cid: None for cid in having if match is None or allows(cards, match, cid)}

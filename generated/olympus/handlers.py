@@ -334,7 +334,7 @@ def acropolis_on_upkeep_buildings(ctx: Context) -> None:
     'Acropolis, on upkeep_buildings.'
     # effect 1
     rt.step(ctx.state)
-    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, _CARDS2, lambda c1: len(rt.select(c1, (('shrines', False),), (('all',),), False, lambda card2: card2.id in _CARDS4 and rt.has(rt.field(card2, 'deity'), rt.allowed(c1.card_field('deity')))))), None, 'invoked', False)
+    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, _CARDS2, lambda c1: len(rt.select(c1, (('shrines', False),), (('all',),), False, rt.narrow(c1.game, _CARDS4, 'deity', c1.card_field('deity'))))), None, 'invoked', False)
 
 
 # cards/olympus/buildings/amphitheatre.yaml:2

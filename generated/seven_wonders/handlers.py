@@ -897,7 +897,7 @@ def rhodos_b_2_on_built(ctx: Context) -> None:
 # cards/seven_wonders/game.yaml
 def requires_of_wonder_stage(ctx: Context) -> bool:
     'What a wonder_stage requires before it is built.'
-    return bool((bool(rt.select(ctx, (('wonder', False),), (('self',),), False, lambda card1: card1.id in _CARDS11 and rt.has(card1.id, rt.allowed(ctx.card_field('wonder'))))) and (len(rt.select(ctx, (('stages', False),), (('self',),), False, lambda card2: card2.id in _CARDS3 and rt.has(rt.field(card2, 'wonder'), rt.allowed(ctx.card_field('wonder'))))) == rt.bounded((rt.bounded(rt.field_amount(ctx, 'stage')) - 1)))))
+    return bool((bool(rt.select(ctx, (('wonder', False),), (('self',),), False, rt.narrow(ctx.game, _CARDS11, 'id', ctx.card_field('wonder')))) and (len(rt.select(ctx, (('stages', False),), (('self',),), False, rt.narrow(ctx.game, _CARDS3, 'wonder', ctx.card_field('wonder')))) == rt.bounded((rt.bounded(rt.field_amount(ctx, 'stage')) - 1)))))
 
 
 RULES: dict[str, Callable[[Context], None]] = {
