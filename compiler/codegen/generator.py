@@ -56,7 +56,7 @@ class Module:
     handlers: list[Handler] = field(default_factory=list)
     standing: list[tuple[str | None, int, str, Code]] = field(default_factory=list)
     requires: list[tuple[str, Code, Code, Code]] = field(default_factory=list)  # kind, function name, where, test
-    card_sets: dict[tuple[str, ...], Code] = field(default_factory=dict)  # ids a fixed filter allows -> constant name
+    constants: dict[Code, Code] = field(default_factory=dict)  # folded at build time: the value's code -> its name
     fallback_nodes: list[tuple[Code, Code]] = field(default_factory=list)
     fallbacks: set[tuple[str, str]] = field(default_factory=set)
     broken: list[tuple[str, str, str]] = field(default_factory=list)  # templates that failed on a node: fell back
@@ -177,7 +177,7 @@ class Generator:
         code = self._render("expression", value, c)
         # Context.amount bounds every computed amount (runtime/limits.py); a fallback is bounded there,
         # and some results cannot leave the bound: a count, or a pick among amounts already bounded.
-        if code.startswith(f"{c}.amount(_NODE") or value.key in _WITHIN_BOUNDS or self._literal_table(value):
+        if code.startswith(f"{c}.amount(_NODE") or value.key in _WITHIN_BOUNDS or self._literal_table(value) or _small_literal(code):
             return code
         return Code(f"rt.bounded({code})")
 
@@ -335,11 +335,30 @@ class Generator:
         return Code(f"lambda {card}: " + " and ".join(tests))
 
     def card_set(self, ids: Iterable[str]) -> Code:
-        """The name of a module constant holding these card ids (one constant per distinct set)."""
-        key = tuple(ids)
-        if key not in self.module.card_sets:
-            self.module.card_sets[key] = ident(f"_CARDS{len(self.module.card_sets) + 1}")
-        return self.module.card_sets[key]
+        """The name of a module constant holding these card ids, in the game's order."""
+        return self.constant("_CARDS", Code(f"rt.card_ids({lit(tuple(ids))})"))
+
+    def constant(self, prefix: str, value: Code) -> Code:
+        """A value computed once, at import: one module constant per distinct value."""
+        if value not in self.module.constants:
+            self.module.constants[value] = ident(f"{prefix}{len(self.module.constants) + 1}")
+        return self.module.constants[value]
+
+    def param(self, name: str, c: Code) -> Code:
+        """Context.param folded: the game's number plus the rules' modifiers, and a table of the cards
+        whose `modify` changes it (none: the number itself)."""
+        total = self.rules.params.get(name, 0)
+        by_card: dict[str, int] = {}
+        for _index, effect in self.game.rule_passives:
+            if effect.passive == "modify" and effect.passive_arg.param == name:
+                total += effect.passive_arg.by
+        for card_id, effects in self.game.passives.items():
+            for _index, effect in effects:
+                if effect.passive == "modify" and effect.passive_arg.param == name:
+                    by_card[card_id] = by_card.get(card_id, 0) + effect.passive_arg.by
+        if not by_card:
+            return lit(total)
+        return Code(f"rt.param({c}, {lit(total)}, {self.constant('_MODIFIERS', lit(by_card))})")
 
     def filter(self, selector: Selector | None, c: Code) -> Code:
         """An optional selector's filter: None (every card) when there is no selector."""
@@ -444,6 +463,13 @@ class Generator:
             self.module.fallbacks.add(("passive", effect.passive))
             return lit(self.dump(effect.passive_arg))
         return Code(template.render(arg=effect.passive_arg, c=Code("ctx"), g=self).strip("\n"))
+
+
+def _small_literal(code: str) -> bool:
+    """A whole number written out (a folded constant) that lies within the runtime's bounds."""
+    from ..runtime.limits import MAX_AMOUNT
+
+    return re.fullmatch(r"-?[0-9]+", code) is not None and abs(int(code)) <= MAX_AMOUNT
 
 
 def _refuse(item: Any) -> Code:

@@ -74,6 +74,12 @@ def field(card: Any, name: str) -> Any:
     return extra.get(name) if extra else None
 
 
+def param(ctx: Context, base: int, by_card: dict[str, int]) -> int:
+    """Context.param with the number and the rules' modifiers folded into `base`: plus the change of
+    each card in play that modifies it."""
+    return base + sum(by_card.get(card_id, 0) for card_id in ctx.owned_ids(ctx.actor))
+
+
 def field_amount(ctx: Context, name: str) -> int:
     """The `field` expression: a numeric field of the context's card, else 0."""
     value = ctx.card_field(name)

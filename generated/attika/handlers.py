@@ -15,7 +15,8 @@ from compiler.codegen import runtime as rt
 if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
-# The cards that each filter of fixed ids, kinds and field values lets through, in the game's order.
+# Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
+# that change a rule number.
 _CARDS1 = rt.card_ids(('capital', 'agora', 'temple', 'oracle', 'statue', 'theatre', 'odeon', 'gymnasium', 'library', 'fountain', 'quarry', 'fortress', 'north_tower', 'south_tower', 'silver_mine', 'mint', 'road_1', 'road_2', 'road_3', 'road_4', 'harbour', 'shipyard', 'trireme', 'lighthouse', 'cornfield', 'olive_grove', 'granary', 'mill', 'vineyard', 'winery'))
 
 
@@ -34,10 +35,10 @@ def rules_on_start_turn(ctx: Context) -> None:
     rt.step(ctx.state)
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        c2.actor.values['reveals'] = max(0, rt.bounded(c2.param('reveals_per_turn')) + c2.actor.values.get('reveals', 0))
+        c2.actor.values['reveals'] = max(0, 2 + c2.actor.values.get('reveals', 0))
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.actor.values['builds'] = max(0, rt.bounded(c4.param('builds_per_turn')) + c4.actor.values.get('builds', 0))
+        c4.actor.values['builds'] = max(0, 3 + c4.actor.values.get('builds', 0))
         c4.actor.values['building_turn'] = min(1, max(0, 1 + c4.actor.values.get('building_turn', 0)))
     rt.choose(
         ctx,

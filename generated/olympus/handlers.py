@@ -15,14 +15,20 @@ from compiler.codegen import runtime as rt
 if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
-# The cards that each filter of fixed ids, kinds and field values lets through, in the game's order.
+# Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
+# that change a rule number.
 _CARDS1 = rt.card_ids(('aphrodite_alpha', 'apollo_alpha', 'ares_alpha', 'artemis_alpha', 'athena_alpha', 'demeter_alpha', 'hephaestus_alpha', 'hera_alpha', 'poseidon_alpha', 'zeus_alpha'))
 _CARDS2 = rt.card_ids(('aphrodite_beta', 'apollo_beta', 'ares_beta', 'artemis_beta', 'athena_beta', 'demeter_beta', 'hephaestus_beta', 'hera_beta', 'poseidon_beta', 'zeus_beta'))
-_CARDS3 = rt.card_ids(('apollo_alpha', 'apollo_beta'))
-_CARDS4 = rt.card_ids(('aphrodite_alpha', 'aphrodite_beta', 'apollo_alpha', 'apollo_beta', 'ares_alpha', 'ares_beta', 'artemis_alpha', 'artemis_beta', 'athena_alpha', 'athena_beta', 'demeter_alpha', 'demeter_beta', 'hephaestus_alpha', 'hephaestus_beta', 'hera_alpha', 'hera_beta', 'poseidon_alpha', 'poseidon_beta', 'zeus_alpha', 'zeus_beta'))
-_CARDS5 = rt.card_ids(('barracks', 'gardens', 'harbor', 'militia', 'road_system', 'well', 'workshop'))
-_CARDS6 = rt.card_ids(('workshop',))
-_CARDS7 = rt.card_ids(('achaean_league', 'acropolis', 'agora', 'amphitheatre', 'aqueduct', 'army', 'barracks', 'bouleuterion', 'colony', 'delian_league', 'farm', 'fleet', 'gardens', 'goldsmith', 'gymnasium', 'harbor', 'library', 'lyceum', 'marble_quarry', 'militia', 'oracle', 'parthenon', 'peloponnesian_league', 'philosophy', 'road_system', 'school', 'statue', 'temple_of_aphrodite', 'temple_of_apollo', 'temple_of_ares', 'temple_of_artemis', 'temple_of_athena', 'temple_of_demeter', 'temple_of_hades', 'temple_of_hephaestus', 'temple_of_hera', 'temple_of_hestia', 'temple_of_poseidon', 'temple_of_zeus', 'tholos', 'trade_route', 'trispastos', 'well', 'wonder', 'workshop'))
+_MODIFIERS3 = {'delian_league': 1}
+_CARDS4 = rt.card_ids(('apollo_alpha', 'apollo_beta'))
+_MODIFIERS5 = {'temple_of_apollo': 1}
+_MODIFIERS6 = {'tholos': -1}
+_CARDS7 = rt.card_ids(('aphrodite_alpha', 'aphrodite_beta', 'apollo_alpha', 'apollo_beta', 'ares_alpha', 'ares_beta', 'artemis_alpha', 'artemis_beta', 'athena_alpha', 'athena_beta', 'demeter_alpha', 'demeter_beta', 'hephaestus_alpha', 'hephaestus_beta', 'hera_alpha', 'hera_beta', 'poseidon_alpha', 'poseidon_beta', 'zeus_alpha', 'zeus_beta'))
+_MODIFIERS8 = {'aqueduct': 1}
+_CARDS9 = rt.card_ids(('barracks', 'gardens', 'harbor', 'militia', 'road_system', 'well', 'workshop'))
+_CARDS10 = rt.card_ids(('workshop',))
+_CARDS11 = rt.card_ids(('achaean_league', 'acropolis', 'agora', 'amphitheatre', 'aqueduct', 'army', 'barracks', 'bouleuterion', 'colony', 'delian_league', 'farm', 'fleet', 'gardens', 'goldsmith', 'gymnasium', 'harbor', 'library', 'lyceum', 'marble_quarry', 'militia', 'oracle', 'parthenon', 'peloponnesian_league', 'philosophy', 'road_system', 'school', 'statue', 'temple_of_aphrodite', 'temple_of_apollo', 'temple_of_ares', 'temple_of_artemis', 'temple_of_athena', 'temple_of_demeter', 'temple_of_hades', 'temple_of_hephaestus', 'temple_of_hera', 'temple_of_hestia', 'temple_of_poseidon', 'temple_of_zeus', 'tholos', 'trade_route', 'trispastos', 'well', 'wonder', 'workshop'))
+_MODIFIERS12 = {'gymnasium': -1}
 
 
 # cards/olympus/game.yaml
@@ -91,11 +97,11 @@ def rules_on_war(ctx: Context) -> None:
         rt.step(c2.state)
         if (rt.bounded((rt.bounded(c2.owner.values.get('military', 0)) + max(rt.bounded(c2.owner.values.get('war_bonus', 0)), rt.bounded(c2.owner.values.get('war_edge', 0))))) > rt.bounded((rt.bounded(c2.actor.values.get('military', 0)) + rt.bounded(c2.actor.values.get('war_bonus', 0))))):
             rt.step(c2.state)
-            for _ in range(rt.budget(c2.state, max(0, max(0, rt.bounded((rt.bounded(c2.param('tribute')) - rt.bounded((rt.bounded(c2.actor.values.get('grain', 0)) + rt.bounded(c2.actor.values.get('meat', 0)) + rt.bounded(c2.actor.values.get('fish', 0)))))))))):
+            for _ in range(rt.budget(c2.state, max(0, max(0, rt.bounded((2 - rt.bounded((rt.bounded(c2.actor.values.get('grain', 0)) + rt.bounded(c2.actor.values.get('meat', 0)) + rt.bounded(c2.actor.values.get('fish', 0)))))))))):
                 rt.step(c2.state)
                 c3 = rt.as_actor(c2, c2.owner)
                 rt.step(c3.state)
-                if (rt.bounded(c3.param('tribute_from_supply')) > 0):
+                if (rt.bounded(rt.param(c3, 0, _MODIFIERS3)) > 0):
                     rt.step(c3.state)
                     def _option4(c5: Context) -> None:
                         rt.step(c5.state)
@@ -117,7 +123,7 @@ def rules_on_war(ctx: Context) -> None:
                         1,
                     )
             rt.step(c2.state)
-            rt.hand_over(c2, [c2.owner], [c2.owner], rt.bounded(c2.param('tribute')), (('grain', 'tribute_grain', 0), ('meat', 'tribute_meat', 0), ('fish', 'tribute_fish', 0)))
+            rt.hand_over(c2, [c2.owner], [c2.owner], 2, (('grain', 'tribute_grain', 0), ('meat', 'tribute_meat', 0), ('fish', 'tribute_fish', 0)))
             rt.step(c2.state)
             c10 = rt.as_actor(c2, c2.owner)
             rt.step(c10.state)
@@ -133,7 +139,7 @@ def rules_on_plague(ctx: Context) -> None:
     for player2 in rt.players(ctx, (('self',), ('opponents',)), True):
         c1 = rt.as_actor(ctx, player2)
         rt.step(c1.state)
-        if ((not bool(rt.select(c1, (('shrines', False),), (('self',),), False, _CARDS3))) and (rt.bounded(c1.param('plague_immunity')) == 0)):
+        if ((not bool(rt.select(c1, (('shrines', False),), (('self',),), False, _CARDS4))) and (rt.bounded(rt.param(c1, 0, _MODIFIERS5)) == 0)):
             rt.step(c1.state)
             rt.move_markers(c1, ('population',), rt.div(rt.bounded(c1.actor.values.get('population', 0)), 3), lambda: 1, None, -1)
 
@@ -161,7 +167,7 @@ def rules_on_upkeep_warehouse(ctx: Context) -> None:
     'The rules of the game, on upkeep_warehouse.'
     # effect 8
     rt.step(ctx.state)
-    for _ in range(rt.budget(ctx.state, max(0, max(0, rt.bounded((rt.bounded((rt.bounded(ctx.actor.values.get('grain', 0)) + rt.bounded(ctx.actor.values.get('meat', 0)) + rt.bounded(ctx.actor.values.get('fish', 0)))) - rt.bounded(ctx.param('warehouse')))))))):
+    for _ in range(rt.budget(ctx.state, max(0, max(0, rt.bounded((rt.bounded((rt.bounded(ctx.actor.values.get('grain', 0)) + rt.bounded(ctx.actor.values.get('meat', 0)) + rt.bounded(ctx.actor.values.get('fish', 0)))) - 5)))))):
         rt.step(ctx.state)
         ctx.spend(ctx.actor, 'any', 1)
 
@@ -201,12 +207,12 @@ def rules_on_upkeep_priests(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.vacate(ctx, 'shrines', (), None)
     rt.step(ctx.state)
-    if ((rt.bounded(ctx.actor.values.get('population', 0)) >= rt.bounded(ctx.param('priest_population'))) and (rt.bounded(ctx.actor.values.get('priest_for_population', 0)) == 0)):
+    if ((rt.bounded(ctx.actor.values.get('population', 0)) >= rt.bounded(rt.param(ctx, 6, _MODIFIERS6))) and (rt.bounded(ctx.actor.values.get('priest_for_population', 0)) == 0)):
         rt.step(ctx.state)
         ctx.actor.values['priests'] = min(5, max(0, 1 + ctx.actor.values.get('priests', 0)))
         ctx.actor.values['priest_for_population'] = min(1, max(0, 1 + ctx.actor.values.get('priest_for_population', 0)))
     rt.step(ctx.state)
-    if ((rt.bounded(ctx.actor.values.get('culture', 0)) >= rt.bounded(ctx.param('priest_culture'))) and (rt.bounded(ctx.actor.values.get('priest_for_culture', 0)) == 0)):
+    if ((rt.bounded(ctx.actor.values.get('culture', 0)) >= rt.bounded(rt.param(ctx, 8, _MODIFIERS6))) and (rt.bounded(ctx.actor.values.get('priest_for_culture', 0)) == 0)):
         rt.step(ctx.state)
         ctx.actor.values['priests'] = min(5, max(0, 1 + ctx.actor.values.get('priests', 0)))
         ctx.actor.values['priest_for_culture'] = min(1, max(0, 1 + ctx.actor.values.get('priest_for_culture', 0)))
@@ -334,7 +340,7 @@ def acropolis_on_upkeep_buildings(ctx: Context) -> None:
     'Acropolis, on upkeep_buildings.'
     # effect 1
     rt.step(ctx.state)
-    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, _CARDS2, lambda c1: len(rt.select(c1, (('shrines', False),), (('all',),), False, rt.narrow(c1.game, _CARDS4, 'deity', c1.card_field('deity'))))), None, 'invoked', False)
+    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, _CARDS2, lambda c1: len(rt.select(c1, (('shrines', False),), (('all',),), False, rt.narrow(c1.game, _CARDS7, 'deity', c1.card_field('deity'))))), None, 'invoked', False)
 
 
 # cards/olympus/buildings/amphitheatre.yaml:2
@@ -554,7 +560,7 @@ def temple_of_artemis_on_built(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.move_markers(ctx, ('hunting',), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('hunting', 1) + max(0, rt.bounded(ctx.param('production_shift')))), 0)) + ctx.actor.values.get('meat', 0))
+    ctx.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('hunting', 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0)) + ctx.actor.values.get('meat', 0))
 
 
 # cards/olympus/buildings/temple_of_athena.yaml:1
@@ -583,7 +589,7 @@ def temple_of_demeter_on_built(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.move_markers(ctx, ('agriculture',), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('agriculture', 1) + max(0, rt.bounded(ctx.param('production_shift')))), 0)) + ctx.actor.values.get('grain', 0))
+    ctx.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('agriculture', 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0)) + ctx.actor.values.get('grain', 0))
 
 
 # cards/olympus/buildings/temple_of_hades.yaml:1
@@ -618,7 +624,7 @@ def temple_of_poseidon_on_built(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.move_markers(ctx, ('fishing',), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('fishing', 1) + max(0, rt.bounded(ctx.param('production_shift')))), 0)) + ctx.actor.values.get('fish', 0))
+    ctx.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('fishing', 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0)) + ctx.actor.values.get('fish', 0))
 
 
 # cards/olympus/buildings/trade_route.yaml:1
@@ -666,7 +672,7 @@ def trispastos_on_built(ctx: Context) -> None:
     'Trispastos, on built.'
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (('city', False),), (('self',),), True, _CARDS5), True, True)
+    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (('city', False),), (('self',),), True, _CARDS9), True, True)
 
 
 # cards/olympus/buildings/well.yaml:1
@@ -690,7 +696,7 @@ def workshop_on_built(ctx: Context) -> None:
     'Workshop, on built.'
     # effect 1
     rt.step(ctx.state)
-    if (len(rt.select(ctx, (('city', False),), (('all',),), False, _CARDS6)) == 1):
+    if (len(rt.select(ctx, (('city', False),), (('all',),), False, _CARDS10)) == 1):
         rt.step(ctx.state)
         def _option1(c2: Context) -> None:
             rt.step(c2.state)
@@ -708,13 +714,13 @@ def workshop_on_built(ctx: Context) -> None:
             rt.step(c10.state)
             def _option11(c12: Context) -> None:
                 rt.step(c12.state)
-                c12.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c12.actor.values.get('agriculture', 1) + max(0, rt.bounded(c12.param('production_shift')))), 0)) + c12.actor.values.get('grain', 0))
+                c12.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c12.actor.values.get('agriculture', 1) + max(0, rt.bounded(rt.param(c12, 0, _MODIFIERS8)))), 0)) + c12.actor.values.get('grain', 0))
             def _option13(c14: Context) -> None:
                 rt.step(c14.state)
-                c14.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c14.actor.values.get('hunting', 1) + max(0, rt.bounded(c14.param('production_shift')))), 0)) + c14.actor.values.get('meat', 0))
+                c14.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c14.actor.values.get('hunting', 1) + max(0, rt.bounded(rt.param(c14, 0, _MODIFIERS8)))), 0)) + c14.actor.values.get('meat', 0))
             def _option15(c16: Context) -> None:
                 rt.step(c16.state)
-                c16.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c16.actor.values.get('fishing', 1) + max(0, rt.bounded(c16.param('production_shift')))), 0)) + c16.actor.values.get('fish', 0))
+                c16.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c16.actor.values.get('fishing', 1) + max(0, rt.bounded(rt.param(c16, 0, _MODIFIERS8)))), 0)) + c16.actor.values.get('fish', 0))
             rt.choose(
                 c10,
                 [c10.actor],
@@ -759,13 +765,13 @@ def workshop_on_built(ctx: Context) -> None:
             rt.step(c28.state)
             def _option29(c30: Context) -> None:
                 rt.step(c30.state)
-                c30.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c30.actor.values.get('agriculture', 1) + max(0, rt.bounded(c30.param('production_shift')))), 0)) + c30.actor.values.get('grain', 0))
+                c30.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c30.actor.values.get('agriculture', 1) + max(0, rt.bounded(rt.param(c30, 0, _MODIFIERS8)))), 0)) + c30.actor.values.get('grain', 0))
             def _option31(c32: Context) -> None:
                 rt.step(c32.state)
-                c32.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c32.actor.values.get('hunting', 1) + max(0, rt.bounded(c32.param('production_shift')))), 0)) + c32.actor.values.get('meat', 0))
+                c32.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c32.actor.values.get('hunting', 1) + max(0, rt.bounded(rt.param(c32, 0, _MODIFIERS8)))), 0)) + c32.actor.values.get('meat', 0))
             def _option33(c34: Context) -> None:
                 rt.step(c34.state)
-                c34.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c34.actor.values.get('fishing', 1) + max(0, rt.bounded(c34.param('production_shift')))), 0)) + c34.actor.values.get('fish', 0))
+                c34.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c34.actor.values.get('fishing', 1) + max(0, rt.bounded(rt.param(c34, 0, _MODIFIERS8)))), 0)) + c34.actor.values.get('fish', 0))
             rt.choose(
                 c28,
                 [c28.actor],
@@ -875,7 +881,7 @@ def artemis_alpha_on_invoked(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.move_markers(ctx, ('hunting',), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('hunting', 1) + max(0, rt.bounded(ctx.param('production_shift')))), 0)) + ctx.actor.values.get('meat', 0))
+    ctx.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('hunting', 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0)) + ctx.actor.values.get('meat', 0))
 
 
 # cards/olympus/favors/artemis.yaml:26
@@ -888,7 +894,7 @@ def artemis_beta_on_invoked(ctx: Context) -> None:
         rt.move_markers(c2, ('hunting',), 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('hunting', 1) + max(0, rt.bounded(c4.param('production_shift')))), 0)) + c4.actor.values.get('meat', 0))
+        c4.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('hunting', 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0)) + c4.actor.values.get('meat', 0))
     rt.choose(
         ctx,
         [ctx.actor],
@@ -923,7 +929,7 @@ def demeter_alpha_on_invoked(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.move_markers(ctx, ('agriculture',), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('agriculture', 1) + max(0, rt.bounded(ctx.param('production_shift')))), 0)) + ctx.actor.values.get('grain', 0))
+    ctx.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('agriculture', 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0)) + ctx.actor.values.get('grain', 0))
 
 
 # cards/olympus/favors/demeter.yaml:26
@@ -936,7 +942,7 @@ def demeter_beta_on_invoked(ctx: Context) -> None:
         rt.move_markers(c2, ('agriculture',), 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('agriculture', 1) + max(0, rt.bounded(c4.param('production_shift')))), 0)) + c4.actor.values.get('grain', 0))
+        c4.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('agriculture', 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0)) + c4.actor.values.get('grain', 0))
     rt.choose(
         ctx,
         [ctx.actor],
@@ -953,7 +959,7 @@ def hephaestus_alpha_on_invoked(ctx: Context) -> None:
     'Hephaestus (alpha), on invoked.'
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (('city', False),), (('self',),), True, _CARDS7), False, True)
+    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (('city', False),), (('self',),), True, _CARDS11), False, True)
 
 
 # cards/olympus/favors/hephaestus.yaml:24
@@ -961,7 +967,7 @@ def hephaestus_beta_on_invoked(ctx: Context) -> None:
     'Hephaestus (beta), on invoked.'
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('city', False),), (('self',),), True, _CARDS7), False, True)
+    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('city', False),), (('self',),), True, _CARDS11), False, True)
 
 
 # cards/olympus/favors/hera.yaml:3
@@ -987,7 +993,7 @@ def poseidon_alpha_on_invoked(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.move_markers(ctx, ('fishing',), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('fishing', 1) + max(0, rt.bounded(ctx.param('production_shift')))), 0)) + ctx.actor.values.get('fish', 0))
+    ctx.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('fishing', 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0)) + ctx.actor.values.get('fish', 0))
 
 
 # cards/olympus/favors/poseidon.yaml:26
@@ -1000,7 +1006,7 @@ def poseidon_beta_on_invoked(ctx: Context) -> None:
         rt.move_markers(c2, ('fishing',), 1, lambda: 1, None, 1)
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('fishing', 1) + max(0, rt.bounded(c4.param('production_shift')))), 0)) + c4.actor.values.get('fish', 0))
+        c4.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('fishing', 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0)) + c4.actor.values.get('fish', 0))
     rt.choose(
         ctx,
         [ctx.actor],
@@ -1027,7 +1033,7 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
         c4.change(c4.actor, 'any', 1)
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
-        rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, _CARDS7), False, True)
+        rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, _CARDS11), False, True)
     def _option7(c8: Context) -> None:
         rt.step(c8.state)
         rt.dispatch(c8, 'war', {})
@@ -1057,7 +1063,7 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
         c4.change(c4.actor, 'any', 1)
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
-        rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, _CARDS7), False, True)
+        rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, _CARDS11), False, True)
     rt.choose(
         ctx,
         [ctx.actor],
@@ -1073,7 +1079,7 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def requires_of_building(ctx: Context) -> bool:
     'What a building requires before it is built.'
-    return bool(((rt.bounded(ctx.actor.values.get('culture', 0)) >= rt.bounded((rt.bounded(rt.field_amount(ctx, 'culture')) + rt.bounded(ctx.param('culture_requirement'))))) and ((rt.bounded(rt.field_amount(ctx, 'unique')) == 0) or (not rt.held_by(ctx, lambda: rt.players(ctx, (('opponents',),), False))))))
+    return bool(((rt.bounded(ctx.actor.values.get('culture', 0)) >= rt.bounded((rt.bounded(rt.field_amount(ctx, 'culture')) + rt.bounded(rt.param(ctx, 0, _MODIFIERS12))))) and ((rt.bounded(rt.field_amount(ctx, 'unique')) == 0) or (not rt.held_by(ctx, lambda: rt.players(ctx, (('opponents',),), False))))))
 
 
 RULES: dict[str, Callable[[Context], None]] = {

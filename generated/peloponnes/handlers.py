@@ -15,7 +15,8 @@ from compiler.codegen import runtime as rt
 if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
-# The cards that each filter of fixed ids, kinds and field values lets through, in the game's order.
+# Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
+# that change a rule number.
 _CARDS1 = rt.card_ids(('conquest',))
 _CARDS2 = rt.card_ids(('b05', 'c04'))
 _CARDS3 = rt.card_ids(('athens_chit_1', 'athens_chit_2'))
@@ -55,7 +56,7 @@ def rules_on_start_round(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.reveal(ctx, (('tile_stack', True),), ('offer', True), lambda: rt.bounded((rt.bounded(ctx.state.globals['players']) - 1)), None)
     rt.step(ctx.state)
-    rt.reveal(ctx, (('tile_stack', True),), ('conquest_row', True), lambda: rt.bounded((rt.bounded(ctx.param('tiles_per_round')) - rt.bounded(ctx.state.globals['players']))), None)
+    rt.reveal(ctx, (('tile_stack', True),), ('conquest_row', True), lambda: rt.bounded((5 - rt.bounded(ctx.state.globals['players']))), None)
     rt.step(ctx.state)
     if ((len(rt.select(ctx, (('under_athens', True),), (('self',),), False, _CARDS2)) > 0) or (len(rt.select(ctx, (('offer', True),), (('self',),), False, _CARDS2)) > 0) or (len(rt.select(ctx, (('conquest_row', True),), (('self',),), False, _CARDS2)) > 0)):
         rt.step(ctx.state)
@@ -69,7 +70,7 @@ def rules_on_bidding_turn(ctx: Context) -> None:
     rt.step(ctx.state)
     if bool(rt.select(ctx, (('chits', False),), (('self',),), False, _CARDS3)):
         rt.step(ctx.state)
-        ctx.actor.values['coins'] = max(0, rt.bounded(ctx.param('pass_coins')) + ctx.actor.values.get('coins', 0))
+        ctx.actor.values['coins'] = max(0, 3 + ctx.actor.values.get('coins', 0))
         rt.step(ctx.state)
         rt.rank(ctx, 'turn_order', True)
         rt.step(ctx.state)
@@ -102,7 +103,7 @@ def rules_on_bidding_turn(ctx: Context) -> None:
             rt.bid(
                 c5,
                 lambda: rt.select(c5, (('conquest_row', True),), (('self',),), False, rt.ANY_CARD),
-                lambda c6: rt.bounded((rt.bounded(rt.field_amount(c6, 'price')) + rt.bounded(c6.param('conquest_surcharge')))),
+                lambda c6: rt.bounded((rt.bounded(rt.field_amount(c6, 'price')) + 3)),
                 'coins',
                 'bid',
                 'conquered',
@@ -114,7 +115,7 @@ def rules_on_bidding_turn(ctx: Context) -> None:
             rt.dispatch(c8, 'accept_aid', {})
         def _option9(c10: Context) -> None:
             rt.step(c10.state)
-            c10.actor.values['coins'] = max(0, rt.bounded(c10.param('pass_coins')) + c10.actor.values.get('coins', 0))
+            c10.actor.values['coins'] = max(0, 3 + c10.actor.values.get('coins', 0))
             rt.step(c10.state)
             rt.rank(c10, 'turn_order', True)
             rt.step(c10.state)
@@ -172,7 +173,7 @@ def rules_on_outbid(ctx: Context) -> None:
         )
     def _option4(c5: Context) -> None:
         rt.step(c5.state)
-        c5.actor.values['coins'] = max(0, rt.bounded((rt.bounded(c5.actor.values.get('bid', 0)) + rt.bounded(c5.param('withdraw_bonus')))) + c5.actor.values.get('coins', 0))
+        c5.actor.values['coins'] = max(0, rt.bounded((rt.bounded(c5.actor.values.get('bid', 0)) + 1)) + c5.actor.values.get('coins', 0))
         rt.step(c5.state)
         c5.actor.values['bid'] = max(0, -(rt.bounded(c5.actor.values.get('bid', 0))) + c5.actor.values.get('bid', 0))
     def _option6(c7: Context) -> None:
@@ -479,8 +480,8 @@ def earthquake_on_strike(ctx: Context) -> None:
             lambda: max(0, rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7)) - min(rt.bounded(ctx.actor.values.get('stone', 0)), rt.bounded(ctx.actor.values.get('wood', 0)))))),
         )
         rt.step(ctx.state)
-        rt.spend(ctx.actor, 'stone', rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7)) * rt.bounded(ctx.param('quake_stone')))), 0)
-        rt.spend(ctx.actor, 'wood', rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7)) * rt.bounded(ctx.param('quake_wood')))), 0)
+        rt.spend(ctx.actor, 'stone', rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7)) * 1)), 0)
+        rt.spend(ctx.actor, 'wood', rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7)) * 1)), 0)
 
 
 # cards/peloponnes/disasters.yaml:67
@@ -498,8 +499,8 @@ def tempest_on_strike(ctx: Context) -> None:
             lambda: max(0, rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9)) - min(rt.bounded(ctx.actor.values.get('food', 0)), rt.bounded(ctx.actor.values.get('coins', 0)))))),
         )
         rt.step(ctx.state)
-        rt.spend(ctx.actor, 'food', rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9)) * rt.bounded(ctx.param('storm_food')))), 0)
-        rt.spend(ctx.actor, 'coins', rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9)) * rt.bounded(ctx.param('storm_coins')))), 0)
+        rt.spend(ctx.actor, 'food', rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9)) * 1)), 0)
+        rt.spend(ctx.actor, 'coins', rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9)) * 1)), 0)
 
 
 # cards/peloponnes/disasters.yaml:95

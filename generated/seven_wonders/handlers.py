@@ -15,18 +15,20 @@ from compiler.codegen import runtime as rt
 if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
-# The cards that each filter of fixed ids, kinds and field values lets through, in the game's order.
-_CARDS1 = rt.card_ids(('glassworks', 'loom', 'press', 'glassworks_2', 'loom_2', 'press_2'))
-_CARDS2 = rt.card_ids(('clay_pit', 'clay_pool', 'excavation', 'forest_cave', 'lumber_yard', 'mine', 'ore_vein', 'stone_pit', 'timber_yard', 'tree_farm', 'brickyard', 'foundry', 'quarry', 'sawmill'))
-_CARDS3 = rt.card_ids(('alexandria_a_1', 'alexandria_a_2', 'alexandria_a_3', 'alexandria_b_1', 'alexandria_b_2', 'alexandria_b_3', 'babylon_a_1', 'babylon_a_2', 'babylon_a_3', 'babylon_b_1', 'babylon_b_2', 'babylon_b_3', 'ephesos_a_1', 'ephesos_a_2', 'ephesos_a_3', 'ephesos_b_1', 'ephesos_b_2', 'ephesos_b_3', 'gizah_a_1', 'gizah_a_2', 'gizah_a_3', 'gizah_b_1', 'gizah_b_2', 'gizah_b_3', 'gizah_b_4', 'halikarnassus_a_1', 'halikarnassus_a_2', 'halikarnassus_a_3', 'halikarnassus_b_1', 'halikarnassus_b_2', 'halikarnassus_b_3', 'olympia_a_1', 'olympia_a_2', 'olympia_a_3', 'olympia_b_1', 'olympia_b_2', 'olympia_b_3', 'rhodos_a_1', 'rhodos_a_2', 'rhodos_a_3', 'rhodos_b_1', 'rhodos_b_2'))
-_CARDS4 = rt.card_ids(('east_trading_post', 'marketplace', 'tavern', 'west_trading_post', 'bazar', 'caravansery', 'forum', 'vineyard', 'arena', 'chamber_of_commerce', 'haven', 'lighthouse'))
-_CARDS5 = rt.card_ids(('altar', 'baths', 'pawnshop', 'theater', 'aqueduct', 'courthouse', 'statue', 'temple', 'gardens', 'palace', 'pantheon', 'senate', 'town_hall'))
-_CARDS6 = rt.card_ids(('apothecary', 'scriptorium', 'workshop', 'dispensary', 'laboratory', 'library', 'school', 'academy', 'lodge', 'observatory', 'study', 'university'))
-_CARDS7 = rt.card_ids(('clay_pit', 'clay_pool', 'excavation', 'forest_cave', 'glassworks', 'loom', 'lumber_yard', 'mine', 'ore_vein', 'press', 'stone_pit', 'timber_yard', 'tree_farm', 'brickyard', 'foundry', 'glassworks_2', 'loom_2', 'press_2', 'quarry', 'sawmill', 'builders_guild', 'craftsmens_guild', 'magistrates_guild', 'philosophers_guild', 'scientists_guild', 'shipowners_guild', 'spies_guild', 'strategists_guild', 'traders_guild', 'workers_guild'))
-_CARDS8 = rt.card_ids(('barracks', 'guard_tower', 'stockade', 'archery_range', 'stables', 'training_ground', 'walls', 'arsenal', 'circus', 'fortifications', 'siege_workshop'))
-_CARDS9 = rt.card_ids(('altar', 'apothecary', 'barracks', 'baths', 'clay_pit', 'clay_pool', 'east_trading_post', 'excavation', 'forest_cave', 'glassworks', 'guard_tower', 'loom', 'lumber_yard', 'marketplace', 'mine', 'ore_vein', 'pawnshop', 'press', 'scriptorium', 'stockade', 'stone_pit', 'tavern', 'theater', 'timber_yard', 'tree_farm', 'west_trading_post', 'workshop', 'aqueduct', 'archery_range', 'bazar', 'brickyard', 'caravansery', 'courthouse', 'dispensary', 'forum', 'foundry', 'glassworks_2', 'laboratory', 'library', 'loom_2', 'press_2', 'quarry', 'sawmill', 'school', 'stables', 'statue', 'temple', 'training_ground', 'vineyard', 'walls', 'academy', 'arena', 'arsenal', 'chamber_of_commerce', 'circus', 'fortifications', 'gardens', 'haven', 'lighthouse', 'lodge', 'observatory', 'palace', 'pantheon', 'senate', 'siege_workshop', 'study', 'town_hall', 'university', 'builders_guild', 'craftsmens_guild', 'magistrates_guild', 'philosophers_guild', 'scientists_guild', 'shipowners_guild', 'spies_guild', 'strategists_guild', 'traders_guild', 'workers_guild'))
-_CARDS10 = rt.card_ids(('builders_guild', 'craftsmens_guild', 'magistrates_guild', 'philosophers_guild', 'scientists_guild', 'shipowners_guild', 'spies_guild', 'strategists_guild', 'traders_guild', 'workers_guild'))
-_CARDS11 = rt.card_ids(('alexandria_a', 'alexandria_b', 'babylon_a', 'babylon_b', 'ephesos_a', 'ephesos_b', 'gizah_a', 'gizah_b', 'halikarnassus_a', 'halikarnassus_b', 'olympia_a', 'olympia_b', 'rhodos_a', 'rhodos_b'))
+# Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
+# that change a rule number.
+_MODIFIERS1 = {'babylon_b_2': 1}
+_CARDS2 = rt.card_ids(('glassworks', 'loom', 'press', 'glassworks_2', 'loom_2', 'press_2'))
+_CARDS3 = rt.card_ids(('clay_pit', 'clay_pool', 'excavation', 'forest_cave', 'lumber_yard', 'mine', 'ore_vein', 'stone_pit', 'timber_yard', 'tree_farm', 'brickyard', 'foundry', 'quarry', 'sawmill'))
+_CARDS4 = rt.card_ids(('alexandria_a_1', 'alexandria_a_2', 'alexandria_a_3', 'alexandria_b_1', 'alexandria_b_2', 'alexandria_b_3', 'babylon_a_1', 'babylon_a_2', 'babylon_a_3', 'babylon_b_1', 'babylon_b_2', 'babylon_b_3', 'ephesos_a_1', 'ephesos_a_2', 'ephesos_a_3', 'ephesos_b_1', 'ephesos_b_2', 'ephesos_b_3', 'gizah_a_1', 'gizah_a_2', 'gizah_a_3', 'gizah_b_1', 'gizah_b_2', 'gizah_b_3', 'gizah_b_4', 'halikarnassus_a_1', 'halikarnassus_a_2', 'halikarnassus_a_3', 'halikarnassus_b_1', 'halikarnassus_b_2', 'halikarnassus_b_3', 'olympia_a_1', 'olympia_a_2', 'olympia_a_3', 'olympia_b_1', 'olympia_b_2', 'olympia_b_3', 'rhodos_a_1', 'rhodos_a_2', 'rhodos_a_3', 'rhodos_b_1', 'rhodos_b_2'))
+_CARDS5 = rt.card_ids(('east_trading_post', 'marketplace', 'tavern', 'west_trading_post', 'bazar', 'caravansery', 'forum', 'vineyard', 'arena', 'chamber_of_commerce', 'haven', 'lighthouse'))
+_CARDS6 = rt.card_ids(('altar', 'baths', 'pawnshop', 'theater', 'aqueduct', 'courthouse', 'statue', 'temple', 'gardens', 'palace', 'pantheon', 'senate', 'town_hall'))
+_CARDS7 = rt.card_ids(('apothecary', 'scriptorium', 'workshop', 'dispensary', 'laboratory', 'library', 'school', 'academy', 'lodge', 'observatory', 'study', 'university'))
+_CARDS8 = rt.card_ids(('clay_pit', 'clay_pool', 'excavation', 'forest_cave', 'glassworks', 'loom', 'lumber_yard', 'mine', 'ore_vein', 'press', 'stone_pit', 'timber_yard', 'tree_farm', 'brickyard', 'foundry', 'glassworks_2', 'loom_2', 'press_2', 'quarry', 'sawmill', 'builders_guild', 'craftsmens_guild', 'magistrates_guild', 'philosophers_guild', 'scientists_guild', 'shipowners_guild', 'spies_guild', 'strategists_guild', 'traders_guild', 'workers_guild'))
+_CARDS9 = rt.card_ids(('barracks', 'guard_tower', 'stockade', 'archery_range', 'stables', 'training_ground', 'walls', 'arsenal', 'circus', 'fortifications', 'siege_workshop'))
+_CARDS10 = rt.card_ids(('altar', 'apothecary', 'barracks', 'baths', 'clay_pit', 'clay_pool', 'east_trading_post', 'excavation', 'forest_cave', 'glassworks', 'guard_tower', 'loom', 'lumber_yard', 'marketplace', 'mine', 'ore_vein', 'pawnshop', 'press', 'scriptorium', 'stockade', 'stone_pit', 'tavern', 'theater', 'timber_yard', 'tree_farm', 'west_trading_post', 'workshop', 'aqueduct', 'archery_range', 'bazar', 'brickyard', 'caravansery', 'courthouse', 'dispensary', 'forum', 'foundry', 'glassworks_2', 'laboratory', 'library', 'loom_2', 'press_2', 'quarry', 'sawmill', 'school', 'stables', 'statue', 'temple', 'training_ground', 'vineyard', 'walls', 'academy', 'arena', 'arsenal', 'chamber_of_commerce', 'circus', 'fortifications', 'gardens', 'haven', 'lighthouse', 'lodge', 'observatory', 'palace', 'pantheon', 'senate', 'siege_workshop', 'study', 'town_hall', 'university', 'builders_guild', 'craftsmens_guild', 'magistrates_guild', 'philosophers_guild', 'scientists_guild', 'shipowners_guild', 'spies_guild', 'strategists_guild', 'traders_guild', 'workers_guild'))
+_CARDS11 = rt.card_ids(('builders_guild', 'craftsmens_guild', 'magistrates_guild', 'philosophers_guild', 'scientists_guild', 'shipowners_guild', 'spies_guild', 'strategists_guild', 'traders_guild', 'workers_guild'))
+_CARDS12 = rt.card_ids(('alexandria_a', 'alexandria_b', 'babylon_a', 'babylon_b', 'ephesos_a', 'ephesos_b', 'gizah_a', 'gizah_b', 'halikarnassus_a', 'halikarnassus_b', 'olympia_a', 'olympia_b', 'rhodos_a', 'rhodos_b'))
 
 
 # cards/seven_wonders/game.yaml
@@ -34,7 +36,7 @@ def rules_on_discard(ctx: Context) -> None:
     'The rules of the game, on discard.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded(ctx.param('discard_coins')) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, 3 + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/game.yaml
@@ -42,7 +44,7 @@ def rules_on_last_card(ctx: Context) -> None:
     'The rules of the game, on last_card.'
     # effect 2
     rt.step(ctx.state)
-    if (rt.bounded(ctx.param('play_last_card')) > 0):
+    if (rt.bounded(rt.param(ctx, 0, _MODIFIERS1)) > 0):
         rt.step(ctx.state)
         rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('hand', False),), (('self',),), False, rt.ANY_CARD), False, True)
 
@@ -81,7 +83,7 @@ def rules_on_end_of_game(ctx: Context) -> None:
     'The rules of the game, on end_of_game.'
     # effect 5
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((rt.bounded(ctx.actor.values.get('victory_tokens', 0)) - rt.bounded((rt.bounded(ctx.actor.values.get('defeat_tokens', 0)) * rt.bounded(ctx.param('military_defeat')))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.bounded((rt.bounded(ctx.actor.values.get('victory_tokens', 0)) - rt.bounded((rt.bounded(ctx.actor.values.get('defeat_tokens', 0)) * 1)))) + ctx.actor.values.get('points', 0)
     rt.step(ctx.state)
     ctx.actor.values['points'] = rt.div(rt.bounded(ctx.actor.values.get('coins', 0)), 3) + ctx.actor.values.get('points', 0)
     rt.step(ctx.state)
@@ -197,7 +199,7 @@ def bazar_on_built(ctx: Context) -> None:
     'Bazar, on built.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, _CARDS1)))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, _CARDS2)))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age2/courthouse.yaml:1
@@ -277,7 +279,7 @@ def vineyard_on_built(ctx: Context) -> None:
     'Vineyard, on built.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, _CARDS2)))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, _CARDS3)))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age2/walls.yaml:1
@@ -301,7 +303,7 @@ def arena_on_built(ctx: Context) -> None:
     'Arena, on built.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((3 * len(rt.select(ctx, (('stages', False),), (('self',),), False, _CARDS3)))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, rt.bounded((3 * len(rt.select(ctx, (('stages', False),), (('self',),), False, _CARDS4)))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age3/arena.yaml:1
@@ -309,7 +311,7 @@ def arena_on_end_of_game(ctx: Context) -> None:
     'Arena, on end_of_game.'
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((1 * len(rt.select(ctx, (('stages', False),), (('self',),), False, _CARDS3)))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.bounded((1 * len(rt.select(ctx, (('stages', False),), (('self',),), False, _CARDS4)))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age3/arsenal.yaml:1
@@ -325,7 +327,7 @@ def chamber_of_commerce_on_built(ctx: Context) -> None:
     'Chamber of Commerce, on built.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS1)))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS2)))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age3/chamber_of_commerce.yaml:1
@@ -333,7 +335,7 @@ def chamber_of_commerce_on_end_of_game(ctx: Context) -> None:
     'Chamber of Commerce, on end_of_game.'
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS1)))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS2)))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age3/circus.yaml:1
@@ -365,7 +367,7 @@ def haven_on_built(ctx: Context) -> None:
     'Haven, on built.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS2)))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS3)))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age3/haven.yaml:1
@@ -373,7 +375,7 @@ def haven_on_end_of_game(ctx: Context) -> None:
     'Haven, on end_of_game.'
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS2)))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS3)))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age3/lighthouse.yaml:1
@@ -381,7 +383,7 @@ def lighthouse_on_built(ctx: Context) -> None:
     'Lighthouse, on built.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS4)))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values['coins'] = max(0, rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS5)))) + ctx.actor.values.get('coins', 0))
 
 
 # cards/seven_wonders/age3/lighthouse.yaml:1
@@ -389,7 +391,7 @@ def lighthouse_on_end_of_game(ctx: Context) -> None:
     'Lighthouse, on end_of_game.'
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS4)))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS5)))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/age3/lodge.yaml:1
@@ -469,7 +471,7 @@ def builders_guild_on_end_of_game(ctx: Context) -> None:
     'Builders Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('stages', False),), (('self',), ('offset', 1), ('offset', -1)), False, _CARDS3)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('stages', False),), (('self',), ('offset', 1), ('offset', -1)), False, _CARDS4)) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/craftsmens_guild.yaml:1
@@ -477,7 +479,7 @@ def craftsmens_guild_on_end_of_game(ctx: Context) -> None:
     'Craftsmens Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS1)))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS2)))) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/magistrates_guild.yaml:1
@@ -485,7 +487,7 @@ def magistrates_guild_on_end_of_game(ctx: Context) -> None:
     'Magistrates Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS5)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS6)) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/philosophers_guild.yaml:1
@@ -493,7 +495,7 @@ def philosophers_guild_on_end_of_game(ctx: Context) -> None:
     'Philosophers Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS6)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS7)) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/scientists_guild.yaml:1
@@ -509,7 +511,7 @@ def shipowners_guild_on_end_of_game(ctx: Context) -> None:
     'Shipowners Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS7)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS8)) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/spies_guild.yaml:1
@@ -517,7 +519,7 @@ def spies_guild_on_end_of_game(ctx: Context) -> None:
     'Spies Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS8)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS9)) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/strategists_guild.yaml:1
@@ -533,7 +535,7 @@ def traders_guild_on_end_of_game(ctx: Context) -> None:
     'Traders Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS4)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS5)) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/guilds/workers_guild.yaml:1
@@ -541,7 +543,7 @@ def workers_guild_on_end_of_game(ctx: Context) -> None:
     'Workers Guild, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS2)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS3)) + ctx.actor.values.get('points', 0)
 
 
 # cards/seven_wonders/wonders/alexandria_a.yaml:24
@@ -749,7 +751,7 @@ def halikarnassus_a_2_on_built(ctx: Context) -> None:
     'Halikarnassus (A) stage 2, on built.'
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, _CARDS9), True, True)
+    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, _CARDS10), True, True)
 
 
 # cards/seven_wonders/wonders/halikarnassus_a.yaml:155
@@ -773,7 +775,7 @@ def halikarnassus_b_1_on_built(ctx: Context) -> None:
     'Halikarnassus (B) stage 1, on built.'
     # effect 2
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, _CARDS9), True, True)
+    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, _CARDS10), True, True)
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:106
@@ -789,7 +791,7 @@ def halikarnassus_b_2_on_built(ctx: Context) -> None:
     'Halikarnassus (B) stage 2, on built.'
     # effect 2
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, _CARDS9), True, True)
+    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, _CARDS10), True, True)
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:212
@@ -797,7 +799,7 @@ def halikarnassus_b_3_on_built(ctx: Context) -> None:
     'Halikarnassus (B) stage 3, on built.'
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, _CARDS9), True, True)
+    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, _CARDS10), True, True)
 
 
 # cards/seven_wonders/wonders/olympia_a.yaml:24
@@ -829,7 +831,7 @@ def olympia_b_3_on_end_of_game(ctx: Context) -> None:
     'Olympia (B) stage 3, on end_of_game.'
     # effect 1
     rt.step(ctx.state)
-    rt.invoke(ctx, lambda: rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS10), None, 'end_of_game', True)
+    rt.invoke(ctx, lambda: rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS11), None, 'end_of_game', True)
 
 
 # cards/seven_wonders/wonders/rhodos_a.yaml:24
@@ -897,7 +899,7 @@ def rhodos_b_2_on_built(ctx: Context) -> None:
 # cards/seven_wonders/game.yaml
 def requires_of_wonder_stage(ctx: Context) -> bool:
     'What a wonder_stage requires before it is built.'
-    return bool((bool(rt.select(ctx, (('wonder', False),), (('self',),), False, rt.narrow(ctx.game, _CARDS11, 'id', ctx.card_field('wonder')))) and (len(rt.select(ctx, (('stages', False),), (('self',),), False, rt.narrow(ctx.game, _CARDS3, 'wonder', ctx.card_field('wonder')))) == rt.bounded((rt.bounded(rt.field_amount(ctx, 'stage')) - 1)))))
+    return bool((bool(rt.select(ctx, (('wonder', False),), (('self',),), False, rt.narrow(ctx.game, _CARDS12, 'id', ctx.card_field('wonder')))) and (len(rt.select(ctx, (('stages', False),), (('self',),), False, rt.narrow(ctx.game, _CARDS4, 'wonder', ctx.card_field('wonder')))) == rt.bounded((rt.bounded(rt.field_amount(ctx, 'stage')) - 1)))))
 
 
 RULES: dict[str, Callable[[Context], None]] = {
