@@ -105,6 +105,19 @@ def test_generated_source_is_deterministic_and_imports_only_the_runtime(games):
         assert "\t" not in source and all(line == line.rstrip() for line in source.splitlines())
 
 
+def test_generated_source_is_formatted(games):
+    """Laid out by black: no line longer than the limit, and formatting it again changes nothing."""
+    import black
+
+    mode = black.Mode(line_length=generator.LINE_LENGTH, target_versions={black.TargetVersion.PY311})
+    for game in games:
+        source = generator.render(game)
+        assert black.format_str(source, mode=mode) == source, game.id
+        long = [n for n, line in enumerate(source.splitlines(), 1) if len(line) > generator.LINE_LENGTH and "'" not in line and '"' not in line]
+        assert not long, f"{game.id}: lines {long[:5]} are longer than {generator.LINE_LENGTH}"
+    assert black.format_str("x  =  ( 1 )\n", mode=mode) != "x  =  ( 1 )\n"  # the check above can fail
+
+
 def test_one_function_per_card_and_trigger_with_its_source(games):
     for game in games:
         source = generator.render(game)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable
 
 from ..compiled import CompiledGame
@@ -477,7 +478,21 @@ def _refuse(item: Any) -> Code:
 
 
 def render(game: CompiledGame) -> str:
-    """The text of generated/<game>/handlers.py."""
+    """The text of generated/<game>/handlers.py, formatted."""
     module = Generator(game).handlers()
-    text = environment().get_template("handlers.py.j2").render(m=module, lit=lit)
-    return text.rstrip("\n") + "\n"
+    return formatted(environment().get_template("handlers.py.j2").render(m=module, lit=lit))
+
+
+LINE_LENGTH = 120
+
+
+@lru_cache(maxsize=16)
+def formatted(source: str) -> str:
+    """Source laid out by black (pinned in pyproject.toml, so the same text comes out everywhere).
+
+    Templates write each node as one expression, however long; black breaks it into lines a reader
+    can follow. Cached: tests and `check --engine handlers` render the same games again and again."""
+    import black
+
+    mode = black.Mode(line_length=LINE_LENGTH, target_versions={black.TargetVersion.PY311})
+    return black.format_str(source.rstrip("\n") + "\n", mode=mode)

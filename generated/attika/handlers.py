@@ -17,12 +17,45 @@ if TYPE_CHECKING:
 
 # Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
 # that change a rule number.
-_CARDS1 = rt.card_ids(('capital', 'agora', 'temple', 'oracle', 'statue', 'theatre', 'odeon', 'gymnasium', 'library', 'fountain', 'quarry', 'fortress', 'north_tower', 'south_tower', 'silver_mine', 'mint', 'road_1', 'road_2', 'road_3', 'road_4', 'harbour', 'shipyard', 'trireme', 'lighthouse', 'cornfield', 'olive_grove', 'granary', 'mill', 'vineyard', 'winery'))
+_CARDS1 = rt.card_ids(
+    (
+        "capital",
+        "agora",
+        "temple",
+        "oracle",
+        "statue",
+        "theatre",
+        "odeon",
+        "gymnasium",
+        "library",
+        "fountain",
+        "quarry",
+        "fortress",
+        "north_tower",
+        "south_tower",
+        "silver_mine",
+        "mint",
+        "road_1",
+        "road_2",
+        "road_3",
+        "road_4",
+        "harbour",
+        "shipyard",
+        "trireme",
+        "lighthouse",
+        "cornfield",
+        "olive_grove",
+        "granary",
+        "mill",
+        "vineyard",
+        "winery",
+    )
+)
 
 
 # cards/attika/game.yaml
 def rules_on_setup(ctx: Context) -> None:
-    'The rules of the game, on setup.'
+    "The rules of the game, on setup."
     # effect 2
     rt.step(ctx.state)
     rt.board.lay_out(ctx, None)
@@ -30,22 +63,25 @@ def rules_on_setup(ctx: Context) -> None:
 
 # cards/attika/game.yaml
 def rules_on_start_turn(ctx: Context) -> None:
-    'The rules of the game, on start_turn.'
+    "The rules of the game, on start_turn."
     # effect 3
     rt.step(ctx.state)
+
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        c2.actor.values['reveals'] = max(0, 2 + c2.actor.values.get('reveals', 0))
+        c2.actor.values["reveals"] = max(0, 2 + c2.actor.values.get("reveals", 0))
+
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.actor.values['builds'] = max(0, 3 + c4.actor.values.get('builds', 0))
-        c4.actor.values['building_turn'] = min(1, max(0, 1 + c4.actor.values.get('building_turn', 0)))
+        c4.actor.values["builds"] = max(0, 3 + c4.actor.values.get("builds", 0))
+        c4.actor.values["building_turn"] = min(1, max(0, 1 + c4.actor.values.get("building_turn", 0)))
+
     rt.choose(
         ctx,
         [ctx.actor],
         (
-            ('reveal', _option1),
-            ('build', _option3),
+            ("reveal", _option1),
+            ("build", _option3),
         ),
         1,
     )
@@ -53,29 +89,37 @@ def rules_on_start_turn(ctx: Context) -> None:
 
 # cards/attika/game.yaml
 def rules_on_reveal_building(ctx: Context) -> None:
-    'The rules of the game, on reveal_building.'
+    "The rules of the game, on reveal_building."
     # effect 4
     rt.step(ctx.state)
-    rt.spend(ctx.actor, 'reveals', 1, 0)
+    rt.spend(ctx.actor, "reveals", 1, 0)
     rt.step(ctx.state)
+
     def _emptied1(c2: Context) -> None:
         rt.step(c2.state)
-        rt.board.place_tiles(c2, 'land_pile', 1)
-    rt.reveal(ctx, (('main_stack', False), ('stack_1', False), ('stack_2', False), ('stack_3', False)), ('revealed', False), lambda: 1, _emptied1)
+        rt.board.place_tiles(c2, "land_pile", 1)
+
+    rt.reveal(
+        ctx,
+        (("main_stack", False), ("stack_1", False), ("stack_2", False), ("stack_3", False)),
+        ("revealed", False),
+        lambda: 1,
+        _emptied1,
+    )
     rt.step(ctx.state)
     rt.board.place(
         ctx,
-        rt.select(ctx, (('revealed', False),), (('self',),), False, rt.ANY_CARD),
-        ('site', 'empty_neighbours'),
+        rt.select(ctx, (("revealed", False),), (("self",),), False, rt.ANY_CARD),
+        ("site", "empty_neighbours"),
         free=False,
-        free_next_to='follows',
+        free_next_to="follows",
         optional=True,
     )
     rt.step(ctx.state)
     rt.move_cards(
         ctx,
-        lambda: rt.select(ctx, (('revealed', False),), (('self',),), False, rt.ANY_CARD),
-        'storage',
+        lambda: rt.select(ctx, (("revealed", False),), (("self",),), False, rt.ANY_CARD),
+        "storage",
         False,
         lambda: [ctx.actor],
         None,
@@ -84,64 +128,69 @@ def rules_on_reveal_building(ctx: Context) -> None:
 
 # cards/attika/game.yaml
 def rules_on_place_building(ctx: Context) -> None:
-    'The rules of the game, on place_building.'
+    "The rules of the game, on place_building."
     # effect 5
     rt.step(ctx.state)
-    rt.spend(ctx.actor, 'builds', 1, 0)
+    rt.spend(ctx.actor, "builds", 1, 0)
     rt.step(ctx.state)
     rt.board.place(
         ctx,
-        rt.select(ctx, (('storage', False),), (('self',),), False, rt.ANY_CARD),
-        ('site', 'empty_neighbours'),
+        rt.select(ctx, (("storage", False),), (("self",),), False, rt.ANY_CARD),
+        ("site", "empty_neighbours"),
         free=False,
-        free_next_to='follows',
+        free_next_to="follows",
         optional=False,
     )
 
 
 # cards/attika/game.yaml
 def rules_on_built(ctx: Context) -> None:
-    'The rules of the game, on built.'
+    "The rules of the game, on built."
     # effect 6
-    if (not rt.board.adjacent(ctx, None, [ctx.actor], _CARDS1)):
+    if not rt.board.adjacent(ctx, None, [ctx.actor], _CARDS1):
         rt.step(ctx.state)
         for _ in range(rt.budget(ctx.state, max(0, rt.bounded((rt.board.clusters(ctx, None) - 1))))):
             rt.step(ctx.state)
-            ctx.spend(ctx.actor, 'any', 1)
+            ctx.spend(ctx.actor, "any", 1)
     # effect 7
-    if rt.board.connected(ctx, _CARDS1, 'group', True):
+    if rt.board.connected(ctx, _CARDS1, "group", True):
         rt.step(ctx.state)
-        ctx.actor.values['amphorae'] = max(0, 1 + ctx.actor.values.get('amphorae', 0))
+        ctx.actor.values["amphorae"] = max(0, 1 + ctx.actor.values.get("amphorae", 0))
     # effect 8
-    if ((len(rt.select(ctx, (('built', False),), (('self',),), True, _CARDS1)) == 0) or rt.board.links(ctx, 'shrine', 2, None)):
+    if (len(rt.select(ctx, (("built", False),), (("self",),), True, _CARDS1)) == 0) or rt.board.links(
+        ctx, "shrine", 2, None
+    ):
         rt.step(ctx.state)
-        ctx.actor.values['won'] = min(1, max(0, 1 + ctx.actor.values.get('won', 0)))
+        ctx.actor.values["won"] = min(1, max(0, 1 + ctx.actor.values.get("won", 0)))
 
 
 # cards/attika/game.yaml
 def rules_on_spend_amphora(ctx: Context) -> None:
-    'The rules of the game, on spend_amphora.'
+    "The rules of the game, on spend_amphora."
     # effect 9
     rt.step(ctx.state)
-    rt.spend(ctx.actor, 'amphorae', 1, 0)
+    rt.spend(ctx.actor, "amphorae", 1, 0)
     rt.step(ctx.state)
+
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        if (rt.bounded(c2.actor.values.get('building_turn', 0)) == 1):
+        if rt.bounded(c2.actor.values.get("building_turn", 0)) == 1:
             rt.step(c2.state)
-            c2.actor.values['builds'] = max(0, 1 + c2.actor.values.get('builds', 0))
+            c2.actor.values["builds"] = max(0, 1 + c2.actor.values.get("builds", 0))
         else:
             rt.step(c2.state)
-            c2.actor.values['reveals'] = max(0, 1 + c2.actor.values.get('reveals', 0))
+            c2.actor.values["reveals"] = max(0, 1 + c2.actor.values.get("reveals", 0))
+
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.actor.values['card_draws'] = max(0, 1 + c4.actor.values.get('card_draws', 0))
+        c4.actor.values["card_draws"] = max(0, 1 + c4.actor.values.get("card_draws", 0))
+
     rt.choose(
         ctx,
         [ctx.actor],
         (
-            ('extra_action', _option1),
-            ('card', _option3),
+            ("extra_action", _option1),
+            ("card", _option3),
         ),
         1,
     )
@@ -149,33 +198,37 @@ def rules_on_spend_amphora(ctx: Context) -> None:
 
 # cards/attika/game.yaml
 def rules_on_end_turn(ctx: Context) -> None:
-    'The rules of the game, on end_turn.'
+    "The rules of the game, on end_turn."
     # effect 10
     rt.step(ctx.state)
-    ctx.actor.values['card_draws'] = max(0, rt.bounded((rt.bounded(ctx.actor.values.get('reveals', 0)) + rt.bounded(ctx.actor.values.get('builds', 0)))) + ctx.actor.values.get('card_draws', 0))
+    ctx.actor.values["card_draws"] = max(
+        0,
+        rt.bounded((rt.bounded(ctx.actor.values.get("reveals", 0)) + rt.bounded(ctx.actor.values.get("builds", 0))))
+        + ctx.actor.values.get("card_draws", 0),
+    )
     rt.step(ctx.state)
-    ctx.actor.values['reveals'] = max(0, -(rt.bounded(ctx.actor.values.get('reveals', 0))) + ctx.actor.values.get('reveals', 0))
-    ctx.actor.values['builds'] = max(0, -(rt.bounded(ctx.actor.values.get('builds', 0))) + ctx.actor.values.get('builds', 0))
-    ctx.actor.values['building_turn'] = min(1, max(0, -(1) + ctx.actor.values.get('building_turn', 0)))
+    ctx.actor.values["reveals"] = max(
+        0, -(rt.bounded(ctx.actor.values.get("reveals", 0))) + ctx.actor.values.get("reveals", 0)
+    )
+    ctx.actor.values["builds"] = max(
+        0, -(rt.bounded(ctx.actor.values.get("builds", 0))) + ctx.actor.values.get("builds", 0)
+    )
+    ctx.actor.values["building_turn"] = min(1, max(0, -(1) + ctx.actor.values.get("building_turn", 0)))
 
 
 RULES: dict[str, Callable[[Context], None]] = {
-    'setup': rules_on_setup,
-    'start_turn': rules_on_start_turn,
-    'reveal_building': rules_on_reveal_building,
-    'place_building': rules_on_place_building,
-    'built': rules_on_built,
-    'spend_amphora': rules_on_spend_amphora,
-    'end_turn': rules_on_end_turn,
+    "setup": rules_on_setup,
+    "start_turn": rules_on_start_turn,
+    "reveal_building": rules_on_reveal_building,
+    "place_building": rules_on_place_building,
+    "built": rules_on_built,
+    "spend_amphora": rules_on_spend_amphora,
+    "end_turn": rules_on_end_turn,
 }
 
-HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
-}
+HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {}
 
-REQUIRES: dict[str, Callable[[Context], bool]] = {
-}
+REQUIRES: dict[str, Callable[[Context], bool]] = {}
 
 # (card id or None for the rules, effect index, primitive, arguments)
-STANDING: tuple[tuple[str | None, int, str, Any], ...] = (
-    (None, 0, 'stand_in', {'give': 2, 'for': 1}),
-)
+STANDING: tuple[tuple[str | None, int, str, Any], ...] = ((None, 0, "stand_in", {"give": 2, "for": 1}),)

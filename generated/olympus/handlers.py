@@ -17,359 +17,653 @@ if TYPE_CHECKING:
 
 # Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
 # that change a rule number.
-_CARDS1 = rt.card_ids(('aphrodite_alpha', 'apollo_alpha', 'ares_alpha', 'artemis_alpha', 'athena_alpha', 'demeter_alpha', 'hephaestus_alpha', 'hera_alpha', 'poseidon_alpha', 'zeus_alpha'))
-_CARDS2 = rt.card_ids(('aphrodite_beta', 'apollo_beta', 'ares_beta', 'artemis_beta', 'athena_beta', 'demeter_beta', 'hephaestus_beta', 'hera_beta', 'poseidon_beta', 'zeus_beta'))
-_MODIFIERS3 = {'delian_league': 1}
-_CARDS4 = rt.card_ids(('apollo_alpha', 'apollo_beta'))
-_MODIFIERS5 = {'temple_of_apollo': 1}
-_MODIFIERS6 = {'tholos': -1}
-_CARDS7 = rt.card_ids(('aphrodite_alpha', 'aphrodite_beta', 'apollo_alpha', 'apollo_beta', 'ares_alpha', 'ares_beta', 'artemis_alpha', 'artemis_beta', 'athena_alpha', 'athena_beta', 'demeter_alpha', 'demeter_beta', 'hephaestus_alpha', 'hephaestus_beta', 'hera_alpha', 'hera_beta', 'poseidon_alpha', 'poseidon_beta', 'zeus_alpha', 'zeus_beta'))
-_MODIFIERS8 = {'aqueduct': 1}
-_CARDS9 = rt.card_ids(('barracks', 'gardens', 'harbor', 'militia', 'road_system', 'well', 'workshop'))
-_CARDS10 = rt.card_ids(('workshop',))
-_CARDS11 = rt.card_ids(('achaean_league', 'acropolis', 'agora', 'amphitheatre', 'aqueduct', 'army', 'barracks', 'bouleuterion', 'colony', 'delian_league', 'farm', 'fleet', 'gardens', 'goldsmith', 'gymnasium', 'harbor', 'library', 'lyceum', 'marble_quarry', 'militia', 'oracle', 'parthenon', 'peloponnesian_league', 'philosophy', 'road_system', 'school', 'statue', 'temple_of_aphrodite', 'temple_of_apollo', 'temple_of_ares', 'temple_of_artemis', 'temple_of_athena', 'temple_of_demeter', 'temple_of_hades', 'temple_of_hephaestus', 'temple_of_hera', 'temple_of_hestia', 'temple_of_poseidon', 'temple_of_zeus', 'tholos', 'trade_route', 'trispastos', 'well', 'wonder', 'workshop'))
-_MODIFIERS12 = {'gymnasium': -1}
+_CARDS1 = rt.card_ids(
+    (
+        "aphrodite_alpha",
+        "apollo_alpha",
+        "ares_alpha",
+        "artemis_alpha",
+        "athena_alpha",
+        "demeter_alpha",
+        "hephaestus_alpha",
+        "hera_alpha",
+        "poseidon_alpha",
+        "zeus_alpha",
+    )
+)
+_CARDS2 = rt.card_ids(
+    (
+        "aphrodite_beta",
+        "apollo_beta",
+        "ares_beta",
+        "artemis_beta",
+        "athena_beta",
+        "demeter_beta",
+        "hephaestus_beta",
+        "hera_beta",
+        "poseidon_beta",
+        "zeus_beta",
+    )
+)
+_MODIFIERS3 = {"delian_league": 1}
+_CARDS4 = rt.card_ids(("apollo_alpha", "apollo_beta"))
+_MODIFIERS5 = {"temple_of_apollo": 1}
+_MODIFIERS6 = {"tholos": -1}
+_CARDS7 = rt.card_ids(
+    (
+        "aphrodite_alpha",
+        "aphrodite_beta",
+        "apollo_alpha",
+        "apollo_beta",
+        "ares_alpha",
+        "ares_beta",
+        "artemis_alpha",
+        "artemis_beta",
+        "athena_alpha",
+        "athena_beta",
+        "demeter_alpha",
+        "demeter_beta",
+        "hephaestus_alpha",
+        "hephaestus_beta",
+        "hera_alpha",
+        "hera_beta",
+        "poseidon_alpha",
+        "poseidon_beta",
+        "zeus_alpha",
+        "zeus_beta",
+    )
+)
+_MODIFIERS8 = {"aqueduct": 1}
+_CARDS9 = rt.card_ids(("barracks", "gardens", "harbor", "militia", "road_system", "well", "workshop"))
+_CARDS10 = rt.card_ids(("workshop",))
+_CARDS11 = rt.card_ids(
+    (
+        "achaean_league",
+        "acropolis",
+        "agora",
+        "amphitheatre",
+        "aqueduct",
+        "army",
+        "barracks",
+        "bouleuterion",
+        "colony",
+        "delian_league",
+        "farm",
+        "fleet",
+        "gardens",
+        "goldsmith",
+        "gymnasium",
+        "harbor",
+        "library",
+        "lyceum",
+        "marble_quarry",
+        "militia",
+        "oracle",
+        "parthenon",
+        "peloponnesian_league",
+        "philosophy",
+        "road_system",
+        "school",
+        "statue",
+        "temple_of_aphrodite",
+        "temple_of_apollo",
+        "temple_of_ares",
+        "temple_of_artemis",
+        "temple_of_athena",
+        "temple_of_demeter",
+        "temple_of_hades",
+        "temple_of_hephaestus",
+        "temple_of_hera",
+        "temple_of_hestia",
+        "temple_of_poseidon",
+        "temple_of_zeus",
+        "tholos",
+        "trade_route",
+        "trispastos",
+        "well",
+        "wonder",
+        "workshop",
+    )
+)
+_MODIFIERS12 = {"gymnasium": -1}
 
 
 # cards/olympus/game.yaml
 def rules_on_built(ctx: Context) -> None:
-    'The rules of the game, on built.'
+    "The rules of the game, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = max(0, rt.bounded(rt.field_amount(ctx, 'points')) + ctx.actor.values.get('points', 0))
+    ctx.actor.values["points"] = max(0, rt.bounded(rt.field_amount(ctx, "points")) + ctx.actor.values.get("points", 0))
 
 
 # cards/olympus/game.yaml
 def rules_on_ceremony(ctx: Context) -> None:
-    'The rules of the game, on ceremony.'
+    "The rules of the game, on ceremony."
     # effect 2
     rt.step(ctx.state)
     rt.lead(
         ctx,
         _CARDS1,
         _CARDS2,
-        ('deity',),
-        'idle_priests',
-        'shrines',
+        ("deity",),
+        "idle_priests",
+        "shrines",
         True,
-        'invoked',
-        'worship',
+        "invoked",
+        "worship",
     )
 
 
 # cards/olympus/game.yaml
 def rules_on_round(ctx: Context) -> None:
-    'The rules of the game, on round.'
+    "The rules of the game, on round."
     # effect 3
     rt.step(ctx.state)
-    rt.dispatch(ctx, 'worship_phase', {})
+    rt.dispatch(ctx, "worship_phase", {})
     rt.step(ctx.state)
-    rt.dispatch(ctx, 'upkeep', {})
+    rt.dispatch(ctx, "upkeep", {})
 
 
 # cards/olympus/game.yaml
 def rules_on_worship_phase(ctx: Context) -> None:
-    'The rules of the game, on worship_phase.'
+    "The rules of the game, on worship_phase."
     # effect 4
     rt.step(ctx.state)
     for _ in range(rt.budget(ctx.state, max(0, 5))):
         rt.step(ctx.state)
         c1 = rt.as_actor(ctx, ctx.actor)
         rt.step(c1.state)
-        if ((rt.bounded(c1.actor.values.get('idle_priests', 0)) > 0) and (len(rt.select(c1, (), (('self',),), False, _CARDS1)) > len(rt.select(c1, (('shrines', False),), (('all',),), False, _CARDS1)))):
+        if (rt.bounded(c1.actor.values.get("idle_priests", 0)) > 0) and (
+            len(rt.select(c1, (), (("self",),), False, _CARDS1))
+            > len(rt.select(c1, (("shrines", False),), (("all",),), False, _CARDS1))
+        ):
             rt.step(c1.state)
-            rt.dispatch(c1, 'ceremony', {})
+            rt.dispatch(c1, "ceremony", {})
         rt.step(ctx.state)
-        for player3 in rt.players(ctx, (('opponents',),), True):
+        for player3 in rt.players(ctx, (("opponents",),), True):
             c2 = rt.as_actor(ctx, player3)
             rt.step(c2.state)
-            if ((rt.bounded(c2.actor.values.get('idle_priests', 0)) > 0) and (len(rt.select(c2, (), (('self',),), False, _CARDS1)) > len(rt.select(c2, (('shrines', False),), (('all',),), False, _CARDS1)))):
+            if (rt.bounded(c2.actor.values.get("idle_priests", 0)) > 0) and (
+                len(rt.select(c2, (), (("self",),), False, _CARDS1))
+                > len(rt.select(c2, (("shrines", False),), (("all",),), False, _CARDS1))
+            ):
                 rt.step(c2.state)
-                rt.dispatch(c2, 'ceremony', {})
+                rt.dispatch(c2, "ceremony", {})
 
 
 # cards/olympus/game.yaml
 def rules_on_war(ctx: Context) -> None:
-    'The rules of the game, on war.'
+    "The rules of the game, on war."
     # effect 5
     rt.step(ctx.state)
+
     def _picked1(c2: Context) -> None:
         rt.step(c2.state)
-        if (rt.bounded((rt.bounded(c2.owner.values.get('military', 0)) + max(rt.bounded(c2.owner.values.get('war_bonus', 0)), rt.bounded(c2.owner.values.get('war_edge', 0))))) > rt.bounded((rt.bounded(c2.actor.values.get('military', 0)) + rt.bounded(c2.actor.values.get('war_bonus', 0))))):
+        if rt.bounded(
+            (
+                rt.bounded(c2.owner.values.get("military", 0))
+                + max(rt.bounded(c2.owner.values.get("war_bonus", 0)), rt.bounded(c2.owner.values.get("war_edge", 0)))
+            )
+        ) > rt.bounded(
+            (rt.bounded(c2.actor.values.get("military", 0)) + rt.bounded(c2.actor.values.get("war_bonus", 0)))
+        ):
             rt.step(c2.state)
-            for _ in range(rt.budget(c2.state, max(0, max(0, rt.bounded((2 - rt.bounded((rt.bounded(c2.actor.values.get('grain', 0)) + rt.bounded(c2.actor.values.get('meat', 0)) + rt.bounded(c2.actor.values.get('fish', 0)))))))))):
+            for _ in range(
+                rt.budget(
+                    c2.state,
+                    max(
+                        0,
+                        max(
+                            0,
+                            rt.bounded(
+                                (
+                                    2
+                                    - rt.bounded(
+                                        (
+                                            rt.bounded(c2.actor.values.get("grain", 0))
+                                            + rt.bounded(c2.actor.values.get("meat", 0))
+                                            + rt.bounded(c2.actor.values.get("fish", 0))
+                                        )
+                                    )
+                                )
+                            ),
+                        ),
+                    ),
+                )
+            ):
                 rt.step(c2.state)
                 c3 = rt.as_actor(c2, c2.owner)
                 rt.step(c3.state)
-                if (rt.bounded(rt.param(c3, 0, _MODIFIERS3)) > 0):
+                if rt.bounded(rt.param(c3, 0, _MODIFIERS3)) > 0:
                     rt.step(c3.state)
+
                     def _option4(c5: Context) -> None:
                         rt.step(c5.state)
-                        c5.actor.values['tribute_grain'] = max(0, 1 + c5.actor.values.get('tribute_grain', 0))
+                        c5.actor.values["tribute_grain"] = max(0, 1 + c5.actor.values.get("tribute_grain", 0))
+
                     def _option6(c7: Context) -> None:
                         rt.step(c7.state)
-                        c7.actor.values['tribute_meat'] = max(0, 1 + c7.actor.values.get('tribute_meat', 0))
+                        c7.actor.values["tribute_meat"] = max(0, 1 + c7.actor.values.get("tribute_meat", 0))
+
                     def _option8(c9: Context) -> None:
                         rt.step(c9.state)
-                        c9.actor.values['tribute_fish'] = max(0, 1 + c9.actor.values.get('tribute_fish', 0))
+                        c9.actor.values["tribute_fish"] = max(0, 1 + c9.actor.values.get("tribute_fish", 0))
+
                     rt.choose(
                         c3,
                         [c3.actor],
                         (
-                            ('grain', _option4),
-                            ('meat', _option6),
-                            ('fish', _option8),
+                            ("grain", _option4),
+                            ("meat", _option6),
+                            ("fish", _option8),
                         ),
                         1,
                     )
             rt.step(c2.state)
-            rt.hand_over(c2, [c2.owner], [c2.owner], 2, (('grain', 'tribute_grain', 0), ('meat', 'tribute_meat', 0), ('fish', 'tribute_fish', 0)))
+            rt.hand_over(
+                c2,
+                [c2.owner],
+                [c2.owner],
+                2,
+                (("grain", "tribute_grain", 0), ("meat", "tribute_meat", 0), ("fish", "tribute_fish", 0)),
+            )
             rt.step(c2.state)
             c10 = rt.as_actor(c2, c2.owner)
             rt.step(c10.state)
-            rt.dispatch(c10, 'war_won', {})
-    rt.pick_player(ctx, rt.players(ctx, (('opponents',),), True), _picked1)
+            rt.dispatch(c10, "war_won", {})
+
+    rt.pick_player(ctx, rt.players(ctx, (("opponents",),), True), _picked1)
 
 
 # cards/olympus/game.yaml
 def rules_on_plague(ctx: Context) -> None:
-    'The rules of the game, on plague.'
+    "The rules of the game, on plague."
     # effect 6
     rt.step(ctx.state)
-    for player2 in rt.players(ctx, (('self',), ('opponents',)), True):
+    for player2 in rt.players(ctx, (("self",), ("opponents",)), True):
         c1 = rt.as_actor(ctx, player2)
         rt.step(c1.state)
-        if ((not bool(rt.select(c1, (('shrines', False),), (('self',),), False, _CARDS4))) and (rt.bounded(rt.param(c1, 0, _MODIFIERS5)) == 0)):
+        if (not bool(rt.select(c1, (("shrines", False),), (("self",),), False, _CARDS4))) and (
+            rt.bounded(rt.param(c1, 0, _MODIFIERS5)) == 0
+        ):
             rt.step(c1.state)
-            rt.move_markers(c1, ('population',), rt.div(rt.bounded(c1.actor.values.get('population', 0)), 3), lambda: 1, None, -1)
+            rt.move_markers(
+                c1, ("population",), rt.div(rt.bounded(c1.actor.values.get("population", 0)), 3), lambda: 1, None, -1
+            )
 
 
 # cards/olympus/game.yaml
 def rules_on_upkeep(ctx: Context) -> None:
-    'The rules of the game, on upkeep.'
+    "The rules of the game, on upkeep."
     # effect 7
     rt.step(ctx.state)
-    rt.dispatch(ctx, 'upkeep_warehouse', {})
+    rt.dispatch(ctx, "upkeep_warehouse", {})
     rt.step(ctx.state)
-    rt.dispatch(ctx, 'upkeep_population', {})
+    rt.dispatch(ctx, "upkeep_population", {})
     rt.step(ctx.state)
-    rt.dispatch(ctx, 'upkeep_buildings', {})
+    rt.dispatch(ctx, "upkeep_buildings", {})
     rt.step(ctx.state)
-    rt.dispatch(ctx, 'upkeep_tribute', {})
+    rt.dispatch(ctx, "upkeep_tribute", {})
     rt.step(ctx.state)
-    rt.dispatch(ctx, 'upkeep_priests', {})
+    rt.dispatch(ctx, "upkeep_priests", {})
     rt.step(ctx.state)
-    rt.dispatch(ctx, 'upkeep_round', {})
+    rt.dispatch(ctx, "upkeep_round", {})
 
 
 # cards/olympus/game.yaml
 def rules_on_upkeep_warehouse(ctx: Context) -> None:
-    'The rules of the game, on upkeep_warehouse.'
+    "The rules of the game, on upkeep_warehouse."
     # effect 8
     rt.step(ctx.state)
-    for _ in range(rt.budget(ctx.state, max(0, max(0, rt.bounded((rt.bounded((rt.bounded(ctx.actor.values.get('grain', 0)) + rt.bounded(ctx.actor.values.get('meat', 0)) + rt.bounded(ctx.actor.values.get('fish', 0)))) - 5)))))):
+    for _ in range(
+        rt.budget(
+            ctx.state,
+            max(
+                0,
+                max(
+                    0,
+                    rt.bounded(
+                        (
+                            rt.bounded(
+                                (
+                                    rt.bounded(ctx.actor.values.get("grain", 0))
+                                    + rt.bounded(ctx.actor.values.get("meat", 0))
+                                    + rt.bounded(ctx.actor.values.get("fish", 0))
+                                )
+                            )
+                            - 5
+                        )
+                    ),
+                ),
+            ),
+        )
+    ):
         rt.step(ctx.state)
-        ctx.spend(ctx.actor, 'any', 1)
+        ctx.spend(ctx.actor, "any", 1)
 
 
 # cards/olympus/game.yaml
 def rules_on_upkeep_population(ctx: Context) -> None:
-    'The rules of the game, on upkeep_population.'
+    "The rules of the game, on upkeep_population."
     # effect 9
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('military',), max(0, rt.bounded((rt.bounded(ctx.actor.values.get('military', 0)) - rt.bounded(ctx.actor.values.get('population', 0))))), lambda: 1, None, -1)
+    rt.move_markers(
+        ctx,
+        ("military",),
+        max(
+            0,
+            rt.bounded(
+                (rt.bounded(ctx.actor.values.get("military", 0)) - rt.bounded(ctx.actor.values.get("population", 0)))
+            ),
+        ),
+        lambda: 1,
+        None,
+        -1,
+    )
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('agriculture',), max(0, rt.bounded((rt.bounded(ctx.actor.values.get('agriculture', 0)) - rt.bounded(ctx.actor.values.get('population', 0))))), lambda: 1, None, -1)
+    rt.move_markers(
+        ctx,
+        ("agriculture",),
+        max(
+            0,
+            rt.bounded(
+                (rt.bounded(ctx.actor.values.get("agriculture", 0)) - rt.bounded(ctx.actor.values.get("population", 0)))
+            ),
+        ),
+        lambda: 1,
+        None,
+        -1,
+    )
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('hunting',), max(0, rt.bounded((rt.bounded(ctx.actor.values.get('hunting', 0)) - rt.bounded(ctx.actor.values.get('population', 0))))), lambda: 1, None, -1)
+    rt.move_markers(
+        ctx,
+        ("hunting",),
+        max(
+            0,
+            rt.bounded(
+                (rt.bounded(ctx.actor.values.get("hunting", 0)) - rt.bounded(ctx.actor.values.get("population", 0)))
+            ),
+        ),
+        lambda: 1,
+        None,
+        -1,
+    )
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('fishing',), max(0, rt.bounded((rt.bounded(ctx.actor.values.get('fishing', 0)) - rt.bounded(ctx.actor.values.get('population', 0))))), lambda: 1, None, -1)
+    rt.move_markers(
+        ctx,
+        ("fishing",),
+        max(
+            0,
+            rt.bounded(
+                (rt.bounded(ctx.actor.values.get("fishing", 0)) - rt.bounded(ctx.actor.values.get("population", 0)))
+            ),
+        ),
+        lambda: 1,
+        None,
+        -1,
+    )
 
 
 # cards/olympus/game.yaml
 def rules_on_upkeep_tribute(ctx: Context) -> None:
-    'The rules of the game, on upkeep_tribute.'
+    "The rules of the game, on upkeep_tribute."
     # effect 10
     rt.step(ctx.state)
-    ctx.actor.values['grain'] = max(0, rt.bounded(ctx.actor.values.get('tribute_grain', 0)) + ctx.actor.values.get('grain', 0))
-    ctx.actor.values['meat'] = max(0, rt.bounded(ctx.actor.values.get('tribute_meat', 0)) + ctx.actor.values.get('meat', 0))
-    ctx.actor.values['fish'] = max(0, rt.bounded(ctx.actor.values.get('tribute_fish', 0)) + ctx.actor.values.get('fish', 0))
+    ctx.actor.values["grain"] = max(
+        0, rt.bounded(ctx.actor.values.get("tribute_grain", 0)) + ctx.actor.values.get("grain", 0)
+    )
+    ctx.actor.values["meat"] = max(
+        0, rt.bounded(ctx.actor.values.get("tribute_meat", 0)) + ctx.actor.values.get("meat", 0)
+    )
+    ctx.actor.values["fish"] = max(
+        0, rt.bounded(ctx.actor.values.get("tribute_fish", 0)) + ctx.actor.values.get("fish", 0)
+    )
     rt.step(ctx.state)
-    ctx.actor.values['tribute_grain'] = max(0, -(rt.bounded(ctx.actor.values.get('tribute_grain', 0))) + ctx.actor.values.get('tribute_grain', 0))
-    ctx.actor.values['tribute_meat'] = max(0, -(rt.bounded(ctx.actor.values.get('tribute_meat', 0))) + ctx.actor.values.get('tribute_meat', 0))
-    ctx.actor.values['tribute_fish'] = max(0, -(rt.bounded(ctx.actor.values.get('tribute_fish', 0))) + ctx.actor.values.get('tribute_fish', 0))
+    ctx.actor.values["tribute_grain"] = max(
+        0, -(rt.bounded(ctx.actor.values.get("tribute_grain", 0))) + ctx.actor.values.get("tribute_grain", 0)
+    )
+    ctx.actor.values["tribute_meat"] = max(
+        0, -(rt.bounded(ctx.actor.values.get("tribute_meat", 0))) + ctx.actor.values.get("tribute_meat", 0)
+    )
+    ctx.actor.values["tribute_fish"] = max(
+        0, -(rt.bounded(ctx.actor.values.get("tribute_fish", 0))) + ctx.actor.values.get("tribute_fish", 0)
+    )
 
 
 # cards/olympus/game.yaml
 def rules_on_upkeep_priests(ctx: Context) -> None:
-    'The rules of the game, on upkeep_priests.'
+    "The rules of the game, on upkeep_priests."
     # effect 11
     rt.step(ctx.state)
-    rt.vacate(ctx, 'shrines', (), None)
+    rt.vacate(ctx, "shrines", (), None)
     rt.step(ctx.state)
-    if ((rt.bounded(ctx.actor.values.get('population', 0)) >= rt.bounded(rt.param(ctx, 6, _MODIFIERS6))) and (rt.bounded(ctx.actor.values.get('priest_for_population', 0)) == 0)):
+    if (rt.bounded(ctx.actor.values.get("population", 0)) >= rt.bounded(rt.param(ctx, 6, _MODIFIERS6))) and (
+        rt.bounded(ctx.actor.values.get("priest_for_population", 0)) == 0
+    ):
         rt.step(ctx.state)
-        ctx.actor.values['priests'] = min(5, max(0, 1 + ctx.actor.values.get('priests', 0)))
-        ctx.actor.values['priest_for_population'] = min(1, max(0, 1 + ctx.actor.values.get('priest_for_population', 0)))
+        ctx.actor.values["priests"] = min(5, max(0, 1 + ctx.actor.values.get("priests", 0)))
+        ctx.actor.values["priest_for_population"] = min(1, max(0, 1 + ctx.actor.values.get("priest_for_population", 0)))
     rt.step(ctx.state)
-    if ((rt.bounded(ctx.actor.values.get('culture', 0)) >= rt.bounded(rt.param(ctx, 8, _MODIFIERS6))) and (rt.bounded(ctx.actor.values.get('priest_for_culture', 0)) == 0)):
+    if (rt.bounded(ctx.actor.values.get("culture", 0)) >= rt.bounded(rt.param(ctx, 8, _MODIFIERS6))) and (
+        rt.bounded(ctx.actor.values.get("priest_for_culture", 0)) == 0
+    ):
         rt.step(ctx.state)
-        ctx.actor.values['priests'] = min(5, max(0, 1 + ctx.actor.values.get('priests', 0)))
-        ctx.actor.values['priest_for_culture'] = min(1, max(0, 1 + ctx.actor.values.get('priest_for_culture', 0)))
+        ctx.actor.values["priests"] = min(5, max(0, 1 + ctx.actor.values.get("priests", 0)))
+        ctx.actor.values["priest_for_culture"] = min(1, max(0, 1 + ctx.actor.values.get("priest_for_culture", 0)))
     rt.step(ctx.state)
-    ctx.actor.values['borrowed_priests'] = min(2, max(0, -(2) + ctx.actor.values.get('borrowed_priests', 0)))
-    ctx.actor.values['war_edge'] = min(1, max(0, -(1) + ctx.actor.values.get('war_edge', 0)))
-    ctx.actor.values['idle_priests'] = min(5, max(0, -(5) + ctx.actor.values.get('idle_priests', 0)))
+    ctx.actor.values["borrowed_priests"] = min(2, max(0, -(2) + ctx.actor.values.get("borrowed_priests", 0)))
+    ctx.actor.values["war_edge"] = min(1, max(0, -(1) + ctx.actor.values.get("war_edge", 0)))
+    ctx.actor.values["idle_priests"] = min(5, max(0, -(5) + ctx.actor.values.get("idle_priests", 0)))
     rt.step(ctx.state)
-    ctx.actor.values['idle_priests'] = min(5, max(0, rt.bounded(ctx.actor.values.get('priests', 0)) + ctx.actor.values.get('idle_priests', 0)))
+    ctx.actor.values["idle_priests"] = min(
+        5, max(0, rt.bounded(ctx.actor.values.get("priests", 0)) + ctx.actor.values.get("idle_priests", 0))
+    )
 
 
 # cards/olympus/game.yaml
 def rules_on_upkeep_round(ctx: Context) -> None:
-    'The rules of the game, on upkeep_round.'
+    "The rules of the game, on upkeep_round."
     # effect 12
     rt.step(ctx.state)
     c1 = rt.as_actor(ctx, ctx.actor)
     rt.step(c1.state)
-    if ((rt.bounded(c1.actor.values.get('population', 0)) >= 10) and (rt.bounded(c1.state.globals['glory_population']) == 0)):
+    if (rt.bounded(c1.actor.values.get("population", 0)) >= 10) and (
+        rt.bounded(c1.state.globals["glory_population"]) == 0
+    ):
         rt.step(c1.state)
-        c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
-        c1.state.globals['glory_population'] += 1
-        c1.state.globals['glory_claimed'] += 1
+        c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
+        c1.state.globals["glory_population"] += 1
+        c1.state.globals["glory_claimed"] += 1
     rt.step(c1.state)
-    if ((rt.bounded(c1.actor.values.get('culture', 0)) >= 10) and (rt.bounded(c1.state.globals['glory_culture']) == 0)):
+    if (rt.bounded(c1.actor.values.get("culture", 0)) >= 10) and (rt.bounded(c1.state.globals["glory_culture"]) == 0):
         rt.step(c1.state)
-        c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
-        c1.state.globals['glory_culture'] += 1
-        c1.state.globals['glory_claimed'] += 1
+        c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
+        c1.state.globals["glory_culture"] += 1
+        c1.state.globals["glory_claimed"] += 1
     rt.step(c1.state)
-    if ((rt.bounded(c1.actor.values.get('military', 0)) >= 8) and (rt.bounded(c1.state.globals['glory_military']) == 0)):
+    if (rt.bounded(c1.actor.values.get("military", 0)) >= 8) and (rt.bounded(c1.state.globals["glory_military"]) == 0):
         rt.step(c1.state)
-        c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
-        c1.state.globals['glory_military'] += 1
-        c1.state.globals['glory_claimed'] += 1
+        c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
+        c1.state.globals["glory_military"] += 1
+        c1.state.globals["glory_claimed"] += 1
     rt.step(c1.state)
-    if ((rt.bounded(c1.actor.values.get('agriculture', 0)) >= 7) and (rt.bounded(c1.state.globals['glory_agriculture']) == 0)):
+    if (rt.bounded(c1.actor.values.get("agriculture", 0)) >= 7) and (
+        rt.bounded(c1.state.globals["glory_agriculture"]) == 0
+    ):
         rt.step(c1.state)
-        c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
-        c1.state.globals['glory_agriculture'] += 1
-        c1.state.globals['glory_claimed'] += 1
+        c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
+        c1.state.globals["glory_agriculture"] += 1
+        c1.state.globals["glory_claimed"] += 1
     rt.step(c1.state)
-    if ((rt.bounded(c1.actor.values.get('hunting', 0)) >= 7) and (rt.bounded(c1.state.globals['glory_hunting']) == 0)):
+    if (rt.bounded(c1.actor.values.get("hunting", 0)) >= 7) and (rt.bounded(c1.state.globals["glory_hunting"]) == 0):
         rt.step(c1.state)
-        c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
-        c1.state.globals['glory_hunting'] += 1
-        c1.state.globals['glory_claimed'] += 1
+        c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
+        c1.state.globals["glory_hunting"] += 1
+        c1.state.globals["glory_claimed"] += 1
     rt.step(c1.state)
-    if ((rt.bounded(c1.actor.values.get('fishing', 0)) >= 7) and (rt.bounded(c1.state.globals['glory_fishing']) == 0)):
+    if (rt.bounded(c1.actor.values.get("fishing", 0)) >= 7) and (rt.bounded(c1.state.globals["glory_fishing"]) == 0):
         rt.step(c1.state)
-        c1.actor.values['glory'] = max(0, 1 + c1.actor.values.get('glory', 0))
-        c1.state.globals['glory_fishing'] += 1
-        c1.state.globals['glory_claimed'] += 1
+        c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
+        c1.state.globals["glory_fishing"] += 1
+        c1.state.globals["glory_claimed"] += 1
     rt.step(ctx.state)
-    for player3 in rt.players(ctx, (('opponents',),), True):
+    for player3 in rt.players(ctx, (("opponents",),), True):
         c2 = rt.as_actor(ctx, player3)
         rt.step(c2.state)
-        if ((rt.bounded(c2.actor.values.get('population', 0)) >= 10) and (rt.bounded(c2.state.globals['glory_population']) == 0)):
+        if (rt.bounded(c2.actor.values.get("population", 0)) >= 10) and (
+            rt.bounded(c2.state.globals["glory_population"]) == 0
+        ):
             rt.step(c2.state)
-            c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
-            c2.state.globals['glory_population'] += 1
-            c2.state.globals['glory_claimed'] += 1
+            c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
+            c2.state.globals["glory_population"] += 1
+            c2.state.globals["glory_claimed"] += 1
         rt.step(c2.state)
-        if ((rt.bounded(c2.actor.values.get('culture', 0)) >= 10) and (rt.bounded(c2.state.globals['glory_culture']) == 0)):
+        if (rt.bounded(c2.actor.values.get("culture", 0)) >= 10) and (
+            rt.bounded(c2.state.globals["glory_culture"]) == 0
+        ):
             rt.step(c2.state)
-            c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
-            c2.state.globals['glory_culture'] += 1
-            c2.state.globals['glory_claimed'] += 1
+            c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
+            c2.state.globals["glory_culture"] += 1
+            c2.state.globals["glory_claimed"] += 1
         rt.step(c2.state)
-        if ((rt.bounded(c2.actor.values.get('military', 0)) >= 8) and (rt.bounded(c2.state.globals['glory_military']) == 0)):
+        if (rt.bounded(c2.actor.values.get("military", 0)) >= 8) and (
+            rt.bounded(c2.state.globals["glory_military"]) == 0
+        ):
             rt.step(c2.state)
-            c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
-            c2.state.globals['glory_military'] += 1
-            c2.state.globals['glory_claimed'] += 1
+            c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
+            c2.state.globals["glory_military"] += 1
+            c2.state.globals["glory_claimed"] += 1
         rt.step(c2.state)
-        if ((rt.bounded(c2.actor.values.get('agriculture', 0)) >= 7) and (rt.bounded(c2.state.globals['glory_agriculture']) == 0)):
+        if (rt.bounded(c2.actor.values.get("agriculture", 0)) >= 7) and (
+            rt.bounded(c2.state.globals["glory_agriculture"]) == 0
+        ):
             rt.step(c2.state)
-            c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
-            c2.state.globals['glory_agriculture'] += 1
-            c2.state.globals['glory_claimed'] += 1
+            c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
+            c2.state.globals["glory_agriculture"] += 1
+            c2.state.globals["glory_claimed"] += 1
         rt.step(c2.state)
-        if ((rt.bounded(c2.actor.values.get('hunting', 0)) >= 7) and (rt.bounded(c2.state.globals['glory_hunting']) == 0)):
+        if (rt.bounded(c2.actor.values.get("hunting", 0)) >= 7) and (
+            rt.bounded(c2.state.globals["glory_hunting"]) == 0
+        ):
             rt.step(c2.state)
-            c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
-            c2.state.globals['glory_hunting'] += 1
-            c2.state.globals['glory_claimed'] += 1
+            c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
+            c2.state.globals["glory_hunting"] += 1
+            c2.state.globals["glory_claimed"] += 1
         rt.step(c2.state)
-        if ((rt.bounded(c2.actor.values.get('fishing', 0)) >= 7) and (rt.bounded(c2.state.globals['glory_fishing']) == 0)):
+        if (rt.bounded(c2.actor.values.get("fishing", 0)) >= 7) and (
+            rt.bounded(c2.state.globals["glory_fishing"]) == 0
+        ):
             rt.step(c2.state)
-            c2.actor.values['glory'] = max(0, 1 + c2.actor.values.get('glory', 0))
-            c2.state.globals['glory_fishing'] += 1
-            c2.state.globals['glory_claimed'] += 1
+            c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
+            c2.state.globals["glory_fishing"] += 1
+            c2.state.globals["glory_claimed"] += 1
     rt.step(ctx.state)
-    ctx.state.globals['round'] += 1
+    ctx.state.globals["round"] += 1
     rt.step(ctx.state)
-    if (rt.bounded(ctx.state.globals['glory_claimed']) >= 4):
+    if rt.bounded(ctx.state.globals["glory_claimed"]) >= 4:
         rt.step(ctx.state)
-        ctx.state.globals['game_over'] += 1
+        ctx.state.globals["game_over"] += 1
 
 
 # cards/olympus/game.yaml
 def rules_on_end_of_game(ctx: Context) -> None:
-    'The rules of the game, on end_of_game.'
+    "The rules of the game, on end_of_game."
     # effect 13
     rt.step(ctx.state)
-    ctx.actor.values['points'] = max(0, rt.bounded((rt.bounded((rt.bounded(ctx.actor.values.get('population', 0)) + rt.bounded(ctx.actor.values.get('culture', 0)) + rt.bounded(ctx.actor.values.get('military', 0)))) - 3)) + ctx.actor.values.get('points', 0))
+    ctx.actor.values["points"] = max(
+        0,
+        rt.bounded(
+            (
+                rt.bounded(
+                    (
+                        rt.bounded(ctx.actor.values.get("population", 0))
+                        + rt.bounded(ctx.actor.values.get("culture", 0))
+                        + rt.bounded(ctx.actor.values.get("military", 0))
+                    )
+                )
+                - 3
+            )
+        )
+        + ctx.actor.values.get("points", 0),
+    )
     rt.step(ctx.state)
-    ctx.actor.values['points'] = max(0, rt.bounded((3 * rt.bounded(ctx.actor.values.get('glory', 0)))) + ctx.actor.values.get('points', 0))
+    ctx.actor.values["points"] = max(
+        0, rt.bounded((3 * rt.bounded(ctx.actor.values.get("glory", 0)))) + ctx.actor.values.get("points", 0)
+    )
 
 
 # cards/olympus/buildings/achaean_league.yaml:1
 def achaean_league_on_upkeep_buildings(ctx: Context) -> None:
-    'Achaean League, on upkeep_buildings.'
+    "Achaean League, on upkeep_buildings."
     # effect 1
-    if (len(rt.select(ctx, (('shrines', False),), (('self',),), False, _CARDS2)) >= 2):
+    if len(rt.select(ctx, (("shrines", False),), (("self",),), False, _CARDS2)) >= 2:
         rt.step(ctx.state)
+
         def _optional1(c2: Context) -> None:
             rt.step(c2.state)
             rt.move_markers(c2, None, 1, lambda: 1, None, 1)
+
         rt.may(ctx, _optional1)
 
 
 # cards/olympus/buildings/acropolis.yaml:1
 def acropolis_on_upkeep_buildings(ctx: Context) -> None:
-    'Acropolis, on upkeep_buildings.'
+    "Acropolis, on upkeep_buildings."
     # effect 1
     rt.step(ctx.state)
-    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, _CARDS2, lambda c1: len(rt.select(c1, (('shrines', False),), (('all',),), False, rt.narrow(c1.game, _CARDS7, 'deity', c1.card_field('deity'))))), None, 'invoked', False)
+    rt.invoke(
+        ctx,
+        lambda: rt.select(
+            ctx,
+            (),
+            (("self",),),
+            False,
+            _CARDS2,
+            lambda c1: len(
+                rt.select(
+                    c1,
+                    (("shrines", False),),
+                    (("all",),),
+                    False,
+                    rt.narrow(c1.game, _CARDS7, "deity", c1.card_field("deity")),
+                )
+            ),
+        ),
+        None,
+        "invoked",
+        False,
+    )
 
 
 # cards/olympus/buildings/amphitheatre.yaml:2
 def amphitheatre_on_upkeep_buildings(ctx: Context) -> None:
-    'Amphitheatre, on upkeep_buildings.'
+    "Amphitheatre, on upkeep_buildings."
     # effect 1
-    if (len(rt.select(ctx, (('shrines', False),), (('self',),), False, _CARDS1)) >= 2):
+    if len(rt.select(ctx, (("shrines", False),), (("self",),), False, _CARDS1)) >= 2:
         rt.step(ctx.state)
-        ctx.actor.values['points'] = max(0, 1 + ctx.actor.values.get('points', 0))
+        ctx.actor.values["points"] = max(0, 1 + ctx.actor.values.get("points", 0))
 
 
 # cards/olympus/buildings/bouleuterion.yaml:1
 def bouleuterion_on_upkeep_buildings(ctx: Context) -> None:
-    'Bouleuterion, on upkeep_buildings.'
+    "Bouleuterion, on upkeep_buildings."
     # effect 1
-    if not ctx.limit_used(ctx.owner, 'bouleuterion', 0, 'once_per_round'):
-        ctx.use_limit(ctx.owner, 'bouleuterion', 0, 'once_per_round')
+    if not ctx.limit_used(ctx.owner, "bouleuterion", 0, "once_per_round"):
+        ctx.use_limit(ctx.owner, "bouleuterion", 0, "once_per_round")
         rt.step(ctx.state)
+
         def _optional1(c2: Context) -> None:
             rt.step(c2.state)
-            c2.spend(c2.actor, 'any', 1)
+            c2.spend(c2.actor, "any", 1)
             rt.step(c2.state)
             rt.move_markers(c2, None, 1, lambda: 1, None, 1)
+
         rt.may(ctx, _optional1)
 
 
 # cards/olympus/buildings/colony.yaml:1
 def colony_on_built(ctx: Context) -> None:
-    'Colony, on built.'
+    "Colony, on built."
     # effect 1
     rt.step(ctx.state)
     rt.move_markers(ctx, None, 1, lambda: 3, None, 1)
@@ -377,135 +671,144 @@ def colony_on_built(ctx: Context) -> None:
 
 # cards/olympus/buildings/farm.yaml:1
 def farm_on_built(ctx: Context) -> None:
-    'Farm, on built.'
+    "Farm, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('agriculture', 'hunting', 'fishing'), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("agriculture", "hunting", "fishing"), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/fleet.yaml:1
 def fleet_on_built(ctx: Context) -> None:
-    'Fleet, on built.'
+    "Fleet, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['war_bonus'] = max(0, 1 + ctx.actor.values.get('war_bonus', 0))
+    ctx.actor.values["war_bonus"] = max(0, 1 + ctx.actor.values.get("war_bonus", 0))
 
 
 # cards/olympus/buildings/gardens.yaml:1
 def gardens_on_built(ctx: Context) -> None:
-    'Gardens, on built.'
+    "Gardens, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('hunting',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("hunting",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/goldsmith.yaml:1
 def goldsmith_on_upkeep_buildings(ctx: Context) -> None:
-    'Goldsmith, on upkeep_buildings.'
+    "Goldsmith, on upkeep_buildings."
     # effect 1
-    if not ctx.limit_used(ctx.owner, 'goldsmith', 0, 'once_per_round'):
-        ctx.use_limit(ctx.owner, 'goldsmith', 0, 'once_per_round')
+    if not ctx.limit_used(ctx.owner, "goldsmith", 0, "once_per_round"):
+        ctx.use_limit(ctx.owner, "goldsmith", 0, "once_per_round")
         rt.step(ctx.state)
+
         def _optional1(c2: Context) -> None:
             rt.step(c2.state)
-            c2.spend(c2.actor, 'any', 1)
+            c2.spend(c2.actor, "any", 1)
             rt.step(c2.state)
-            c2.actor.values['points'] = max(0, 1 + c2.actor.values.get('points', 0))
+            c2.actor.values["points"] = max(0, 1 + c2.actor.values.get("points", 0))
+
         rt.may(ctx, _optional1)
 
 
 # cards/olympus/buildings/harbor.yaml:1
 def harbor_on_built(ctx: Context) -> None:
-    'Harbor, on built.'
+    "Harbor, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('fishing',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("fishing",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/lyceum.yaml:1
 def lyceum_on_built(ctx: Context) -> None:
-    'Lyceum, on built.'
+    "Lyceum, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('population', 'culture'), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("population", "culture"), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/militia.yaml:1
 def militia_on_built(ctx: Context) -> None:
-    'Militia, on built.'
+    "Militia, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('population', 'military'), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("population", "military"), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/oracle.yaml:1
 def oracle_on_built(ctx: Context) -> None:
-    'Oracle, on built.'
+    "Oracle, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.invoke(ctx, lambda: rt.select(ctx, (), (('self',),), False, _CARDS1), None, 'invoked', False)
+    rt.invoke(ctx, lambda: rt.select(ctx, (), (("self",),), False, _CARDS1), None, "invoked", False)
 
 
 # cards/olympus/buildings/parthenon.yaml:1
 def parthenon_on_built(ctx: Context) -> None:
-    'Parthenon, on built.'
+    "Parthenon, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('culture',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("culture",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/peloponnesian_league.yaml:1
 def peloponnesian_league_on_built(ctx: Context) -> None:
-    'Peloponnesian League, on built.'
+    "Peloponnesian League, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('military',), 2, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("military",), 2, lambda: 1, None, 1)
     rt.step(ctx.state)
+
     def _optional1(c2: Context) -> None:
         rt.step(c2.state)
-        rt.dispatch(c2, 'war', {})
+        rt.dispatch(c2, "war", {})
+
     rt.may(ctx, _optional1)
 
 
 # cards/olympus/buildings/philosophy.yaml:1
 def philosophy_on_built(ctx: Context) -> None:
-    'Philosophy, on built.'
+    "Philosophy, on built."
     # effect 1
     rt.step(ctx.state)
-    for player2 in rt.players(ctx, (('opponents',),), True):
+    for player2 in rt.players(ctx, (("opponents",),), True):
         c1 = rt.as_actor(ctx, player2)
         rt.step(c1.state)
+
         def _option3(c4: Context) -> None:
             pass
+
         def _option5(c6: Context) -> None:
             rt.step(c6.state)
-            c6.actor.values['grain'] = max(0, 1 + c6.actor.values.get('grain', 0))
+            c6.actor.values["grain"] = max(0, 1 + c6.actor.values.get("grain", 0))
             rt.step(c6.state)
             c7 = rt.as_actor(c6, c6.owner)
             rt.step(c7.state)
-            c7.actor.values['grain'] = max(0, 1 + c7.actor.values.get('grain', 0))
+            c7.actor.values["grain"] = max(0, 1 + c7.actor.values.get("grain", 0))
+
         def _option8(c9: Context) -> None:
             rt.step(c9.state)
-            c9.actor.values['meat'] = max(0, 1 + c9.actor.values.get('meat', 0))
+            c9.actor.values["meat"] = max(0, 1 + c9.actor.values.get("meat", 0))
             rt.step(c9.state)
             c10 = rt.as_actor(c9, c9.owner)
             rt.step(c10.state)
-            c10.actor.values['meat'] = max(0, 1 + c10.actor.values.get('meat', 0))
+            c10.actor.values["meat"] = max(0, 1 + c10.actor.values.get("meat", 0))
+
         def _option11(c12: Context) -> None:
             rt.step(c12.state)
-            c12.actor.values['fish'] = max(0, 1 + c12.actor.values.get('fish', 0))
+            c12.actor.values["fish"] = max(0, 1 + c12.actor.values.get("fish", 0))
             rt.step(c12.state)
             c13 = rt.as_actor(c12, c12.owner)
             rt.step(c13.state)
-            c13.actor.values['fish'] = max(0, 1 + c13.actor.values.get('fish', 0))
+            c13.actor.values["fish"] = max(0, 1 + c13.actor.values.get("fish", 0))
+
         rt.choose(
             c1,
             [c1.actor],
             (
-                ('none', _option3),
-                ('grain', _option5),
-                ('meat', _option8),
-                ('fish', _option11),
+                ("none", _option3),
+                ("grain", _option5),
+                ("meat", _option8),
+                ("fish", _option11),
             ),
             1,
         )
@@ -513,105 +816,133 @@ def philosophy_on_built(ctx: Context) -> None:
 
 # cards/olympus/buildings/road_system.yaml:1
 def road_system_on_built(ctx: Context) -> None:
-    'Road System, on built.'
+    "Road System, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('population',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("population",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/statue.yaml:1
 def statue_on_built(ctx: Context) -> None:
-    'Statue, on built.'
+    "Statue, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, None, 1, lambda: 1, ('agriculture', 'hunting', 'fishing'), 1)
+    rt.move_markers(ctx, None, 1, lambda: 1, ("agriculture", "hunting", "fishing"), 1)
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('culture',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("culture",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/temple_of_aphrodite.yaml:1
 def temple_of_aphrodite_on_worship(ctx: Context) -> None:
-    'Temple of Aphrodite, on worship.'
+    "Temple of Aphrodite, on worship."
     # effect 1
-    if (ctx.event.get('deity') in ('aphrodite',)):
+    if ctx.event.get("deity") in ("aphrodite",):
         rt.step(ctx.state)
-        for _ in range(rt.budget(ctx.state, max(0, {10: 3}.get(rt.bounded(ctx.actor.values.get('population', 0)), 2)))):
+        for _ in range(rt.budget(ctx.state, max(0, {10: 3}.get(rt.bounded(ctx.actor.values.get("population", 0)), 2)))):
             rt.step(ctx.state)
-            ctx.change(ctx.actor, 'any', 1)
+            ctx.change(ctx.actor, "any", 1)
 
 
 # cards/olympus/buildings/temple_of_ares.yaml:1
 def temple_of_ares_on_war_won(ctx: Context) -> None:
-    'Temple of Ares, on war_won.'
+    "Temple of Ares, on war_won."
     # effect 1
-    if (rt.bounded((rt.bounded(ctx.actor.values.get('priests', 0)) + rt.bounded(ctx.actor.values.get('borrowed_priests', 0)))) < 5):
+    if (
+        rt.bounded(
+            (rt.bounded(ctx.actor.values.get("priests", 0)) + rt.bounded(ctx.actor.values.get("borrowed_priests", 0)))
+        )
+        < 5
+    ):
         rt.step(ctx.state)
+
         def _optional1(c2: Context) -> None:
             rt.step(c2.state)
-            c2.actor.values['idle_priests'] = min(5, max(0, 1 + c2.actor.values.get('idle_priests', 0)))
-            c2.actor.values['borrowed_priests'] = min(2, max(0, 1 + c2.actor.values.get('borrowed_priests', 0)))
+            c2.actor.values["idle_priests"] = min(5, max(0, 1 + c2.actor.values.get("idle_priests", 0)))
+            c2.actor.values["borrowed_priests"] = min(2, max(0, 1 + c2.actor.values.get("borrowed_priests", 0)))
+
         rt.may(ctx, _optional1)
 
 
 # cards/olympus/buildings/temple_of_artemis.yaml:1
 def temple_of_artemis_on_built(ctx: Context) -> None:
-    'Temple of Artemis, on built.'
+    "Temple of Artemis, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('hunting',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("hunting",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('hunting', 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0)) + ctx.actor.values.get('meat', 0))
+    ctx.actor.values["meat"] = max(
+        0,
+        rt.bounded(
+            {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            )
+        )
+        + ctx.actor.values.get("meat", 0),
+    )
 
 
 # cards/olympus/buildings/temple_of_athena.yaml:1
 def temple_of_athena_on_worship(ctx: Context) -> None:
-    'Temple of Athena, on worship.'
+    "Temple of Athena, on worship."
     # effect 1
-    if ((ctx.event.get('deity') in ('athena',)) and (rt.bounded(ctx.actor.values.get('culture', 0)) >= 6)):
+    if (ctx.event.get("deity") in ("athena",)) and (rt.bounded(ctx.actor.values.get("culture", 0)) >= 6):
         rt.step(ctx.state)
-        for player2 in rt.players(ctx, (('opponents',),), True):
+        for player2 in rt.players(ctx, (("opponents",),), True):
             c1 = rt.as_actor(ctx, player2)
             rt.step(c1.state)
             rt.move_markers(c1, None, 1, lambda: 1, None, -1)
     # effect 2
-    if (ctx.event.get('deity') in ('athena',)):
+    if ctx.event.get("deity") in ("athena",):
         rt.step(ctx.state)
+
         def _optional3(c4: Context) -> None:
             rt.step(c4.state)
             rt.move_markers(c4, None, 1, lambda: 1, None, 1)
+
         rt.may(ctx, _optional3)
 
 
 # cards/olympus/buildings/temple_of_demeter.yaml:1
 def temple_of_demeter_on_built(ctx: Context) -> None:
-    'Temple of Demeter, on built.'
+    "Temple of Demeter, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('agriculture',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("agriculture",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('agriculture', 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0)) + ctx.actor.values.get('grain', 0))
+    ctx.actor.values["grain"] = max(
+        0,
+        rt.bounded(
+            {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            )
+        )
+        + ctx.actor.values.get("grain", 0),
+    )
 
 
 # cards/olympus/buildings/temple_of_hades.yaml:1
 def temple_of_hades_on_built(ctx: Context) -> None:
-    'Temple of Hades, on built.'
+    "Temple of Hades, on built."
     # effect 1
     rt.step(ctx.state)
-    for player2 in rt.players(ctx, (('opponents',),), True):
+    for player2 in rt.players(ctx, (("opponents",),), True):
         c1 = rt.as_actor(ctx, player2)
         rt.step(c1.state)
+
         def _option3(c4: Context) -> None:
             rt.step(c4.state)
             rt.move_markers(c4, None, 1, lambda: 2, None, -1)
+
         def _option5(c6: Context) -> None:
             rt.step(c6.state)
-            c6.actor.values['points'] = max(0, -(3) + c6.actor.values.get('points', 0))
+            c6.actor.values["points"] = max(0, -(3) + c6.actor.values.get("points", 0))
+
         rt.choose(
             c1,
             [c1.actor],
             (
-                ('markers', _option3),
-                ('points', _option5),
+                ("markers", _option3),
+                ("points", _option5),
             ),
             1,
         )
@@ -619,49 +950,62 @@ def temple_of_hades_on_built(ctx: Context) -> None:
 
 # cards/olympus/buildings/temple_of_poseidon.yaml:1
 def temple_of_poseidon_on_built(ctx: Context) -> None:
-    'Temple of Poseidon, on built.'
+    "Temple of Poseidon, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('fishing',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("fishing",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('fishing', 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0)) + ctx.actor.values.get('fish', 0))
+    ctx.actor.values["fish"] = max(
+        0,
+        rt.bounded(
+            {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            )
+        )
+        + ctx.actor.values.get("fish", 0),
+    )
 
 
 # cards/olympus/buildings/trade_route.yaml:1
 def trade_route_on_upkeep_buildings(ctx: Context) -> None:
-    'Trade Route, on upkeep_buildings.'
+    "Trade Route, on upkeep_buildings."
     # effect 1
-    if not ctx.limit_used(ctx.owner, 'trade_route', 0, 'once_per_round'):
-        ctx.use_limit(ctx.owner, 'trade_route', 0, 'once_per_round')
+    if not ctx.limit_used(ctx.owner, "trade_route", 0, "once_per_round"):
+        ctx.use_limit(ctx.owner, "trade_route", 0, "once_per_round")
         rt.step(ctx.state)
+
         def _option1(c2: Context) -> None:
             pass
+
         def _option3(c4: Context) -> None:
             rt.step(c4.state)
-            rt.spend(c4.actor, 'grain', 1, 0)
+            rt.spend(c4.actor, "grain", 1, 0)
             rt.step(c4.state)
-            c4.actor.values['meat'] = max(0, 1 + c4.actor.values.get('meat', 0))
-            c4.actor.values['fish'] = max(0, 1 + c4.actor.values.get('fish', 0))
+            c4.actor.values["meat"] = max(0, 1 + c4.actor.values.get("meat", 0))
+            c4.actor.values["fish"] = max(0, 1 + c4.actor.values.get("fish", 0))
+
         def _option5(c6: Context) -> None:
             rt.step(c6.state)
-            rt.spend(c6.actor, 'meat', 1, 0)
+            rt.spend(c6.actor, "meat", 1, 0)
             rt.step(c6.state)
-            c6.actor.values['grain'] = max(0, 1 + c6.actor.values.get('grain', 0))
-            c6.actor.values['fish'] = max(0, 1 + c6.actor.values.get('fish', 0))
+            c6.actor.values["grain"] = max(0, 1 + c6.actor.values.get("grain", 0))
+            c6.actor.values["fish"] = max(0, 1 + c6.actor.values.get("fish", 0))
+
         def _option7(c8: Context) -> None:
             rt.step(c8.state)
-            rt.spend(c8.actor, 'fish', 1, 0)
+            rt.spend(c8.actor, "fish", 1, 0)
             rt.step(c8.state)
-            c8.actor.values['grain'] = max(0, 1 + c8.actor.values.get('grain', 0))
-            c8.actor.values['meat'] = max(0, 1 + c8.actor.values.get('meat', 0))
+            c8.actor.values["grain"] = max(0, 1 + c8.actor.values.get("grain", 0))
+            c8.actor.values["meat"] = max(0, 1 + c8.actor.values.get("meat", 0))
+
         rt.choose(
             ctx,
             [ctx.actor],
             (
-                ('keep', _option1),
-                ('grain', _option3),
-                ('meat', _option5),
-                ('fish', _option7),
+                ("keep", _option1),
+                ("grain", _option3),
+                ("meat", _option5),
+                ("fish", _option7),
             ),
             1,
         )
@@ -669,132 +1013,228 @@ def trade_route_on_upkeep_buildings(ctx: Context) -> None:
 
 # cards/olympus/buildings/trispastos.yaml:1
 def trispastos_on_built(ctx: Context) -> None:
-    'Trispastos, on built.'
+    "Trispastos, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (('city', False),), (('self',),), True, _CARDS9), True, True)
+    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS9), True, True)
 
 
 # cards/olympus/buildings/well.yaml:1
 def well_on_built(ctx: Context) -> None:
-    'Well, on built.'
+    "Well, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('agriculture',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("agriculture",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/wonder.yaml:1
 def wonder_on_built(ctx: Context) -> None:
-    'Wonder, on built.'
+    "Wonder, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.vacate(ctx, 'shrines', (('space', ('beta',)),), 'idle_priests')
+    rt.vacate(ctx, "shrines", (("space", ("beta",)),), "idle_priests")
 
 
 # cards/olympus/buildings/workshop.yaml:1
 def workshop_on_built(ctx: Context) -> None:
-    'Workshop, on built.'
+    "Workshop, on built."
     # effect 1
     rt.step(ctx.state)
-    if (len(rt.select(ctx, (('city', False),), (('all',),), False, _CARDS10)) == 1):
+    if len(rt.select(ctx, (("city", False),), (("all",),), False, _CARDS10)) == 1:
         rt.step(ctx.state)
+
         def _option1(c2: Context) -> None:
             rt.step(c2.state)
-            rt.move_markers(c2, ('military',), 1, lambda: 1, None, 1)
+            rt.move_markers(c2, ("military",), 1, lambda: 1, None, 1)
+
         def _option3(c4: Context) -> None:
             rt.step(c4.state)
-            rt.move_markers(c4, ('agriculture',), 1, lambda: 1, None, 1)
+            rt.move_markers(c4, ("agriculture",), 1, lambda: 1, None, 1)
+
         def _option5(c6: Context) -> None:
             rt.step(c6.state)
-            rt.move_markers(c6, ('hunting',), 1, lambda: 1, None, 1)
+            rt.move_markers(c6, ("hunting",), 1, lambda: 1, None, 1)
+
         def _option7(c8: Context) -> None:
             rt.step(c8.state)
-            rt.move_markers(c8, ('fishing',), 1, lambda: 1, None, 1)
+            rt.move_markers(c8, ("fishing",), 1, lambda: 1, None, 1)
+
         def _option9(c10: Context) -> None:
             rt.step(c10.state)
+
             def _option11(c12: Context) -> None:
                 rt.step(c12.state)
-                c12.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c12.actor.values.get('agriculture', 1) + max(0, rt.bounded(rt.param(c12, 0, _MODIFIERS8)))), 0)) + c12.actor.values.get('grain', 0))
+                c12.actor.values["grain"] = max(
+                    0,
+                    rt.bounded(
+                        {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                            min(
+                                7,
+                                c12.actor.values.get("agriculture", 1)
+                                + max(0, rt.bounded(rt.param(c12, 0, _MODIFIERS8))),
+                            ),
+                            0,
+                        )
+                    )
+                    + c12.actor.values.get("grain", 0),
+                )
+
             def _option13(c14: Context) -> None:
                 rt.step(c14.state)
-                c14.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c14.actor.values.get('hunting', 1) + max(0, rt.bounded(rt.param(c14, 0, _MODIFIERS8)))), 0)) + c14.actor.values.get('meat', 0))
+                c14.actor.values["meat"] = max(
+                    0,
+                    rt.bounded(
+                        {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                            min(
+                                7,
+                                c14.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c14, 0, _MODIFIERS8))),
+                            ),
+                            0,
+                        )
+                    )
+                    + c14.actor.values.get("meat", 0),
+                )
+
             def _option15(c16: Context) -> None:
                 rt.step(c16.state)
-                c16.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c16.actor.values.get('fishing', 1) + max(0, rt.bounded(rt.param(c16, 0, _MODIFIERS8)))), 0)) + c16.actor.values.get('fish', 0))
+                c16.actor.values["fish"] = max(
+                    0,
+                    rt.bounded(
+                        {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                            min(
+                                7,
+                                c16.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c16, 0, _MODIFIERS8))),
+                            ),
+                            0,
+                        )
+                    )
+                    + c16.actor.values.get("fish", 0),
+                )
+
             rt.choose(
                 c10,
                 [c10.actor],
                 (
-                    ('grain', _option11),
-                    ('meat', _option13),
-                    ('fish', _option15),
+                    ("grain", _option11),
+                    ("meat", _option13),
+                    ("fish", _option15),
                 ),
                 1,
             )
+
         def _option17(c18: Context) -> None:
             rt.step(c18.state)
-            c18.actor.values['points'] = max(0, 1 + c18.actor.values.get('points', 0))
+            c18.actor.values["points"] = max(0, 1 + c18.actor.values.get("points", 0))
+
         rt.choose(
             ctx,
             [ctx.actor],
             (
-                ('advance_military', _option1),
-                ('advance_agriculture', _option3),
-                ('advance_hunting', _option5),
-                ('advance_fishing', _option7),
-                ('produce', _option9),
-                ('point', _option17),
+                ("advance_military", _option1),
+                ("advance_agriculture", _option3),
+                ("advance_hunting", _option5),
+                ("advance_fishing", _option7),
+                ("produce", _option9),
+                ("point", _option17),
             ),
             2,
         )
     else:
         rt.step(ctx.state)
+
         def _option19(c20: Context) -> None:
             rt.step(c20.state)
-            rt.move_markers(c20, ('military',), 1, lambda: 1, None, 1)
+            rt.move_markers(c20, ("military",), 1, lambda: 1, None, 1)
+
         def _option21(c22: Context) -> None:
             rt.step(c22.state)
-            rt.move_markers(c22, ('agriculture',), 1, lambda: 1, None, 1)
+            rt.move_markers(c22, ("agriculture",), 1, lambda: 1, None, 1)
+
         def _option23(c24: Context) -> None:
             rt.step(c24.state)
-            rt.move_markers(c24, ('hunting',), 1, lambda: 1, None, 1)
+            rt.move_markers(c24, ("hunting",), 1, lambda: 1, None, 1)
+
         def _option25(c26: Context) -> None:
             rt.step(c26.state)
-            rt.move_markers(c26, ('fishing',), 1, lambda: 1, None, 1)
+            rt.move_markers(c26, ("fishing",), 1, lambda: 1, None, 1)
+
         def _option27(c28: Context) -> None:
             rt.step(c28.state)
+
             def _option29(c30: Context) -> None:
                 rt.step(c30.state)
-                c30.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c30.actor.values.get('agriculture', 1) + max(0, rt.bounded(rt.param(c30, 0, _MODIFIERS8)))), 0)) + c30.actor.values.get('grain', 0))
+                c30.actor.values["grain"] = max(
+                    0,
+                    rt.bounded(
+                        {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                            min(
+                                7,
+                                c30.actor.values.get("agriculture", 1)
+                                + max(0, rt.bounded(rt.param(c30, 0, _MODIFIERS8))),
+                            ),
+                            0,
+                        )
+                    )
+                    + c30.actor.values.get("grain", 0),
+                )
+
             def _option31(c32: Context) -> None:
                 rt.step(c32.state)
-                c32.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c32.actor.values.get('hunting', 1) + max(0, rt.bounded(rt.param(c32, 0, _MODIFIERS8)))), 0)) + c32.actor.values.get('meat', 0))
+                c32.actor.values["meat"] = max(
+                    0,
+                    rt.bounded(
+                        {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                            min(
+                                7,
+                                c32.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c32, 0, _MODIFIERS8))),
+                            ),
+                            0,
+                        )
+                    )
+                    + c32.actor.values.get("meat", 0),
+                )
+
             def _option33(c34: Context) -> None:
                 rt.step(c34.state)
-                c34.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c34.actor.values.get('fishing', 1) + max(0, rt.bounded(rt.param(c34, 0, _MODIFIERS8)))), 0)) + c34.actor.values.get('fish', 0))
+                c34.actor.values["fish"] = max(
+                    0,
+                    rt.bounded(
+                        {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                            min(
+                                7,
+                                c34.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c34, 0, _MODIFIERS8))),
+                            ),
+                            0,
+                        )
+                    )
+                    + c34.actor.values.get("fish", 0),
+                )
+
             rt.choose(
                 c28,
                 [c28.actor],
                 (
-                    ('grain', _option29),
-                    ('meat', _option31),
-                    ('fish', _option33),
+                    ("grain", _option29),
+                    ("meat", _option31),
+                    ("fish", _option33),
                 ),
                 1,
             )
+
         def _option35(c36: Context) -> None:
             rt.step(c36.state)
-            c36.actor.values['points'] = max(0, 1 + c36.actor.values.get('points', 0))
+            c36.actor.values["points"] = max(0, 1 + c36.actor.values.get("points", 0))
+
         rt.choose(
             ctx,
             [ctx.actor],
             (
-                ('advance_military', _option19),
-                ('advance_agriculture', _option21),
-                ('advance_hunting', _option23),
-                ('advance_fishing', _option25),
-                ('produce', _option27),
-                ('point', _option35),
+                ("advance_military", _option19),
+                ("advance_agriculture", _option21),
+                ("advance_hunting", _option23),
+                ("advance_fishing", _option25),
+                ("produce", _option27),
+                ("point", _option35),
             ),
             1,
         )
@@ -802,105 +1242,129 @@ def workshop_on_built(ctx: Context) -> None:
 
 # cards/olympus/favors/aphrodite.yaml:3
 def aphrodite_alpha_on_invoked(ctx: Context) -> None:
-    'Aphrodite (alpha), on invoked.'
+    "Aphrodite (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('population',), 2, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("population",), 2, lambda: 1, None, 1)
 
 
 # cards/olympus/favors/aphrodite.yaml:24
 def aphrodite_beta_on_invoked(ctx: Context) -> None:
-    'Aphrodite (beta), on invoked.'
+    "Aphrodite (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('population',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("population",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/favors/apollo.yaml:4
 def apollo_alpha_on_invoked(ctx: Context) -> None:
-    'Apollo (alpha), on invoked.'
+    "Apollo (alpha), on invoked."
     # effect 1
-    if (ctx.event.get('worship') in (True,)):
+    if ctx.event.get("worship") in (True,):
         rt.step(ctx.state)
+
         def _option1(c2: Context) -> None:
             rt.step(c2.state)
-            c2.actor.values['points'] = max(0, 2 + c2.actor.values.get('points', 0))
+            c2.actor.values["points"] = max(0, 2 + c2.actor.values.get("points", 0))
+
         def _option3(c4: Context) -> None:
             rt.step(c4.state)
-            rt.dispatch(c4, 'plague', {})
+            rt.dispatch(c4, "plague", {})
+
         rt.choose(
             ctx,
             [ctx.actor],
             (
-                ('sun', _option1),
-                ('plague', _option3),
+                ("sun", _option1),
+                ("plague", _option3),
             ),
             1,
         )
     # effect 2
-    if (not (ctx.event.get('worship') in (True,))):
+    if not (ctx.event.get("worship") in (True,)):
         rt.step(ctx.state)
-        ctx.actor.values['points'] = max(0, 2 + ctx.actor.values.get('points', 0))
+        ctx.actor.values["points"] = max(0, 2 + ctx.actor.values.get("points", 0))
 
 
 # cards/olympus/favors/apollo.yaml:39
 def apollo_beta_on_invoked(ctx: Context) -> None:
-    'Apollo (beta), on invoked.'
+    "Apollo (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = max(0, 1 + ctx.actor.values.get('points', 0))
+    ctx.actor.values["points"] = max(0, 1 + ctx.actor.values.get("points", 0))
 
 
 # cards/olympus/favors/ares.yaml:4
 def ares_alpha_on_invoked(ctx: Context) -> None:
-    'Ares (alpha), on invoked.'
+    "Ares (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('military',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("military",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['war_edge'] = min(1, max(0, 1 + ctx.actor.values.get('war_edge', 0)))
+    ctx.actor.values["war_edge"] = min(1, max(0, 1 + ctx.actor.values.get("war_edge", 0)))
     rt.step(ctx.state)
+
     def _optional1(c2: Context) -> None:
         rt.step(c2.state)
-        rt.dispatch(c2, 'war', {})
+        rt.dispatch(c2, "war", {})
+
     rt.may(ctx, _optional1)
 
 
 # cards/olympus/favors/ares.yaml:42
 def ares_beta_on_invoked(ctx: Context) -> None:
-    'Ares (beta), on invoked.'
+    "Ares (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('military',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("military",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/favors/artemis.yaml:3
 def artemis_alpha_on_invoked(ctx: Context) -> None:
-    'Artemis (alpha), on invoked.'
+    "Artemis (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('hunting',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("hunting",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('hunting', 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0)) + ctx.actor.values.get('meat', 0))
+    ctx.actor.values["meat"] = max(
+        0,
+        rt.bounded(
+            {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            )
+        )
+        + ctx.actor.values.get("meat", 0),
+    )
 
 
 # cards/olympus/favors/artemis.yaml:26
 def artemis_beta_on_invoked(ctx: Context) -> None:
-    'Artemis (beta), on invoked.'
+    "Artemis (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
+
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        rt.move_markers(c2, ('hunting',), 1, lambda: 1, None, 1)
+        rt.move_markers(c2, ("hunting",), 1, lambda: 1, None, 1)
+
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.actor.values['meat'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('hunting', 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0)) + c4.actor.values.get('meat', 0))
+        c4.actor.values["meat"] = max(
+            0,
+            rt.bounded(
+                {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                    min(7, c4.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0
+                )
+            )
+            + c4.actor.values.get("meat", 0),
+        )
+
     rt.choose(
         ctx,
         [ctx.actor],
         (
-            ('advance', _option1),
-            ('produce', _option3),
+            ("advance", _option1),
+            ("produce", _option3),
         ),
         1,
     )
@@ -908,47 +1372,66 @@ def artemis_beta_on_invoked(ctx: Context) -> None:
 
 # cards/olympus/favors/athena.yaml:2
 def athena_alpha_on_invoked(ctx: Context) -> None:
-    'Athena (alpha), on invoked.'
+    "Athena (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('culture',), 2, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("culture",), 2, lambda: 1, None, 1)
 
 
 # cards/olympus/favors/athena.yaml:33
 def athena_beta_on_invoked(ctx: Context) -> None:
-    'Athena (beta), on invoked.'
+    "Athena (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('culture',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("culture",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/favors/demeter.yaml:3
 def demeter_alpha_on_invoked(ctx: Context) -> None:
-    'Demeter (alpha), on invoked.'
+    "Demeter (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('agriculture',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("agriculture",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('agriculture', 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0)) + ctx.actor.values.get('grain', 0))
+    ctx.actor.values["grain"] = max(
+        0,
+        rt.bounded(
+            {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            )
+        )
+        + ctx.actor.values.get("grain", 0),
+    )
 
 
 # cards/olympus/favors/demeter.yaml:26
 def demeter_beta_on_invoked(ctx: Context) -> None:
-    'Demeter (beta), on invoked.'
+    "Demeter (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
+
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        rt.move_markers(c2, ('agriculture',), 1, lambda: 1, None, 1)
+        rt.move_markers(c2, ("agriculture",), 1, lambda: 1, None, 1)
+
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.actor.values['grain'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('agriculture', 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0)) + c4.actor.values.get('grain', 0))
+        c4.actor.values["grain"] = max(
+            0,
+            rt.bounded(
+                {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                    min(7, c4.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0
+                )
+            )
+            + c4.actor.values.get("grain", 0),
+        )
+
     rt.choose(
         ctx,
         [ctx.actor],
         (
-            ('advance', _option1),
-            ('produce', _option3),
+            ("advance", _option1),
+            ("produce", _option3),
         ),
         1,
     )
@@ -956,23 +1439,23 @@ def demeter_beta_on_invoked(ctx: Context) -> None:
 
 # cards/olympus/favors/hephaestus.yaml:3
 def hephaestus_alpha_on_invoked(ctx: Context) -> None:
-    'Hephaestus (alpha), on invoked.'
+    "Hephaestus (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (('city', False),), (('self',),), True, _CARDS11), False, True)
+    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), False, True)
 
 
 # cards/olympus/favors/hephaestus.yaml:24
 def hephaestus_beta_on_invoked(ctx: Context) -> None:
-    'Hephaestus (beta), on invoked.'
+    "Hephaestus (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('city', False),), (('self',),), True, _CARDS11), False, True)
+    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), False, True)
 
 
 # cards/olympus/favors/hera.yaml:3
 def hera_alpha_on_invoked(ctx: Context) -> None:
-    'Hera (alpha), on invoked.'
+    "Hera (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
     rt.move_markers(ctx, None, 1, lambda: 2, None, 1)
@@ -980,7 +1463,7 @@ def hera_alpha_on_invoked(ctx: Context) -> None:
 
 # cards/olympus/favors/hera.yaml:19
 def hera_beta_on_invoked(ctx: Context) -> None:
-    'Hera (beta), on invoked.'
+    "Hera (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
     rt.move_markers(ctx, None, 1, lambda: 1, None, 1)
@@ -988,31 +1471,50 @@ def hera_beta_on_invoked(ctx: Context) -> None:
 
 # cards/olympus/favors/poseidon.yaml:3
 def poseidon_alpha_on_invoked(ctx: Context) -> None:
-    'Poseidon (alpha), on invoked.'
+    "Poseidon (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ('fishing',), 1, lambda: 1, None, 1)
+    rt.move_markers(ctx, ("fishing",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
-    ctx.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, ctx.actor.values.get('fishing', 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0)) + ctx.actor.values.get('fish', 0))
+    ctx.actor.values["fish"] = max(
+        0,
+        rt.bounded(
+            {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            )
+        )
+        + ctx.actor.values.get("fish", 0),
+    )
 
 
 # cards/olympus/favors/poseidon.yaml:26
 def poseidon_beta_on_invoked(ctx: Context) -> None:
-    'Poseidon (beta), on invoked.'
+    "Poseidon (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
+
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        rt.move_markers(c2, ('fishing',), 1, lambda: 1, None, 1)
+        rt.move_markers(c2, ("fishing",), 1, lambda: 1, None, 1)
+
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.actor.values['fish'] = max(0, rt.bounded({1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(min(7, c4.actor.values.get('fishing', 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0)) + c4.actor.values.get('fish', 0))
+        c4.actor.values["fish"] = max(
+            0,
+            rt.bounded(
+                {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                    min(7, c4.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0
+                )
+            )
+            + c4.actor.values.get("fish", 0),
+        )
+
     rt.choose(
         ctx,
         [ctx.actor],
         (
-            ('advance', _option1),
-            ('produce', _option3),
+            ("advance", _option1),
+            ("produce", _option3),
         ),
         1,
     )
@@ -1020,31 +1522,38 @@ def poseidon_beta_on_invoked(ctx: Context) -> None:
 
 # cards/olympus/favors/zeus.yaml:3
 def zeus_alpha_on_invoked(ctx: Context) -> None:
-    'Zeus (alpha), on invoked.'
+    "Zeus (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
+
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
         rt.move_markers(c2, None, 1, lambda: 1, None, 1)
+
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.change(c4.actor, 'any', 1)
+        c4.change(c4.actor, "any", 1)
         rt.step(c4.state)
-        c4.change(c4.actor, 'any', 1)
+        c4.change(c4.actor, "any", 1)
+
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
-        rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, _CARDS11), False, True)
+        rt.build_from(
+            c6, lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS11), False, True
+        )
+
     def _option7(c8: Context) -> None:
         rt.step(c8.state)
-        rt.dispatch(c8, 'war', {})
+        rt.dispatch(c8, "war", {})
+
     rt.choose(
         ctx,
         [ctx.actor],
         (
-            ('advance', _option1),
-            ('resources', _option3),
-            ('build', _option5),
-            ('war', _option7),
+            ("advance", _option1),
+            ("resources", _option3),
+            ("build", _option5),
+            ("war", _option7),
         ),
         2,
     )
@@ -1052,25 +1561,31 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
 
 # cards/olympus/favors/zeus.yaml:33
 def zeus_beta_on_invoked(ctx: Context) -> None:
-    'Zeus (beta), on invoked.'
+    "Zeus (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
+
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
         rt.move_markers(c2, None, 1, lambda: 1, None, 1)
+
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.change(c4.actor, 'any', 1)
+        c4.change(c4.actor, "any", 1)
+
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
-        rt.build_from(c6, lambda: 1, lambda: rt.select(c6, (('city', False),), (('self',),), True, _CARDS11), False, True)
+        rt.build_from(
+            c6, lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS11), False, True
+        )
+
     rt.choose(
         ctx,
         [ctx.actor],
         (
-            ('advance', _option1),
-            ('resources', _option3),
-            ('build', _option5),
+            ("advance", _option1),
+            ("resources", _option3),
+            ("build", _option5),
         ),
         1,
     )
@@ -1078,99 +1593,112 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
 
 # cards/olympus/game.yaml
 def requires_of_building(ctx: Context) -> bool:
-    'What a building requires before it is built.'
-    return bool(((rt.bounded(ctx.actor.values.get('culture', 0)) >= rt.bounded((rt.bounded(rt.field_amount(ctx, 'culture')) + rt.bounded(rt.param(ctx, 0, _MODIFIERS12))))) and ((rt.bounded(rt.field_amount(ctx, 'unique')) == 0) or (not rt.held_by(ctx, lambda: rt.players(ctx, (('opponents',),), False))))))
+    "What a building requires before it is built."
+    return bool(
+        (
+            (
+                rt.bounded(ctx.actor.values.get("culture", 0))
+                >= rt.bounded(
+                    (rt.bounded(rt.field_amount(ctx, "culture")) + rt.bounded(rt.param(ctx, 0, _MODIFIERS12)))
+                )
+            )
+            and (
+                (rt.bounded(rt.field_amount(ctx, "unique")) == 0)
+                or (not rt.held_by(ctx, lambda: rt.players(ctx, (("opponents",),), False)))
+            )
+        )
+    )
 
 
 RULES: dict[str, Callable[[Context], None]] = {
-    'built': rules_on_built,
-    'ceremony': rules_on_ceremony,
-    'round': rules_on_round,
-    'worship_phase': rules_on_worship_phase,
-    'war': rules_on_war,
-    'plague': rules_on_plague,
-    'upkeep': rules_on_upkeep,
-    'upkeep_warehouse': rules_on_upkeep_warehouse,
-    'upkeep_population': rules_on_upkeep_population,
-    'upkeep_tribute': rules_on_upkeep_tribute,
-    'upkeep_priests': rules_on_upkeep_priests,
-    'upkeep_round': rules_on_upkeep_round,
-    'end_of_game': rules_on_end_of_game,
+    "built": rules_on_built,
+    "ceremony": rules_on_ceremony,
+    "round": rules_on_round,
+    "worship_phase": rules_on_worship_phase,
+    "war": rules_on_war,
+    "plague": rules_on_plague,
+    "upkeep": rules_on_upkeep,
+    "upkeep_warehouse": rules_on_upkeep_warehouse,
+    "upkeep_population": rules_on_upkeep_population,
+    "upkeep_tribute": rules_on_upkeep_tribute,
+    "upkeep_priests": rules_on_upkeep_priests,
+    "upkeep_round": rules_on_upkeep_round,
+    "end_of_game": rules_on_end_of_game,
 }
 
 HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
-    ('achaean_league', 'upkeep_buildings'): achaean_league_on_upkeep_buildings,
-    ('acropolis', 'upkeep_buildings'): acropolis_on_upkeep_buildings,
-    ('amphitheatre', 'upkeep_buildings'): amphitheatre_on_upkeep_buildings,
-    ('bouleuterion', 'upkeep_buildings'): bouleuterion_on_upkeep_buildings,
-    ('colony', 'built'): colony_on_built,
-    ('farm', 'built'): farm_on_built,
-    ('fleet', 'built'): fleet_on_built,
-    ('gardens', 'built'): gardens_on_built,
-    ('goldsmith', 'upkeep_buildings'): goldsmith_on_upkeep_buildings,
-    ('harbor', 'built'): harbor_on_built,
-    ('lyceum', 'built'): lyceum_on_built,
-    ('militia', 'built'): militia_on_built,
-    ('oracle', 'built'): oracle_on_built,
-    ('parthenon', 'built'): parthenon_on_built,
-    ('peloponnesian_league', 'built'): peloponnesian_league_on_built,
-    ('philosophy', 'built'): philosophy_on_built,
-    ('road_system', 'built'): road_system_on_built,
-    ('statue', 'built'): statue_on_built,
-    ('temple_of_aphrodite', 'worship'): temple_of_aphrodite_on_worship,
-    ('temple_of_ares', 'war_won'): temple_of_ares_on_war_won,
-    ('temple_of_artemis', 'built'): temple_of_artemis_on_built,
-    ('temple_of_athena', 'worship'): temple_of_athena_on_worship,
-    ('temple_of_demeter', 'built'): temple_of_demeter_on_built,
-    ('temple_of_hades', 'built'): temple_of_hades_on_built,
-    ('temple_of_poseidon', 'built'): temple_of_poseidon_on_built,
-    ('trade_route', 'upkeep_buildings'): trade_route_on_upkeep_buildings,
-    ('trispastos', 'built'): trispastos_on_built,
-    ('well', 'built'): well_on_built,
-    ('wonder', 'built'): wonder_on_built,
-    ('workshop', 'built'): workshop_on_built,
-    ('aphrodite_alpha', 'invoked'): aphrodite_alpha_on_invoked,
-    ('aphrodite_beta', 'invoked'): aphrodite_beta_on_invoked,
-    ('apollo_alpha', 'invoked'): apollo_alpha_on_invoked,
-    ('apollo_beta', 'invoked'): apollo_beta_on_invoked,
-    ('ares_alpha', 'invoked'): ares_alpha_on_invoked,
-    ('ares_beta', 'invoked'): ares_beta_on_invoked,
-    ('artemis_alpha', 'invoked'): artemis_alpha_on_invoked,
-    ('artemis_beta', 'invoked'): artemis_beta_on_invoked,
-    ('athena_alpha', 'invoked'): athena_alpha_on_invoked,
-    ('athena_beta', 'invoked'): athena_beta_on_invoked,
-    ('demeter_alpha', 'invoked'): demeter_alpha_on_invoked,
-    ('demeter_beta', 'invoked'): demeter_beta_on_invoked,
-    ('hephaestus_alpha', 'invoked'): hephaestus_alpha_on_invoked,
-    ('hephaestus_beta', 'invoked'): hephaestus_beta_on_invoked,
-    ('hera_alpha', 'invoked'): hera_alpha_on_invoked,
-    ('hera_beta', 'invoked'): hera_beta_on_invoked,
-    ('poseidon_alpha', 'invoked'): poseidon_alpha_on_invoked,
-    ('poseidon_beta', 'invoked'): poseidon_beta_on_invoked,
-    ('zeus_alpha', 'invoked'): zeus_alpha_on_invoked,
-    ('zeus_beta', 'invoked'): zeus_beta_on_invoked,
+    ("achaean_league", "upkeep_buildings"): achaean_league_on_upkeep_buildings,
+    ("acropolis", "upkeep_buildings"): acropolis_on_upkeep_buildings,
+    ("amphitheatre", "upkeep_buildings"): amphitheatre_on_upkeep_buildings,
+    ("bouleuterion", "upkeep_buildings"): bouleuterion_on_upkeep_buildings,
+    ("colony", "built"): colony_on_built,
+    ("farm", "built"): farm_on_built,
+    ("fleet", "built"): fleet_on_built,
+    ("gardens", "built"): gardens_on_built,
+    ("goldsmith", "upkeep_buildings"): goldsmith_on_upkeep_buildings,
+    ("harbor", "built"): harbor_on_built,
+    ("lyceum", "built"): lyceum_on_built,
+    ("militia", "built"): militia_on_built,
+    ("oracle", "built"): oracle_on_built,
+    ("parthenon", "built"): parthenon_on_built,
+    ("peloponnesian_league", "built"): peloponnesian_league_on_built,
+    ("philosophy", "built"): philosophy_on_built,
+    ("road_system", "built"): road_system_on_built,
+    ("statue", "built"): statue_on_built,
+    ("temple_of_aphrodite", "worship"): temple_of_aphrodite_on_worship,
+    ("temple_of_ares", "war_won"): temple_of_ares_on_war_won,
+    ("temple_of_artemis", "built"): temple_of_artemis_on_built,
+    ("temple_of_athena", "worship"): temple_of_athena_on_worship,
+    ("temple_of_demeter", "built"): temple_of_demeter_on_built,
+    ("temple_of_hades", "built"): temple_of_hades_on_built,
+    ("temple_of_poseidon", "built"): temple_of_poseidon_on_built,
+    ("trade_route", "upkeep_buildings"): trade_route_on_upkeep_buildings,
+    ("trispastos", "built"): trispastos_on_built,
+    ("well", "built"): well_on_built,
+    ("wonder", "built"): wonder_on_built,
+    ("workshop", "built"): workshop_on_built,
+    ("aphrodite_alpha", "invoked"): aphrodite_alpha_on_invoked,
+    ("aphrodite_beta", "invoked"): aphrodite_beta_on_invoked,
+    ("apollo_alpha", "invoked"): apollo_alpha_on_invoked,
+    ("apollo_beta", "invoked"): apollo_beta_on_invoked,
+    ("ares_alpha", "invoked"): ares_alpha_on_invoked,
+    ("ares_beta", "invoked"): ares_beta_on_invoked,
+    ("artemis_alpha", "invoked"): artemis_alpha_on_invoked,
+    ("artemis_beta", "invoked"): artemis_beta_on_invoked,
+    ("athena_alpha", "invoked"): athena_alpha_on_invoked,
+    ("athena_beta", "invoked"): athena_beta_on_invoked,
+    ("demeter_alpha", "invoked"): demeter_alpha_on_invoked,
+    ("demeter_beta", "invoked"): demeter_beta_on_invoked,
+    ("hephaestus_alpha", "invoked"): hephaestus_alpha_on_invoked,
+    ("hephaestus_beta", "invoked"): hephaestus_beta_on_invoked,
+    ("hera_alpha", "invoked"): hera_alpha_on_invoked,
+    ("hera_beta", "invoked"): hera_beta_on_invoked,
+    ("poseidon_alpha", "invoked"): poseidon_alpha_on_invoked,
+    ("poseidon_beta", "invoked"): poseidon_beta_on_invoked,
+    ("zeus_alpha", "invoked"): zeus_alpha_on_invoked,
+    ("zeus_beta", "invoked"): zeus_beta_on_invoked,
 }
 
 REQUIRES: dict[str, Callable[[Context], bool]] = {
-    'building': requires_of_building,
+    "building": requires_of_building,
 }
 
 # (card id or None for the rules, effect index, primitive, arguments)
 STANDING: tuple[tuple[str | None, int, str, Any], ...] = (
-    ('aqueduct', 0, 'modify', {'param': 'production_shift', 'by': 1}),
-    ('delian_league', 0, 'modify', {'param': 'tribute_from_supply', 'by': 1}),
-    ('gymnasium', 0, 'modify', {'param': 'culture_requirement', 'by': -1}),
-    ('marble_quarry', 0, 'discount', {'amount': 1, 'of': 'any'}),
-    ('parthenon', 1, 'substitute', {'use': 'tribute_grain', 'as': ['grain']}),
-    ('parthenon', 2, 'substitute', {'use': 'tribute_meat', 'as': ['meat']}),
-    ('parthenon', 3, 'substitute', {'use': 'tribute_fish', 'as': ['fish']}),
-    ('temple_of_apollo', 0, 'modify', {'param': 'plague_immunity', 'by': 1}),
-    ('temple_of_artemis', 1, 'substitute', {'use': 'meat', 'as': 'any'}),
-    ('temple_of_demeter', 1, 'substitute', {'use': 'grain', 'as': 'any'}),
-    ('temple_of_hephaestus', 0, 'substitute', {'use': 'points', 'as': 'any', 'limit': 'once_per_build'}),
-    ('temple_of_hera', 0, 'replace', {'invoke': 'hera_beta', 'with': 'hera_alpha'}),
-    ('temple_of_poseidon', 1, 'substitute', {'use': 'fish', 'as': 'any'}),
-    ('temple_of_zeus', 0, 'replace', {'invoke': 'zeus_beta', 'with': 'zeus_alpha'}),
-    ('tholos', 0, 'modify', {'param': 'priest_population', 'by': -1}),
-    ('tholos', 1, 'modify', {'param': 'priest_culture', 'by': -1}),
+    ("aqueduct", 0, "modify", {"param": "production_shift", "by": 1}),
+    ("delian_league", 0, "modify", {"param": "tribute_from_supply", "by": 1}),
+    ("gymnasium", 0, "modify", {"param": "culture_requirement", "by": -1}),
+    ("marble_quarry", 0, "discount", {"amount": 1, "of": "any"}),
+    ("parthenon", 1, "substitute", {"use": "tribute_grain", "as": ["grain"]}),
+    ("parthenon", 2, "substitute", {"use": "tribute_meat", "as": ["meat"]}),
+    ("parthenon", 3, "substitute", {"use": "tribute_fish", "as": ["fish"]}),
+    ("temple_of_apollo", 0, "modify", {"param": "plague_immunity", "by": 1}),
+    ("temple_of_artemis", 1, "substitute", {"use": "meat", "as": "any"}),
+    ("temple_of_demeter", 1, "substitute", {"use": "grain", "as": "any"}),
+    ("temple_of_hephaestus", 0, "substitute", {"use": "points", "as": "any", "limit": "once_per_build"}),
+    ("temple_of_hera", 0, "replace", {"invoke": "hera_beta", "with": "hera_alpha"}),
+    ("temple_of_poseidon", 1, "substitute", {"use": "fish", "as": "any"}),
+    ("temple_of_zeus", 0, "replace", {"invoke": "zeus_beta", "with": "zeus_alpha"}),
+    ("tholos", 0, "modify", {"param": "priest_population", "by": -1}),
+    ("tholos", 1, "modify", {"param": "priest_culture", "by": -1}),
 )

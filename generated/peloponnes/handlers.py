@@ -17,30 +17,119 @@ if TYPE_CHECKING:
 
 # Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
 # that change a rule number.
-_CARDS1 = rt.card_ids(('conquest',))
-_CARDS2 = rt.card_ids(('b05', 'c04'))
-_CARDS3 = rt.card_ids(('athens_chit_1', 'athens_chit_2'))
-_CARDS4 = rt.card_ids(('a11', 'a12', 'a13', 'a14', 'a15', 'b01', 'b02', 'b03', 'b08', 'b12', 'b13', 'b14', 'b15', 'c01', 'c02', 'c06', 'c07', 'c08', 'c09', 'c10', 'a01', 'a02', 'a03', 'a04', 'a05', 'a06', 'a07', 'a08', 'a09', 'a10', 'b04', 'b05', 'b06', 'b07', 'b09', 'b10', 'b11', 'c03', 'c04', 'c05'))
-_CARDS5 = rt.card_ids(('b01', 'b14'))
-_CARDS6 = rt.card_ids(('b15', 'c09'))
-_CARDS7 = rt.card_ids(('a11', 'a12', 'a13', 'a14', 'a15', 'b01', 'b02', 'b03', 'b08', 'b12', 'b13', 'b14', 'b15', 'c01', 'c02', 'c06', 'c07', 'c08', 'c09', 'c10'))
-_CARDS8 = rt.card_ids(('c01',))
-_CARDS9 = rt.card_ids(('a01', 'a02', 'a03', 'a04', 'a05', 'a06', 'a07', 'a08', 'a09', 'a10', 'b04', 'b05', 'b06', 'b07', 'b09', 'b10', 'b11', 'c03', 'c04', 'c05'))
-_CARDS10 = rt.card_ids(('c06',))
-_CARDS11 = rt.card_ids(('a15', 'c07'))
-_CARDS12 = rt.card_ids(('a11',))
+_CARDS1 = rt.card_ids(("conquest",))
+_CARDS2 = rt.card_ids(("b05", "c04"))
+_CARDS3 = rt.card_ids(("athens_chit_1", "athens_chit_2"))
+_CARDS4 = rt.card_ids(
+    (
+        "a11",
+        "a12",
+        "a13",
+        "a14",
+        "a15",
+        "b01",
+        "b02",
+        "b03",
+        "b08",
+        "b12",
+        "b13",
+        "b14",
+        "b15",
+        "c01",
+        "c02",
+        "c06",
+        "c07",
+        "c08",
+        "c09",
+        "c10",
+        "a01",
+        "a02",
+        "a03",
+        "a04",
+        "a05",
+        "a06",
+        "a07",
+        "a08",
+        "a09",
+        "a10",
+        "b04",
+        "b05",
+        "b06",
+        "b07",
+        "b09",
+        "b10",
+        "b11",
+        "c03",
+        "c04",
+        "c05",
+    )
+)
+_CARDS5 = rt.card_ids(("b01", "b14"))
+_CARDS6 = rt.card_ids(("b15", "c09"))
+_CARDS7 = rt.card_ids(
+    (
+        "a11",
+        "a12",
+        "a13",
+        "a14",
+        "a15",
+        "b01",
+        "b02",
+        "b03",
+        "b08",
+        "b12",
+        "b13",
+        "b14",
+        "b15",
+        "c01",
+        "c02",
+        "c06",
+        "c07",
+        "c08",
+        "c09",
+        "c10",
+    )
+)
+_CARDS8 = rt.card_ids(("c01",))
+_CARDS9 = rt.card_ids(
+    (
+        "a01",
+        "a02",
+        "a03",
+        "a04",
+        "a05",
+        "a06",
+        "a07",
+        "a08",
+        "a09",
+        "a10",
+        "b04",
+        "b05",
+        "b06",
+        "b07",
+        "b09",
+        "b10",
+        "b11",
+        "c03",
+        "c04",
+        "c05",
+    )
+)
+_CARDS10 = rt.card_ids(("c06",))
+_CARDS11 = rt.card_ids(("a15", "c07"))
+_CARDS12 = rt.card_ids(("a11",))
 
 
 # cards/peloponnes/game.yaml
 def rules_on_setup(ctx: Context) -> None:
-    'The rules of the game, on setup.'
+    "The rules of the game, on setup."
     # effect 1
-    if (rt.bounded(ctx.state.globals['players']) == 5):
+    if rt.bounded(ctx.state.globals["players"]) == 5:
         rt.step(ctx.state)
         rt.move_cards(
             ctx,
-            lambda: rt.select(ctx, (('table', True),), (('self',),), False, _CARDS1),
-            'box',
+            lambda: rt.select(ctx, (("table", True),), (("self",),), False, _CARDS1),
+            "box",
             True,
             lambda: [ctx.actor],
             None,
@@ -49,85 +138,106 @@ def rules_on_setup(ctx: Context) -> None:
 
 # cards/peloponnes/game.yaml
 def rules_on_start_round(ctx: Context) -> None:
-    'The rules of the game, on start_round.'
+    "The rules of the game, on start_round."
     # effect 2
     rt.step(ctx.state)
-    rt.reveal(ctx, (('tile_stack', True),), ('under_athens', True), lambda: 1, None)
+    rt.reveal(ctx, (("tile_stack", True),), ("under_athens", True), lambda: 1, None)
     rt.step(ctx.state)
-    rt.reveal(ctx, (('tile_stack', True),), ('offer', True), lambda: rt.bounded((rt.bounded(ctx.state.globals['players']) - 1)), None)
+    rt.reveal(
+        ctx,
+        (("tile_stack", True),),
+        ("offer", True),
+        lambda: rt.bounded((rt.bounded(ctx.state.globals["players"]) - 1)),
+        None,
+    )
     rt.step(ctx.state)
-    rt.reveal(ctx, (('tile_stack', True),), ('conquest_row', True), lambda: rt.bounded((5 - rt.bounded(ctx.state.globals['players']))), None)
+    rt.reveal(
+        ctx,
+        (("tile_stack", True),),
+        ("conquest_row", True),
+        lambda: rt.bounded((5 - rt.bounded(ctx.state.globals["players"]))),
+        None,
+    )
     rt.step(ctx.state)
-    if ((len(rt.select(ctx, (('under_athens', True),), (('self',),), False, _CARDS2)) > 0) or (len(rt.select(ctx, (('offer', True),), (('self',),), False, _CARDS2)) > 0) or (len(rt.select(ctx, (('conquest_row', True),), (('self',),), False, _CARDS2)) > 0)):
+    if (
+        (len(rt.select(ctx, (("under_athens", True),), (("self",),), False, _CARDS2)) > 0)
+        or (len(rt.select(ctx, (("offer", True),), (("self",),), False, _CARDS2)) > 0)
+        or (len(rt.select(ctx, (("conquest_row", True),), (("self",),), False, _CARDS2)) > 0)
+    ):
         rt.step(ctx.state)
-        rt.dispatch(ctx, 'supply', {})
+        rt.dispatch(ctx, "supply", {})
 
 
 # cards/peloponnes/game.yaml
 def rules_on_bidding_turn(ctx: Context) -> None:
-    'The rules of the game, on bidding_turn.'
+    "The rules of the game, on bidding_turn."
     # effect 3
     rt.step(ctx.state)
-    if bool(rt.select(ctx, (('chits', False),), (('self',),), False, _CARDS3)):
+    if bool(rt.select(ctx, (("chits", False),), (("self",),), False, _CARDS3)):
         rt.step(ctx.state)
-        ctx.actor.values['coins'] = max(0, 3 + ctx.actor.values.get('coins', 0))
+        ctx.actor.values["coins"] = max(0, 3 + ctx.actor.values.get("coins", 0))
         rt.step(ctx.state)
-        rt.rank(ctx, 'turn_order', True)
+        rt.rank(ctx, "turn_order", True)
         rt.step(ctx.state)
-        rt.dispatch(ctx, 'income', {})
+        rt.dispatch(ctx, "income", {})
         rt.step(ctx.state)
         rt.move_cards(
             ctx,
-            lambda: rt.select(ctx, (('chits', False),), (('self',),), False, _CARDS3),
-            'athens_tile',
+            lambda: rt.select(ctx, (("chits", False),), (("self",),), False, _CARDS3),
+            "athens_tile",
             True,
             lambda: [ctx.actor],
             None,
         )
     else:
         rt.step(ctx.state)
+
         def _option1(c2: Context) -> None:
             rt.step(c2.state)
             rt.bid(
                 c2,
-                lambda: rt.select(c2, (('offer', True),), (('self',),), False, rt.ANY_CARD),
-                lambda c3: rt.bounded(rt.field_amount(c3, 'price')),
-                'coins',
-                'bid',
-                'bidding_on',
-                'outbid',
+                lambda: rt.select(c2, (("offer", True),), (("self",),), False, rt.ANY_CARD),
+                lambda c3: rt.bounded(rt.field_amount(c3, "price")),
+                "coins",
+                "bid",
+                "bidding_on",
+                "outbid",
                 False,
             )
+
         def _option4(c5: Context) -> None:
             rt.step(c5.state)
             rt.bid(
                 c5,
-                lambda: rt.select(c5, (('conquest_row', True),), (('self',),), False, rt.ANY_CARD),
-                lambda c6: rt.bounded((rt.bounded(rt.field_amount(c6, 'price')) + 3)),
-                'coins',
-                'bid',
-                'conquered',
+                lambda: rt.select(c5, (("conquest_row", True),), (("self",),), False, rt.ANY_CARD),
+                lambda c6: rt.bounded((rt.bounded(rt.field_amount(c6, "price")) + 3)),
+                "coins",
+                "bid",
+                "conquered",
                 None,
                 True,
             )
+
         def _option7(c8: Context) -> None:
             rt.step(c8.state)
-            rt.dispatch(c8, 'accept_aid', {})
+            rt.dispatch(c8, "accept_aid", {})
+
         def _option9(c10: Context) -> None:
             rt.step(c10.state)
-            c10.actor.values['coins'] = max(0, 3 + c10.actor.values.get('coins', 0))
+            c10.actor.values["coins"] = max(0, 3 + c10.actor.values.get("coins", 0))
             rt.step(c10.state)
-            rt.rank(c10, 'turn_order', True)
+            rt.rank(c10, "turn_order", True)
             rt.step(c10.state)
-            rt.dispatch(c10, 'income', {})
+            rt.dispatch(c10, "income", {})
+
         rt.choose(
             ctx,
             [ctx.actor],
             (
-                ('bid', _option1),
-                ('conquer', _option4),
-                ('aid_of_athens', _option7),
-                ('pass', _option9),
+                ("bid", _option1),
+                ("conquer", _option4),
+                ("aid_of_athens", _option7),
+                ("pass", _option9),
             ),
             1,
         )
@@ -135,61 +245,73 @@ def rules_on_bidding_turn(ctx: Context) -> None:
 
 # cards/peloponnes/game.yaml
 def rules_on_accept_aid(ctx: Context) -> None:
-    'The rules of the game, on accept_aid.'
+    "The rules of the game, on accept_aid."
     # effect 4
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('under_athens', True),), (('self',),), False, rt.ANY_CARD), False, False)
+    rt.build_from(
+        ctx,
+        lambda: 1,
+        lambda: rt.select(ctx, (("under_athens", True),), (("self",),), False, rt.ANY_CARD),
+        False,
+        False,
+    )
     rt.step(ctx.state)
-    rt.rank(ctx, 'turn_order', True)
+    rt.rank(ctx, "turn_order", True)
     rt.step(ctx.state)
     rt.move_cards(
         ctx,
-        lambda: rt.select(ctx, (('athens_tile', True),), (('self',),), False, _CARDS3),
-        'chits',
+        lambda: rt.select(ctx, (("athens_tile", True),), (("self",),), False, _CARDS3),
+        "chits",
         False,
         lambda: [ctx.actor],
         lambda: 1,
     )
     rt.step(ctx.state)
-    rt.dispatch(ctx, 'income', {})
+    rt.dispatch(ctx, "income", {})
 
 
 # cards/peloponnes/game.yaml
 def rules_on_outbid(ctx: Context) -> None:
-    'The rules of the game, on outbid.'
+    "The rules of the game, on outbid."
     # effect 5
     rt.step(ctx.state)
+
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
         rt.bid(
             c2,
-            lambda: rt.select(c2, (('offer', True),), (('self',),), False, rt.ANY_CARD),
-            lambda c3: rt.bounded(rt.field_amount(c3, 'price')),
-            'coins',
-            'bid',
-            'bidding_on',
-            'outbid',
+            lambda: rt.select(c2, (("offer", True),), (("self",),), False, rt.ANY_CARD),
+            lambda c3: rt.bounded(rt.field_amount(c3, "price")),
+            "coins",
+            "bid",
+            "bidding_on",
+            "outbid",
             False,
         )
+
     def _option4(c5: Context) -> None:
         rt.step(c5.state)
-        c5.actor.values['coins'] = max(0, rt.bounded((rt.bounded(c5.actor.values.get('bid', 0)) + 1)) + c5.actor.values.get('coins', 0))
+        c5.actor.values["coins"] = max(
+            0, rt.bounded((rt.bounded(c5.actor.values.get("bid", 0)) + 1)) + c5.actor.values.get("coins", 0)
+        )
         rt.step(c5.state)
-        c5.actor.values['bid'] = max(0, -(rt.bounded(c5.actor.values.get('bid', 0))) + c5.actor.values.get('bid', 0))
+        c5.actor.values["bid"] = max(0, -(rt.bounded(c5.actor.values.get("bid", 0))) + c5.actor.values.get("bid", 0))
+
     def _option6(c7: Context) -> None:
         rt.step(c7.state)
-        c7.actor.values['coins'] = max(0, rt.bounded(c7.actor.values.get('bid', 0)) + c7.actor.values.get('coins', 0))
+        c7.actor.values["coins"] = max(0, rt.bounded(c7.actor.values.get("bid", 0)) + c7.actor.values.get("coins", 0))
         rt.step(c7.state)
-        c7.actor.values['bid'] = max(0, -(rt.bounded(c7.actor.values.get('bid', 0))) + c7.actor.values.get('bid', 0))
+        c7.actor.values["bid"] = max(0, -(rt.bounded(c7.actor.values.get("bid", 0))) + c7.actor.values.get("bid", 0))
         rt.step(c7.state)
-        rt.dispatch(c7, 'accept_aid', {})
+        rt.dispatch(c7, "accept_aid", {})
+
     rt.choose(
         ctx,
         [ctx.actor],
         (
-            ('move_bid', _option1),
-            ('withdraw', _option4),
-            ('aid_of_athens', _option6),
+            ("move_bid", _option1),
+            ("withdraw", _option4),
+            ("aid_of_athens", _option6),
         ),
         1,
     )
@@ -197,29 +319,41 @@ def rules_on_outbid(ctx: Context) -> None:
 
 # cards/peloponnes/game.yaml
 def rules_on_take_tiles(ctx: Context) -> None:
-    'The rules of the game, on take_tiles.'
+    "The rules of the game, on take_tiles."
     # effect 6
     rt.step(ctx.state)
-    if (len(rt.select(ctx, (('bidding_on', False),), (('self',),), False, rt.ANY_CARD)) > 0):
+    if len(rt.select(ctx, (("bidding_on", False),), (("self",),), False, rt.ANY_CARD)) > 0:
         rt.step(ctx.state)
-        rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('bidding_on', False),), (('self',),), False, rt.ANY_CARD), False, False)
+        rt.build_from(
+            ctx,
+            lambda: 1,
+            lambda: rt.select(ctx, (("bidding_on", False),), (("self",),), False, rt.ANY_CARD),
+            False,
+            False,
+        )
     rt.step(ctx.state)
-    if (len(rt.select(ctx, (('conquered', False),), (('self',),), False, rt.ANY_CARD)) > 0):
+    if len(rt.select(ctx, (("conquered", False),), (("self",),), False, rt.ANY_CARD)) > 0:
         rt.step(ctx.state)
-        rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('conquered', False),), (('self',),), False, rt.ANY_CARD), False, False)
+        rt.build_from(
+            ctx,
+            lambda: 1,
+            lambda: rt.select(ctx, (("conquered", False),), (("self",),), False, rt.ANY_CARD),
+            False,
+            False,
+        )
     rt.step(ctx.state)
-    ctx.actor.values['bid'] = max(0, -(rt.bounded(ctx.actor.values.get('bid', 0))) + ctx.actor.values.get('bid', 0))
+    ctx.actor.values["bid"] = max(0, -(rt.bounded(ctx.actor.values.get("bid", 0))) + ctx.actor.values.get("bid", 0))
 
 
 # cards/peloponnes/game.yaml
 def rules_on_end_round(ctx: Context) -> None:
-    'The rules of the game, on end_round.'
+    "The rules of the game, on end_round."
     # effect 7
     rt.step(ctx.state)
     rt.move_cards(
         ctx,
-        lambda: rt.select(ctx, (('offer', True),), (('self',),), False, rt.ANY_CARD),
-        'box',
+        lambda: rt.select(ctx, (("offer", True),), (("self",),), False, rt.ANY_CARD),
+        "box",
         True,
         lambda: [ctx.actor],
         None,
@@ -227,8 +361,8 @@ def rules_on_end_round(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.move_cards(
         ctx,
-        lambda: rt.select(ctx, (('conquest_row', True),), (('self',),), False, rt.ANY_CARD),
-        'box',
+        lambda: rt.select(ctx, (("conquest_row", True),), (("self",),), False, rt.ANY_CARD),
+        "box",
         True,
         lambda: [ctx.actor],
         None,
@@ -236,8 +370,8 @@ def rules_on_end_round(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.move_cards(
         ctx,
-        lambda: rt.select(ctx, (('under_athens', True),), (('self',),), False, rt.ANY_CARD),
-        'box',
+        lambda: rt.select(ctx, (("under_athens", True),), (("self",),), False, rt.ANY_CARD),
+        "box",
         True,
         lambda: [ctx.actor],
         None,
@@ -246,363 +380,470 @@ def rules_on_end_round(ctx: Context) -> None:
 
 # cards/peloponnes/game.yaml
 def rules_on_income(ctx: Context) -> None:
-    'The rules of the game, on income.'
+    "The rules of the game, on income."
     # effect 8
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, {0: 1, 1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 3, 8: 4, 9: 4, 10: 4, 11: 5, 12: 5, 13: 5, 14: 5, 15: 5, 16: 5, 17: 5, 18: 5, 19: 5, 20: 5}.get(rt.bounded(ctx.actor.values.get('inhabitants', 0)), 5) + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['luxury'] = max(0, {14: 2, 15: 2, 16: 2, 17: 4, 18: 4, 19: 4, 20: 6}.get(rt.bounded(ctx.actor.values.get('inhabitants', 0)), 6) + ctx.actor.values.get('luxury', 0))
+    ctx.actor.values["coins"] = max(
+        0,
+        {
+            0: 1,
+            1: 1,
+            2: 1,
+            3: 2,
+            4: 2,
+            5: 3,
+            6: 3,
+            7: 3,
+            8: 4,
+            9: 4,
+            10: 4,
+            11: 5,
+            12: 5,
+            13: 5,
+            14: 5,
+            15: 5,
+            16: 5,
+            17: 5,
+            18: 5,
+            19: 5,
+            20: 5,
+        }.get(rt.bounded(ctx.actor.values.get("inhabitants", 0)), 5)
+        + ctx.actor.values.get("coins", 0),
+    )
+    ctx.actor.values["luxury"] = max(
+        0,
+        {14: 2, 15: 2, 16: 2, 17: 4, 18: 4, 19: 4, 20: 6}.get(rt.bounded(ctx.actor.values.get("inhabitants", 0)), 6)
+        + ctx.actor.values.get("luxury", 0),
+    )
 
 
 # cards/peloponnes/game.yaml
 def rules_on_supply(ctx: Context) -> None:
-    'The rules of the game, on supply.'
+    "The rules of the game, on supply."
     # effect 9
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, -(max(0, rt.bounded((rt.bounded(ctx.actor.values.get('inhabitants', 0)) - rt.bounded(ctx.actor.values.get('food', 0)))))) + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(
+        0,
+        -(
+            max(
+                0,
+                rt.bounded(
+                    (rt.bounded(ctx.actor.values.get("inhabitants", 0)) - rt.bounded(ctx.actor.values.get("food", 0)))
+                ),
+            )
+        )
+        + ctx.actor.values.get("inhabitants", 0),
+    )
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, -(rt.bounded(ctx.actor.values.get('inhabitants', 0))) + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(
+        0, -(rt.bounded(ctx.actor.values.get("inhabitants", 0))) + ctx.actor.values.get("food", 0)
+    )
 
 
 # cards/peloponnes/game.yaml
 def rules_on_strike(ctx: Context) -> None:
-    'The rules of the game, on strike.'
+    "The rules of the game, on strike."
     # effect 10
-    if (ctx.event.get('disaster') in ('plague',)):
+    if ctx.event.get("disaster") in ("plague",):
         rt.step(ctx.state)
-        rt.invoke(ctx, None, 'plague', 'strike', True)
+        rt.invoke(ctx, None, "plague", "strike", True)
     # effect 11
-    if (ctx.event.get('disaster') in ('drought',)):
+    if ctx.event.get("disaster") in ("drought",):
         rt.step(ctx.state)
-        rt.invoke(ctx, None, 'drought', 'strike', True)
+        rt.invoke(ctx, None, "drought", "strike", True)
     # effect 12
-    if (ctx.event.get('disaster') in ('earthquake',)):
+    if ctx.event.get("disaster") in ("earthquake",):
         rt.step(ctx.state)
-        rt.invoke(ctx, None, 'earthquake', 'strike', True)
+        rt.invoke(ctx, None, "earthquake", "strike", True)
     # effect 13
-    if (ctx.event.get('disaster') in ('tempest',)):
+    if ctx.event.get("disaster") in ("tempest",):
         rt.step(ctx.state)
-        rt.invoke(ctx, None, 'tempest', 'strike', True)
+        rt.invoke(ctx, None, "tempest", "strike", True)
     # effect 14
-    if (ctx.event.get('disaster') in ('decline',)):
+    if ctx.event.get("disaster") in ("decline",):
         rt.step(ctx.state)
-        rt.invoke(ctx, None, 'decline', 'strike', True)
+        rt.invoke(ctx, None, "decline", "strike", True)
 
 
 # cards/peloponnes/game.yaml
 def rules_on_score(ctx: Context) -> None:
-    'The rules of the game, on score.'
+    "The rules of the game, on score."
     # effect 15
     rt.step(ctx.state)
-    ctx.actor.values['score'] = min(rt.bounded((rt.bounded(rt.total_field(ctx, rt.select(ctx, (('lands', False), ('buildings', False)), (('self',),), False, _CARDS4), 'prestige')) + rt.bounded(ctx.actor.values.get('prestige', 0)) + rt.div(rt.bounded(ctx.actor.values.get('coins', 0)), 3))), rt.bounded((3 * rt.bounded(ctx.actor.values.get('inhabitants', 0))))) + ctx.actor.values.get('score', 0)
+    ctx.actor.values["score"] = min(
+        rt.bounded(
+            (
+                rt.bounded(
+                    rt.total_field(
+                        ctx,
+                        rt.select(ctx, (("lands", False), ("buildings", False)), (("self",),), False, _CARDS4),
+                        "prestige",
+                    )
+                )
+                + rt.bounded(ctx.actor.values.get("prestige", 0))
+                + rt.div(rt.bounded(ctx.actor.values.get("coins", 0)), 3)
+            )
+        ),
+        rt.bounded((3 * rt.bounded(ctx.actor.values.get("inhabitants", 0)))),
+    ) + ctx.actor.values.get("score", 0)
 
 
 # cards/peloponnes/athens.yaml:145
 def athens_chit_1_on_end_of_game(ctx: Context) -> None:
-    'Athens chit, on end_of_game.'
+    "Athens chit, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, -(2) + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, -(2) + ctx.actor.values.get("inhabitants", 0))
     rt.step(ctx.state)
-    ctx.actor.values['prestige'] = -6 + ctx.actor.values.get('prestige', 0)
+    ctx.actor.values["prestige"] = -6 + ctx.actor.values.get("prestige", 0)
 
 
 # cards/peloponnes/athens.yaml:172
 def athens_chit_2_on_end_of_game(ctx: Context) -> None:
-    'Athens chit, on end_of_game.'
+    "Athens chit, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, -(2) + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, -(2) + ctx.actor.values.get("inhabitants", 0))
     rt.step(ctx.state)
-    ctx.actor.values['prestige'] = -6 + ctx.actor.values.get('prestige', 0)
+    ctx.actor.values["prestige"] = -6 + ctx.actor.values.get("prestige", 0)
 
 
 # cards/peloponnes/civilizations.yaml:3
 def messene_on_setup(ctx: Context) -> None:
-    'Messene, on setup.'
+    "Messene, on setup."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 6 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
-    ctx.actor.values['turn_order'] = max(0, 1 + ctx.actor.values.get('turn_order', 0))
+    ctx.actor.values["coins"] = max(0, 6 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
+    ctx.actor.values["turn_order"] = max(0, 1 + ctx.actor.values.get("turn_order", 0))
 
 
 # cards/peloponnes/civilizations.yaml:3
 def messene_on_income(ctx: Context) -> None:
-    'Messene, on income.'
+    "Messene, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 2 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 2 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/civilizations.yaml:33
 def patras_on_setup(ctx: Context) -> None:
-    'Patras, on setup.'
+    "Patras, on setup."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 7 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
-    ctx.actor.values['turn_order'] = max(0, 2 + ctx.actor.values.get('turn_order', 0))
+    ctx.actor.values["coins"] = max(0, 7 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
+    ctx.actor.values["turn_order"] = max(0, 2 + ctx.actor.values.get("turn_order", 0))
 
 
 # cards/peloponnes/civilizations.yaml:33
 def patras_on_income(ctx: Context) -> None:
-    'Patras, on income.'
+    "Patras, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/civilizations.yaml:55
 def arkadia_on_setup(ctx: Context) -> None:
-    'Arkadia, on setup.'
+    "Arkadia, on setup."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 8 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
-    ctx.actor.values['turn_order'] = max(0, 3 + ctx.actor.values.get('turn_order', 0))
+    ctx.actor.values["coins"] = max(0, 8 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
+    ctx.actor.values["turn_order"] = max(0, 3 + ctx.actor.values.get("turn_order", 0))
 
 
 # cards/peloponnes/civilizations.yaml:55
 def arkadia_on_income(ctx: Context) -> None:
-    'Arkadia, on income.'
+    "Arkadia, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/civilizations.yaml:77
 def korinth_on_setup(ctx: Context) -> None:
-    'Korinth, on setup.'
+    "Korinth, on setup."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 7 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
-    ctx.actor.values['food'] = max(0, 3 + ctx.actor.values.get('food', 0))
-    ctx.actor.values['turn_order'] = max(0, 4 + ctx.actor.values.get('turn_order', 0))
+    ctx.actor.values["coins"] = max(0, 7 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
+    ctx.actor.values["food"] = max(0, 3 + ctx.actor.values.get("food", 0))
+    ctx.actor.values["turn_order"] = max(0, 4 + ctx.actor.values.get("turn_order", 0))
 
 
 # cards/peloponnes/civilizations.yaml:77
 def korinth_on_income(ctx: Context) -> None:
-    'Korinth, on income.'
+    "Korinth, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/civilizations.yaml:99
 def sparta_on_setup(ctx: Context) -> None:
-    'Sparta, on setup.'
+    "Sparta, on setup."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 7 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
-    ctx.actor.values['wood'] = max(0, 4 + ctx.actor.values.get('wood', 0))
-    ctx.actor.values['turn_order'] = max(0, 5 + ctx.actor.values.get('turn_order', 0))
+    ctx.actor.values["coins"] = max(0, 7 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
+    ctx.actor.values["wood"] = max(0, 4 + ctx.actor.values.get("wood", 0))
+    ctx.actor.values["turn_order"] = max(0, 5 + ctx.actor.values.get("turn_order", 0))
 
 
 # cards/peloponnes/civilizations.yaml:99
 def sparta_on_income(ctx: Context) -> None:
-    'Sparta, on income.'
+    "Sparta, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
+    ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
 
 
 # cards/peloponnes/civilizations.yaml:121
 def pylos_on_setup(ctx: Context) -> None:
-    'Pylos, on setup.'
+    "Pylos, on setup."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 8 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
-    ctx.actor.values['stone'] = max(0, 3 + ctx.actor.values.get('stone', 0))
-    ctx.actor.values['turn_order'] = max(0, 6 + ctx.actor.values.get('turn_order', 0))
+    ctx.actor.values["coins"] = max(0, 8 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
+    ctx.actor.values["stone"] = max(0, 3 + ctx.actor.values.get("stone", 0))
+    ctx.actor.values["turn_order"] = max(0, 6 + ctx.actor.values.get("turn_order", 0))
 
 
 # cards/peloponnes/civilizations.yaml:121
 def pylos_on_income(ctx: Context) -> None:
-    'Pylos, on income.'
+    "Pylos, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/civilizations.yaml:143
 def argos_on_setup(ctx: Context) -> None:
-    'Argos, on setup.'
+    "Argos, on setup."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 5 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
-    ctx.actor.values['turn_order'] = max(0, 7 + ctx.actor.values.get('turn_order', 0))
+    ctx.actor.values["coins"] = max(0, 5 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
+    ctx.actor.values["turn_order"] = max(0, 7 + ctx.actor.values.get("turn_order", 0))
 
 
 # cards/peloponnes/civilizations.yaml:143
 def argos_on_income(ctx: Context) -> None:
-    'Argos, on income.'
+    "Argos, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
-    ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
+    ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/disasters.yaml:5
 def plague_on_strike(ctx: Context) -> None:
-    'Plague, on strike.'
+    "Plague, on strike."
     # effect 1
-    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS5))):
+    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS5)):
         rt.step(ctx.state)
-        ctx.actor.values['inhabitants'] = max(0, -(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get('inhabitants', 0)) + 2)), 3)) + ctx.actor.values.get('inhabitants', 0))
+        ctx.actor.values["inhabitants"] = max(
+            0,
+            -(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get("inhabitants", 0)) + 2)), 3))
+            + ctx.actor.values.get("inhabitants", 0),
+        )
 
 
 # cards/peloponnes/disasters.yaml:22
 def drought_on_strike(ctx: Context) -> None:
-    'Drought, on strike.'
+    "Drought, on strike."
     # effect 1
-    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS6))):
+    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS6)):
         rt.step(ctx.state)
-        ctx.actor.values['food'] = max(0, -(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get('food', 0)) + 2)), 3)) + ctx.actor.values.get('food', 0))
+        ctx.actor.values["food"] = max(
+            0,
+            -(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get("food", 0)) + 2)), 3))
+            + ctx.actor.values.get("food", 0),
+        )
 
 
 # cards/peloponnes/disasters.yaml:39
 def earthquake_on_strike(ctx: Context) -> None:
-    'Earthquake, on strike.'
+    "Earthquake, on strike."
     # effect 1
-    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS8))):
+    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS8)):
         rt.step(ctx.state)
         rt.move_cards(
             ctx,
-            lambda: rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7),
-            'box',
+            lambda: rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS7),
+            "box",
             True,
             lambda: [ctx.actor],
-            lambda: max(0, rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7)) - min(rt.bounded(ctx.actor.values.get('stone', 0)), rt.bounded(ctx.actor.values.get('wood', 0)))))),
+            lambda: max(
+                0,
+                rt.bounded(
+                    (
+                        len(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS7))
+                        - min(rt.bounded(ctx.actor.values.get("stone", 0)), rt.bounded(ctx.actor.values.get("wood", 0)))
+                    )
+                ),
+            ),
         )
         rt.step(ctx.state)
-        rt.spend(ctx.actor, 'stone', rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7)) * 1)), 0)
-        rt.spend(ctx.actor, 'wood', rt.bounded((len(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS7)) * 1)), 0)
+        rt.spend(
+            ctx.actor,
+            "stone",
+            rt.bounded((len(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS7)) * 1)),
+            0,
+        )
+        rt.spend(
+            ctx.actor,
+            "wood",
+            rt.bounded((len(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS7)) * 1)),
+            0,
+        )
 
 
 # cards/peloponnes/disasters.yaml:67
 def tempest_on_strike(ctx: Context) -> None:
-    'Tempest, on strike.'
+    "Tempest, on strike."
     # effect 1
-    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS10))):
+    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS10)):
         rt.step(ctx.state)
         rt.move_cards(
             ctx,
-            lambda: rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9),
-            'box',
+            lambda: rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS9),
+            "box",
             True,
             lambda: [ctx.actor],
-            lambda: max(0, rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9)) - min(rt.bounded(ctx.actor.values.get('food', 0)), rt.bounded(ctx.actor.values.get('coins', 0)))))),
+            lambda: max(
+                0,
+                rt.bounded(
+                    (
+                        len(rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS9))
+                        - min(rt.bounded(ctx.actor.values.get("food", 0)), rt.bounded(ctx.actor.values.get("coins", 0)))
+                    )
+                ),
+            ),
         )
         rt.step(ctx.state)
-        rt.spend(ctx.actor, 'food', rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9)) * 1)), 0)
-        rt.spend(ctx.actor, 'coins', rt.bounded((len(rt.select(ctx, (('lands', False),), (('self',),), False, _CARDS9)) * 1)), 0)
+        rt.spend(
+            ctx.actor,
+            "food",
+            rt.bounded((len(rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS9)) * 1)),
+            0,
+        )
+        rt.spend(
+            ctx.actor,
+            "coins",
+            rt.bounded((len(rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS9)) * 1)),
+            0,
+        )
 
 
 # cards/peloponnes/disasters.yaml:95
 def decline_on_strike(ctx: Context) -> None:
-    'Decline, on strike.'
+    "Decline, on strike."
     # effect 1
-    if (not bool(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS11))):
+    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS11)):
         rt.step(ctx.state)
-        ctx.actor.values['luxury'] = max(0, -(10) + ctx.actor.values.get('luxury', 0))
+        ctx.actor.values["luxury"] = max(0, -(10) + ctx.actor.values.get("luxury", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:3
 def a11_on_built(ctx: Context) -> None:
-    'Barracks, on built.'
+    "Barracks, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 4 + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(0, 4 + ctx.actor.values.get("coins", 0))
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, -(2) + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, -(2) + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:28
 def a12_on_built(ctx: Context) -> None:
-    'Bridge, on built.'
+    "Bridge, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:28
 def a12_on_income(ctx: Context) -> None:
-    'Bridge, on income.'
+    "Bridge, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:58
 def a13_on_built(ctx: Context) -> None:
-    'Market, on built.'
+    "Market, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:58
 def a13_on_income(ctx: Context) -> None:
-    'Market, on income.'
+    "Market, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:88
 def a14_on_built(ctx: Context) -> None:
-    'Street, on built.'
+    "Street, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:88
 def a14_on_income(ctx: Context) -> None:
-    'Street, on income.'
+    "Street, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:118
 def a15_on_built(ctx: Context) -> None:
-    'Port, on built.'
+    "Port, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:118
 def a15_on_income(ctx: Context) -> None:
-    'Port, on income.'
+    "Port, on income."
     # effect 2
     rt.step(ctx.state)
+
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        c2.actor.values['food'] = max(0, 1 + c2.actor.values.get('food', 0))
+        c2.actor.values["food"] = max(0, 1 + c2.actor.values.get("food", 0))
+
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.actor.values['wood'] = max(0, 1 + c4.actor.values.get('wood', 0))
+        c4.actor.values["wood"] = max(0, 1 + c4.actor.values.get("wood", 0))
+
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
-        c6.actor.values['stone'] = max(0, 1 + c6.actor.values.get('stone', 0))
+        c6.actor.values["stone"] = max(0, 1 + c6.actor.values.get("stone", 0))
+
     def _option7(c8: Context) -> None:
         rt.step(c8.state)
-        c8.actor.values['coins'] = max(0, 1 + c8.actor.values.get('coins', 0))
+        c8.actor.values["coins"] = max(0, 1 + c8.actor.values.get("coins", 0))
+
     rt.choose(
         ctx,
         [ctx.actor],
         (
-            ('food', _option1),
-            ('wood', _option3),
-            ('stone', _option5),
-            ('coin', _option7),
+            ("food", _option1),
+            ("wood", _option3),
+            ("stone", _option5),
+            ("coin", _option7),
         ),
         1,
     )
@@ -610,119 +851,124 @@ def a15_on_income(ctx: Context) -> None:
 
 # cards/peloponnes/tiles/buildings.yaml:155
 def b01_on_built(ctx: Context) -> None:
-    'Aqueduct, on built.'
+    "Aqueduct, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:155
 def b01_on_income(ctx: Context) -> None:
-    'Aqueduct, on income.'
+    "Aqueduct, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:186
 def b02_on_built(ctx: Context) -> None:
-    'Agora, on built.'
+    "Agora, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:186
 def b02_on_income(ctx: Context) -> None:
-    'Agora, on income.'
+    "Agora, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:216
 def b03_on_built(ctx: Context) -> None:
-    'Epidauros Odeon, on built.'
+    "Epidauros Odeon, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['luxury'] = max(0, 3 + ctx.actor.values.get('luxury', 0))
-    ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["luxury"] = max(0, 3 + ctx.actor.values.get("luxury", 0))
+    ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:239
 def b08_on_built(ctx: Context) -> None:
-    'Leonidaion, on built.'
+    "Leonidaion, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['luxury'] = max(0, 5 + ctx.actor.values.get('luxury', 0))
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["luxury"] = max(0, 5 + ctx.actor.values.get("luxury", 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:262
 def b12_on_built(ctx: Context) -> None:
-    'Granary, on built.'
+    "Granary, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 3 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 3 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:285
 def b13_on_income(ctx: Context) -> None:
-    'Quarry, on income.'
+    "Quarry, on income."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['stone'] = max(0, 2 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["stone"] = max(0, 2 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:312
 def b14_on_built(ctx: Context) -> None:
-    'Well, on built.'
+    "Well, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:312
 def b14_on_income(ctx: Context) -> None:
-    'Well, on income.'
+    "Well, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:343
 def b15_on_built(ctx: Context) -> None:
-    'Temple of Apollo, on built.'
+    "Temple of Apollo, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:343
 def b15_on_income(ctx: Context) -> None:
-    'Temple of Apollo, on income.'
+    "Temple of Apollo, on income."
     # effect 2
     rt.step(ctx.state)
+
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        c2.actor.values['food'] = max(0, 1 + c2.actor.values.get('food', 0))
+        c2.actor.values["food"] = max(0, 1 + c2.actor.values.get("food", 0))
+
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
-        c4.actor.values['wood'] = max(0, 1 + c4.actor.values.get('wood', 0))
+        c4.actor.values["wood"] = max(0, 1 + c4.actor.values.get("wood", 0))
+
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
-        c6.actor.values['stone'] = max(0, 1 + c6.actor.values.get('stone', 0))
+        c6.actor.values["stone"] = max(0, 1 + c6.actor.values.get("stone", 0))
+
     def _option7(c8: Context) -> None:
         rt.step(c8.state)
-        c8.actor.values['coins'] = max(0, 1 + c8.actor.values.get('coins', 0))
+        c8.actor.values["coins"] = max(0, 1 + c8.actor.values.get("coins", 0))
+
     rt.choose(
         ctx,
         [ctx.actor],
         (
-            ('food', _option1),
-            ('wood', _option3),
-            ('stone', _option5),
-            ('coin', _option7),
+            ("food", _option1),
+            ("wood", _option3),
+            ("stone", _option5),
+            ("coin", _option7),
         ),
         1,
     )
@@ -730,541 +976,545 @@ def b15_on_income(ctx: Context) -> None:
 
 # cards/peloponnes/tiles/buildings.yaml:380
 def c01_on_built(ctx: Context) -> None:
-    'Cyclopean Masonry, on built.'
+    "Cyclopean Masonry, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:404
 def c02_on_income(ctx: Context) -> None:
-    'Agriculture, on income.'
+    "Agriculture, on income."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 2 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 2 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:431
 def c06_on_built(ctx: Context) -> None:
-    'Workshop of Phidias, on built.'
+    "Workshop of Phidias, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:431
 def c06_on_income(ctx: Context) -> None:
-    'Workshop of Phidias, on income.'
+    "Workshop of Phidias, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:462
 def c07_on_built(ctx: Context) -> None:
-    'Stoa, on built.'
+    "Stoa, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:462
 def c07_on_income(ctx: Context) -> None:
-    'Stoa, on income.'
+    "Stoa, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:493
 def c08_on_built(ctx: Context) -> None:
-    'Statue of Zeus, on built.'
+    "Statue of Zeus, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:493
 def c08_on_income(ctx: Context) -> None:
-    'Statue of Zeus, on income.'
+    "Statue of Zeus, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:523
 def c09_on_built(ctx: Context) -> None:
-    'Lion Gate, on built.'
+    "Lion Gate, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:523
 def c09_on_income(ctx: Context) -> None:
-    'Lion Gate, on income.'
+    "Lion Gate, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:554
 def c10_on_built(ctx: Context) -> None:
-    'Tiryns Fortress, on built.'
+    "Tiryns Fortress, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, -(1) + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, -(1) + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/buildings.yaml:554
 def c10_on_income(ctx: Context) -> None:
-    'Tiryns Fortress, on income.'
+    "Tiryns Fortress, on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:3
 def a01_on_income(ctx: Context) -> None:
-    'Mountains (A01), on income.'
+    "Mountains (A01), on income."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['stone'] = max(0, 3 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["stone"] = max(0, 3 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:26
 def a02_on_built(ctx: Context) -> None:
-    'Forest with river and rocks (A02), on built.'
+    "Forest with river and rocks (A02), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:26
 def a02_on_income(ctx: Context) -> None:
-    'Forest with river and rocks (A02), on income.'
+    "Forest with river and rocks (A02), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
-    ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
+    ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:52
 def a03_on_built(ctx: Context) -> None:
-    'Hills (A03), on built.'
+    "Hills (A03), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 5 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["coins"] = max(0, 5 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:52
 def a03_on_income(ctx: Context) -> None:
-    'Hills (A03), on income.'
+    "Hills (A03), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:78
 def a04_on_built(ctx: Context) -> None:
-    'Forest and hills (A04), on built.'
+    "Forest and hills (A04), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 2 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["coins"] = max(0, 2 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:78
 def a04_on_income(ctx: Context) -> None:
-    'Forest and hills (A04), on income.'
+    "Forest and hills (A04), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
-    ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
+    ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:104
 def a05_on_income(ctx: Context) -> None:
-    'Fields (A05), on income.'
+    "Fields (A05), on income."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 3 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 3 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:127
 def a06_on_built(ctx: Context) -> None:
-    'Fields and forest (A06), on built.'
+    "Fields and forest (A06), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:127
 def a06_on_income(ctx: Context) -> None:
-    'Fields and forest (A06), on income.'
+    "Fields and forest (A06), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 2 + ctx.actor.values.get('food', 0))
-    ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
+    ctx.actor.values["food"] = max(0, 2 + ctx.actor.values.get("food", 0))
+    ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:153
 def a07_on_built(ctx: Context) -> None:
-    'Forest (A07), on built.'
+    "Forest (A07), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:153
 def a07_on_income(ctx: Context) -> None:
-    'Forest (A07), on income.'
+    "Forest (A07), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 3 + ctx.actor.values.get('wood', 0))
+    ctx.actor.values["wood"] = max(0, 3 + ctx.actor.values.get("wood", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:179
 def a08_on_built(ctx: Context) -> None:
-    'Fields and forest (A08), on built.'
+    "Fields and forest (A08), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:179
 def a08_on_income(ctx: Context) -> None:
-    'Fields and forest (A08), on income.'
+    "Fields and forest (A08), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
-    ctx.actor.values['wood'] = max(0, 2 + ctx.actor.values.get('wood', 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
+    ctx.actor.values["wood"] = max(0, 2 + ctx.actor.values.get("wood", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:205
 def a09_on_built(ctx: Context) -> None:
-    'Fields and forest (A09), on built.'
+    "Fields and forest (A09), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:205
 def a09_on_income(ctx: Context) -> None:
-    'Fields and forest (A09), on income.'
+    "Fields and forest (A09), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 1 + ctx.actor.values.get('food', 0))
-    ctx.actor.values['wood'] = max(0, 2 + ctx.actor.values.get('wood', 0))
+    ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
+    ctx.actor.values["wood"] = max(0, 2 + ctx.actor.values.get("wood", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:231
 def a10_on_built(ctx: Context) -> None:
-    'Hills and forest (A10), on built.'
+    "Hills and forest (A10), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 2 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["coins"] = max(0, 2 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:231
 def a10_on_income(ctx: Context) -> None:
-    'Hills and forest (A10), on income.'
+    "Hills and forest (A10), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 2 + ctx.actor.values.get('wood', 0))
+    ctx.actor.values["wood"] = max(0, 2 + ctx.actor.values.get("wood", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:257
 def b04_on_built(ctx: Context) -> None:
-    'Fields and forest (B04), on built.'
+    "Fields and forest (B04), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:257
 def b04_on_income(ctx: Context) -> None:
-    'Fields and forest (B04), on income.'
+    "Fields and forest (B04), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 2 + ctx.actor.values.get('food', 0))
-    ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
+    ctx.actor.values["food"] = max(0, 2 + ctx.actor.values.get("food", 0))
+    ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:283
 def b05_on_built(ctx: Context) -> None:
-    'Fields (B05), on built.'
+    "Fields (B05), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:283
 def b05_on_income(ctx: Context) -> None:
-    'Fields (B05), on income.'
+    "Fields (B05), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['food'] = max(0, 3 + ctx.actor.values.get('food', 0))
+    ctx.actor.values["food"] = max(0, 3 + ctx.actor.values.get("food", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:314
 def b06_on_built(ctx: Context) -> None:
-    'Forest (B06), on built.'
+    "Forest (B06), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:314
 def b06_on_income(ctx: Context) -> None:
-    'Forest (B06), on income.'
+    "Forest (B06), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 2 + ctx.actor.values.get('wood', 0))
+    ctx.actor.values["wood"] = max(0, 2 + ctx.actor.values.get("wood", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:340
 def b07_on_built(ctx: Context) -> None:
-    'Forest and hills with river (B07), on built.'
+    "Forest and hills with river (B07), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 1 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["coins"] = max(0, 1 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:340
 def b07_on_income(ctx: Context) -> None:
-    'Forest and hills with river (B07), on income.'
+    "Forest and hills with river (B07), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
-    ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
+    ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:366
 def b09_on_built(ctx: Context) -> None:
-    'Mountains (B09), on built.'
+    "Mountains (B09), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:366
 def b09_on_income(ctx: Context) -> None:
-    'Mountains (B09), on income.'
+    "Mountains (B09), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['stone'] = max(0, 3 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["stone"] = max(0, 3 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:392
 def b10_on_built(ctx: Context) -> None:
-    'Hills (B10), on built.'
+    "Hills (B10), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 3 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["coins"] = max(0, 3 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:392
 def b10_on_income(ctx: Context) -> None:
-    'Hills (B10), on income.'
+    "Hills (B10), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:418
 def b11_on_built(ctx: Context) -> None:
-    'Forest and hills (B11), on built.'
+    "Forest and hills (B11), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 3 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["coins"] = max(0, 3 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:418
 def b11_on_income(ctx: Context) -> None:
-    'Forest and hills (B11), on income.'
+    "Forest and hills (B11), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
+    ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:444
 def c03_on_built(ctx: Context) -> None:
-    'Forest (C03), on built.'
+    "Forest (C03), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['inhabitants'] = max(0, 3 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:444
 def c03_on_income(ctx: Context) -> None:
-    'Forest (C03), on income.'
+    "Forest (C03), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 2 + ctx.actor.values.get('wood', 0))
+    ctx.actor.values["wood"] = max(0, 2 + ctx.actor.values.get("wood", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:470
 def c04_on_built(ctx: Context) -> None:
-    'Forest and hills with river (C04), on built.'
+    "Forest and hills with river (C04), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 1 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 2 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["coins"] = max(0, 1 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:470
 def c04_on_income(ctx: Context) -> None:
-    'Forest and hills with river (C04), on income.'
+    "Forest and hills with river (C04), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['wood'] = max(0, 1 + ctx.actor.values.get('wood', 0))
-    ctx.actor.values['stone'] = max(0, 1 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
+    ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:505
 def c05_on_built(ctx: Context) -> None:
-    'Mountains (C05), on built.'
+    "Mountains (C05), on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 2 + ctx.actor.values.get('coins', 0))
-    ctx.actor.values['inhabitants'] = max(0, 1 + ctx.actor.values.get('inhabitants', 0))
+    ctx.actor.values["coins"] = max(0, 2 + ctx.actor.values.get("coins", 0))
+    ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
 # cards/peloponnes/tiles/lands.yaml:505
 def c05_on_income(ctx: Context) -> None:
-    'Mountains (C05), on income.'
+    "Mountains (C05), on income."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['stone'] = max(0, 2 + ctx.actor.values.get('stone', 0))
+    ctx.actor.values["stone"] = max(0, 2 + ctx.actor.values.get("stone", 0))
 
 
 # cards/peloponnes/game.yaml
 def requires_of_land(ctx: Context) -> bool:
-    'What a land requires before it is built.'
-    return bool((rt.follows_last(ctx, 'lands', False, 'produces', True) or bool(rt.select(ctx, (('buildings', False),), (('self',),), False, _CARDS12))))
+    "What a land requires before it is built."
+    return bool(
+        (
+            rt.follows_last(ctx, "lands", False, "produces", True)
+            or bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS12))
+        )
+    )
 
 
 RULES: dict[str, Callable[[Context], None]] = {
-    'setup': rules_on_setup,
-    'start_round': rules_on_start_round,
-    'bidding_turn': rules_on_bidding_turn,
-    'accept_aid': rules_on_accept_aid,
-    'outbid': rules_on_outbid,
-    'take_tiles': rules_on_take_tiles,
-    'end_round': rules_on_end_round,
-    'income': rules_on_income,
-    'supply': rules_on_supply,
-    'strike': rules_on_strike,
-    'score': rules_on_score,
+    "setup": rules_on_setup,
+    "start_round": rules_on_start_round,
+    "bidding_turn": rules_on_bidding_turn,
+    "accept_aid": rules_on_accept_aid,
+    "outbid": rules_on_outbid,
+    "take_tiles": rules_on_take_tiles,
+    "end_round": rules_on_end_round,
+    "income": rules_on_income,
+    "supply": rules_on_supply,
+    "strike": rules_on_strike,
+    "score": rules_on_score,
 }
 
 HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
-    ('athens_chit_1', 'end_of_game'): athens_chit_1_on_end_of_game,
-    ('athens_chit_2', 'end_of_game'): athens_chit_2_on_end_of_game,
-    ('messene', 'setup'): messene_on_setup,
-    ('messene', 'income'): messene_on_income,
-    ('patras', 'setup'): patras_on_setup,
-    ('patras', 'income'): patras_on_income,
-    ('arkadia', 'setup'): arkadia_on_setup,
-    ('arkadia', 'income'): arkadia_on_income,
-    ('korinth', 'setup'): korinth_on_setup,
-    ('korinth', 'income'): korinth_on_income,
-    ('sparta', 'setup'): sparta_on_setup,
-    ('sparta', 'income'): sparta_on_income,
-    ('pylos', 'setup'): pylos_on_setup,
-    ('pylos', 'income'): pylos_on_income,
-    ('argos', 'setup'): argos_on_setup,
-    ('argos', 'income'): argos_on_income,
-    ('plague', 'strike'): plague_on_strike,
-    ('drought', 'strike'): drought_on_strike,
-    ('earthquake', 'strike'): earthquake_on_strike,
-    ('tempest', 'strike'): tempest_on_strike,
-    ('decline', 'strike'): decline_on_strike,
-    ('a11', 'built'): a11_on_built,
-    ('a12', 'built'): a12_on_built,
-    ('a12', 'income'): a12_on_income,
-    ('a13', 'built'): a13_on_built,
-    ('a13', 'income'): a13_on_income,
-    ('a14', 'built'): a14_on_built,
-    ('a14', 'income'): a14_on_income,
-    ('a15', 'built'): a15_on_built,
-    ('a15', 'income'): a15_on_income,
-    ('b01', 'built'): b01_on_built,
-    ('b01', 'income'): b01_on_income,
-    ('b02', 'built'): b02_on_built,
-    ('b02', 'income'): b02_on_income,
-    ('b03', 'built'): b03_on_built,
-    ('b08', 'built'): b08_on_built,
-    ('b12', 'built'): b12_on_built,
-    ('b13', 'income'): b13_on_income,
-    ('b14', 'built'): b14_on_built,
-    ('b14', 'income'): b14_on_income,
-    ('b15', 'built'): b15_on_built,
-    ('b15', 'income'): b15_on_income,
-    ('c01', 'built'): c01_on_built,
-    ('c02', 'income'): c02_on_income,
-    ('c06', 'built'): c06_on_built,
-    ('c06', 'income'): c06_on_income,
-    ('c07', 'built'): c07_on_built,
-    ('c07', 'income'): c07_on_income,
-    ('c08', 'built'): c08_on_built,
-    ('c08', 'income'): c08_on_income,
-    ('c09', 'built'): c09_on_built,
-    ('c09', 'income'): c09_on_income,
-    ('c10', 'built'): c10_on_built,
-    ('c10', 'income'): c10_on_income,
-    ('a01', 'income'): a01_on_income,
-    ('a02', 'built'): a02_on_built,
-    ('a02', 'income'): a02_on_income,
-    ('a03', 'built'): a03_on_built,
-    ('a03', 'income'): a03_on_income,
-    ('a04', 'built'): a04_on_built,
-    ('a04', 'income'): a04_on_income,
-    ('a05', 'income'): a05_on_income,
-    ('a06', 'built'): a06_on_built,
-    ('a06', 'income'): a06_on_income,
-    ('a07', 'built'): a07_on_built,
-    ('a07', 'income'): a07_on_income,
-    ('a08', 'built'): a08_on_built,
-    ('a08', 'income'): a08_on_income,
-    ('a09', 'built'): a09_on_built,
-    ('a09', 'income'): a09_on_income,
-    ('a10', 'built'): a10_on_built,
-    ('a10', 'income'): a10_on_income,
-    ('b04', 'built'): b04_on_built,
-    ('b04', 'income'): b04_on_income,
-    ('b05', 'built'): b05_on_built,
-    ('b05', 'income'): b05_on_income,
-    ('b06', 'built'): b06_on_built,
-    ('b06', 'income'): b06_on_income,
-    ('b07', 'built'): b07_on_built,
-    ('b07', 'income'): b07_on_income,
-    ('b09', 'built'): b09_on_built,
-    ('b09', 'income'): b09_on_income,
-    ('b10', 'built'): b10_on_built,
-    ('b10', 'income'): b10_on_income,
-    ('b11', 'built'): b11_on_built,
-    ('b11', 'income'): b11_on_income,
-    ('c03', 'built'): c03_on_built,
-    ('c03', 'income'): c03_on_income,
-    ('c04', 'built'): c04_on_built,
-    ('c04', 'income'): c04_on_income,
-    ('c05', 'built'): c05_on_built,
-    ('c05', 'income'): c05_on_income,
+    ("athens_chit_1", "end_of_game"): athens_chit_1_on_end_of_game,
+    ("athens_chit_2", "end_of_game"): athens_chit_2_on_end_of_game,
+    ("messene", "setup"): messene_on_setup,
+    ("messene", "income"): messene_on_income,
+    ("patras", "setup"): patras_on_setup,
+    ("patras", "income"): patras_on_income,
+    ("arkadia", "setup"): arkadia_on_setup,
+    ("arkadia", "income"): arkadia_on_income,
+    ("korinth", "setup"): korinth_on_setup,
+    ("korinth", "income"): korinth_on_income,
+    ("sparta", "setup"): sparta_on_setup,
+    ("sparta", "income"): sparta_on_income,
+    ("pylos", "setup"): pylos_on_setup,
+    ("pylos", "income"): pylos_on_income,
+    ("argos", "setup"): argos_on_setup,
+    ("argos", "income"): argos_on_income,
+    ("plague", "strike"): plague_on_strike,
+    ("drought", "strike"): drought_on_strike,
+    ("earthquake", "strike"): earthquake_on_strike,
+    ("tempest", "strike"): tempest_on_strike,
+    ("decline", "strike"): decline_on_strike,
+    ("a11", "built"): a11_on_built,
+    ("a12", "built"): a12_on_built,
+    ("a12", "income"): a12_on_income,
+    ("a13", "built"): a13_on_built,
+    ("a13", "income"): a13_on_income,
+    ("a14", "built"): a14_on_built,
+    ("a14", "income"): a14_on_income,
+    ("a15", "built"): a15_on_built,
+    ("a15", "income"): a15_on_income,
+    ("b01", "built"): b01_on_built,
+    ("b01", "income"): b01_on_income,
+    ("b02", "built"): b02_on_built,
+    ("b02", "income"): b02_on_income,
+    ("b03", "built"): b03_on_built,
+    ("b08", "built"): b08_on_built,
+    ("b12", "built"): b12_on_built,
+    ("b13", "income"): b13_on_income,
+    ("b14", "built"): b14_on_built,
+    ("b14", "income"): b14_on_income,
+    ("b15", "built"): b15_on_built,
+    ("b15", "income"): b15_on_income,
+    ("c01", "built"): c01_on_built,
+    ("c02", "income"): c02_on_income,
+    ("c06", "built"): c06_on_built,
+    ("c06", "income"): c06_on_income,
+    ("c07", "built"): c07_on_built,
+    ("c07", "income"): c07_on_income,
+    ("c08", "built"): c08_on_built,
+    ("c08", "income"): c08_on_income,
+    ("c09", "built"): c09_on_built,
+    ("c09", "income"): c09_on_income,
+    ("c10", "built"): c10_on_built,
+    ("c10", "income"): c10_on_income,
+    ("a01", "income"): a01_on_income,
+    ("a02", "built"): a02_on_built,
+    ("a02", "income"): a02_on_income,
+    ("a03", "built"): a03_on_built,
+    ("a03", "income"): a03_on_income,
+    ("a04", "built"): a04_on_built,
+    ("a04", "income"): a04_on_income,
+    ("a05", "income"): a05_on_income,
+    ("a06", "built"): a06_on_built,
+    ("a06", "income"): a06_on_income,
+    ("a07", "built"): a07_on_built,
+    ("a07", "income"): a07_on_income,
+    ("a08", "built"): a08_on_built,
+    ("a08", "income"): a08_on_income,
+    ("a09", "built"): a09_on_built,
+    ("a09", "income"): a09_on_income,
+    ("a10", "built"): a10_on_built,
+    ("a10", "income"): a10_on_income,
+    ("b04", "built"): b04_on_built,
+    ("b04", "income"): b04_on_income,
+    ("b05", "built"): b05_on_built,
+    ("b05", "income"): b05_on_income,
+    ("b06", "built"): b06_on_built,
+    ("b06", "income"): b06_on_income,
+    ("b07", "built"): b07_on_built,
+    ("b07", "income"): b07_on_income,
+    ("b09", "built"): b09_on_built,
+    ("b09", "income"): b09_on_income,
+    ("b10", "built"): b10_on_built,
+    ("b10", "income"): b10_on_income,
+    ("b11", "built"): b11_on_built,
+    ("b11", "income"): b11_on_income,
+    ("c03", "built"): c03_on_built,
+    ("c03", "income"): c03_on_income,
+    ("c04", "built"): c04_on_built,
+    ("c04", "income"): c04_on_income,
+    ("c05", "built"): c05_on_built,
+    ("c05", "income"): c05_on_income,
 }
 
 REQUIRES: dict[str, Callable[[Context], bool]] = {
-    'land': requires_of_land,
+    "land": requires_of_land,
 }
 
 # (card id or None for the rules, effect index, primitive, arguments)
-STANDING: tuple[tuple[str | None, int, str, Any], ...] = (
-)
+STANDING: tuple[tuple[str | None, int, str, Any], ...] = ()

@@ -17,1051 +17,1460 @@ if TYPE_CHECKING:
 
 # Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
 # that change a rule number.
-_MODIFIERS1 = {'babylon_b_2': 1}
-_CARDS2 = rt.card_ids(('glassworks', 'loom', 'press', 'glassworks_2', 'loom_2', 'press_2'))
-_CARDS3 = rt.card_ids(('clay_pit', 'clay_pool', 'excavation', 'forest_cave', 'lumber_yard', 'mine', 'ore_vein', 'stone_pit', 'timber_yard', 'tree_farm', 'brickyard', 'foundry', 'quarry', 'sawmill'))
-_CARDS4 = rt.card_ids(('alexandria_a_1', 'alexandria_a_2', 'alexandria_a_3', 'alexandria_b_1', 'alexandria_b_2', 'alexandria_b_3', 'babylon_a_1', 'babylon_a_2', 'babylon_a_3', 'babylon_b_1', 'babylon_b_2', 'babylon_b_3', 'ephesos_a_1', 'ephesos_a_2', 'ephesos_a_3', 'ephesos_b_1', 'ephesos_b_2', 'ephesos_b_3', 'gizah_a_1', 'gizah_a_2', 'gizah_a_3', 'gizah_b_1', 'gizah_b_2', 'gizah_b_3', 'gizah_b_4', 'halikarnassus_a_1', 'halikarnassus_a_2', 'halikarnassus_a_3', 'halikarnassus_b_1', 'halikarnassus_b_2', 'halikarnassus_b_3', 'olympia_a_1', 'olympia_a_2', 'olympia_a_3', 'olympia_b_1', 'olympia_b_2', 'olympia_b_3', 'rhodos_a_1', 'rhodos_a_2', 'rhodos_a_3', 'rhodos_b_1', 'rhodos_b_2'))
-_CARDS5 = rt.card_ids(('east_trading_post', 'marketplace', 'tavern', 'west_trading_post', 'bazar', 'caravansery', 'forum', 'vineyard', 'arena', 'chamber_of_commerce', 'haven', 'lighthouse'))
-_CARDS6 = rt.card_ids(('altar', 'baths', 'pawnshop', 'theater', 'aqueduct', 'courthouse', 'statue', 'temple', 'gardens', 'palace', 'pantheon', 'senate', 'town_hall'))
-_CARDS7 = rt.card_ids(('apothecary', 'scriptorium', 'workshop', 'dispensary', 'laboratory', 'library', 'school', 'academy', 'lodge', 'observatory', 'study', 'university'))
-_CARDS8 = rt.card_ids(('clay_pit', 'clay_pool', 'excavation', 'forest_cave', 'glassworks', 'loom', 'lumber_yard', 'mine', 'ore_vein', 'press', 'stone_pit', 'timber_yard', 'tree_farm', 'brickyard', 'foundry', 'glassworks_2', 'loom_2', 'press_2', 'quarry', 'sawmill', 'builders_guild', 'craftsmens_guild', 'magistrates_guild', 'philosophers_guild', 'scientists_guild', 'shipowners_guild', 'spies_guild', 'strategists_guild', 'traders_guild', 'workers_guild'))
-_CARDS9 = rt.card_ids(('barracks', 'guard_tower', 'stockade', 'archery_range', 'stables', 'training_ground', 'walls', 'arsenal', 'circus', 'fortifications', 'siege_workshop'))
-_CARDS10 = rt.card_ids(('altar', 'apothecary', 'barracks', 'baths', 'clay_pit', 'clay_pool', 'east_trading_post', 'excavation', 'forest_cave', 'glassworks', 'guard_tower', 'loom', 'lumber_yard', 'marketplace', 'mine', 'ore_vein', 'pawnshop', 'press', 'scriptorium', 'stockade', 'stone_pit', 'tavern', 'theater', 'timber_yard', 'tree_farm', 'west_trading_post', 'workshop', 'aqueduct', 'archery_range', 'bazar', 'brickyard', 'caravansery', 'courthouse', 'dispensary', 'forum', 'foundry', 'glassworks_2', 'laboratory', 'library', 'loom_2', 'press_2', 'quarry', 'sawmill', 'school', 'stables', 'statue', 'temple', 'training_ground', 'vineyard', 'walls', 'academy', 'arena', 'arsenal', 'chamber_of_commerce', 'circus', 'fortifications', 'gardens', 'haven', 'lighthouse', 'lodge', 'observatory', 'palace', 'pantheon', 'senate', 'siege_workshop', 'study', 'town_hall', 'university', 'builders_guild', 'craftsmens_guild', 'magistrates_guild', 'philosophers_guild', 'scientists_guild', 'shipowners_guild', 'spies_guild', 'strategists_guild', 'traders_guild', 'workers_guild'))
-_CARDS11 = rt.card_ids(('builders_guild', 'craftsmens_guild', 'magistrates_guild', 'philosophers_guild', 'scientists_guild', 'shipowners_guild', 'spies_guild', 'strategists_guild', 'traders_guild', 'workers_guild'))
-_CARDS12 = rt.card_ids(('alexandria_a', 'alexandria_b', 'babylon_a', 'babylon_b', 'ephesos_a', 'ephesos_b', 'gizah_a', 'gizah_b', 'halikarnassus_a', 'halikarnassus_b', 'olympia_a', 'olympia_b', 'rhodos_a', 'rhodos_b'))
+_MODIFIERS1 = {"babylon_b_2": 1}
+_CARDS2 = rt.card_ids(("glassworks", "loom", "press", "glassworks_2", "loom_2", "press_2"))
+_CARDS3 = rt.card_ids(
+    (
+        "clay_pit",
+        "clay_pool",
+        "excavation",
+        "forest_cave",
+        "lumber_yard",
+        "mine",
+        "ore_vein",
+        "stone_pit",
+        "timber_yard",
+        "tree_farm",
+        "brickyard",
+        "foundry",
+        "quarry",
+        "sawmill",
+    )
+)
+_CARDS4 = rt.card_ids(
+    (
+        "alexandria_a_1",
+        "alexandria_a_2",
+        "alexandria_a_3",
+        "alexandria_b_1",
+        "alexandria_b_2",
+        "alexandria_b_3",
+        "babylon_a_1",
+        "babylon_a_2",
+        "babylon_a_3",
+        "babylon_b_1",
+        "babylon_b_2",
+        "babylon_b_3",
+        "ephesos_a_1",
+        "ephesos_a_2",
+        "ephesos_a_3",
+        "ephesos_b_1",
+        "ephesos_b_2",
+        "ephesos_b_3",
+        "gizah_a_1",
+        "gizah_a_2",
+        "gizah_a_3",
+        "gizah_b_1",
+        "gizah_b_2",
+        "gizah_b_3",
+        "gizah_b_4",
+        "halikarnassus_a_1",
+        "halikarnassus_a_2",
+        "halikarnassus_a_3",
+        "halikarnassus_b_1",
+        "halikarnassus_b_2",
+        "halikarnassus_b_3",
+        "olympia_a_1",
+        "olympia_a_2",
+        "olympia_a_3",
+        "olympia_b_1",
+        "olympia_b_2",
+        "olympia_b_3",
+        "rhodos_a_1",
+        "rhodos_a_2",
+        "rhodos_a_3",
+        "rhodos_b_1",
+        "rhodos_b_2",
+    )
+)
+_CARDS5 = rt.card_ids(
+    (
+        "east_trading_post",
+        "marketplace",
+        "tavern",
+        "west_trading_post",
+        "bazar",
+        "caravansery",
+        "forum",
+        "vineyard",
+        "arena",
+        "chamber_of_commerce",
+        "haven",
+        "lighthouse",
+    )
+)
+_CARDS6 = rt.card_ids(
+    (
+        "altar",
+        "baths",
+        "pawnshop",
+        "theater",
+        "aqueduct",
+        "courthouse",
+        "statue",
+        "temple",
+        "gardens",
+        "palace",
+        "pantheon",
+        "senate",
+        "town_hall",
+    )
+)
+_CARDS7 = rt.card_ids(
+    (
+        "apothecary",
+        "scriptorium",
+        "workshop",
+        "dispensary",
+        "laboratory",
+        "library",
+        "school",
+        "academy",
+        "lodge",
+        "observatory",
+        "study",
+        "university",
+    )
+)
+_CARDS8 = rt.card_ids(
+    (
+        "clay_pit",
+        "clay_pool",
+        "excavation",
+        "forest_cave",
+        "glassworks",
+        "loom",
+        "lumber_yard",
+        "mine",
+        "ore_vein",
+        "press",
+        "stone_pit",
+        "timber_yard",
+        "tree_farm",
+        "brickyard",
+        "foundry",
+        "glassworks_2",
+        "loom_2",
+        "press_2",
+        "quarry",
+        "sawmill",
+        "builders_guild",
+        "craftsmens_guild",
+        "magistrates_guild",
+        "philosophers_guild",
+        "scientists_guild",
+        "shipowners_guild",
+        "spies_guild",
+        "strategists_guild",
+        "traders_guild",
+        "workers_guild",
+    )
+)
+_CARDS9 = rt.card_ids(
+    (
+        "barracks",
+        "guard_tower",
+        "stockade",
+        "archery_range",
+        "stables",
+        "training_ground",
+        "walls",
+        "arsenal",
+        "circus",
+        "fortifications",
+        "siege_workshop",
+    )
+)
+_CARDS10 = rt.card_ids(
+    (
+        "altar",
+        "apothecary",
+        "barracks",
+        "baths",
+        "clay_pit",
+        "clay_pool",
+        "east_trading_post",
+        "excavation",
+        "forest_cave",
+        "glassworks",
+        "guard_tower",
+        "loom",
+        "lumber_yard",
+        "marketplace",
+        "mine",
+        "ore_vein",
+        "pawnshop",
+        "press",
+        "scriptorium",
+        "stockade",
+        "stone_pit",
+        "tavern",
+        "theater",
+        "timber_yard",
+        "tree_farm",
+        "west_trading_post",
+        "workshop",
+        "aqueduct",
+        "archery_range",
+        "bazar",
+        "brickyard",
+        "caravansery",
+        "courthouse",
+        "dispensary",
+        "forum",
+        "foundry",
+        "glassworks_2",
+        "laboratory",
+        "library",
+        "loom_2",
+        "press_2",
+        "quarry",
+        "sawmill",
+        "school",
+        "stables",
+        "statue",
+        "temple",
+        "training_ground",
+        "vineyard",
+        "walls",
+        "academy",
+        "arena",
+        "arsenal",
+        "chamber_of_commerce",
+        "circus",
+        "fortifications",
+        "gardens",
+        "haven",
+        "lighthouse",
+        "lodge",
+        "observatory",
+        "palace",
+        "pantheon",
+        "senate",
+        "siege_workshop",
+        "study",
+        "town_hall",
+        "university",
+        "builders_guild",
+        "craftsmens_guild",
+        "magistrates_guild",
+        "philosophers_guild",
+        "scientists_guild",
+        "shipowners_guild",
+        "spies_guild",
+        "strategists_guild",
+        "traders_guild",
+        "workers_guild",
+    )
+)
+_CARDS11 = rt.card_ids(
+    (
+        "builders_guild",
+        "craftsmens_guild",
+        "magistrates_guild",
+        "philosophers_guild",
+        "scientists_guild",
+        "shipowners_guild",
+        "spies_guild",
+        "strategists_guild",
+        "traders_guild",
+        "workers_guild",
+    )
+)
+_CARDS12 = rt.card_ids(
+    (
+        "alexandria_a",
+        "alexandria_b",
+        "babylon_a",
+        "babylon_b",
+        "ephesos_a",
+        "ephesos_b",
+        "gizah_a",
+        "gizah_b",
+        "halikarnassus_a",
+        "halikarnassus_b",
+        "olympia_a",
+        "olympia_b",
+        "rhodos_a",
+        "rhodos_b",
+    )
+)
 
 
 # cards/seven_wonders/game.yaml
 def rules_on_discard(ctx: Context) -> None:
-    'The rules of the game, on discard.'
+    "The rules of the game, on discard."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 3 + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(0, 3 + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/game.yaml
 def rules_on_last_card(ctx: Context) -> None:
-    'The rules of the game, on last_card.'
+    "The rules of the game, on last_card."
     # effect 2
     rt.step(ctx.state)
-    if (rt.bounded(rt.param(ctx, 0, _MODIFIERS1)) > 0):
+    if rt.bounded(rt.param(ctx, 0, _MODIFIERS1)) > 0:
         rt.step(ctx.state)
-        rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('hand', False),), (('self',),), False, rt.ANY_CARD), False, True)
+        rt.build_from(
+            ctx, lambda: 1, lambda: rt.select(ctx, (("hand", False),), (("self",),), False, rt.ANY_CARD), False, True
+        )
 
 
 # cards/seven_wonders/game.yaml
 def rules_on_end_of_age(ctx: Context) -> None:
-    'The rules of the game, on end_of_age.'
+    "The rules of the game, on end_of_age."
     # effect 3
     rt.step(ctx.state)
-    for player2 in rt.players(ctx, (('offset', 1), ('offset', -1)), True):
+    for player2 in rt.players(ctx, (("offset", 1), ("offset", -1)), True):
         c1 = rt.as_actor(ctx, player2)
         rt.step(c1.state)
-        if (rt.bounded(c1.actor.values.get('shields', 0)) < rt.bounded(c1.owner.values.get('shields', 0))):
+        if rt.bounded(c1.actor.values.get("shields", 0)) < rt.bounded(c1.owner.values.get("shields", 0)):
             rt.step(c1.state)
             c3 = rt.as_actor(c1, c1.owner)
             rt.step(c3.state)
-            c3.actor.values['victory_tokens'] = max(0, {1: 1, 2: 3, 3: 5}.get(rt.bounded(c3.state.globals['age']), 0) + c3.actor.values.get('victory_tokens', 0))
+            c3.actor.values["victory_tokens"] = max(
+                0,
+                {1: 1, 2: 3, 3: 5}.get(rt.bounded(c3.state.globals["age"]), 0)
+                + c3.actor.values.get("victory_tokens", 0),
+            )
         rt.step(c1.state)
-        if (rt.bounded(c1.actor.values.get('shields', 0)) > rt.bounded(c1.owner.values.get('shields', 0))):
+        if rt.bounded(c1.actor.values.get("shields", 0)) > rt.bounded(c1.owner.values.get("shields", 0)):
             rt.step(c1.state)
             c4 = rt.as_actor(c1, c1.owner)
             rt.step(c4.state)
-            c4.actor.values['defeat_tokens'] = max(0, 1 + c4.actor.values.get('defeat_tokens', 0))
+            c4.actor.values["defeat_tokens"] = max(0, 1 + c4.actor.values.get("defeat_tokens", 0))
 
 
 # cards/seven_wonders/game.yaml
 def rules_on_next_age(ctx: Context) -> None:
-    'The rules of the game, on next_age.'
+    "The rules of the game, on next_age."
     # effect 4
     rt.step(ctx.state)
-    ctx.state.globals['age'] += 1
+    ctx.state.globals["age"] += 1
 
 
 # cards/seven_wonders/game.yaml
 def rules_on_end_of_game(ctx: Context) -> None:
-    'The rules of the game, on end_of_game.'
+    "The rules of the game, on end_of_game."
     # effect 5
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((rt.bounded(ctx.actor.values.get('victory_tokens', 0)) - rt.bounded((rt.bounded(ctx.actor.values.get('defeat_tokens', 0)) * 1)))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = rt.bounded(
+        (
+            rt.bounded(ctx.actor.values.get("victory_tokens", 0))
+            - rt.bounded((rt.bounded(ctx.actor.values.get("defeat_tokens", 0)) * 1))
+        )
+    ) + ctx.actor.values.get("points", 0)
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.div(rt.bounded(ctx.actor.values.get('coins', 0)), 3) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = rt.div(rt.bounded(ctx.actor.values.get("coins", 0)), 3) + ctx.actor.values.get(
+        "points", 0
+    )
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded(rt.best(ctx, 'any_symbol', ('compass', 'gear', 'tablet'), lambda: rt.bounded((rt.bounded((rt.bounded(ctx.actor.values.get('compass', 0))) ** 2) + rt.bounded((rt.bounded(ctx.actor.values.get('gear', 0))) ** 2) + rt.bounded((rt.bounded(ctx.actor.values.get('tablet', 0))) ** 2) + rt.bounded((7 * min(rt.bounded(ctx.actor.values.get('compass', 0)), rt.bounded(ctx.actor.values.get('gear', 0)), rt.bounded(ctx.actor.values.get('tablet', 0))))))))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = rt.bounded(
+        rt.best(
+            ctx,
+            "any_symbol",
+            ("compass", "gear", "tablet"),
+            lambda: rt.bounded(
+                (
+                    rt.bounded((rt.bounded(ctx.actor.values.get("compass", 0))) ** 2)
+                    + rt.bounded((rt.bounded(ctx.actor.values.get("gear", 0))) ** 2)
+                    + rt.bounded((rt.bounded(ctx.actor.values.get("tablet", 0))) ** 2)
+                    + rt.bounded(
+                        (
+                            7
+                            * min(
+                                rt.bounded(ctx.actor.values.get("compass", 0)),
+                                rt.bounded(ctx.actor.values.get("gear", 0)),
+                                rt.bounded(ctx.actor.values.get("tablet", 0)),
+                            )
+                        )
+                    )
+                )
+            ),
+        )
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age1/altar.yaml:1
 def altar_on_end_of_game(ctx: Context) -> None:
-    'Altar, on end_of_game.'
+    "Altar, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 2 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 2 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age1/apothecary.yaml:1
 def apothecary_on_built(ctx: Context) -> None:
-    'Apothecary, on built.'
+    "Apothecary, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['compass'] = max(0, 1 + ctx.actor.values.get('compass', 0))
+    ctx.actor.values["compass"] = max(0, 1 + ctx.actor.values.get("compass", 0))
 
 
 # cards/seven_wonders/age1/barracks.yaml:1
 def barracks_on_built(ctx: Context) -> None:
-    'Barracks, on built.'
+    "Barracks, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 1 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 1 + ctx.actor.values.get("shields", 0))
 
 
 # cards/seven_wonders/age1/baths.yaml:1
 def baths_on_end_of_game(ctx: Context) -> None:
-    'Baths, on end_of_game.'
+    "Baths, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age1/guard_tower.yaml:1
 def guard_tower_on_built(ctx: Context) -> None:
-    'Guard Tower, on built.'
+    "Guard Tower, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 1 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 1 + ctx.actor.values.get("shields", 0))
 
 
 # cards/seven_wonders/age1/pawnshop.yaml:1
 def pawnshop_on_end_of_game(ctx: Context) -> None:
-    'Pawnshop, on end_of_game.'
+    "Pawnshop, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age1/scriptorium.yaml:1
 def scriptorium_on_built(ctx: Context) -> None:
-    'Scriptorium, on built.'
+    "Scriptorium, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['tablet'] = max(0, 1 + ctx.actor.values.get('tablet', 0))
+    ctx.actor.values["tablet"] = max(0, 1 + ctx.actor.values.get("tablet", 0))
 
 
 # cards/seven_wonders/age1/stockade.yaml:1
 def stockade_on_built(ctx: Context) -> None:
-    'Stockade, on built.'
+    "Stockade, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 1 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 1 + ctx.actor.values.get("shields", 0))
 
 
 # cards/seven_wonders/age1/tavern.yaml:1
 def tavern_on_built(ctx: Context) -> None:
-    'Tavern, on built.'
+    "Tavern, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 5 + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(0, 5 + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/age1/theater.yaml:1
 def theater_on_end_of_game(ctx: Context) -> None:
-    'Theater, on end_of_game.'
+    "Theater, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 2 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 2 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age1/workshop.yaml:1
 def workshop_on_built(ctx: Context) -> None:
-    'Workshop, on built.'
+    "Workshop, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['gear'] = max(0, 1 + ctx.actor.values.get('gear', 0))
+    ctx.actor.values["gear"] = max(0, 1 + ctx.actor.values.get("gear", 0))
 
 
 # cards/seven_wonders/age2/aqueduct.yaml:1
 def aqueduct_on_end_of_game(ctx: Context) -> None:
-    'Aqueduct, on end_of_game.'
+    "Aqueduct, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age2/archery_range.yaml:1
 def archery_range_on_built(ctx: Context) -> None:
-    'Archery Range, on built.'
+    "Archery Range, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 2 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 2 + ctx.actor.values.get("shields", 0))
 
 
 # cards/seven_wonders/age2/bazar.yaml:1
 def bazar_on_built(ctx: Context) -> None:
-    'Bazar, on built.'
+    "Bazar, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, _CARDS2)))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(
+        0,
+        rt.bounded(
+            (2 * len(rt.select(ctx, (("city", False),), (("self",), ("offset", 1), ("offset", -1)), False, _CARDS2)))
+        )
+        + ctx.actor.values.get("coins", 0),
+    )
 
 
 # cards/seven_wonders/age2/courthouse.yaml:1
 def courthouse_on_end_of_game(ctx: Context) -> None:
-    'Courthouse, on end_of_game.'
+    "Courthouse, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 4 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 4 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age2/dispensary.yaml:1
 def dispensary_on_built(ctx: Context) -> None:
-    'Dispensary, on built.'
+    "Dispensary, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['compass'] = max(0, 1 + ctx.actor.values.get('compass', 0))
+    ctx.actor.values["compass"] = max(0, 1 + ctx.actor.values.get("compass", 0))
 
 
 # cards/seven_wonders/age2/laboratory.yaml:1
 def laboratory_on_built(ctx: Context) -> None:
-    'Laboratory, on built.'
+    "Laboratory, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['gear'] = max(0, 1 + ctx.actor.values.get('gear', 0))
+    ctx.actor.values["gear"] = max(0, 1 + ctx.actor.values.get("gear", 0))
 
 
 # cards/seven_wonders/age2/library.yaml:1
 def library_on_built(ctx: Context) -> None:
-    'Library, on built.'
+    "Library, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['tablet'] = max(0, 1 + ctx.actor.values.get('tablet', 0))
+    ctx.actor.values["tablet"] = max(0, 1 + ctx.actor.values.get("tablet", 0))
 
 
 # cards/seven_wonders/age2/school.yaml:1
 def school_on_built(ctx: Context) -> None:
-    'School, on built.'
+    "School, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['tablet'] = max(0, 1 + ctx.actor.values.get('tablet', 0))
+    ctx.actor.values["tablet"] = max(0, 1 + ctx.actor.values.get("tablet", 0))
 
 
 # cards/seven_wonders/age2/stables.yaml:1
 def stables_on_built(ctx: Context) -> None:
-    'Stables, on built.'
+    "Stables, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 2 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 2 + ctx.actor.values.get("shields", 0))
 
 
 # cards/seven_wonders/age2/statue.yaml:1
 def statue_on_end_of_game(ctx: Context) -> None:
-    'Statue, on end_of_game.'
+    "Statue, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 4 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 4 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age2/temple.yaml:1
 def temple_on_end_of_game(ctx: Context) -> None:
-    'Temple, on end_of_game.'
+    "Temple, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age2/training_ground.yaml:1
 def training_ground_on_built(ctx: Context) -> None:
-    'Training Ground, on built.'
+    "Training Ground, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 2 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 2 + ctx.actor.values.get("shields", 0))
 
 
 # cards/seven_wonders/age2/vineyard.yaml:1
 def vineyard_on_built(ctx: Context) -> None:
-    'Vineyard, on built.'
+    "Vineyard, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',), ('offset', 1), ('offset', -1)), False, _CARDS3)))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(
+        0,
+        rt.bounded(
+            (1 * len(rt.select(ctx, (("city", False),), (("self",), ("offset", 1), ("offset", -1)), False, _CARDS3)))
+        )
+        + ctx.actor.values.get("coins", 0),
+    )
 
 
 # cards/seven_wonders/age2/walls.yaml:1
 def walls_on_built(ctx: Context) -> None:
-    'Walls, on built.'
+    "Walls, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 2 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 2 + ctx.actor.values.get("shields", 0))
 
 
 # cards/seven_wonders/age3/academy.yaml:1
 def academy_on_built(ctx: Context) -> None:
-    'Academy, on built.'
+    "Academy, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['compass'] = max(0, 1 + ctx.actor.values.get('compass', 0))
+    ctx.actor.values["compass"] = max(0, 1 + ctx.actor.values.get("compass", 0))
 
 
 # cards/seven_wonders/age3/arena.yaml:1
 def arena_on_built(ctx: Context) -> None:
-    'Arena, on built.'
+    "Arena, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((3 * len(rt.select(ctx, (('stages', False),), (('self',),), False, _CARDS4)))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(
+        0,
+        rt.bounded((3 * len(rt.select(ctx, (("stages", False),), (("self",),), False, _CARDS4))))
+        + ctx.actor.values.get("coins", 0),
+    )
 
 
 # cards/seven_wonders/age3/arena.yaml:1
 def arena_on_end_of_game(ctx: Context) -> None:
-    'Arena, on end_of_game.'
+    "Arena, on end_of_game."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((1 * len(rt.select(ctx, (('stages', False),), (('self',),), False, _CARDS4)))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = rt.bounded(
+        (1 * len(rt.select(ctx, (("stages", False),), (("self",),), False, _CARDS4)))
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/arsenal.yaml:1
 def arsenal_on_built(ctx: Context) -> None:
-    'Arsenal, on built.'
+    "Arsenal, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 3 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 3 + ctx.actor.values.get("shields", 0))
 
 
 # cards/seven_wonders/age3/chamber_of_commerce.yaml:1
 def chamber_of_commerce_on_built(ctx: Context) -> None:
-    'Chamber of Commerce, on built.'
+    "Chamber of Commerce, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS2)))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(
+        0,
+        rt.bounded((2 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS2))))
+        + ctx.actor.values.get("coins", 0),
+    )
 
 
 # cards/seven_wonders/age3/chamber_of_commerce.yaml:1
 def chamber_of_commerce_on_end_of_game(ctx: Context) -> None:
-    'Chamber of Commerce, on end_of_game.'
+    "Chamber of Commerce, on end_of_game."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS2)))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = rt.bounded(
+        (2 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS2)))
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/circus.yaml:1
 def circus_on_built(ctx: Context) -> None:
-    'Circus, on built.'
+    "Circus, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 3 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 3 + ctx.actor.values.get("shields", 0))
 
 
 # cards/seven_wonders/age3/fortifications.yaml:1
 def fortifications_on_built(ctx: Context) -> None:
-    'Fortifications, on built.'
+    "Fortifications, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 3 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 3 + ctx.actor.values.get("shields", 0))
 
 
 # cards/seven_wonders/age3/gardens.yaml:1
 def gardens_on_end_of_game(ctx: Context) -> None:
-    'Gardens, on end_of_game.'
+    "Gardens, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/haven.yaml:1
 def haven_on_built(ctx: Context) -> None:
-    'Haven, on built.'
+    "Haven, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS3)))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(
+        0,
+        rt.bounded((1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS3))))
+        + ctx.actor.values.get("coins", 0),
+    )
 
 
 # cards/seven_wonders/age3/haven.yaml:1
 def haven_on_end_of_game(ctx: Context) -> None:
-    'Haven, on end_of_game.'
+    "Haven, on end_of_game."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS3)))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = rt.bounded(
+        (1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS3)))
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/lighthouse.yaml:1
 def lighthouse_on_built(ctx: Context) -> None:
-    'Lighthouse, on built.'
+    "Lighthouse, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS5)))) + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(
+        0,
+        rt.bounded((1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS5))))
+        + ctx.actor.values.get("coins", 0),
+    )
 
 
 # cards/seven_wonders/age3/lighthouse.yaml:1
 def lighthouse_on_end_of_game(ctx: Context) -> None:
-    'Lighthouse, on end_of_game.'
+    "Lighthouse, on end_of_game."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((1 * len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS5)))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = rt.bounded(
+        (1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS5)))
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/lodge.yaml:1
 def lodge_on_built(ctx: Context) -> None:
-    'Lodge, on built.'
+    "Lodge, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['compass'] = max(0, 1 + ctx.actor.values.get('compass', 0))
+    ctx.actor.values["compass"] = max(0, 1 + ctx.actor.values.get("compass", 0))
 
 
 # cards/seven_wonders/age3/observatory.yaml:1
 def observatory_on_built(ctx: Context) -> None:
-    'Observatory, on built.'
+    "Observatory, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['gear'] = max(0, 1 + ctx.actor.values.get('gear', 0))
+    ctx.actor.values["gear"] = max(0, 1 + ctx.actor.values.get("gear", 0))
 
 
 # cards/seven_wonders/age3/palace.yaml:1
 def palace_on_end_of_game(ctx: Context) -> None:
-    'Palace, on end_of_game.'
+    "Palace, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 8 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 8 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/pantheon.yaml:1
 def pantheon_on_end_of_game(ctx: Context) -> None:
-    'Pantheon, on end_of_game.'
+    "Pantheon, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/senate.yaml:1
 def senate_on_end_of_game(ctx: Context) -> None:
-    'Senate, on end_of_game.'
+    "Senate, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 6 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 6 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/siege_workshop.yaml:1
 def siege_workshop_on_built(ctx: Context) -> None:
-    'Siege Workshop, on built.'
+    "Siege Workshop, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 3 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 3 + ctx.actor.values.get("shields", 0))
 
 
 # cards/seven_wonders/age3/study.yaml:1
 def study_on_built(ctx: Context) -> None:
-    'Study, on built.'
+    "Study, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['gear'] = max(0, 1 + ctx.actor.values.get('gear', 0))
+    ctx.actor.values["gear"] = max(0, 1 + ctx.actor.values.get("gear", 0))
 
 
 # cards/seven_wonders/age3/town_hall.yaml:1
 def town_hall_on_end_of_game(ctx: Context) -> None:
-    'Town Hall, on end_of_game.'
+    "Town Hall, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 6 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 6 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/university.yaml:1
 def university_on_built(ctx: Context) -> None:
-    'University, on built.'
+    "University, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['tablet'] = max(0, 1 + ctx.actor.values.get('tablet', 0))
+    ctx.actor.values["tablet"] = max(0, 1 + ctx.actor.values.get("tablet", 0))
 
 
 # cards/seven_wonders/guilds/builders_guild.yaml:1
 def builders_guild_on_end_of_game(ctx: Context) -> None:
-    'Builders Guild, on end_of_game.'
+    "Builders Guild, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('stages', False),), (('self',), ('offset', 1), ('offset', -1)), False, _CARDS4)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = len(
+        rt.select(ctx, (("stages", False),), (("self",), ("offset", 1), ("offset", -1)), False, _CARDS4)
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/craftsmens_guild.yaml:1
 def craftsmens_guild_on_end_of_game(ctx: Context) -> None:
-    'Craftsmens Guild, on end_of_game.'
+    "Craftsmens Guild, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded((2 * len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS2)))) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = rt.bounded(
+        (2 * len(rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS2)))
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/magistrates_guild.yaml:1
 def magistrates_guild_on_end_of_game(ctx: Context) -> None:
-    'Magistrates Guild, on end_of_game.'
+    "Magistrates Guild, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS6)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = len(
+        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS6)
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/philosophers_guild.yaml:1
 def philosophers_guild_on_end_of_game(ctx: Context) -> None:
-    'Philosophers Guild, on end_of_game.'
+    "Philosophers Guild, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS7)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = len(
+        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS7)
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/scientists_guild.yaml:1
 def scientists_guild_on_end_of_game(ctx: Context) -> None:
-    'Scientists Guild, on end_of_game.'
+    "Scientists Guild, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['any_symbol'] = max(0, 1 + ctx.actor.values.get('any_symbol', 0))
+    ctx.actor.values["any_symbol"] = max(0, 1 + ctx.actor.values.get("any_symbol", 0))
 
 
 # cards/seven_wonders/guilds/shipowners_guild.yaml:1
 def shipowners_guild_on_end_of_game(ctx: Context) -> None:
-    'Shipowners Guild, on end_of_game.'
+    "Shipowners Guild, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('self',),), False, _CARDS8)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = len(
+        rt.select(ctx, (("city", False),), (("self",),), False, _CARDS8)
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/spies_guild.yaml:1
 def spies_guild_on_end_of_game(ctx: Context) -> None:
-    'Spies Guild, on end_of_game.'
+    "Spies Guild, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS9)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = len(
+        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS9)
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/strategists_guild.yaml:1
 def strategists_guild_on_end_of_game(ctx: Context) -> None:
-    'Strategists Guild, on end_of_game.'
+    "Strategists Guild, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = rt.bounded(rt.total(ctx, (('offset', 1), ('offset', -1)), 'defeat_tokens')) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = rt.bounded(
+        rt.total(ctx, (("offset", 1), ("offset", -1)), "defeat_tokens")
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/traders_guild.yaml:1
 def traders_guild_on_end_of_game(ctx: Context) -> None:
-    'Traders Guild, on end_of_game.'
+    "Traders Guild, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS5)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = len(
+        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS5)
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/workers_guild.yaml:1
 def workers_guild_on_end_of_game(ctx: Context) -> None:
-    'Workers Guild, on end_of_game.'
+    "Workers Guild, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = len(rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS3)) + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = len(
+        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS3)
+    ) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/alexandria_a.yaml:24
 def alexandria_a_1_on_end_of_game(ctx: Context) -> None:
-    'Alexandria (A) stage 1, on end_of_game.'
+    "Alexandria (A) stage 1, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/alexandria_a.yaml:148
 def alexandria_a_3_on_end_of_game(ctx: Context) -> None:
-    'Alexandria (A) stage 3, on end_of_game.'
+    "Alexandria (A) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/alexandria_b.yaml:165
 def alexandria_b_3_on_end_of_game(ctx: Context) -> None:
-    'Alexandria (B) stage 3, on end_of_game.'
+    "Alexandria (B) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/babylon_a.yaml:24
 def babylon_a_1_on_end_of_game(ctx: Context) -> None:
-    'Babylon (A) stage 1, on end_of_game.'
+    "Babylon (A) stage 1, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/babylon_a.yaml:68
 def babylon_a_2_on_end_of_game(ctx: Context) -> None:
-    'Babylon (A) stage 2, on end_of_game.'
+    "Babylon (A) stage 2, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['any_symbol'] = max(0, 1 + ctx.actor.values.get('any_symbol', 0))
+    ctx.actor.values["any_symbol"] = max(0, 1 + ctx.actor.values.get("any_symbol", 0))
 
 
 # cards/seven_wonders/wonders/babylon_a.yaml:133
 def babylon_a_3_on_end_of_game(ctx: Context) -> None:
-    'Babylon (A) stage 3, on end_of_game.'
+    "Babylon (A) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/babylon_b.yaml:24
 def babylon_b_1_on_end_of_game(ctx: Context) -> None:
-    'Babylon (B) stage 1, on end_of_game.'
+    "Babylon (B) stage 1, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/babylon_b.yaml:139
 def babylon_b_3_on_end_of_game(ctx: Context) -> None:
-    'Babylon (B) stage 3, on end_of_game.'
+    "Babylon (B) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['any_symbol'] = max(0, 1 + ctx.actor.values.get('any_symbol', 0))
+    ctx.actor.values["any_symbol"] = max(0, 1 + ctx.actor.values.get("any_symbol", 0))
 
 
 # cards/seven_wonders/wonders/ephesos_a.yaml:24
 def ephesos_a_1_on_end_of_game(ctx: Context) -> None:
-    'Ephesos (A) stage 1, on end_of_game.'
+    "Ephesos (A) stage 1, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/ephesos_a.yaml:68
 def ephesos_a_2_on_built(ctx: Context) -> None:
-    'Ephesos (A) stage 2, on built.'
+    "Ephesos (A) stage 2, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 9 + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(0, 9 + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/wonders/ephesos_a.yaml:115
 def ephesos_a_3_on_end_of_game(ctx: Context) -> None:
-    'Ephesos (A) stage 3, on end_of_game.'
+    "Ephesos (A) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/ephesos_b.yaml:24
 def ephesos_b_1_on_end_of_game(ctx: Context) -> None:
-    'Ephesos (B) stage 1, on end_of_game.'
+    "Ephesos (B) stage 1, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 2 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 2 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/ephesos_b.yaml:24
 def ephesos_b_1_on_built(ctx: Context) -> None:
-    'Ephesos (B) stage 1, on built.'
+    "Ephesos (B) stage 1, on built."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 4 + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(0, 4 + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/wonders/ephesos_b.yaml:73
 def ephesos_b_2_on_end_of_game(ctx: Context) -> None:
-    'Ephesos (B) stage 2, on end_of_game.'
+    "Ephesos (B) stage 2, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/ephesos_b.yaml:73
 def ephesos_b_2_on_built(ctx: Context) -> None:
-    'Ephesos (B) stage 2, on built.'
+    "Ephesos (B) stage 2, on built."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 4 + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(0, 4 + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/wonders/ephesos_b.yaml:140
 def ephesos_b_3_on_end_of_game(ctx: Context) -> None:
-    'Ephesos (B) stage 3, on end_of_game.'
+    "Ephesos (B) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/ephesos_b.yaml:140
 def ephesos_b_3_on_built(ctx: Context) -> None:
-    'Ephesos (B) stage 3, on built.'
+    "Ephesos (B) stage 3, on built."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 4 + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(0, 4 + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/wonders/gizah_a.yaml:24
 def gizah_a_1_on_end_of_game(ctx: Context) -> None:
-    'Gizah (A) stage 1, on end_of_game.'
+    "Gizah (A) stage 1, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/gizah_a.yaml:68
 def gizah_a_2_on_end_of_game(ctx: Context) -> None:
-    'Gizah (A) stage 2, on end_of_game.'
+    "Gizah (A) stage 2, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/gizah_a.yaml:131
 def gizah_a_3_on_end_of_game(ctx: Context) -> None:
-    'Gizah (A) stage 3, on end_of_game.'
+    "Gizah (A) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/gizah_b.yaml:24
 def gizah_b_1_on_end_of_game(ctx: Context) -> None:
-    'Gizah (B) stage 1, on end_of_game.'
+    "Gizah (B) stage 1, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/gizah_b.yaml:68
 def gizah_b_2_on_end_of_game(ctx: Context) -> None:
-    'Gizah (B) stage 2, on end_of_game.'
+    "Gizah (B) stage 2, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/gizah_b.yaml:129
 def gizah_b_3_on_end_of_game(ctx: Context) -> None:
-    'Gizah (B) stage 3, on end_of_game.'
+    "Gizah (B) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/gizah_b.yaml:180
 def gizah_b_4_on_end_of_game(ctx: Context) -> None:
-    'Gizah (B) stage 4, on end_of_game.'
+    "Gizah (B) stage 4, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/halikarnassus_a.yaml:24
 def halikarnassus_a_1_on_end_of_game(ctx: Context) -> None:
-    'Halikarnassus (A) stage 1, on end_of_game.'
+    "Halikarnassus (A) stage 1, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/halikarnassus_a.yaml:68
 def halikarnassus_a_2_on_built(ctx: Context) -> None:
-    'Halikarnassus (A) stage 2, on built.'
+    "Halikarnassus (A) stage 2, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, _CARDS10), True, True)
+    rt.build_from(
+        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS10), True, True
+    )
 
 
 # cards/seven_wonders/wonders/halikarnassus_a.yaml:155
 def halikarnassus_a_3_on_end_of_game(ctx: Context) -> None:
-    'Halikarnassus (A) stage 3, on end_of_game.'
+    "Halikarnassus (A) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:24
 def halikarnassus_b_1_on_end_of_game(ctx: Context) -> None:
-    'Halikarnassus (B) stage 1, on end_of_game.'
+    "Halikarnassus (B) stage 1, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 2 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 2 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:24
 def halikarnassus_b_1_on_built(ctx: Context) -> None:
-    'Halikarnassus (B) stage 1, on built.'
+    "Halikarnassus (B) stage 1, on built."
     # effect 2
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, _CARDS10), True, True)
+    rt.build_from(
+        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS10), True, True
+    )
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:106
 def halikarnassus_b_2_on_end_of_game(ctx: Context) -> None:
-    'Halikarnassus (B) stage 2, on end_of_game.'
+    "Halikarnassus (B) stage 2, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 1 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 1 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:106
 def halikarnassus_b_2_on_built(ctx: Context) -> None:
-    'Halikarnassus (B) stage 2, on built.'
+    "Halikarnassus (B) stage 2, on built."
     # effect 2
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, _CARDS10), True, True)
+    rt.build_from(
+        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS10), True, True
+    )
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:212
 def halikarnassus_b_3_on_built(ctx: Context) -> None:
-    'Halikarnassus (B) stage 3, on built.'
+    "Halikarnassus (B) stage 3, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (('discard', True),), (('self',),), False, _CARDS10), True, True)
+    rt.build_from(
+        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS10), True, True
+    )
 
 
 # cards/seven_wonders/wonders/olympia_a.yaml:24
 def olympia_a_1_on_end_of_game(ctx: Context) -> None:
-    'Olympia (A) stage 1, on end_of_game.'
+    "Olympia (A) stage 1, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/olympia_a.yaml:154
 def olympia_a_3_on_end_of_game(ctx: Context) -> None:
-    'Olympia (A) stage 3, on end_of_game.'
+    "Olympia (A) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/olympia_b.yaml:76
 def olympia_b_2_on_end_of_game(ctx: Context) -> None:
-    'Olympia (B) stage 2, on end_of_game.'
+    "Olympia (B) stage 2, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 5 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/olympia_b.yaml:137
 def olympia_b_3_on_end_of_game(ctx: Context) -> None:
-    'Olympia (B) stage 3, on end_of_game.'
+    "Olympia (B) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    rt.invoke(ctx, lambda: rt.select(ctx, (('city', False),), (('offset', 1), ('offset', -1)), False, _CARDS11), None, 'end_of_game', True)
+    rt.invoke(
+        ctx,
+        lambda: rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS11),
+        None,
+        "end_of_game",
+        True,
+    )
 
 
 # cards/seven_wonders/wonders/rhodos_a.yaml:24
 def rhodos_a_1_on_end_of_game(ctx: Context) -> None:
-    'Rhodos (A) stage 1, on end_of_game.'
+    "Rhodos (A) stage 1, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/rhodos_a.yaml:68
 def rhodos_a_2_on_built(ctx: Context) -> None:
-    'Rhodos (A) stage 2, on built.'
+    "Rhodos (A) stage 2, on built."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 2 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 2 + ctx.actor.values.get("shields", 0))
 
 
 # cards/seven_wonders/wonders/rhodos_a.yaml:117
 def rhodos_a_3_on_end_of_game(ctx: Context) -> None:
-    'Rhodos (A) stage 3, on end_of_game.'
+    "Rhodos (A) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 7 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/rhodos_b.yaml:24
 def rhodos_b_1_on_end_of_game(ctx: Context) -> None:
-    'Rhodos (B) stage 1, on end_of_game.'
+    "Rhodos (B) stage 1, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 3 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/rhodos_b.yaml:24
 def rhodos_b_1_on_built(ctx: Context) -> None:
-    'Rhodos (B) stage 1, on built.'
+    "Rhodos (B) stage 1, on built."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 1 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 1 + ctx.actor.values.get("shields", 0))
     # effect 3
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 3 + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(0, 3 + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/wonders/rhodos_b.yaml:80
 def rhodos_b_2_on_end_of_game(ctx: Context) -> None:
-    'Rhodos (B) stage 2, on end_of_game.'
+    "Rhodos (B) stage 2, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    ctx.actor.values['points'] = 4 + ctx.actor.values.get('points', 0)
+    ctx.actor.values["points"] = 4 + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/rhodos_b.yaml:80
 def rhodos_b_2_on_built(ctx: Context) -> None:
-    'Rhodos (B) stage 2, on built.'
+    "Rhodos (B) stage 2, on built."
     # effect 2
     rt.step(ctx.state)
-    ctx.actor.values['shields'] = max(0, 1 + ctx.actor.values.get('shields', 0))
+    ctx.actor.values["shields"] = max(0, 1 + ctx.actor.values.get("shields", 0))
     # effect 3
     rt.step(ctx.state)
-    ctx.actor.values['coins'] = max(0, 4 + ctx.actor.values.get('coins', 0))
+    ctx.actor.values["coins"] = max(0, 4 + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/game.yaml
 def requires_of_wonder_stage(ctx: Context) -> bool:
-    'What a wonder_stage requires before it is built.'
-    return bool((bool(rt.select(ctx, (('wonder', False),), (('self',),), False, rt.narrow(ctx.game, _CARDS12, 'id', ctx.card_field('wonder')))) and (len(rt.select(ctx, (('stages', False),), (('self',),), False, rt.narrow(ctx.game, _CARDS4, 'wonder', ctx.card_field('wonder')))) == rt.bounded((rt.bounded(rt.field_amount(ctx, 'stage')) - 1)))))
+    "What a wonder_stage requires before it is built."
+    return bool(
+        (
+            bool(
+                rt.select(
+                    ctx,
+                    (("wonder", False),),
+                    (("self",),),
+                    False,
+                    rt.narrow(ctx.game, _CARDS12, "id", ctx.card_field("wonder")),
+                )
+            )
+            and (
+                len(
+                    rt.select(
+                        ctx,
+                        (("stages", False),),
+                        (("self",),),
+                        False,
+                        rt.narrow(ctx.game, _CARDS4, "wonder", ctx.card_field("wonder")),
+                    )
+                )
+                == rt.bounded((rt.bounded(rt.field_amount(ctx, "stage")) - 1))
+            )
+        )
+    )
 
 
 RULES: dict[str, Callable[[Context], None]] = {
-    'discard': rules_on_discard,
-    'last_card': rules_on_last_card,
-    'end_of_age': rules_on_end_of_age,
-    'next_age': rules_on_next_age,
-    'end_of_game': rules_on_end_of_game,
+    "discard": rules_on_discard,
+    "last_card": rules_on_last_card,
+    "end_of_age": rules_on_end_of_age,
+    "next_age": rules_on_next_age,
+    "end_of_game": rules_on_end_of_game,
 }
 
 HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
-    ('altar', 'end_of_game'): altar_on_end_of_game,
-    ('apothecary', 'built'): apothecary_on_built,
-    ('barracks', 'built'): barracks_on_built,
-    ('baths', 'end_of_game'): baths_on_end_of_game,
-    ('guard_tower', 'built'): guard_tower_on_built,
-    ('pawnshop', 'end_of_game'): pawnshop_on_end_of_game,
-    ('scriptorium', 'built'): scriptorium_on_built,
-    ('stockade', 'built'): stockade_on_built,
-    ('tavern', 'built'): tavern_on_built,
-    ('theater', 'end_of_game'): theater_on_end_of_game,
-    ('workshop', 'built'): workshop_on_built,
-    ('aqueduct', 'end_of_game'): aqueduct_on_end_of_game,
-    ('archery_range', 'built'): archery_range_on_built,
-    ('bazar', 'built'): bazar_on_built,
-    ('courthouse', 'end_of_game'): courthouse_on_end_of_game,
-    ('dispensary', 'built'): dispensary_on_built,
-    ('laboratory', 'built'): laboratory_on_built,
-    ('library', 'built'): library_on_built,
-    ('school', 'built'): school_on_built,
-    ('stables', 'built'): stables_on_built,
-    ('statue', 'end_of_game'): statue_on_end_of_game,
-    ('temple', 'end_of_game'): temple_on_end_of_game,
-    ('training_ground', 'built'): training_ground_on_built,
-    ('vineyard', 'built'): vineyard_on_built,
-    ('walls', 'built'): walls_on_built,
-    ('academy', 'built'): academy_on_built,
-    ('arena', 'built'): arena_on_built,
-    ('arena', 'end_of_game'): arena_on_end_of_game,
-    ('arsenal', 'built'): arsenal_on_built,
-    ('chamber_of_commerce', 'built'): chamber_of_commerce_on_built,
-    ('chamber_of_commerce', 'end_of_game'): chamber_of_commerce_on_end_of_game,
-    ('circus', 'built'): circus_on_built,
-    ('fortifications', 'built'): fortifications_on_built,
-    ('gardens', 'end_of_game'): gardens_on_end_of_game,
-    ('haven', 'built'): haven_on_built,
-    ('haven', 'end_of_game'): haven_on_end_of_game,
-    ('lighthouse', 'built'): lighthouse_on_built,
-    ('lighthouse', 'end_of_game'): lighthouse_on_end_of_game,
-    ('lodge', 'built'): lodge_on_built,
-    ('observatory', 'built'): observatory_on_built,
-    ('palace', 'end_of_game'): palace_on_end_of_game,
-    ('pantheon', 'end_of_game'): pantheon_on_end_of_game,
-    ('senate', 'end_of_game'): senate_on_end_of_game,
-    ('siege_workshop', 'built'): siege_workshop_on_built,
-    ('study', 'built'): study_on_built,
-    ('town_hall', 'end_of_game'): town_hall_on_end_of_game,
-    ('university', 'built'): university_on_built,
-    ('builders_guild', 'end_of_game'): builders_guild_on_end_of_game,
-    ('craftsmens_guild', 'end_of_game'): craftsmens_guild_on_end_of_game,
-    ('magistrates_guild', 'end_of_game'): magistrates_guild_on_end_of_game,
-    ('philosophers_guild', 'end_of_game'): philosophers_guild_on_end_of_game,
-    ('scientists_guild', 'end_of_game'): scientists_guild_on_end_of_game,
-    ('shipowners_guild', 'end_of_game'): shipowners_guild_on_end_of_game,
-    ('spies_guild', 'end_of_game'): spies_guild_on_end_of_game,
-    ('strategists_guild', 'end_of_game'): strategists_guild_on_end_of_game,
-    ('traders_guild', 'end_of_game'): traders_guild_on_end_of_game,
-    ('workers_guild', 'end_of_game'): workers_guild_on_end_of_game,
-    ('alexandria_a_1', 'end_of_game'): alexandria_a_1_on_end_of_game,
-    ('alexandria_a_3', 'end_of_game'): alexandria_a_3_on_end_of_game,
-    ('alexandria_b_3', 'end_of_game'): alexandria_b_3_on_end_of_game,
-    ('babylon_a_1', 'end_of_game'): babylon_a_1_on_end_of_game,
-    ('babylon_a_2', 'end_of_game'): babylon_a_2_on_end_of_game,
-    ('babylon_a_3', 'end_of_game'): babylon_a_3_on_end_of_game,
-    ('babylon_b_1', 'end_of_game'): babylon_b_1_on_end_of_game,
-    ('babylon_b_3', 'end_of_game'): babylon_b_3_on_end_of_game,
-    ('ephesos_a_1', 'end_of_game'): ephesos_a_1_on_end_of_game,
-    ('ephesos_a_2', 'built'): ephesos_a_2_on_built,
-    ('ephesos_a_3', 'end_of_game'): ephesos_a_3_on_end_of_game,
-    ('ephesos_b_1', 'end_of_game'): ephesos_b_1_on_end_of_game,
-    ('ephesos_b_1', 'built'): ephesos_b_1_on_built,
-    ('ephesos_b_2', 'end_of_game'): ephesos_b_2_on_end_of_game,
-    ('ephesos_b_2', 'built'): ephesos_b_2_on_built,
-    ('ephesos_b_3', 'end_of_game'): ephesos_b_3_on_end_of_game,
-    ('ephesos_b_3', 'built'): ephesos_b_3_on_built,
-    ('gizah_a_1', 'end_of_game'): gizah_a_1_on_end_of_game,
-    ('gizah_a_2', 'end_of_game'): gizah_a_2_on_end_of_game,
-    ('gizah_a_3', 'end_of_game'): gizah_a_3_on_end_of_game,
-    ('gizah_b_1', 'end_of_game'): gizah_b_1_on_end_of_game,
-    ('gizah_b_2', 'end_of_game'): gizah_b_2_on_end_of_game,
-    ('gizah_b_3', 'end_of_game'): gizah_b_3_on_end_of_game,
-    ('gizah_b_4', 'end_of_game'): gizah_b_4_on_end_of_game,
-    ('halikarnassus_a_1', 'end_of_game'): halikarnassus_a_1_on_end_of_game,
-    ('halikarnassus_a_2', 'built'): halikarnassus_a_2_on_built,
-    ('halikarnassus_a_3', 'end_of_game'): halikarnassus_a_3_on_end_of_game,
-    ('halikarnassus_b_1', 'end_of_game'): halikarnassus_b_1_on_end_of_game,
-    ('halikarnassus_b_1', 'built'): halikarnassus_b_1_on_built,
-    ('halikarnassus_b_2', 'end_of_game'): halikarnassus_b_2_on_end_of_game,
-    ('halikarnassus_b_2', 'built'): halikarnassus_b_2_on_built,
-    ('halikarnassus_b_3', 'built'): halikarnassus_b_3_on_built,
-    ('olympia_a_1', 'end_of_game'): olympia_a_1_on_end_of_game,
-    ('olympia_a_3', 'end_of_game'): olympia_a_3_on_end_of_game,
-    ('olympia_b_2', 'end_of_game'): olympia_b_2_on_end_of_game,
-    ('olympia_b_3', 'end_of_game'): olympia_b_3_on_end_of_game,
-    ('rhodos_a_1', 'end_of_game'): rhodos_a_1_on_end_of_game,
-    ('rhodos_a_2', 'built'): rhodos_a_2_on_built,
-    ('rhodos_a_3', 'end_of_game'): rhodos_a_3_on_end_of_game,
-    ('rhodos_b_1', 'end_of_game'): rhodos_b_1_on_end_of_game,
-    ('rhodos_b_1', 'built'): rhodos_b_1_on_built,
-    ('rhodos_b_2', 'end_of_game'): rhodos_b_2_on_end_of_game,
-    ('rhodos_b_2', 'built'): rhodos_b_2_on_built,
+    ("altar", "end_of_game"): altar_on_end_of_game,
+    ("apothecary", "built"): apothecary_on_built,
+    ("barracks", "built"): barracks_on_built,
+    ("baths", "end_of_game"): baths_on_end_of_game,
+    ("guard_tower", "built"): guard_tower_on_built,
+    ("pawnshop", "end_of_game"): pawnshop_on_end_of_game,
+    ("scriptorium", "built"): scriptorium_on_built,
+    ("stockade", "built"): stockade_on_built,
+    ("tavern", "built"): tavern_on_built,
+    ("theater", "end_of_game"): theater_on_end_of_game,
+    ("workshop", "built"): workshop_on_built,
+    ("aqueduct", "end_of_game"): aqueduct_on_end_of_game,
+    ("archery_range", "built"): archery_range_on_built,
+    ("bazar", "built"): bazar_on_built,
+    ("courthouse", "end_of_game"): courthouse_on_end_of_game,
+    ("dispensary", "built"): dispensary_on_built,
+    ("laboratory", "built"): laboratory_on_built,
+    ("library", "built"): library_on_built,
+    ("school", "built"): school_on_built,
+    ("stables", "built"): stables_on_built,
+    ("statue", "end_of_game"): statue_on_end_of_game,
+    ("temple", "end_of_game"): temple_on_end_of_game,
+    ("training_ground", "built"): training_ground_on_built,
+    ("vineyard", "built"): vineyard_on_built,
+    ("walls", "built"): walls_on_built,
+    ("academy", "built"): academy_on_built,
+    ("arena", "built"): arena_on_built,
+    ("arena", "end_of_game"): arena_on_end_of_game,
+    ("arsenal", "built"): arsenal_on_built,
+    ("chamber_of_commerce", "built"): chamber_of_commerce_on_built,
+    ("chamber_of_commerce", "end_of_game"): chamber_of_commerce_on_end_of_game,
+    ("circus", "built"): circus_on_built,
+    ("fortifications", "built"): fortifications_on_built,
+    ("gardens", "end_of_game"): gardens_on_end_of_game,
+    ("haven", "built"): haven_on_built,
+    ("haven", "end_of_game"): haven_on_end_of_game,
+    ("lighthouse", "built"): lighthouse_on_built,
+    ("lighthouse", "end_of_game"): lighthouse_on_end_of_game,
+    ("lodge", "built"): lodge_on_built,
+    ("observatory", "built"): observatory_on_built,
+    ("palace", "end_of_game"): palace_on_end_of_game,
+    ("pantheon", "end_of_game"): pantheon_on_end_of_game,
+    ("senate", "end_of_game"): senate_on_end_of_game,
+    ("siege_workshop", "built"): siege_workshop_on_built,
+    ("study", "built"): study_on_built,
+    ("town_hall", "end_of_game"): town_hall_on_end_of_game,
+    ("university", "built"): university_on_built,
+    ("builders_guild", "end_of_game"): builders_guild_on_end_of_game,
+    ("craftsmens_guild", "end_of_game"): craftsmens_guild_on_end_of_game,
+    ("magistrates_guild", "end_of_game"): magistrates_guild_on_end_of_game,
+    ("philosophers_guild", "end_of_game"): philosophers_guild_on_end_of_game,
+    ("scientists_guild", "end_of_game"): scientists_guild_on_end_of_game,
+    ("shipowners_guild", "end_of_game"): shipowners_guild_on_end_of_game,
+    ("spies_guild", "end_of_game"): spies_guild_on_end_of_game,
+    ("strategists_guild", "end_of_game"): strategists_guild_on_end_of_game,
+    ("traders_guild", "end_of_game"): traders_guild_on_end_of_game,
+    ("workers_guild", "end_of_game"): workers_guild_on_end_of_game,
+    ("alexandria_a_1", "end_of_game"): alexandria_a_1_on_end_of_game,
+    ("alexandria_a_3", "end_of_game"): alexandria_a_3_on_end_of_game,
+    ("alexandria_b_3", "end_of_game"): alexandria_b_3_on_end_of_game,
+    ("babylon_a_1", "end_of_game"): babylon_a_1_on_end_of_game,
+    ("babylon_a_2", "end_of_game"): babylon_a_2_on_end_of_game,
+    ("babylon_a_3", "end_of_game"): babylon_a_3_on_end_of_game,
+    ("babylon_b_1", "end_of_game"): babylon_b_1_on_end_of_game,
+    ("babylon_b_3", "end_of_game"): babylon_b_3_on_end_of_game,
+    ("ephesos_a_1", "end_of_game"): ephesos_a_1_on_end_of_game,
+    ("ephesos_a_2", "built"): ephesos_a_2_on_built,
+    ("ephesos_a_3", "end_of_game"): ephesos_a_3_on_end_of_game,
+    ("ephesos_b_1", "end_of_game"): ephesos_b_1_on_end_of_game,
+    ("ephesos_b_1", "built"): ephesos_b_1_on_built,
+    ("ephesos_b_2", "end_of_game"): ephesos_b_2_on_end_of_game,
+    ("ephesos_b_2", "built"): ephesos_b_2_on_built,
+    ("ephesos_b_3", "end_of_game"): ephesos_b_3_on_end_of_game,
+    ("ephesos_b_3", "built"): ephesos_b_3_on_built,
+    ("gizah_a_1", "end_of_game"): gizah_a_1_on_end_of_game,
+    ("gizah_a_2", "end_of_game"): gizah_a_2_on_end_of_game,
+    ("gizah_a_3", "end_of_game"): gizah_a_3_on_end_of_game,
+    ("gizah_b_1", "end_of_game"): gizah_b_1_on_end_of_game,
+    ("gizah_b_2", "end_of_game"): gizah_b_2_on_end_of_game,
+    ("gizah_b_3", "end_of_game"): gizah_b_3_on_end_of_game,
+    ("gizah_b_4", "end_of_game"): gizah_b_4_on_end_of_game,
+    ("halikarnassus_a_1", "end_of_game"): halikarnassus_a_1_on_end_of_game,
+    ("halikarnassus_a_2", "built"): halikarnassus_a_2_on_built,
+    ("halikarnassus_a_3", "end_of_game"): halikarnassus_a_3_on_end_of_game,
+    ("halikarnassus_b_1", "end_of_game"): halikarnassus_b_1_on_end_of_game,
+    ("halikarnassus_b_1", "built"): halikarnassus_b_1_on_built,
+    ("halikarnassus_b_2", "end_of_game"): halikarnassus_b_2_on_end_of_game,
+    ("halikarnassus_b_2", "built"): halikarnassus_b_2_on_built,
+    ("halikarnassus_b_3", "built"): halikarnassus_b_3_on_built,
+    ("olympia_a_1", "end_of_game"): olympia_a_1_on_end_of_game,
+    ("olympia_a_3", "end_of_game"): olympia_a_3_on_end_of_game,
+    ("olympia_b_2", "end_of_game"): olympia_b_2_on_end_of_game,
+    ("olympia_b_3", "end_of_game"): olympia_b_3_on_end_of_game,
+    ("rhodos_a_1", "end_of_game"): rhodos_a_1_on_end_of_game,
+    ("rhodos_a_2", "built"): rhodos_a_2_on_built,
+    ("rhodos_a_3", "end_of_game"): rhodos_a_3_on_end_of_game,
+    ("rhodos_b_1", "end_of_game"): rhodos_b_1_on_end_of_game,
+    ("rhodos_b_1", "built"): rhodos_b_1_on_built,
+    ("rhodos_b_2", "end_of_game"): rhodos_b_2_on_end_of_game,
+    ("rhodos_b_2", "built"): rhodos_b_2_on_built,
 }
 
 REQUIRES: dict[str, Callable[[Context], bool]] = {
-    'wonder_stage': requires_of_wonder_stage,
+    "wonder_stage": requires_of_wonder_stage,
 }
 
 # (card id or None for the rules, effect index, primitive, arguments)
 STANDING: tuple[tuple[str | None, int, str, Any], ...] = (
-    ('clay_pit', 0, 'produce', {'one_of': ['ore', 'clay']}),
-    ('clay_pool', 0, 'produce', {'clay': 1}),
-    ('east_trading_post', 0, 'trade_price', {'resources': ['wood', 'stone', 'clay', 'ore'], 'from': 'right', 'price': 1}),
-    ('excavation', 0, 'produce', {'one_of': ['stone', 'clay']}),
-    ('forest_cave', 0, 'produce', {'one_of': ['wood', 'ore']}),
-    ('glassworks', 0, 'produce', {'glass': 1}),
-    ('loom', 0, 'produce', {'loom': 1}),
-    ('lumber_yard', 0, 'produce', {'wood': 1}),
-    ('marketplace', 0, 'trade_price', {'resources': ['glass', 'papyrus', 'loom'], 'from': 'neighbours', 'price': 1}),
-    ('mine', 0, 'produce', {'one_of': ['stone', 'ore']}),
-    ('ore_vein', 0, 'produce', {'ore': 1}),
-    ('press', 0, 'produce', {'papyrus': 1}),
-    ('stone_pit', 0, 'produce', {'stone': 1}),
-    ('timber_yard', 0, 'produce', {'one_of': ['wood', 'stone']}),
-    ('tree_farm', 0, 'produce', {'one_of': ['wood', 'clay']}),
-    ('west_trading_post', 0, 'trade_price', {'resources': ['wood', 'stone', 'clay', 'ore'], 'from': 'left', 'price': 1}),
-    ('brickyard', 0, 'produce', {'clay': 2}),
-    ('caravansery', 0, 'produce', {'one_of': ['wood', 'stone', 'ore', 'clay'], 'tradable': False}),
-    ('forum', 0, 'produce', {'one_of': ['glass', 'papyrus', 'loom'], 'tradable': False}),
-    ('foundry', 0, 'produce', {'ore': 2}),
-    ('glassworks_2', 0, 'produce', {'glass': 1}),
-    ('loom_2', 0, 'produce', {'loom': 1}),
-    ('press_2', 0, 'produce', {'papyrus': 1}),
-    ('quarry', 0, 'produce', {'stone': 2}),
-    ('sawmill', 0, 'produce', {'wood': 2}),
-    ('alexandria_a', 0, 'produce', {'glass': 1}),
-    ('alexandria_a_2', 0, 'produce', {'one_of': ['wood', 'stone', 'ore', 'clay'], 'tradable': False}),
-    ('alexandria_b', 0, 'produce', {'glass': 1}),
-    ('alexandria_b_1', 0, 'produce', {'one_of': ['wood', 'stone', 'ore', 'clay'], 'tradable': False}),
-    ('alexandria_b_2', 0, 'produce', {'one_of': ['glass', 'papyrus', 'loom'], 'tradable': False}),
-    ('babylon_a', 0, 'produce', {'clay': 1}),
-    ('babylon_b', 0, 'produce', {'clay': 1}),
-    ('babylon_b_2', 0, 'modify', {'param': 'play_last_card', 'by': 1}),
-    ('ephesos_a', 0, 'produce', {'papyrus': 1}),
-    ('ephesos_b', 0, 'produce', {'papyrus': 1}),
-    ('gizah_a', 0, 'produce', {'stone': 1}),
-    ('gizah_b', 0, 'produce', {'stone': 1}),
-    ('halikarnassus_a', 0, 'produce', {'loom': 1}),
-    ('halikarnassus_b', 0, 'produce', {'loom': 1}),
-    ('olympia_a', 0, 'produce', {'wood': 1}),
-    ('olympia_a_2', 0, 'discount', {'everything': True, 'optional': True, 'limit': 'once_per_age'}),
-    ('olympia_b', 0, 'produce', {'wood': 1}),
-    ('olympia_b_1', 0, 'trade_price', {'resources': ['wood', 'stone', 'ore', 'clay'], 'from': 'neighbours', 'price': 1}),
-    ('rhodos_a', 0, 'produce', {'ore': 1}),
-    ('rhodos_b', 0, 'produce', {'ore': 1}),
+    ("clay_pit", 0, "produce", {"one_of": ["ore", "clay"]}),
+    ("clay_pool", 0, "produce", {"clay": 1}),
+    (
+        "east_trading_post",
+        0,
+        "trade_price",
+        {"resources": ["wood", "stone", "clay", "ore"], "from": "right", "price": 1},
+    ),
+    ("excavation", 0, "produce", {"one_of": ["stone", "clay"]}),
+    ("forest_cave", 0, "produce", {"one_of": ["wood", "ore"]}),
+    ("glassworks", 0, "produce", {"glass": 1}),
+    ("loom", 0, "produce", {"loom": 1}),
+    ("lumber_yard", 0, "produce", {"wood": 1}),
+    ("marketplace", 0, "trade_price", {"resources": ["glass", "papyrus", "loom"], "from": "neighbours", "price": 1}),
+    ("mine", 0, "produce", {"one_of": ["stone", "ore"]}),
+    ("ore_vein", 0, "produce", {"ore": 1}),
+    ("press", 0, "produce", {"papyrus": 1}),
+    ("stone_pit", 0, "produce", {"stone": 1}),
+    ("timber_yard", 0, "produce", {"one_of": ["wood", "stone"]}),
+    ("tree_farm", 0, "produce", {"one_of": ["wood", "clay"]}),
+    (
+        "west_trading_post",
+        0,
+        "trade_price",
+        {"resources": ["wood", "stone", "clay", "ore"], "from": "left", "price": 1},
+    ),
+    ("brickyard", 0, "produce", {"clay": 2}),
+    ("caravansery", 0, "produce", {"one_of": ["wood", "stone", "ore", "clay"], "tradable": False}),
+    ("forum", 0, "produce", {"one_of": ["glass", "papyrus", "loom"], "tradable": False}),
+    ("foundry", 0, "produce", {"ore": 2}),
+    ("glassworks_2", 0, "produce", {"glass": 1}),
+    ("loom_2", 0, "produce", {"loom": 1}),
+    ("press_2", 0, "produce", {"papyrus": 1}),
+    ("quarry", 0, "produce", {"stone": 2}),
+    ("sawmill", 0, "produce", {"wood": 2}),
+    ("alexandria_a", 0, "produce", {"glass": 1}),
+    ("alexandria_a_2", 0, "produce", {"one_of": ["wood", "stone", "ore", "clay"], "tradable": False}),
+    ("alexandria_b", 0, "produce", {"glass": 1}),
+    ("alexandria_b_1", 0, "produce", {"one_of": ["wood", "stone", "ore", "clay"], "tradable": False}),
+    ("alexandria_b_2", 0, "produce", {"one_of": ["glass", "papyrus", "loom"], "tradable": False}),
+    ("babylon_a", 0, "produce", {"clay": 1}),
+    ("babylon_b", 0, "produce", {"clay": 1}),
+    ("babylon_b_2", 0, "modify", {"param": "play_last_card", "by": 1}),
+    ("ephesos_a", 0, "produce", {"papyrus": 1}),
+    ("ephesos_b", 0, "produce", {"papyrus": 1}),
+    ("gizah_a", 0, "produce", {"stone": 1}),
+    ("gizah_b", 0, "produce", {"stone": 1}),
+    ("halikarnassus_a", 0, "produce", {"loom": 1}),
+    ("halikarnassus_b", 0, "produce", {"loom": 1}),
+    ("olympia_a", 0, "produce", {"wood": 1}),
+    ("olympia_a_2", 0, "discount", {"everything": True, "optional": True, "limit": "once_per_age"}),
+    ("olympia_b", 0, "produce", {"wood": 1}),
+    (
+        "olympia_b_1",
+        0,
+        "trade_price",
+        {"resources": ["wood", "stone", "ore", "clay"], "from": "neighbours", "price": 1},
+    ),
+    ("rhodos_a", 0, "produce", {"ore": 1}),
+    ("rhodos_b", 0, "produce", {"ore": 1}),
 )
