@@ -233,18 +233,18 @@ class Placement:
     """Where and at what cost each card may be placed, worked out once per `place` action.
 
     The state does not change while the player is asked, so the symbols around each open hex are
-    read once, a card's cost is reduced once for each set of symbols, and whether a cost can be
-    paid is decided once."""
+    read once and whether a cost can be paid is decided once. A reduced cost is never harder to pay
+    than the printed one (`affordable` is monotone): when the printed cost can be paid, every hex
+    will do, and no reduction need be worked out at all."""
 
     def __init__(self, ctx: "Context", sites: list[str], reduce_by: tuple[str, ...], free: bool, free_next_to: str | None) -> None:
         self.ctx, self.sites, self.reduce_by, self.free, self.free_next_to = ctx, sites, reduce_by, free, free_next_to
         board = board_of(ctx.state)
         self.hexes, self.pieces = board["hexes"], board["pieces"]
-        self._symbols: dict[str, tuple[Any, ...]] = {}
-        self._free_sites: dict[str, set[str]] = {}
-        self._payable: dict[tuple[str, tuple[Any, ...]], bool] = {}
-        self._by_cost: dict[tuple[tuple[str, int], ...], bool] = {}
-        self._payable_anywhere: dict[str, bool] = {}
+        self._symbols: dict[str, tuple[Any, ...]] = {}  # site -> the symbols that reduce a cost there
+        self._free_sites: dict[str, set[str]] = {}  # card -> the hexes where it costs nothing
+        self._printed_payable: dict[str, bool] = {}
+        self._payable: dict[tuple[tuple[str, int], ...], bool] = {}
 
     def anywhere(self, card_id: str) -> bool:
         """Whether some open hex takes the card."""
@@ -256,16 +256,9 @@ class Placement:
     def legal(self, card_id: str, site: str) -> bool:
         if self.free_at(card_id, site):
             return True
-        if card_id not in self._payable_anywhere:
-            # A reduced cost is never harder to pay than the printed one (see `affordable`): when the
-            # printed cost can be paid, every hex will do and no reduction need be worked out.
-            self._payable_anywhere[card_id] = self._affordable(self.cost(card_id, None))
-        if self._payable_anywhere[card_id]:
-            return True
-        key = (card_id, self._symbols_near(site))  # hexes showing the same symbols reduce a cost alike
-        if key not in self._payable:
-            self._payable[key] = self._affordable(self.cost(card_id, site))
-        return self._payable[key]
+        if card_id not in self._printed_payable:
+            self._printed_payable[card_id] = self._can_pay(self.cost(card_id, None))
+        return self._printed_payable[card_id] or self._can_pay(self.cost(card_id, site))
 
     def free_at(self, card_id: str, site: str) -> bool:
         """Free everywhere, or next to the actor's piece of a card the placed one follows."""
@@ -291,11 +284,11 @@ class Placement:
                 cost[symbol] -= 1
         return {k: v for k, v in cost.items() if v > 0}
 
-    def _affordable(self, cost: dict[str, int]) -> bool:
+    def _can_pay(self, cost: dict[str, int]) -> bool:
         key = tuple(cost.items())
-        if key not in self._by_cost:
-            self._by_cost[key] = affordable(self.ctx, cost)
-        return self._by_cost[key]
+        if key not in self._payable:
+            self._payable[key] = affordable(self.ctx, cost)
+        return self._payable[key]
 
     def _symbols_near(self, site: str) -> tuple[Any, ...]:
         if site not in self._symbols:
