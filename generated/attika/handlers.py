@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
 # Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
-# that change a rule number.
+# that change a rule number, lookup tables.
 _CARDS1 = rt.card_ids(
     (
         "capital",

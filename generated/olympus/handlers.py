@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
 # Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
-# that change a rule number.
+# that change a rule number, lookup tables.
 _CARDS1 = rt.card_ids(
     (
         "aphrodite_alpha",
@@ -73,10 +73,12 @@ _CARDS7 = rt.card_ids(
         "zeus_beta",
     )
 )
-_MODIFIERS8 = {"aqueduct": 1}
-_CARDS9 = rt.card_ids(("barracks", "gardens", "harbor", "militia", "road_system", "well", "workshop"))
-_CARDS10 = rt.card_ids(("workshop",))
-_CARDS11 = rt.card_ids(
+_TABLE8 = {10: 3}
+_TABLE9 = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}
+_MODIFIERS10 = {"aqueduct": 1}
+_CARDS11 = rt.card_ids(("barracks", "gardens", "harbor", "militia", "road_system", "well", "workshop"))
+_CARDS12 = rt.card_ids(("workshop",))
+_CARDS13 = rt.card_ids(
     (
         "achaean_league",
         "acropolis",
@@ -125,7 +127,7 @@ _CARDS11 = rt.card_ids(
         "workshop",
     )
 )
-_MODIFIERS12 = {"gymnasium": -1}
+_MODIFIERS14 = {"gymnasium": -1}
 
 
 # cards/olympus/game.yaml
@@ -838,7 +840,7 @@ def temple_of_aphrodite_on_worship(ctx: Context) -> None:
     # effect 1
     if ctx.event.get("deity") in ("aphrodite",):
         rt.step(ctx.state)
-        for _ in range(rt.budget(ctx.state, max(0, {10: 3}.get(rt.bounded(ctx.actor.values.get("population", 0)), 2)))):
+        for _ in range(rt.budget(ctx.state, max(0, _TABLE8.get(rt.bounded(ctx.actor.values.get("population", 0)), 2)))):
             rt.step(ctx.state)
             ctx.change(ctx.actor, "any", 1)
 
@@ -873,8 +875,8 @@ def temple_of_artemis_on_built(ctx: Context) -> None:
     ctx.actor.values["meat"] = max(
         0,
         rt.bounded(
-            {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
-                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            _TABLE9.get(
+                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS10)))), 0
             )
         )
         + ctx.actor.values.get("meat", 0),
@@ -912,8 +914,8 @@ def temple_of_demeter_on_built(ctx: Context) -> None:
     ctx.actor.values["grain"] = max(
         0,
         rt.bounded(
-            {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
-                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            _TABLE9.get(
+                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS10)))), 0
             )
         )
         + ctx.actor.values.get("grain", 0),
@@ -958,8 +960,8 @@ def temple_of_poseidon_on_built(ctx: Context) -> None:
     ctx.actor.values["fish"] = max(
         0,
         rt.bounded(
-            {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
-                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            _TABLE9.get(
+                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS10)))), 0
             )
         )
         + ctx.actor.values.get("fish", 0),
@@ -1016,7 +1018,7 @@ def trispastos_on_built(ctx: Context) -> None:
     "Trispastos, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS9), True, True)
+    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), True, True)
 
 
 # cards/olympus/buildings/well.yaml:1
@@ -1040,7 +1042,7 @@ def workshop_on_built(ctx: Context) -> None:
     "Workshop, on built."
     # effect 1
     rt.step(ctx.state)
-    if len(rt.select(ctx, (("city", False),), (("all",),), False, _CARDS10)) == 1:
+    if len(rt.select(ctx, (("city", False),), (("all",),), False, _CARDS12)) == 1:
         rt.step(ctx.state)
 
         def _option1(c2: Context) -> None:
@@ -1067,11 +1069,11 @@ def workshop_on_built(ctx: Context) -> None:
                 c12.actor.values["grain"] = max(
                     0,
                     rt.bounded(
-                        {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                        _TABLE9.get(
                             min(
                                 7,
                                 c12.actor.values.get("agriculture", 1)
-                                + max(0, rt.bounded(rt.param(c12, 0, _MODIFIERS8))),
+                                + max(0, rt.bounded(rt.param(c12, 0, _MODIFIERS10))),
                             ),
                             0,
                         )
@@ -1084,10 +1086,10 @@ def workshop_on_built(ctx: Context) -> None:
                 c14.actor.values["meat"] = max(
                     0,
                     rt.bounded(
-                        {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                        _TABLE9.get(
                             min(
                                 7,
-                                c14.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c14, 0, _MODIFIERS8))),
+                                c14.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c14, 0, _MODIFIERS10))),
                             ),
                             0,
                         )
@@ -1100,10 +1102,10 @@ def workshop_on_built(ctx: Context) -> None:
                 c16.actor.values["fish"] = max(
                     0,
                     rt.bounded(
-                        {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                        _TABLE9.get(
                             min(
                                 7,
-                                c16.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c16, 0, _MODIFIERS8))),
+                                c16.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c16, 0, _MODIFIERS10))),
                             ),
                             0,
                         )
@@ -1166,11 +1168,11 @@ def workshop_on_built(ctx: Context) -> None:
                 c30.actor.values["grain"] = max(
                     0,
                     rt.bounded(
-                        {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                        _TABLE9.get(
                             min(
                                 7,
                                 c30.actor.values.get("agriculture", 1)
-                                + max(0, rt.bounded(rt.param(c30, 0, _MODIFIERS8))),
+                                + max(0, rt.bounded(rt.param(c30, 0, _MODIFIERS10))),
                             ),
                             0,
                         )
@@ -1183,10 +1185,10 @@ def workshop_on_built(ctx: Context) -> None:
                 c32.actor.values["meat"] = max(
                     0,
                     rt.bounded(
-                        {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                        _TABLE9.get(
                             min(
                                 7,
-                                c32.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c32, 0, _MODIFIERS8))),
+                                c32.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c32, 0, _MODIFIERS10))),
                             ),
                             0,
                         )
@@ -1199,10 +1201,10 @@ def workshop_on_built(ctx: Context) -> None:
                 c34.actor.values["fish"] = max(
                     0,
                     rt.bounded(
-                        {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
+                        _TABLE9.get(
                             min(
                                 7,
-                                c34.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c34, 0, _MODIFIERS8))),
+                                c34.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c34, 0, _MODIFIERS10))),
                             ),
                             0,
                         )
@@ -1329,8 +1331,8 @@ def artemis_alpha_on_invoked(ctx: Context) -> None:
     ctx.actor.values["meat"] = max(
         0,
         rt.bounded(
-            {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
-                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            _TABLE9.get(
+                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS10)))), 0
             )
         )
         + ctx.actor.values.get("meat", 0),
@@ -1352,8 +1354,8 @@ def artemis_beta_on_invoked(ctx: Context) -> None:
         c4.actor.values["meat"] = max(
             0,
             rt.bounded(
-                {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
-                    min(7, c4.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0
+                _TABLE9.get(
+                    min(7, c4.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS10)))), 0
                 )
             )
             + c4.actor.values.get("meat", 0),
@@ -1396,8 +1398,8 @@ def demeter_alpha_on_invoked(ctx: Context) -> None:
     ctx.actor.values["grain"] = max(
         0,
         rt.bounded(
-            {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
-                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            _TABLE9.get(
+                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS10)))), 0
             )
         )
         + ctx.actor.values.get("grain", 0),
@@ -1419,8 +1421,8 @@ def demeter_beta_on_invoked(ctx: Context) -> None:
         c4.actor.values["grain"] = max(
             0,
             rt.bounded(
-                {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
-                    min(7, c4.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0
+                _TABLE9.get(
+                    min(7, c4.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS10)))), 0
                 )
             )
             + c4.actor.values.get("grain", 0),
@@ -1442,7 +1444,7 @@ def hephaestus_alpha_on_invoked(ctx: Context) -> None:
     "Hephaestus (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), False, True)
+    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS13), False, True)
 
 
 # cards/olympus/favors/hephaestus.yaml:24
@@ -1450,7 +1452,7 @@ def hephaestus_beta_on_invoked(ctx: Context) -> None:
     "Hephaestus (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), False, True)
+    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS13), False, True)
 
 
 # cards/olympus/favors/hera.yaml:3
@@ -1479,8 +1481,8 @@ def poseidon_alpha_on_invoked(ctx: Context) -> None:
     ctx.actor.values["fish"] = max(
         0,
         rt.bounded(
-            {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
-                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            _TABLE9.get(
+                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS10)))), 0
             )
         )
         + ctx.actor.values.get("fish", 0),
@@ -1502,8 +1504,8 @@ def poseidon_beta_on_invoked(ctx: Context) -> None:
         c4.actor.values["fish"] = max(
             0,
             rt.bounded(
-                {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}.get(
-                    min(7, c4.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0
+                _TABLE9.get(
+                    min(7, c4.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS10)))), 0
                 )
             )
             + c4.actor.values.get("fish", 0),
@@ -1539,7 +1541,7 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
         rt.build_from(
-            c6, lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS11), False, True
+            c6, lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS13), False, True
         )
 
     def _option7(c8: Context) -> None:
@@ -1576,7 +1578,7 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
         rt.build_from(
-            c6, lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS11), False, True
+            c6, lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS13), False, True
         )
 
     rt.choose(
@@ -1599,7 +1601,7 @@ def requires_of_building(ctx: Context) -> bool:
             (
                 rt.bounded(ctx.actor.values.get("culture", 0))
                 >= rt.bounded(
-                    (rt.bounded(rt.field_amount(ctx, "culture")) + rt.bounded(rt.param(ctx, 0, _MODIFIERS12)))
+                    (rt.bounded(rt.field_amount(ctx, "culture")) + rt.bounded(rt.param(ctx, 0, _MODIFIERS14)))
                 )
             )
             and (

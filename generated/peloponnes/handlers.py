@@ -16,11 +16,35 @@ if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
 # Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
-# that change a rule number.
+# that change a rule number, lookup tables.
 _CARDS1 = rt.card_ids(("conquest",))
 _CARDS2 = rt.card_ids(("b05", "c04"))
 _CARDS3 = rt.card_ids(("athens_chit_1", "athens_chit_2"))
-_CARDS4 = rt.card_ids(
+_TABLE4 = {
+    0: 1,
+    1: 1,
+    2: 1,
+    3: 2,
+    4: 2,
+    5: 3,
+    6: 3,
+    7: 3,
+    8: 4,
+    9: 4,
+    10: 4,
+    11: 5,
+    12: 5,
+    13: 5,
+    14: 5,
+    15: 5,
+    16: 5,
+    17: 5,
+    18: 5,
+    19: 5,
+    20: 5,
+}
+_TABLE5 = {14: 2, 15: 2, 16: 2, 17: 4, 18: 4, 19: 4, 20: 6}
+_CARDS6 = rt.card_ids(
     (
         "a11",
         "a12",
@@ -64,35 +88,35 @@ _CARDS4 = rt.card_ids(
         "c05",
     )
 )
-_CARDS5 = rt.card_ids(("b01", "b14"))
-_CARDS6 = rt.card_ids(("b15", "c09"))
-_CARDS7 = rt.card_ids(
-    (
-        "a11",
-        "a12",
-        "a13",
-        "a14",
-        "a15",
-        "b01",
-        "b02",
-        "b03",
-        "b08",
-        "b12",
-        "b13",
-        "b14",
-        "b15",
-        "c01",
-        "c02",
-        "c06",
-        "c07",
-        "c08",
-        "c09",
-        "c10",
-    )
-)
-_CARDS8 = rt.card_ids(("c01",))
+_CARDS7 = rt.card_ids(("b01", "b14"))
+_CARDS8 = rt.card_ids(("b15", "c09"))
 _CARDS9 = rt.card_ids(
     (
+        "a11",
+        "a12",
+        "a13",
+        "a14",
+        "a15",
+        "b01",
+        "b02",
+        "b03",
+        "b08",
+        "b12",
+        "b13",
+        "b14",
+        "b15",
+        "c01",
+        "c02",
+        "c06",
+        "c07",
+        "c08",
+        "c09",
+        "c10",
+    )
+)
+_CARDS10 = rt.card_ids(("c01",))
+_CARDS11 = rt.card_ids(
+    (
         "a01",
         "a02",
         "a03",
@@ -115,9 +139,9 @@ _CARDS9 = rt.card_ids(
         "c05",
     )
 )
-_CARDS10 = rt.card_ids(("c06",))
-_CARDS11 = rt.card_ids(("a15", "c07"))
-_CARDS12 = rt.card_ids(("a11",))
+_CARDS12 = rt.card_ids(("c06",))
+_CARDS13 = rt.card_ids(("a15", "c07"))
+_CARDS14 = rt.card_ids(("a11",))
 
 
 # cards/peloponnes/game.yaml
@@ -384,36 +408,10 @@ def rules_on_income(ctx: Context) -> None:
     # effect 8
     rt.step(ctx.state)
     ctx.actor.values["coins"] = max(
-        0,
-        {
-            0: 1,
-            1: 1,
-            2: 1,
-            3: 2,
-            4: 2,
-            5: 3,
-            6: 3,
-            7: 3,
-            8: 4,
-            9: 4,
-            10: 4,
-            11: 5,
-            12: 5,
-            13: 5,
-            14: 5,
-            15: 5,
-            16: 5,
-            17: 5,
-            18: 5,
-            19: 5,
-            20: 5,
-        }.get(rt.bounded(ctx.actor.values.get("inhabitants", 0)), 5)
-        + ctx.actor.values.get("coins", 0),
+        0, _TABLE4.get(rt.bounded(ctx.actor.values.get("inhabitants", 0)), 5) + ctx.actor.values.get("coins", 0)
     )
     ctx.actor.values["luxury"] = max(
-        0,
-        {14: 2, 15: 2, 16: 2, 17: 4, 18: 4, 19: 4, 20: 6}.get(rt.bounded(ctx.actor.values.get("inhabitants", 0)), 6)
-        + ctx.actor.values.get("luxury", 0),
+        0, _TABLE5.get(rt.bounded(ctx.actor.values.get("inhabitants", 0)), 6) + ctx.actor.values.get("luxury", 0)
     )
 
 
@@ -476,7 +474,7 @@ def rules_on_score(ctx: Context) -> None:
                 rt.bounded(
                     rt.total_field(
                         ctx,
-                        rt.select(ctx, (("lands", False), ("buildings", False)), (("self",),), False, _CARDS4),
+                        rt.select(ctx, (("lands", False), ("buildings", False)), (("self",),), False, _CARDS6),
                         "prestige",
                     )
                 )
@@ -643,7 +641,7 @@ def argos_on_income(ctx: Context) -> None:
 def plague_on_strike(ctx: Context) -> None:
     "Plague, on strike."
     # effect 1
-    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS5)):
+    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS7)):
         rt.step(ctx.state)
         ctx.actor.values["inhabitants"] = max(
             0,
@@ -656,7 +654,7 @@ def plague_on_strike(ctx: Context) -> None:
 def drought_on_strike(ctx: Context) -> None:
     "Drought, on strike."
     # effect 1
-    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS6)):
+    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS8)):
         rt.step(ctx.state)
         ctx.actor.values["food"] = max(
             0,
@@ -669,11 +667,11 @@ def drought_on_strike(ctx: Context) -> None:
 def earthquake_on_strike(ctx: Context) -> None:
     "Earthquake, on strike."
     # effect 1
-    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS8)):
+    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS10)):
         rt.step(ctx.state)
         rt.move_cards(
             ctx,
-            lambda: rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS7),
+            lambda: rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS9),
             "box",
             True,
             lambda: [ctx.actor],
@@ -681,7 +679,7 @@ def earthquake_on_strike(ctx: Context) -> None:
                 0,
                 rt.bounded(
                     (
-                        len(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS7))
+                        len(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS9))
                         - min(rt.bounded(ctx.actor.values.get("stone", 0)), rt.bounded(ctx.actor.values.get("wood", 0)))
                     )
                 ),
@@ -691,13 +689,13 @@ def earthquake_on_strike(ctx: Context) -> None:
         rt.spend(
             ctx.actor,
             "stone",
-            rt.bounded((len(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS7)) * 1)),
+            rt.bounded((len(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS9)) * 1)),
             0,
         )
         rt.spend(
             ctx.actor,
             "wood",
-            rt.bounded((len(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS7)) * 1)),
+            rt.bounded((len(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS9)) * 1)),
             0,
         )
 
@@ -706,11 +704,11 @@ def earthquake_on_strike(ctx: Context) -> None:
 def tempest_on_strike(ctx: Context) -> None:
     "Tempest, on strike."
     # effect 1
-    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS10)):
+    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS12)):
         rt.step(ctx.state)
         rt.move_cards(
             ctx,
-            lambda: rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS9),
+            lambda: rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS11),
             "box",
             True,
             lambda: [ctx.actor],
@@ -718,7 +716,7 @@ def tempest_on_strike(ctx: Context) -> None:
                 0,
                 rt.bounded(
                     (
-                        len(rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS9))
+                        len(rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS11))
                         - min(rt.bounded(ctx.actor.values.get("food", 0)), rt.bounded(ctx.actor.values.get("coins", 0)))
                     )
                 ),
@@ -728,13 +726,13 @@ def tempest_on_strike(ctx: Context) -> None:
         rt.spend(
             ctx.actor,
             "food",
-            rt.bounded((len(rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS9)) * 1)),
+            rt.bounded((len(rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS11)) * 1)),
             0,
         )
         rt.spend(
             ctx.actor,
             "coins",
-            rt.bounded((len(rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS9)) * 1)),
+            rt.bounded((len(rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS11)) * 1)),
             0,
         )
 
@@ -743,7 +741,7 @@ def tempest_on_strike(ctx: Context) -> None:
 def decline_on_strike(ctx: Context) -> None:
     "Decline, on strike."
     # effect 1
-    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS11)):
+    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS13)):
         rt.step(ctx.state)
         ctx.actor.values["luxury"] = max(0, -(10) + ctx.actor.values.get("luxury", 0))
 
@@ -1398,7 +1396,7 @@ def requires_of_land(ctx: Context) -> bool:
     return bool(
         (
             rt.follows_last(ctx, "lands", False, "produces", True)
-            or bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS12))
+            or bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS14))
         )
     )
 

@@ -16,10 +16,11 @@ if TYPE_CHECKING:
     from compiler.runtime.interpreter import Context
 
 # Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
-# that change a rule number.
+# that change a rule number, lookup tables.
 _MODIFIERS1 = {"babylon_b_2": 1}
-_CARDS2 = rt.card_ids(("glassworks", "loom", "press", "glassworks_2", "loom_2", "press_2"))
-_CARDS3 = rt.card_ids(
+_TABLE2 = {1: 1, 2: 3, 3: 5}
+_CARDS3 = rt.card_ids(("glassworks", "loom", "press", "glassworks_2", "loom_2", "press_2"))
+_CARDS4 = rt.card_ids(
     (
         "clay_pit",
         "clay_pool",
@@ -37,7 +38,7 @@ _CARDS3 = rt.card_ids(
         "sawmill",
     )
 )
-_CARDS4 = rt.card_ids(
+_CARDS5 = rt.card_ids(
     (
         "alexandria_a_1",
         "alexandria_a_2",
@@ -83,7 +84,7 @@ _CARDS4 = rt.card_ids(
         "rhodos_b_2",
     )
 )
-_CARDS5 = rt.card_ids(
+_CARDS6 = rt.card_ids(
     (
         "east_trading_post",
         "marketplace",
@@ -97,27 +98,27 @@ _CARDS5 = rt.card_ids(
         "chamber_of_commerce",
         "haven",
         "lighthouse",
-    )
-)
-_CARDS6 = rt.card_ids(
-    (
-        "altar",
-        "baths",
-        "pawnshop",
-        "theater",
-        "aqueduct",
-        "courthouse",
-        "statue",
-        "temple",
-        "gardens",
-        "palace",
-        "pantheon",
-        "senate",
-        "town_hall",
     )
 )
 _CARDS7 = rt.card_ids(
     (
+        "altar",
+        "baths",
+        "pawnshop",
+        "theater",
+        "aqueduct",
+        "courthouse",
+        "statue",
+        "temple",
+        "gardens",
+        "palace",
+        "pantheon",
+        "senate",
+        "town_hall",
+    )
+)
+_CARDS8 = rt.card_ids(
+    (
         "apothecary",
         "scriptorium",
         "workshop",
@@ -132,7 +133,7 @@ _CARDS7 = rt.card_ids(
         "university",
     )
 )
-_CARDS8 = rt.card_ids(
+_CARDS9 = rt.card_ids(
     (
         "clay_pit",
         "clay_pool",
@@ -166,7 +167,7 @@ _CARDS8 = rt.card_ids(
         "workers_guild",
     )
 )
-_CARDS9 = rt.card_ids(
+_CARDS10 = rt.card_ids(
     (
         "barracks",
         "guard_tower",
@@ -181,7 +182,7 @@ _CARDS9 = rt.card_ids(
         "siege_workshop",
     )
 )
-_CARDS10 = rt.card_ids(
+_CARDS11 = rt.card_ids(
     (
         "altar",
         "apothecary",
@@ -251,20 +252,6 @@ _CARDS10 = rt.card_ids(
         "study",
         "town_hall",
         "university",
-        "builders_guild",
-        "craftsmens_guild",
-        "magistrates_guild",
-        "philosophers_guild",
-        "scientists_guild",
-        "shipowners_guild",
-        "spies_guild",
-        "strategists_guild",
-        "traders_guild",
-        "workers_guild",
-    )
-)
-_CARDS11 = rt.card_ids(
-    (
         "builders_guild",
         "craftsmens_guild",
         "magistrates_guild",
@@ -278,6 +265,20 @@ _CARDS11 = rt.card_ids(
     )
 )
 _CARDS12 = rt.card_ids(
+    (
+        "builders_guild",
+        "craftsmens_guild",
+        "magistrates_guild",
+        "philosophers_guild",
+        "scientists_guild",
+        "shipowners_guild",
+        "spies_guild",
+        "strategists_guild",
+        "traders_guild",
+        "workers_guild",
+    )
+)
+_CARDS13 = rt.card_ids(
     (
         "alexandria_a",
         "alexandria_b",
@@ -330,9 +331,7 @@ def rules_on_end_of_age(ctx: Context) -> None:
             c3 = rt.as_actor(c1, c1.owner)
             rt.step(c3.state)
             c3.actor.values["victory_tokens"] = max(
-                0,
-                {1: 1, 2: 3, 3: 5}.get(rt.bounded(c3.state.globals["age"]), 0)
-                + c3.actor.values.get("victory_tokens", 0),
+                0, _TABLE2.get(rt.bounded(c3.state.globals["age"]), 0) + c3.actor.values.get("victory_tokens", 0)
             )
         rt.step(c1.state)
         if rt.bounded(c1.actor.values.get("shields", 0)) > rt.bounded(c1.owner.values.get("shields", 0)):
@@ -504,7 +503,7 @@ def bazar_on_built(ctx: Context) -> None:
     ctx.actor.values["coins"] = max(
         0,
         rt.bounded(
-            (2 * len(rt.select(ctx, (("city", False),), (("self",), ("offset", 1), ("offset", -1)), False, _CARDS2)))
+            (2 * len(rt.select(ctx, (("city", False),), (("self",), ("offset", 1), ("offset", -1)), False, _CARDS3)))
         )
         + ctx.actor.values.get("coins", 0),
     )
@@ -590,7 +589,7 @@ def vineyard_on_built(ctx: Context) -> None:
     ctx.actor.values["coins"] = max(
         0,
         rt.bounded(
-            (1 * len(rt.select(ctx, (("city", False),), (("self",), ("offset", 1), ("offset", -1)), False, _CARDS3)))
+            (1 * len(rt.select(ctx, (("city", False),), (("self",), ("offset", 1), ("offset", -1)), False, _CARDS4)))
         )
         + ctx.actor.values.get("coins", 0),
     )
@@ -619,7 +618,7 @@ def arena_on_built(ctx: Context) -> None:
     rt.step(ctx.state)
     ctx.actor.values["coins"] = max(
         0,
-        rt.bounded((3 * len(rt.select(ctx, (("stages", False),), (("self",),), False, _CARDS4))))
+        rt.bounded((3 * len(rt.select(ctx, (("stages", False),), (("self",),), False, _CARDS5))))
         + ctx.actor.values.get("coins", 0),
     )
 
@@ -630,7 +629,7 @@ def arena_on_end_of_game(ctx: Context) -> None:
     # effect 2
     rt.step(ctx.state)
     ctx.actor.values["points"] = rt.bounded(
-        (1 * len(rt.select(ctx, (("stages", False),), (("self",),), False, _CARDS4)))
+        (1 * len(rt.select(ctx, (("stages", False),), (("self",),), False, _CARDS5)))
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -649,7 +648,7 @@ def chamber_of_commerce_on_built(ctx: Context) -> None:
     rt.step(ctx.state)
     ctx.actor.values["coins"] = max(
         0,
-        rt.bounded((2 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS2))))
+        rt.bounded((2 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS3))))
         + ctx.actor.values.get("coins", 0),
     )
 
@@ -660,7 +659,7 @@ def chamber_of_commerce_on_end_of_game(ctx: Context) -> None:
     # effect 2
     rt.step(ctx.state)
     ctx.actor.values["points"] = rt.bounded(
-        (2 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS2)))
+        (2 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS3)))
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -695,7 +694,7 @@ def haven_on_built(ctx: Context) -> None:
     rt.step(ctx.state)
     ctx.actor.values["coins"] = max(
         0,
-        rt.bounded((1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS3))))
+        rt.bounded((1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS4))))
         + ctx.actor.values.get("coins", 0),
     )
 
@@ -706,7 +705,7 @@ def haven_on_end_of_game(ctx: Context) -> None:
     # effect 2
     rt.step(ctx.state)
     ctx.actor.values["points"] = rt.bounded(
-        (1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS3)))
+        (1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS4)))
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -717,7 +716,7 @@ def lighthouse_on_built(ctx: Context) -> None:
     rt.step(ctx.state)
     ctx.actor.values["coins"] = max(
         0,
-        rt.bounded((1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS5))))
+        rt.bounded((1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS6))))
         + ctx.actor.values.get("coins", 0),
     )
 
@@ -728,7 +727,7 @@ def lighthouse_on_end_of_game(ctx: Context) -> None:
     # effect 2
     rt.step(ctx.state)
     ctx.actor.values["points"] = rt.bounded(
-        (1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS5)))
+        (1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS6)))
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -810,7 +809,7 @@ def builders_guild_on_end_of_game(ctx: Context) -> None:
     # effect 1
     rt.step(ctx.state)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("stages", False),), (("self",), ("offset", 1), ("offset", -1)), False, _CARDS4)
+        rt.select(ctx, (("stages", False),), (("self",), ("offset", 1), ("offset", -1)), False, _CARDS5)
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -820,7 +819,7 @@ def craftsmens_guild_on_end_of_game(ctx: Context) -> None:
     # effect 1
     rt.step(ctx.state)
     ctx.actor.values["points"] = rt.bounded(
-        (2 * len(rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS2)))
+        (2 * len(rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS3)))
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -830,7 +829,7 @@ def magistrates_guild_on_end_of_game(ctx: Context) -> None:
     # effect 1
     rt.step(ctx.state)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS6)
+        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS7)
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -840,7 +839,7 @@ def philosophers_guild_on_end_of_game(ctx: Context) -> None:
     # effect 1
     rt.step(ctx.state)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS7)
+        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS8)
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -858,7 +857,7 @@ def shipowners_guild_on_end_of_game(ctx: Context) -> None:
     # effect 1
     rt.step(ctx.state)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("city", False),), (("self",),), False, _CARDS8)
+        rt.select(ctx, (("city", False),), (("self",),), False, _CARDS9)
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -868,7 +867,7 @@ def spies_guild_on_end_of_game(ctx: Context) -> None:
     # effect 1
     rt.step(ctx.state)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS9)
+        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS10)
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -888,7 +887,7 @@ def traders_guild_on_end_of_game(ctx: Context) -> None:
     # effect 1
     rt.step(ctx.state)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS5)
+        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS6)
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -898,7 +897,7 @@ def workers_guild_on_end_of_game(ctx: Context) -> None:
     # effect 1
     rt.step(ctx.state)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS3)
+        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS4)
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -1108,7 +1107,7 @@ def halikarnassus_a_2_on_built(ctx: Context) -> None:
     # effect 1
     rt.step(ctx.state)
     rt.build_from(
-        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS10), True, True
+        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True
     )
 
 
@@ -1134,7 +1133,7 @@ def halikarnassus_b_1_on_built(ctx: Context) -> None:
     # effect 2
     rt.step(ctx.state)
     rt.build_from(
-        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS10), True, True
+        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True
     )
 
 
@@ -1152,7 +1151,7 @@ def halikarnassus_b_2_on_built(ctx: Context) -> None:
     # effect 2
     rt.step(ctx.state)
     rt.build_from(
-        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS10), True, True
+        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True
     )
 
 
@@ -1162,7 +1161,7 @@ def halikarnassus_b_3_on_built(ctx: Context) -> None:
     # effect 1
     rt.step(ctx.state)
     rt.build_from(
-        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS10), True, True
+        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True
     )
 
 
@@ -1197,7 +1196,7 @@ def olympia_b_3_on_end_of_game(ctx: Context) -> None:
     rt.step(ctx.state)
     rt.invoke(
         ctx,
-        lambda: rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS11),
+        lambda: rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS12),
         None,
         "end_of_game",
         True,
@@ -1277,7 +1276,7 @@ def requires_of_wonder_stage(ctx: Context) -> bool:
                     (("wonder", False),),
                     (("self",),),
                     False,
-                    rt.narrow(ctx.game, _CARDS12, "id", ctx.card_field("wonder")),
+                    rt.narrow(ctx.game, _CARDS13, "id", ctx.card_field("wonder")),
                 )
             )
             and (
@@ -1287,7 +1286,7 @@ def requires_of_wonder_stage(ctx: Context) -> bool:
                         (("stages", False),),
                         (("self",),),
                         False,
-                        rt.narrow(ctx.game, _CARDS4, "wonder", ctx.card_field("wonder")),
+                        rt.narrow(ctx.game, _CARDS5, "wonder", ctx.card_field("wonder")),
                     )
                 )
                 == rt.bounded((rt.bounded(rt.field_amount(ctx, "stage")) - 1))
