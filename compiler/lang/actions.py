@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Callable, Literal, Union
 
 from pydantic import Field
 
 from ..runtime.limits import spend
 from .registry import Primitive, primitive
-from .types import CardRef, Name, Noun, PlayerName, PlayerSet, Strict, TrackName, TriggerName, ZoneName
+from .types import CardRef, Name, Noun, PlayerName, PlayerSet, Strict, TrackName, TriggerName, ZoneName, as_list
 
 NounAmounts = dict[Noun, "Amount"]
 
@@ -76,6 +76,17 @@ class MoveMarker(Strict):
     among: list[TrackName] | None = Field(None, description="With 'any': the tracks to pick from (default: all)")
 
 
+def _runs(actions: list) -> Callable:
+    """Actions of the tree as the runtime takes them: something to run in a context."""
+    return lambda ctx: ctx.run(actions)
+
+
+def _move_markers(arg: MoveMarker, ctx, direction: int) -> None:
+    by = ctx.amount(arg.by)
+    tracks = None if arg.track == "any" else as_list(arg.track)
+    ctx.move_markers(tracks, by, lambda: ctx.amount(arg.count), arg.among, direction)
+
+
 def _marker_english(verb: str, arg, en) -> str:
     spaces = en.amount(arg.by)
     unit = "space" if spaces == "1" else "spaces"
@@ -103,7 +114,7 @@ class Advance(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        ctx.move_markers(arg, +1)
+        _move_markers(arg, ctx, +1)
 
 
 @primitive
@@ -119,7 +130,7 @@ class Retreat(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        ctx.move_markers(arg, -1)
+        _move_markers(arg, ctx, -1)
 
 
 class ChooseArgs(Strict):
@@ -146,7 +157,8 @@ class Choose(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        ctx.choose(arg)
+        options = [(label, _runs(actions)) for label, actions in arg.options.items()]
+        ctx.choose(ctx.players(arg.by)[0], options, arg.count)
 
 
 @primitive
@@ -162,7 +174,7 @@ class May(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        ctx.may(arg)
+        ctx.may(_runs(arg))
 
 
 class ForEachArgs(Strict):
@@ -278,7 +290,7 @@ class Build(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        ctx.build_from(arg)
+        ctx.build_from(lambda: ctx.amount(arg.count), lambda: ctx.select(arg.card), arg.free, arg.optional)
 
 
 class InvokeArgs(Strict):
@@ -301,7 +313,7 @@ class Invoke(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        ctx.invoke(arg)
+        ctx.invoke(ctx.select(arg.card) if not isinstance(arg.card, str) else [(None, arg.card)], arg.on, arg.worship)
 
 
 class MoveArgs(Strict):
@@ -326,4 +338,5 @@ class Move(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        ctx.move_cards(arg)
+        count = None if arg.count == "all" else (lambda: ctx.amount(arg.count))
+        ctx.move_cards(ctx.select(arg.card), arg.to, bool(ctx.game.game.zones[arg.to].shared), lambda: ctx.players(arg.of), count)

@@ -16,7 +16,7 @@ from typing import Literal, Optional, Union
 from pydantic import Field
 
 from .registry import Primitive, primitive
-from .types import CardRef, FieldName, KindName, Name, Noun, PlayerSet, ResourceName, Selector, Strict, ZoneName
+from .types import CardRef, FieldName, KindName, Name, Noun, PlayerSet, ResourceName, Selector, Strict, ZoneName, as_list
 
 Offset = tuple[int, int]
 
@@ -165,7 +165,10 @@ class Reveal(Primitive):
     def run(arg, ctx):
         from ..runtime import board
 
-        board.reveal(ctx, arg)
+        zones = ctx.game.game.zones
+        piles = tuple((z, bool(zones[z].shared)) for z in as_list(arg.from_))
+        emptied = (lambda c: c.run(arg.if_emptied)) if arg.if_emptied else None
+        board.reveal(ctx, piles, (arg.to, bool(zones[arg.to].shared)), lambda: ctx.amount(arg.count), emptied)
 
 
 class RankArgs(Strict):
@@ -188,7 +191,7 @@ class Rank(Primitive):
     def run(arg, ctx):
         from ..runtime import board
 
-        board.rank(ctx, arg)
+        board.rank(ctx, arg.counter, arg.to == "last")
 
 
 class BidArgs(Strict):
@@ -221,7 +224,9 @@ class Bid(Primitive):
     def run(arg, ctx):
         from ..runtime import board
 
-        board.bid(ctx, arg)
+        board.bid(
+            ctx, lambda: ctx.select(arg.on), lambda c: c.amount(arg.minimum), arg.currency, arg.holds, arg.marks, arg.outbid, arg.outright
+        )
 
 
 # ----------------------------------------------------------------------------- conditions and amounts
@@ -351,7 +356,8 @@ class Total(Primitive):
     def run(arg, ctx):
         from ..runtime import board
 
-        return board.total(ctx, arg)
+        found = ctx.select(arg.cards) if arg.cards is not None else [(ctx.actor, c) for c in ctx.owned_ids(ctx.actor)]
+        return board.total(ctx, found, arg.field)
 
 
 class FollowsLastArgs(Strict):
@@ -375,7 +381,7 @@ class FollowsLast(Primitive):
     def run(arg, ctx):
         from ..runtime import board
 
-        return board.follows_last(ctx, arg)
+        return board.follows_last(ctx, arg.zone, bool(ctx.game.game.zones[arg.zone].shared), arg.field, arg.empty)
 
 
 # ----------------------------------------------------------------------------- passives

@@ -161,4 +161,4 @@ class Best(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        return ctx.best_spread(arg.spread, arg.over, arg.value)
+        return ctx.best_spread(arg.spread, arg.over, lambda: ctx.amount(arg.value))

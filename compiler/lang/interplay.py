@@ -13,9 +13,7 @@ from typing import Union
 
 from pydantic import Field
 
-from ..runtime.limits import spend
 from .registry import Primitive, primitive
-from .spaces import _dispatch
 from .types import Name, Noun, PlayerName, PlayerSet, Scalar, Strict, TriggerName
 
 
@@ -41,7 +39,9 @@ class Announce(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        _dispatch(ctx, arg.trigger, dict(arg.details))
+        from ..runtime.interpreter import dispatch  # late: lang is imported before runtime
+
+        dispatch(ctx, arg.trigger, dict(arg.details))
 
 
 class PickPlayerArgs(Strict):
@@ -62,14 +62,9 @@ class PickPlayer(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ..runtime.state import Illegal
+        from ..runtime import spaces
 
-        candidates = ctx.players(arg.players, ordered=True)
-        if not candidates:
-            raise Illegal("no player to pick")
-        by_id = {p.id: p for p in candidates}
-        picked = by_id[ctx.ask(ctx.actor, "which player", list(by_id))]
-        ctx.as_actor(picked).run(arg.do)
+        spaces.pick_player(ctx, ctx.players(arg.players, ordered=True), lambda picked: picked.run(arg.do))
 
 
 class HandOverArgs(Strict):
@@ -98,17 +93,7 @@ class HandOver(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        giver = ctx.actor
-        receiver = ctx.players(arg.to)[0]
-        chooser = ctx.players(arg.chosen_by)[0]
-        for _ in range(spend(ctx.state, max(0, ctx.amount(arg.count)))):
-            available = []
-            for noun in arg.nouns:
-                low, _high = ctx._bounds(noun)
-                if giver.values.get(noun, 0) > (low or 0):
-                    available.append(noun)
-            if not available:
-                return
-            noun = available[0] if len(available) == 1 else ctx.ask(chooser, "which unit to take", available)
-            ctx.spend(giver, noun, 1)
-            ctx.change(receiver, arg.nouns[noun], 1)
+        from ..runtime import spaces
+
+        nouns = tuple((given, received, ctx._bounds(given)[0] or 0) for given, received in arg.nouns.items())
+        spaces.hand_over(ctx, ctx.players(arg.to)[0], ctx.players(arg.chosen_by)[0], ctx.amount(arg.count), nouns)

@@ -17,20 +17,12 @@ are all named by the data.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Union
 
 from pydantic import Field
 
 from .registry import Primitive, primitive
 from .types import FieldName, Noun, PlayerSet, Scalar, Selector, Strict, TrackName, TriggerName, ZoneName
-
-
-def _dispatch(ctx, trigger: str, payload: dict) -> None:
-    """Fire a trigger from inside an effect (the runtime's dispatch; imported late: lang precedes runtime)."""
-    from ..runtime.interpreter import dispatch
-
-    dispatch(ctx, trigger, payload)
 
 
 # ----------------------------------------------------------------------------- lead and follow
@@ -81,47 +73,11 @@ class Lead(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ..runtime.state import Illegal
-        from .actions import InvokeArgs
+        from ..runtime import spaces
 
-        game, state, leader = ctx.game, ctx.state, ctx.actor
-
-        def held(card_id: str) -> bool:
-            return any(card_id in p.zones.get(arg.zone, []) for p in state.players)
-
-        def occupy(player, card_id: str) -> None:
-            ctx.spend(player, arg.piece, 1)
-            player.zones.setdefault(arg.zone, []).append(card_id)
-
-        if leader.values.get(arg.piece, 0) < 1:
-            raise Illegal(f"{leader.id} has no {arg.piece} left to lead with")
-        free = [c.id for c in game.cards.values() if ctx._matches(c, arg.lead) and not held(c.id)]
-        if not free:
-            raise Illegal("no free space to lead")
-        led = ctx.ask(leader, "which space to lead", free)
-        occupy(leader, led)
-        taken = [(leader, led)]
-        if arg.follow is not None:
-            led_card = game.cards[led]
-            paired = [
-                c.id for c in game.cards.values()
-                if ctx._matches(c, arg.follow) and all(c.fields.get(f) == led_card.fields.get(f) for f in arg.pair)
-            ]
-            for player in ctx.players("opponents", ordered=True):
-                if player.values.get(arg.piece, 0) < 1 or not paired:
-                    continue
-                answer = ctx.ask(player, f"follow on {led}", ["pass", *paired])
-                if answer != "pass":
-                    occupy(player, answer)
-                    taken.append((player, answer))
-        for player, space in taken:
-            inner = ctx.as_actor(player)
-            if arg.receive:
-                inner.invoke(InvokeArgs(card=space, on=arg.on, worship=True))
-            if arg.announce:
-                card = game.cards[space]
-                details = {k: v for k, v in card.fields.items() if isinstance(v, (str, int, bool))}
-                _dispatch(inner, arg.announce, {**details, "card": space})
+        spaces.lead(
+            ctx, ctx.filter(arg.lead), ctx.filter(arg.follow), tuple(arg.pair), arg.piece, arg.zone, arg.receive, arg.on, arg.announce
+        )
 
 
 # ----------------------------------------------------------------------------- vacate
@@ -149,16 +105,10 @@ class Vacate(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        player = ctx.actor
-        held = player.zones.get(arg.zone, [])
-        keep, freed = [], []
-        for card_id in held:
-            card = ctx.game.cards[card_id]
-            wanted = all(card.fields.get(k) in (v if isinstance(v, list) else [v]) for k, v in arg.where.items())
-            (freed if wanted else keep).append(card_id)
-        player.zones[arg.zone] = keep
-        if arg.piece and freed:
-            ctx.change(player, arg.piece, len(freed))
+        from ..runtime import spaces
+
+        where = tuple((k, tuple(v) if isinstance(v, list) else (v,)) for k, v in arg.where.items())
+        spaces.vacate(ctx, arg.zone, where, arg.piece)
 
 
 # ----------------------------------------------------------------------------- track yields
@@ -212,6 +162,6 @@ class HeldBy(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        if ctx.card is None:
-            return False
-        return any(ctx.card.id in ctx.owned_ids(p) for p in ctx.players(arg.of))
+        from ..runtime import spaces
+
+        return spaces.held_by(ctx, lambda: ctx.players(arg.of))

@@ -13,7 +13,7 @@ under `expect: {board: ...}` (see `compare_board`). Nothing here knows a game or
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..lang.types import as_list
 from .filters import Match, allows, matching, narrow
@@ -396,17 +396,15 @@ def place(
 # ---------------------------------------------------------------------------- tiles and piles
 
 
-def _top(ctx: "Context", zone: str, player: Player) -> list[str]:
-    if ctx.game.game.zones[zone].shared:
-        return ctx.state.zones.setdefault(zone, [])
-    return player.zones.setdefault(zone, [])
+def _game_pile(ctx: "Context", zone: str) -> list[str]:
+    return _pile(ctx, zone, bool(ctx.game.game.zones[zone].shared))
 
 
 def place_tiles(ctx: "Context", pile_zone: str, count: int) -> None:
     """The `place_tile` action: lay the first tile of a pile, `count` times, touching the board."""
     board = board_of(ctx.state)
     for _ in range(spend(ctx.state, max(0, count))):
-        pile = _top(ctx, pile_zone, ctx.actor)
+        pile = _game_pile(ctx, pile_zone)
         if not pile:
             return
         tile_id = pile[0]
@@ -432,7 +430,7 @@ def lay_out(ctx: "Context", players: int | None) -> None:
         raise Illegal(f"no starting layout for {n} players")
     board = board_of(ctx.state)
     for item in layout:
-        pile = _top(ctx, item.from_, ctx.actor)
+        pile = _game_pile(ctx, item.from_)
         if not pile:
             raise Illegal(f"the {item.from_} ran out while laying out the board")
         tile_id = pile.pop(0)
@@ -441,48 +439,72 @@ def lay_out(ctx: "Context", players: int | None) -> None:
         lay_tile(ctx.game, board, tile_id, item.at)
 
 
-def reveal(ctx: "Context", arg: Any) -> None:
-    piles = [z for z in as_list(arg.from_) if _top(ctx, z, ctx.actor)]
-    if not piles:
+def _pile(ctx: "Context", zone: str, shared: bool) -> list[str]:
+    """A zone the acting player sees as a pile or a row: the shared one, or the actor's own."""
+    return ctx.state.zones.setdefault(zone, []) if shared else ctx.actor.zones.setdefault(zone, [])
+
+
+def reveal(
+    ctx: "Context",
+    piles: tuple[tuple[str, bool], ...],
+    to: tuple[str, bool],
+    count: Callable[[], int],
+    if_emptied: Callable[["Context"], None] | None,
+) -> None:
+    """The `reveal` action: the top cards of a pile (the player picks a non-empty one) go to a zone;
+    `if_emptied` runs when that empties the pile. Zones come as (zone, shared)."""
+    found = [zone for zone, shared in piles if _pile(ctx, zone, shared)]
+    if not found:
         raise Illegal("every pile is empty")
-    zone = piles[0] if len(piles) == 1 else ctx.ask(ctx.actor, "which pile", piles)
-    pile = _top(ctx, zone, ctx.actor)
-    for _ in range(spend(ctx.state, max(0, ctx.amount(arg.count)))):
+    zone = found[0] if len(found) == 1 else ctx.ask(ctx.actor, "which pile", found)
+    pile = _pile(ctx, zone, dict(piles)[zone])
+    for _ in range(spend(ctx.state, max(0, count()))):
         if not pile:
             break
         card_id = pile.pop(0)
-        _top(ctx, arg.to, ctx.actor).append(card_id)
-    if not pile and arg.if_emptied:
-        ctx.run(arg.if_emptied)
+        _pile(ctx, *to).append(card_id)
+    if not pile and if_emptied is not None:
+        if_emptied(ctx)
 
 
 # ---------------------------------------------------------------------------- rankings and bids
 
 
-def rank(ctx: "Context", arg: Any) -> None:
-    players = sorted(ctx.state.players, key=lambda p: (p.values.get(arg.counter, 0), p.seat))
+def rank(ctx: "Context", counter: str, last: bool) -> None:
+    """The `rank` action: the acting player moves to the first or last place of a ranking counter."""
+    players = sorted(ctx.state.players, key=lambda p: (p.values.get(counter, 0), p.seat))
     players.remove(ctx.actor)
-    players = players + [ctx.actor] if arg.to == "last" else [ctx.actor] + players
+    players = players + [ctx.actor] if last else [ctx.actor] + players
     for place_number, player in enumerate(players, start=1):
-        player.values[arg.counter] = place_number
+        player.values[counter] = place_number
 
 
-def bid(ctx: "Context", arg: Any) -> None:
-    """Free cards of the selector, or cards another player bids on, may be bid on. The card moves into
-    the bidder's `marks` zone (it carries the bid); a beaten bidder gets the `outbid` trigger."""
+def bid(
+    ctx: "Context",
+    candidates: Callable[[], list[tuple[Player | None, str]]],
+    minimum: Callable[["Context"], int],
+    currency: str,
+    holds: str,
+    marks: str,
+    outbid: str | None,
+    outright: bool,
+) -> None:
+    """The `bid` action. Free cards among the candidates, or cards another player bids on, may be bid
+    on (the minimum is read with the card in view). The card moves into the bidder's `marks` zone
+    (it carries the bid); a beaten bidder gets the `outbid` trigger."""
     player = ctx.actor
-    standing = player.values.get(arg.holds, 0)
-    if standing > 0 and player.zones.get(arg.marks):
+    standing = player.values.get(holds, 0)
+    if standing > 0 and player.zones.get(marks):
         raise Illegal(f"{player.id} already has a bid on a card")
-    pool: list[tuple[str, Player | None, Player | None]] = [(cid, holder, None) for holder, cid in ctx.select(arg.on)]
-    if not standing and not arg.outright:
-        pool += [(cid, p, p) for p in ctx.state.players if p is not player for cid in p.zones.get(arg.marks, [])]
-    funds = standing or player.values.get(arg.currency, 0)
+    pool: list[tuple[str, Player | None, Player | None]] = [(cid, holder, None) for holder, cid in candidates()]
+    if not standing and not outright:
+        pool += [(cid, p, p) for p in ctx.state.players if p is not player for cid in p.zones.get(marks, [])]
+    funds = standing or player.values.get(currency, 0)
     offers = []
     for card_id, holder, leader in pool:
-        lowest = ctx.about(ctx.game.cards[card_id]).amount(arg.minimum)
+        lowest = minimum(ctx.about(ctx.game.cards[card_id]))
         if leader is not None:
-            lowest = max(lowest, leader.values.get(arg.holds, 0) + 1)
+            lowest = max(lowest, leader.values.get(holds, 0) + 1)
         if lowest <= funds:
             offers.append((card_id, holder, leader, lowest))
     if not offers:
@@ -492,43 +514,42 @@ def bid(ctx: "Context", arg: Any) -> None:
     card_id, holder, leader, lowest = offers[labels.index(label)]
     if standing:
         amount = standing  # a bid already set aside moves unchanged: it is never raised
-    elif arg.outright:
+    elif outright:
         amount = lowest
-        ctx.spend(player, arg.currency, amount)
+        ctx.spend(player, currency, amount)
     else:
         amounts = [str(v) for v in range(lowest, lowest + spend(ctx.state, funds + 1 - lowest))]
         amount = int(amounts[0] if len(amounts) == 1 else ctx.ask(player, f"how much to bid on {card_id}", amounts))
-        ctx.spend(player, arg.currency, amount)
+        ctx.spend(player, currency, amount)
     ctx._take(holder, card_id)
-    player.values[arg.holds] = amount
-    player.zones.setdefault(arg.marks, []).append(card_id)
-    if leader is not None and arg.outbid:
+    player.values[holds] = amount
+    player.zones.setdefault(marks, []).append(card_id)
+    if leader is not None and outbid:
         from .interpreter import fire
 
-        fire(ctx.game, ctx.state, arg.outbid, leader, ctx.decider, {"card": card_id, "by": player.id},
-             handlers=getattr(ctx, "handlers", None))
+        fire(ctx.game, ctx.state, outbid, leader, ctx.decider, {"card": card_id, "by": player.id}, handlers=ctx.handlers)
 
 
-def total(ctx: "Context", arg: Any) -> int:
-    found = ctx.select(arg.cards) if arg.cards is not None else [(ctx.actor, c) for c in ctx.owned_ids(ctx.actor)]
+def total(ctx: "Context", found: list[tuple[Player | None, str]], field_name: str) -> int:
+    """The `total` expression: a whole-number field summed over cards (anything else counts 0)."""
     out = 0
     for _holder, card_id in found:
-        value = ctx.game.cards[card_id].fields.get(arg.field)
+        value = ctx.game.cards[card_id].fields.get(field_name)
         out += value if isinstance(value, int) and not isinstance(value, bool) else 0
     return out
 
 
-def follows_last(ctx: "Context", arg: Any) -> bool:
+def follows_last(ctx: "Context", zone: str, shared: bool, field_name: str, empty: bool) -> bool:
+    """The `follows_last` condition: the card in view shares a value with the last card of a row."""
     card = ctx.card if ctx.card is not None else ctx.game.cards.get(ctx.event.get("card", ""))
-    row = _top(ctx, arg.zone, ctx.actor)
-    row = [c for c in row if card is None or c != card.id]
+    row = [c for c in _pile(ctx, zone, shared) if card is None or c != card.id]
     if not row:
-        return arg.empty
-    last = ctx.game.cards[row[-1]].fields.get(arg.field)
-    mine = card.fields.get(arg.field) if card is not None else None
+        return empty
+    last = ctx.game.cards[row[-1]].fields.get(field_name)
+    mine = card.fields.get(field_name) if card is not None else None
 
     def values(v: Any) -> set:
-        if isinstance(v, dict):
+        if isinstance(v, Mapping):
             return {k for k, n in v.items() if n}
         return set(as_list(v))
 

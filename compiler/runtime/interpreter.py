@@ -17,7 +17,7 @@ from ..lang.types import Selector, as_list
 from ..models import Card
 from . import payment
 from .decider import Decider, FirstLegal
-from .filters import field_value, holds
+from .filters import Match, field_value, holds, matching
 from .limits import bounded, spend
 from .state import Illegal, Player, State
 
@@ -166,35 +166,30 @@ class Context:
             raise Illegal(f"no option for {about}")
         return self.decider.choose(player.id, about, list(options))
 
-    def can(self, actions: list[Action]) -> bool:
+    def can(self, actions: Callable[["Context"], None]) -> bool:
         """Whether the actions can be carried out now: tried on a copy of the state."""
         trial_state = self.state.copy()
         ids = {p.id: p for p in trial_state.players}
-        trial = self.derive(
-            state=trial_state,
-            decider=FirstLegal(),
-            actor=ids[self.actor.id],
-            owner=ids[self.owner.id],
-        )
+        trial = self.derive(state=trial_state, decider=FirstLegal(), actor=ids[self.actor.id], owner=ids[self.owner.id])
         try:
-            trial.run(actions)
+            actions(trial)
         except Illegal:
             return False
         return True
 
-    def choose(self, arg: Any) -> None:
-        chooser = self.players(arg.by)[0]
-        remaining = dict(arg.options)
-        for _ in range(spend(self.state, arg.count)):
+    def choose(self, chooser: Player, options: Iterable[tuple[str, Callable[["Context"], None]]], count: int) -> None:
+        """`count` different options, each picked among those that can be carried out."""
+        remaining = dict(options)
+        for _ in range(spend(self.state, count)):
             legal = [label for label, actions in remaining.items() if self.can(actions)]
             if not legal:
                 return
             label = self.ask(chooser, "choose", legal)
-            self.run(remaining.pop(label))
+            remaining.pop(label)(self)
 
-    def may(self, actions: list[Action]) -> None:
+    def may(self, actions: Callable[["Context"], None]) -> None:
         if self.can(actions) and self.ask(self.actor, "use the optional effect", ["yes", "no"]) == "yes":
-            self.run(actions)
+            actions(self)
 
     # ------------------------------------------------------------------ tracks
 
@@ -221,21 +216,24 @@ class Context:
             position = max(self.game.game.tracks[track].first, position - spaces)
         player.values[track] = position
 
-    def move_markers(self, arg: Any, direction: int) -> None:
+    def move_markers(
+        self, tracks: Iterable[str] | None, by: int, count: Callable[[], int], among: Iterable[str] | None, direction: int
+    ) -> None:
+        """Move the actor's markers `by` spaces; tracks None: `count` markers the player picks among
+        `among` (None: every track), each one that can still move."""
         player = self.actor
-        spaces = self.amount(arg.by)
-        if arg.track != "any":
-            for track in as_list(arg.track):
-                self.move_marker(player, track, spaces, direction)
+        if tracks is not None:
+            for track in tracks:
+                self.move_marker(player, track, by, direction)
             return
-        pool = list(arg.among or self.game.game.tracks)
-        for _ in range(spend(self.state, self.amount(arg.count))):
+        pool = list(among or self.game.game.tracks)
+        for _ in range(spend(self.state, count())):
             movable = [t for t in pool if self.can_move(player, t, direction)]
             if not movable:
                 return
             track = self.ask(player, "which marker", movable)
             pool.remove(track)
-            self.move_marker(player, track, spaces, direction)
+            self.move_marker(player, track, by, direction)
 
     # ------------------------------------------------------------------ cards
 
@@ -288,23 +286,44 @@ class Context:
             zones = [z for z in kind_zones if z] or self.game.play_zones
             if kinds and not any(kind_zones):
                 zones = []  # kinds that never lie in a zone (e.g. spaces of a board): the game's own entities
+        pairs = tuple((z, bool(self.game.game.zones[z].shared)) for z in dict.fromkeys(zones))
+        fewest = (lambda c: c.amount(selector.fewest)) if selector.fewest is not None else None
+        most = (lambda c: c.amount(selector.most)) if selector.most is not None else None
+        owners = lambda: self.players(selector.of or "self")  # noqa: E731
+        return self.cards_in(pairs, owners, bool(selector.missing), lambda card: self._matches(card, selector), fewest, most)
+
+    def cards_in(
+        self,
+        zones: tuple[tuple[str, bool], ...],
+        owners: Callable[[], list[Player]],
+        missing: bool,
+        match: Match,
+        fewest: Callable[["Context"], int] | None = None,
+        most: Callable[["Context"], int] | None = None,
+    ) -> list[tuple[Player | None, str]]:
+        """The cards of a filter in some zones, (zone, shared), of their owners (no zones: every card
+        of the game); `missing`: those absent from each zone; `fewest`/`most`: only the cards scoring
+        lowest/highest, each read with the card in view."""
+        cards = self.game.cards
         found: list[tuple[Player | None, str]] = []
         if not zones:
-            found = [(None, c.id) for c in self.game.cards.values() if self._matches(c, selector)]
-        for zone in dict.fromkeys(zones):
-            if self.game.game.zones[zone].shared:
+            found = [(None, cid) for cid in matching(cards, match)]
+        for zone, shared in zones:
+            if shared:
                 holders: list[tuple[Player | None, list[str]]] = [(None, self.state.zones.get(zone, []))]
             else:
-                holders = [(p, p.zones.get(zone, [])) for p in self.players(selector.of or "self")]
+                holders = [(p, p.zones.get(zone, [])) for p in owners()]
             for holder, ids in holders:
-                if selector.missing:
+                if missing:
                     present = set(ids)
-                    found += [(holder, c.id) for c in self.game.cards.values() if c.id not in present and self._matches(c, selector)]
+                    found += [(holder, cid) for cid in matching(cards, match) if cid not in present]
+                elif isinstance(match, dict):
+                    found += [(holder, cid) for cid in ids if cid in match]
                 else:
-                    found += [(holder, cid) for cid in ids if self._matches(self.game.cards[cid], selector)]
-        for extreme, pick in ((selector.fewest, min), (selector.most, max)):
+                    found += [(holder, cid) for cid in ids if match(cards[cid])]
+        for extreme, pick in ((fewest, min), (most, max)):
             if extreme is not None and found:
-                scores = [self.about(self.game.cards[cid]).amount(extreme) for _h, cid in found]
+                scores = [extreme(self.about(cards[cid])) for _h, cid in found]
                 target = pick(scores)
                 found = [f for f, s in zip(found, scores) if s == target]
         return found
@@ -315,25 +334,26 @@ class Context:
         label = unique[0] if len(unique) == 1 else self.ask(self.actor, about, unique)
         return candidates[labels.index(label)]
 
-    def build_from(self, arg: Any) -> None:
+    def build_from(self, count: Callable[[], int], candidates: Callable[[], list[tuple[Player | None, str]]], free: bool, optional: bool) -> None:
+        """Build `count` of the candidates, one at a time, each among those that can be built now."""
         built = 0
-        for _ in range(spend(self.state, self.amount(arg.count))):
-            candidates = [c for c in self.select(arg.card) if self.can_build(c[1], arg.free)]
-            candidates = [c for c in candidates if c[1] not in self.owned_ids(self.actor)] if self.game.game.build.unique else candidates
-            if not candidates:
+        for _ in range(spend(self.state, count())):
+            found = [c for c in candidates() if self.can_build(c[1], free)]
+            found = [c for c in found if c[1] not in self.owned_ids(self.actor)] if self.game.game.build.unique else found
+            if not found:
                 break
-            if arg.optional:
-                labels = list(dict.fromkeys(cid for _h, cid in candidates)) + ["none"]
+            if optional:
+                labels = list(dict.fromkeys(cid for _h, cid in found)) + ["none"]
                 choice = self.ask(self.actor, "which card to build", labels)
                 if choice == "none":
                     break
-                holder, card_id = next(c for c in candidates if c[1] == choice)
+                holder, card_id = next(c for c in found if c[1] == choice)
             else:
-                holder, card_id = self._pick_cards(candidates, "which card to build")
+                holder, card_id = self._pick_cards(found, "which card to build")
             self._take(holder, card_id)
-            build(self.game, self.state, self.actor, card_id, self.decider, free=arg.free, depth=self.depth + 1, handlers=self.handlers)
+            build(self.game, self.state, self.actor, card_id, self.decider, free=free, depth=self.depth + 1, handlers=self.handlers)
             built += 1
-        if not arg.optional and built == 0 and self.amount(arg.count) > 0:
+        if not optional and built == 0 and count() > 0:
             raise Illegal("no card can be built")
 
     def _take(self, holder: Player | None, card_id: str) -> None:
@@ -345,40 +365,48 @@ class Context:
                 return
 
     def can_build(self, card_id: str, free: bool) -> bool:
+        """Whether the card could be built now, tried on a copy of the state."""
         trial = self.state.copy()
         try:
-            build(self.game, trial, trial.player(self.actor.id), card_id, FirstLegal(), free=free, fire=False)
+            build(self.game, trial, trial.player(self.actor.id), card_id, FirstLegal(), free=free, fire=False, handlers=self.handlers)
         except Illegal:
             return False
         return True
 
-    def invoke(self, arg: Any) -> None:
-        candidates = self.select(arg.card) if not isinstance(arg.card, str) else [(None, arg.card)]
-        if not candidates:
+    def invoke(self, found: list[tuple[Player | None, str]], on: str, worship: bool) -> None:
+        """Run another entity's effects on `on` for the actor: the one found, or the one the player picks."""
+        if not found:
             return
-        _holder, card_id = self._pick_cards(candidates, "which effect to receive")
+        _holder, card_id = self._pick_cards(found, "which effect to receive")
         for _card, rep in self.passives(self.actor, "replace"):
             if rep.invoke == card_id:
                 card_id = rep.with_
                 break
         inner = self.deeper()
         card = self.game.cards[card_id]
-        inner = inner.derive(owner=self.actor, card=card, event={**self.event, "invoked": card_id, "worship": arg.worship})
-        run_trigger(inner, card_id, arg.on)
+        inner = inner.derive(owner=self.actor, card=card, event={**self.event, "invoked": card_id, "worship": worship})
+        run_trigger(inner, card_id, on)
 
-    def move_cards(self, arg: Any) -> None:
-        candidates = self.select(arg.card)
-        count = len(candidates) if arg.count == "all" else min(len(candidates), self.amount(arg.count))
-        destination_shared = self.game.game.zones[arg.to].shared
-        for _ in range(count):
-            holder, card_id = self._pick_cards(candidates, "which card to move")
-            candidates.remove((holder, card_id))
+    def move_cards(
+        self,
+        found: list[tuple[Player | None, str]],
+        to: str,
+        shared: bool,
+        receivers: Callable[[], list[Player]],
+        count: Callable[[], int] | None,
+    ) -> None:
+        """Move cards (count None: all of them, else as many as `count`, the player picking which) to a
+        zone: the shared one, or each receiver's."""
+        n = len(found) if count is None else min(len(found), count())
+        for _ in range(n):
+            holder, card_id = self._pick_cards(found, "which card to move")
+            found.remove((holder, card_id))
             self._take(holder, card_id)
-            if destination_shared:
-                self.state.zones.setdefault(arg.to, []).append(card_id)
+            if shared:
+                self.state.zones.setdefault(to, []).append(card_id)
             else:
-                for player in self.players(arg.of):
-                    player.zones.setdefault(arg.to, []).append(card_id)
+                for player in receivers():
+                    player.zones.setdefault(to, []).append(card_id)
 
     # ------------------------------------------------------------------ limits and wild values
 
@@ -392,7 +420,9 @@ class Context:
     def use_limit(self, player: Player, card_id: str, slot: Any, limit: str) -> None:
         player.used.add((card_id, slot, limit, self.period_key(limit)))
 
-    def best_spread(self, spread: str, over: list[str], value: Any) -> int:
+    def best_spread(self, spread: str, over: Iterable[str], value: Callable[[], int]) -> int:
+        """The best value reached when the actor's wild units (`spread`) are counted as any of `over`."""
+        over = tuple(over)
         wild = self.actor.values.get(spread, 0)
         best = None
         saved = {noun: self.actor.values.get(noun, 0) for noun in over}
@@ -400,11 +430,11 @@ class Context:
             for combo in itertools.combinations_with_replacement(over, wild):
                 for noun in over:
                     self.actor.values[noun] = saved[noun] + combo.count(noun)
-                score = self.amount(value)
+                score = value()
                 best = score if best is None else max(best, score)
         finally:
             self.actor.values.update(saved)
-        return best if best is not None else self.amount(value)
+        return best if best is not None else value()
 
 
 # ---------------------------------------------------------------------- events

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 
@@ -18,6 +18,16 @@ class Player:
     values: dict[str, int] = field(default_factory=dict)  # counters, resources and track spaces
     zones: dict[str, list[str]] = field(default_factory=dict)
     used: set[tuple] = field(default_factory=set)  # limits spent: (card, effect, period)
+
+    def copy(self) -> "Player":
+        new = object.__new__(Player)
+        new.__dict__.update(self.__dict__)
+        new.values = dict(self.values)
+        new.zones = {k: list(v) for k, v in self.zones.items()}
+        new.used = set(self.used)
+        for name in _OTHER_PLAYER_FIELDS:
+            setattr(new, name, copy.deepcopy(getattr(self, name)))
+        return new
 
 
 @dataclass
@@ -34,7 +44,18 @@ class State:
         raise KeyError(pid)
 
     def copy(self) -> "State":
-        return copy.deepcopy(self)
+        """A deep copy, made field by field: values are numbers, zones lists of ids and limits tuples
+        of them, so copying those containers copies everything (effects try actions out on copies
+        all the time; deepcopy costs ten times more). Fields this method does not know, such as the
+        board, are deep-copied; the step budget (runtime/limits.py) in the state's __dict__ carries over."""
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.globals = dict(self.globals)
+        new.zones = {k: list(v) for k, v in self.zones.items()}
+        new.players = [p.copy() for p in self.players]
+        for name in _OTHER_STATE_FIELDS:
+            setattr(new, name, copy.deepcopy(getattr(self, name)))
+        return new
 
     def snapshot(self) -> dict[str, Any]:
         """A plain, ordered picture of the state, for comparing two runs."""
@@ -52,6 +73,10 @@ class State:
                 for p in self.players
             ],
         }
+
+
+_OTHER_PLAYER_FIELDS = tuple(f.name for f in fields(Player) if f.name not in {"id", "seat", "values", "zones", "used"})
+_OTHER_STATE_FIELDS = tuple(f.name for f in fields(State) if f.name not in {"players", "globals", "zones"})
 
 
 def new_state(game: Any, n_players: int) -> State:

@@ -76,9 +76,8 @@ def rules_on_start_turn(ctx: Context) -> None:
         c4.actor.values["builds"] = max(0, 3 + c4.actor.values.get("builds", 0))
         c4.actor.values["building_turn"] = min(1, max(0, 1 + c4.actor.values.get("building_turn", 0)))
 
-    rt.choose(
-        ctx,
-        [ctx.actor],
+    ctx.choose(
+        [ctx.actor][0],
         (
             ("reveal", _option1),
             ("build", _option3),
@@ -99,7 +98,7 @@ def rules_on_reveal_building(ctx: Context) -> None:
         rt.step(c2.state)
         rt.board.place_tiles(c2, "land_pile", 1)
 
-    rt.reveal(
+    rt.board.reveal(
         ctx,
         (("main_stack", False), ("stack_1", False), ("stack_2", False), ("stack_3", False)),
         ("revealed", False),
@@ -116,9 +115,8 @@ def rules_on_reveal_building(ctx: Context) -> None:
         optional=True,
     )
     rt.step(ctx.state)
-    rt.move_cards(
-        ctx,
-        lambda: rt.select(ctx, (("revealed", False),), (("self",),), False, rt.ANY_CARD),
+    ctx.move_cards(
+        rt.select(ctx, (("revealed", False),), (("self",),), False, rt.ANY_CARD),
         "storage",
         False,
         lambda: [ctx.actor],
@@ -185,9 +183,8 @@ def rules_on_spend_amphora(ctx: Context) -> None:
         rt.step(c4.state)
         c4.actor.values["card_draws"] = max(0, 1 + c4.actor.values.get("card_draws", 0))
 
-    rt.choose(
-        ctx,
-        [ctx.actor],
+    ctx.choose(
+        [ctx.actor][0],
         (
             ("extra_action", _option1),
             ("card", _option3),

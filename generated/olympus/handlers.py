@@ -143,7 +143,7 @@ def rules_on_ceremony(ctx: Context) -> None:
     "The rules of the game, on ceremony."
     # effect 2
     rt.step(ctx.state)
-    rt.lead(
+    rt.spaces.lead(
         ctx,
         _CARDS1,
         _CARDS2,
@@ -173,7 +173,7 @@ def rules_on_worship_phase(ctx: Context) -> None:
     rt.step(ctx.state)
     for _ in range(rt.budget(ctx.state, max(0, 5))):
         rt.step(ctx.state)
-        c1 = rt.as_actor(ctx, ctx.actor)
+        c1 = ctx.as_actor(ctx.actor)
         rt.step(c1.state)
         if (rt.bounded(c1.actor.values.get("idle_priests", 0)) > 0) and (
             len(rt.select(c1, (), (("self",),), False, _CARDS1))
@@ -183,7 +183,7 @@ def rules_on_worship_phase(ctx: Context) -> None:
             rt.dispatch(c1, "ceremony", {})
         rt.step(ctx.state)
         for player3 in rt.players(ctx, (("opponents",),), True):
-            c2 = rt.as_actor(ctx, player3)
+            c2 = ctx.as_actor(player3)
             rt.step(c2.state)
             if (rt.bounded(c2.actor.values.get("idle_priests", 0)) > 0) and (
                 len(rt.select(c2, (), (("self",),), False, _CARDS1))
@@ -234,7 +234,7 @@ def rules_on_war(ctx: Context) -> None:
                 )
             ):
                 rt.step(c2.state)
-                c3 = rt.as_actor(c2, c2.owner)
+                c3 = c2.as_actor(c2.owner)
                 rt.step(c3.state)
                 if rt.bounded(rt.param(c3, 0, _MODIFIERS3)) > 0:
                     rt.step(c3.state)
@@ -251,9 +251,8 @@ def rules_on_war(ctx: Context) -> None:
                         rt.step(c9.state)
                         c9.actor.values["tribute_fish"] = max(0, 1 + c9.actor.values.get("tribute_fish", 0))
 
-                    rt.choose(
-                        c3,
-                        [c3.actor],
+                    c3.choose(
+                        [c3.actor][0],
                         (
                             ("grain", _option4),
                             ("meat", _option6),
@@ -262,19 +261,19 @@ def rules_on_war(ctx: Context) -> None:
                         1,
                     )
             rt.step(c2.state)
-            rt.hand_over(
+            rt.spaces.hand_over(
                 c2,
-                [c2.owner],
-                [c2.owner],
+                [c2.owner][0],
+                [c2.owner][0],
                 2,
                 (("grain", "tribute_grain", 0), ("meat", "tribute_meat", 0), ("fish", "tribute_fish", 0)),
             )
             rt.step(c2.state)
-            c10 = rt.as_actor(c2, c2.owner)
+            c10 = c2.as_actor(c2.owner)
             rt.step(c10.state)
             rt.dispatch(c10, "war_won", {})
 
-    rt.pick_player(ctx, rt.players(ctx, (("opponents",),), True), _picked1)
+    rt.spaces.pick_player(ctx, rt.players(ctx, (("opponents",),), True), _picked1)
 
 
 # cards/olympus/game.yaml
@@ -283,14 +282,14 @@ def rules_on_plague(ctx: Context) -> None:
     # effect 6
     rt.step(ctx.state)
     for player2 in rt.players(ctx, (("self",), ("opponents",)), True):
-        c1 = rt.as_actor(ctx, player2)
+        c1 = ctx.as_actor(player2)
         rt.step(c1.state)
         if (not bool(rt.select(c1, (("shrines", False),), (("self",),), False, _CARDS4))) and (
             rt.bounded(rt.param(c1, 0, _MODIFIERS5)) == 0
         ):
             rt.step(c1.state)
-            rt.move_markers(
-                c1, ("population",), rt.div(rt.bounded(c1.actor.values.get("population", 0)), 3), lambda: 1, None, -1
+            c1.move_markers(
+                ("population",), rt.div(rt.bounded(c1.actor.values.get("population", 0)), 3), lambda: 1, None, -1
             )
 
 
@@ -349,8 +348,7 @@ def rules_on_upkeep_population(ctx: Context) -> None:
     "The rules of the game, on upkeep_population."
     # effect 9
     rt.step(ctx.state)
-    rt.move_markers(
-        ctx,
+    ctx.move_markers(
         ("military",),
         max(
             0,
@@ -363,8 +361,7 @@ def rules_on_upkeep_population(ctx: Context) -> None:
         -1,
     )
     rt.step(ctx.state)
-    rt.move_markers(
-        ctx,
+    ctx.move_markers(
         ("agriculture",),
         max(
             0,
@@ -377,8 +374,7 @@ def rules_on_upkeep_population(ctx: Context) -> None:
         -1,
     )
     rt.step(ctx.state)
-    rt.move_markers(
-        ctx,
+    ctx.move_markers(
         ("hunting",),
         max(
             0,
@@ -391,8 +387,7 @@ def rules_on_upkeep_population(ctx: Context) -> None:
         -1,
     )
     rt.step(ctx.state)
-    rt.move_markers(
-        ctx,
+    ctx.move_markers(
         ("fishing",),
         max(
             0,
@@ -437,7 +432,7 @@ def rules_on_upkeep_priests(ctx: Context) -> None:
     "The rules of the game, on upkeep_priests."
     # effect 11
     rt.step(ctx.state)
-    rt.vacate(ctx, "shrines", (), None)
+    rt.spaces.vacate(ctx, "shrines", (), None)
     rt.step(ctx.state)
     if (rt.bounded(ctx.actor.values.get("population", 0)) >= rt.bounded(rt.param(ctx, 6, _MODIFIERS6))) and (
         rt.bounded(ctx.actor.values.get("priest_for_population", 0)) == 0
@@ -467,7 +462,7 @@ def rules_on_upkeep_round(ctx: Context) -> None:
     "The rules of the game, on upkeep_round."
     # effect 12
     rt.step(ctx.state)
-    c1 = rt.as_actor(ctx, ctx.actor)
+    c1 = ctx.as_actor(ctx.actor)
     rt.step(c1.state)
     if (rt.bounded(c1.actor.values.get("population", 0)) >= 10) and (
         rt.bounded(c1.state.globals["glory_population"]) == 0
@@ -510,7 +505,7 @@ def rules_on_upkeep_round(ctx: Context) -> None:
         c1.state.globals["glory_claimed"] += 1
     rt.step(ctx.state)
     for player3 in rt.players(ctx, (("opponents",),), True):
-        c2 = rt.as_actor(ctx, player3)
+        c2 = ctx.as_actor(player3)
         rt.step(c2.state)
         if (rt.bounded(c2.actor.values.get("population", 0)) >= 10) and (
             rt.bounded(c2.state.globals["glory_population"]) == 0
@@ -603,9 +598,9 @@ def achaean_league_on_upkeep_buildings(ctx: Context) -> None:
 
         def _optional1(c2: Context) -> None:
             rt.step(c2.state)
-            rt.move_markers(c2, None, 1, lambda: 1, None, 1)
+            c2.move_markers(None, 1, lambda: 1, None, 1)
 
-        rt.may(ctx, _optional1)
+        ctx.may(_optional1)
 
 
 # cards/olympus/buildings/acropolis.yaml:1
@@ -613,9 +608,8 @@ def acropolis_on_upkeep_buildings(ctx: Context) -> None:
     "Acropolis, on upkeep_buildings."
     # effect 1
     rt.step(ctx.state)
-    rt.invoke(
-        ctx,
-        lambda: rt.select(
+    ctx.invoke(
+        rt.select(
             ctx,
             (),
             (("self",),),
@@ -631,7 +625,6 @@ def acropolis_on_upkeep_buildings(ctx: Context) -> None:
                 )
             ),
         ),
-        None,
         "invoked",
         False,
     )
@@ -658,9 +651,9 @@ def bouleuterion_on_upkeep_buildings(ctx: Context) -> None:
             rt.step(c2.state)
             c2.spend(c2.actor, "any", 1)
             rt.step(c2.state)
-            rt.move_markers(c2, None, 1, lambda: 1, None, 1)
+            c2.move_markers(None, 1, lambda: 1, None, 1)
 
-        rt.may(ctx, _optional1)
+        ctx.may(_optional1)
 
 
 # cards/olympus/buildings/colony.yaml:1
@@ -668,7 +661,7 @@ def colony_on_built(ctx: Context) -> None:
     "Colony, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, None, 1, lambda: 3, None, 1)
+    ctx.move_markers(None, 1, lambda: 3, None, 1)
 
 
 # cards/olympus/buildings/farm.yaml:1
@@ -676,7 +669,7 @@ def farm_on_built(ctx: Context) -> None:
     "Farm, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("agriculture", "hunting", "fishing"), 1, lambda: 1, None, 1)
+    ctx.move_markers(("agriculture", "hunting", "fishing"), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/fleet.yaml:1
@@ -692,7 +685,7 @@ def gardens_on_built(ctx: Context) -> None:
     "Gardens, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("hunting",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("hunting",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/goldsmith.yaml:1
@@ -709,7 +702,7 @@ def goldsmith_on_upkeep_buildings(ctx: Context) -> None:
             rt.step(c2.state)
             c2.actor.values["points"] = max(0, 1 + c2.actor.values.get("points", 0))
 
-        rt.may(ctx, _optional1)
+        ctx.may(_optional1)
 
 
 # cards/olympus/buildings/harbor.yaml:1
@@ -717,7 +710,7 @@ def harbor_on_built(ctx: Context) -> None:
     "Harbor, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("fishing",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("fishing",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/lyceum.yaml:1
@@ -725,7 +718,7 @@ def lyceum_on_built(ctx: Context) -> None:
     "Lyceum, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("population", "culture"), 1, lambda: 1, None, 1)
+    ctx.move_markers(("population", "culture"), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/militia.yaml:1
@@ -733,7 +726,7 @@ def militia_on_built(ctx: Context) -> None:
     "Militia, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("population", "military"), 1, lambda: 1, None, 1)
+    ctx.move_markers(("population", "military"), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/oracle.yaml:1
@@ -741,7 +734,7 @@ def oracle_on_built(ctx: Context) -> None:
     "Oracle, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.invoke(ctx, lambda: rt.select(ctx, (), (("self",),), False, _CARDS1), None, "invoked", False)
+    ctx.invoke(rt.select(ctx, (), (("self",),), False, _CARDS1), "invoked", False)
 
 
 # cards/olympus/buildings/parthenon.yaml:1
@@ -749,7 +742,7 @@ def parthenon_on_built(ctx: Context) -> None:
     "Parthenon, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("culture",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("culture",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/peloponnesian_league.yaml:1
@@ -757,14 +750,14 @@ def peloponnesian_league_on_built(ctx: Context) -> None:
     "Peloponnesian League, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("military",), 2, lambda: 1, None, 1)
+    ctx.move_markers(("military",), 2, lambda: 1, None, 1)
     rt.step(ctx.state)
 
     def _optional1(c2: Context) -> None:
         rt.step(c2.state)
         rt.dispatch(c2, "war", {})
 
-    rt.may(ctx, _optional1)
+    ctx.may(_optional1)
 
 
 # cards/olympus/buildings/philosophy.yaml:1
@@ -773,7 +766,7 @@ def philosophy_on_built(ctx: Context) -> None:
     # effect 1
     rt.step(ctx.state)
     for player2 in rt.players(ctx, (("opponents",),), True):
-        c1 = rt.as_actor(ctx, player2)
+        c1 = ctx.as_actor(player2)
         rt.step(c1.state)
 
         def _option3(c4: Context) -> None:
@@ -783,7 +776,7 @@ def philosophy_on_built(ctx: Context) -> None:
             rt.step(c6.state)
             c6.actor.values["grain"] = max(0, 1 + c6.actor.values.get("grain", 0))
             rt.step(c6.state)
-            c7 = rt.as_actor(c6, c6.owner)
+            c7 = c6.as_actor(c6.owner)
             rt.step(c7.state)
             c7.actor.values["grain"] = max(0, 1 + c7.actor.values.get("grain", 0))
 
@@ -791,7 +784,7 @@ def philosophy_on_built(ctx: Context) -> None:
             rt.step(c9.state)
             c9.actor.values["meat"] = max(0, 1 + c9.actor.values.get("meat", 0))
             rt.step(c9.state)
-            c10 = rt.as_actor(c9, c9.owner)
+            c10 = c9.as_actor(c9.owner)
             rt.step(c10.state)
             c10.actor.values["meat"] = max(0, 1 + c10.actor.values.get("meat", 0))
 
@@ -799,13 +792,12 @@ def philosophy_on_built(ctx: Context) -> None:
             rt.step(c12.state)
             c12.actor.values["fish"] = max(0, 1 + c12.actor.values.get("fish", 0))
             rt.step(c12.state)
-            c13 = rt.as_actor(c12, c12.owner)
+            c13 = c12.as_actor(c12.owner)
             rt.step(c13.state)
             c13.actor.values["fish"] = max(0, 1 + c13.actor.values.get("fish", 0))
 
-        rt.choose(
-            c1,
-            [c1.actor],
+        c1.choose(
+            [c1.actor][0],
             (
                 ("none", _option3),
                 ("grain", _option5),
@@ -821,7 +813,7 @@ def road_system_on_built(ctx: Context) -> None:
     "Road System, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("population",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("population",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/statue.yaml:1
@@ -829,9 +821,9 @@ def statue_on_built(ctx: Context) -> None:
     "Statue, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, None, 1, lambda: 1, ("agriculture", "hunting", "fishing"), 1)
+    ctx.move_markers(None, 1, lambda: 1, ("agriculture", "hunting", "fishing"), 1)
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("culture",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("culture",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/temple_of_aphrodite.yaml:1
@@ -862,7 +854,7 @@ def temple_of_ares_on_war_won(ctx: Context) -> None:
             c2.actor.values["idle_priests"] = min(5, max(0, 1 + c2.actor.values.get("idle_priests", 0)))
             c2.actor.values["borrowed_priests"] = min(2, max(0, 1 + c2.actor.values.get("borrowed_priests", 0)))
 
-        rt.may(ctx, _optional1)
+        ctx.may(_optional1)
 
 
 # cards/olympus/buildings/temple_of_artemis.yaml:1
@@ -870,7 +862,7 @@ def temple_of_artemis_on_built(ctx: Context) -> None:
     "Temple of Artemis, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("hunting",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("hunting",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
     ctx.actor.values["meat"] = max(
         0,
@@ -890,18 +882,18 @@ def temple_of_athena_on_worship(ctx: Context) -> None:
     if (ctx.event.get("deity") in ("athena",)) and (rt.bounded(ctx.actor.values.get("culture", 0)) >= 6):
         rt.step(ctx.state)
         for player2 in rt.players(ctx, (("opponents",),), True):
-            c1 = rt.as_actor(ctx, player2)
+            c1 = ctx.as_actor(player2)
             rt.step(c1.state)
-            rt.move_markers(c1, None, 1, lambda: 1, None, -1)
+            c1.move_markers(None, 1, lambda: 1, None, -1)
     # effect 2
     if ctx.event.get("deity") in ("athena",):
         rt.step(ctx.state)
 
         def _optional3(c4: Context) -> None:
             rt.step(c4.state)
-            rt.move_markers(c4, None, 1, lambda: 1, None, 1)
+            c4.move_markers(None, 1, lambda: 1, None, 1)
 
-        rt.may(ctx, _optional3)
+        ctx.may(_optional3)
 
 
 # cards/olympus/buildings/temple_of_demeter.yaml:1
@@ -909,7 +901,7 @@ def temple_of_demeter_on_built(ctx: Context) -> None:
     "Temple of Demeter, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("agriculture",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("agriculture",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
     ctx.actor.values["grain"] = max(
         0,
@@ -928,20 +920,19 @@ def temple_of_hades_on_built(ctx: Context) -> None:
     # effect 1
     rt.step(ctx.state)
     for player2 in rt.players(ctx, (("opponents",),), True):
-        c1 = rt.as_actor(ctx, player2)
+        c1 = ctx.as_actor(player2)
         rt.step(c1.state)
 
         def _option3(c4: Context) -> None:
             rt.step(c4.state)
-            rt.move_markers(c4, None, 1, lambda: 2, None, -1)
+            c4.move_markers(None, 1, lambda: 2, None, -1)
 
         def _option5(c6: Context) -> None:
             rt.step(c6.state)
             c6.actor.values["points"] = max(0, -(3) + c6.actor.values.get("points", 0))
 
-        rt.choose(
-            c1,
-            [c1.actor],
+        c1.choose(
+            [c1.actor][0],
             (
                 ("markers", _option3),
                 ("points", _option5),
@@ -955,7 +946,7 @@ def temple_of_poseidon_on_built(ctx: Context) -> None:
     "Temple of Poseidon, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("fishing",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("fishing",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
     ctx.actor.values["fish"] = max(
         0,
@@ -1000,9 +991,8 @@ def trade_route_on_upkeep_buildings(ctx: Context) -> None:
             c8.actor.values["grain"] = max(0, 1 + c8.actor.values.get("grain", 0))
             c8.actor.values["meat"] = max(0, 1 + c8.actor.values.get("meat", 0))
 
-        rt.choose(
-            ctx,
-            [ctx.actor],
+        ctx.choose(
+            [ctx.actor][0],
             (
                 ("keep", _option1),
                 ("grain", _option3),
@@ -1018,7 +1008,7 @@ def trispastos_on_built(ctx: Context) -> None:
     "Trispastos, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), True, True)
+    ctx.build_from(lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), True, True)
 
 
 # cards/olympus/buildings/well.yaml:1
@@ -1026,7 +1016,7 @@ def well_on_built(ctx: Context) -> None:
     "Well, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("agriculture",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("agriculture",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/buildings/wonder.yaml:1
@@ -1034,7 +1024,7 @@ def wonder_on_built(ctx: Context) -> None:
     "Wonder, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.vacate(ctx, "shrines", (("space", ("beta",)),), "idle_priests")
+    rt.spaces.vacate(ctx, "shrines", (("space", ("beta",)),), "idle_priests")
 
 
 # cards/olympus/buildings/workshop.yaml:1
@@ -1047,19 +1037,19 @@ def workshop_on_built(ctx: Context) -> None:
 
         def _option1(c2: Context) -> None:
             rt.step(c2.state)
-            rt.move_markers(c2, ("military",), 1, lambda: 1, None, 1)
+            c2.move_markers(("military",), 1, lambda: 1, None, 1)
 
         def _option3(c4: Context) -> None:
             rt.step(c4.state)
-            rt.move_markers(c4, ("agriculture",), 1, lambda: 1, None, 1)
+            c4.move_markers(("agriculture",), 1, lambda: 1, None, 1)
 
         def _option5(c6: Context) -> None:
             rt.step(c6.state)
-            rt.move_markers(c6, ("hunting",), 1, lambda: 1, None, 1)
+            c6.move_markers(("hunting",), 1, lambda: 1, None, 1)
 
         def _option7(c8: Context) -> None:
             rt.step(c8.state)
-            rt.move_markers(c8, ("fishing",), 1, lambda: 1, None, 1)
+            c8.move_markers(("fishing",), 1, lambda: 1, None, 1)
 
         def _option9(c10: Context) -> None:
             rt.step(c10.state)
@@ -1113,9 +1103,8 @@ def workshop_on_built(ctx: Context) -> None:
                     + c16.actor.values.get("fish", 0),
                 )
 
-            rt.choose(
-                c10,
-                [c10.actor],
+            c10.choose(
+                [c10.actor][0],
                 (
                     ("grain", _option11),
                     ("meat", _option13),
@@ -1128,9 +1117,8 @@ def workshop_on_built(ctx: Context) -> None:
             rt.step(c18.state)
             c18.actor.values["points"] = max(0, 1 + c18.actor.values.get("points", 0))
 
-        rt.choose(
-            ctx,
-            [ctx.actor],
+        ctx.choose(
+            [ctx.actor][0],
             (
                 ("advance_military", _option1),
                 ("advance_agriculture", _option3),
@@ -1146,19 +1134,19 @@ def workshop_on_built(ctx: Context) -> None:
 
         def _option19(c20: Context) -> None:
             rt.step(c20.state)
-            rt.move_markers(c20, ("military",), 1, lambda: 1, None, 1)
+            c20.move_markers(("military",), 1, lambda: 1, None, 1)
 
         def _option21(c22: Context) -> None:
             rt.step(c22.state)
-            rt.move_markers(c22, ("agriculture",), 1, lambda: 1, None, 1)
+            c22.move_markers(("agriculture",), 1, lambda: 1, None, 1)
 
         def _option23(c24: Context) -> None:
             rt.step(c24.state)
-            rt.move_markers(c24, ("hunting",), 1, lambda: 1, None, 1)
+            c24.move_markers(("hunting",), 1, lambda: 1, None, 1)
 
         def _option25(c26: Context) -> None:
             rt.step(c26.state)
-            rt.move_markers(c26, ("fishing",), 1, lambda: 1, None, 1)
+            c26.move_markers(("fishing",), 1, lambda: 1, None, 1)
 
         def _option27(c28: Context) -> None:
             rt.step(c28.state)
@@ -1212,9 +1200,8 @@ def workshop_on_built(ctx: Context) -> None:
                     + c34.actor.values.get("fish", 0),
                 )
 
-            rt.choose(
-                c28,
-                [c28.actor],
+            c28.choose(
+                [c28.actor][0],
                 (
                     ("grain", _option29),
                     ("meat", _option31),
@@ -1227,9 +1214,8 @@ def workshop_on_built(ctx: Context) -> None:
             rt.step(c36.state)
             c36.actor.values["points"] = max(0, 1 + c36.actor.values.get("points", 0))
 
-        rt.choose(
-            ctx,
-            [ctx.actor],
+        ctx.choose(
+            [ctx.actor][0],
             (
                 ("advance_military", _option19),
                 ("advance_agriculture", _option21),
@@ -1247,7 +1233,7 @@ def aphrodite_alpha_on_invoked(ctx: Context) -> None:
     "Aphrodite (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("population",), 2, lambda: 1, None, 1)
+    ctx.move_markers(("population",), 2, lambda: 1, None, 1)
 
 
 # cards/olympus/favors/aphrodite.yaml:24
@@ -1255,7 +1241,7 @@ def aphrodite_beta_on_invoked(ctx: Context) -> None:
     "Aphrodite (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("population",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("population",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/favors/apollo.yaml:4
@@ -1273,9 +1259,8 @@ def apollo_alpha_on_invoked(ctx: Context) -> None:
             rt.step(c4.state)
             rt.dispatch(c4, "plague", {})
 
-        rt.choose(
-            ctx,
-            [ctx.actor],
+        ctx.choose(
+            [ctx.actor][0],
             (
                 ("sun", _option1),
                 ("plague", _option3),
@@ -1301,7 +1286,7 @@ def ares_alpha_on_invoked(ctx: Context) -> None:
     "Ares (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("military",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("military",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
     ctx.actor.values["war_edge"] = min(1, max(0, 1 + ctx.actor.values.get("war_edge", 0)))
     rt.step(ctx.state)
@@ -1310,7 +1295,7 @@ def ares_alpha_on_invoked(ctx: Context) -> None:
         rt.step(c2.state)
         rt.dispatch(c2, "war", {})
 
-    rt.may(ctx, _optional1)
+    ctx.may(_optional1)
 
 
 # cards/olympus/favors/ares.yaml:42
@@ -1318,7 +1303,7 @@ def ares_beta_on_invoked(ctx: Context) -> None:
     "Ares (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("military",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("military",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/favors/artemis.yaml:3
@@ -1326,7 +1311,7 @@ def artemis_alpha_on_invoked(ctx: Context) -> None:
     "Artemis (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("hunting",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("hunting",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
     ctx.actor.values["meat"] = max(
         0,
@@ -1347,7 +1332,7 @@ def artemis_beta_on_invoked(ctx: Context) -> None:
 
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        rt.move_markers(c2, ("hunting",), 1, lambda: 1, None, 1)
+        c2.move_markers(("hunting",), 1, lambda: 1, None, 1)
 
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
@@ -1361,9 +1346,8 @@ def artemis_beta_on_invoked(ctx: Context) -> None:
             + c4.actor.values.get("meat", 0),
         )
 
-    rt.choose(
-        ctx,
-        [ctx.actor],
+    ctx.choose(
+        [ctx.actor][0],
         (
             ("advance", _option1),
             ("produce", _option3),
@@ -1377,7 +1361,7 @@ def athena_alpha_on_invoked(ctx: Context) -> None:
     "Athena (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("culture",), 2, lambda: 1, None, 1)
+    ctx.move_markers(("culture",), 2, lambda: 1, None, 1)
 
 
 # cards/olympus/favors/athena.yaml:33
@@ -1385,7 +1369,7 @@ def athena_beta_on_invoked(ctx: Context) -> None:
     "Athena (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("culture",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("culture",), 1, lambda: 1, None, 1)
 
 
 # cards/olympus/favors/demeter.yaml:3
@@ -1393,7 +1377,7 @@ def demeter_alpha_on_invoked(ctx: Context) -> None:
     "Demeter (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("agriculture",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("agriculture",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
     ctx.actor.values["grain"] = max(
         0,
@@ -1414,7 +1398,7 @@ def demeter_beta_on_invoked(ctx: Context) -> None:
 
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        rt.move_markers(c2, ("agriculture",), 1, lambda: 1, None, 1)
+        c2.move_markers(("agriculture",), 1, lambda: 1, None, 1)
 
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
@@ -1428,9 +1412,8 @@ def demeter_beta_on_invoked(ctx: Context) -> None:
             + c4.actor.values.get("grain", 0),
         )
 
-    rt.choose(
-        ctx,
-        [ctx.actor],
+    ctx.choose(
+        [ctx.actor][0],
         (
             ("advance", _option1),
             ("produce", _option3),
@@ -1444,7 +1427,7 @@ def hephaestus_alpha_on_invoked(ctx: Context) -> None:
     "Hephaestus (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS13), False, True)
+    ctx.build_from(lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS13), False, True)
 
 
 # cards/olympus/favors/hephaestus.yaml:24
@@ -1452,7 +1435,7 @@ def hephaestus_beta_on_invoked(ctx: Context) -> None:
     "Hephaestus (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(ctx, lambda: 1, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS13), False, True)
+    ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS13), False, True)
 
 
 # cards/olympus/favors/hera.yaml:3
@@ -1460,7 +1443,7 @@ def hera_alpha_on_invoked(ctx: Context) -> None:
     "Hera (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, None, 1, lambda: 2, None, 1)
+    ctx.move_markers(None, 1, lambda: 2, None, 1)
 
 
 # cards/olympus/favors/hera.yaml:19
@@ -1468,7 +1451,7 @@ def hera_beta_on_invoked(ctx: Context) -> None:
     "Hera (beta), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, None, 1, lambda: 1, None, 1)
+    ctx.move_markers(None, 1, lambda: 1, None, 1)
 
 
 # cards/olympus/favors/poseidon.yaml:3
@@ -1476,7 +1459,7 @@ def poseidon_alpha_on_invoked(ctx: Context) -> None:
     "Poseidon (alpha), on invoked."
     # effect 1
     rt.step(ctx.state)
-    rt.move_markers(ctx, ("fishing",), 1, lambda: 1, None, 1)
+    ctx.move_markers(("fishing",), 1, lambda: 1, None, 1)
     rt.step(ctx.state)
     ctx.actor.values["fish"] = max(
         0,
@@ -1497,7 +1480,7 @@ def poseidon_beta_on_invoked(ctx: Context) -> None:
 
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        rt.move_markers(c2, ("fishing",), 1, lambda: 1, None, 1)
+        c2.move_markers(("fishing",), 1, lambda: 1, None, 1)
 
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
@@ -1511,9 +1494,8 @@ def poseidon_beta_on_invoked(ctx: Context) -> None:
             + c4.actor.values.get("fish", 0),
         )
 
-    rt.choose(
-        ctx,
-        [ctx.actor],
+    ctx.choose(
+        [ctx.actor][0],
         (
             ("advance", _option1),
             ("produce", _option3),
@@ -1530,7 +1512,7 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
 
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        rt.move_markers(c2, None, 1, lambda: 1, None, 1)
+        c2.move_markers(None, 1, lambda: 1, None, 1)
 
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
@@ -1540,17 +1522,14 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
 
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
-        rt.build_from(
-            c6, lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS13), False, True
-        )
+        c6.build_from(lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS13), False, True)
 
     def _option7(c8: Context) -> None:
         rt.step(c8.state)
         rt.dispatch(c8, "war", {})
 
-    rt.choose(
-        ctx,
-        [ctx.actor],
+    ctx.choose(
+        [ctx.actor][0],
         (
             ("advance", _option1),
             ("resources", _option3),
@@ -1569,7 +1548,7 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
 
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        rt.move_markers(c2, None, 1, lambda: 1, None, 1)
+        c2.move_markers(None, 1, lambda: 1, None, 1)
 
     def _option3(c4: Context) -> None:
         rt.step(c4.state)
@@ -1577,13 +1556,10 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
 
     def _option5(c6: Context) -> None:
         rt.step(c6.state)
-        rt.build_from(
-            c6, lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS13), False, True
-        )
+        c6.build_from(lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS13), False, True)
 
-    rt.choose(
-        ctx,
-        [ctx.actor],
+    ctx.choose(
+        [ctx.actor][0],
         (
             ("advance", _option1),
             ("resources", _option3),
@@ -1606,7 +1582,7 @@ def requires_of_building(ctx: Context) -> bool:
             )
             and (
                 (rt.bounded(rt.field_amount(ctx, "unique")) == 0)
-                or (not rt.held_by(ctx, lambda: rt.players(ctx, (("opponents",),), False)))
+                or (not rt.spaces.held_by(ctx, lambda: rt.players(ctx, (("opponents",),), False)))
             )
         )
     )

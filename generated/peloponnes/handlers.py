@@ -150,9 +150,8 @@ def rules_on_setup(ctx: Context) -> None:
     # effect 1
     if rt.bounded(ctx.state.globals["players"]) == 5:
         rt.step(ctx.state)
-        rt.move_cards(
-            ctx,
-            lambda: rt.select(ctx, (("table", True),), (("self",),), False, _CARDS1),
+        ctx.move_cards(
+            rt.select(ctx, (("table", True),), (("self",),), False, _CARDS1),
             "box",
             True,
             lambda: [ctx.actor],
@@ -165,9 +164,9 @@ def rules_on_start_round(ctx: Context) -> None:
     "The rules of the game, on start_round."
     # effect 2
     rt.step(ctx.state)
-    rt.reveal(ctx, (("tile_stack", True),), ("under_athens", True), lambda: 1, None)
+    rt.board.reveal(ctx, (("tile_stack", True),), ("under_athens", True), lambda: 1, None)
     rt.step(ctx.state)
-    rt.reveal(
+    rt.board.reveal(
         ctx,
         (("tile_stack", True),),
         ("offer", True),
@@ -175,7 +174,7 @@ def rules_on_start_round(ctx: Context) -> None:
         None,
     )
     rt.step(ctx.state)
-    rt.reveal(
+    rt.board.reveal(
         ctx,
         (("tile_stack", True),),
         ("conquest_row", True),
@@ -201,13 +200,12 @@ def rules_on_bidding_turn(ctx: Context) -> None:
         rt.step(ctx.state)
         ctx.actor.values["coins"] = max(0, 3 + ctx.actor.values.get("coins", 0))
         rt.step(ctx.state)
-        rt.rank(ctx, "turn_order", True)
+        rt.board.rank(ctx, "turn_order", True)
         rt.step(ctx.state)
         rt.dispatch(ctx, "income", {})
         rt.step(ctx.state)
-        rt.move_cards(
-            ctx,
-            lambda: rt.select(ctx, (("chits", False),), (("self",),), False, _CARDS3),
+        ctx.move_cards(
+            rt.select(ctx, (("chits", False),), (("self",),), False, _CARDS3),
             "athens_tile",
             True,
             lambda: [ctx.actor],
@@ -218,7 +216,7 @@ def rules_on_bidding_turn(ctx: Context) -> None:
 
         def _option1(c2: Context) -> None:
             rt.step(c2.state)
-            rt.bid(
+            rt.board.bid(
                 c2,
                 lambda: rt.select(c2, (("offer", True),), (("self",),), False, rt.ANY_CARD),
                 lambda c3: rt.bounded(rt.field_amount(c3, "price")),
@@ -231,7 +229,7 @@ def rules_on_bidding_turn(ctx: Context) -> None:
 
         def _option4(c5: Context) -> None:
             rt.step(c5.state)
-            rt.bid(
+            rt.board.bid(
                 c5,
                 lambda: rt.select(c5, (("conquest_row", True),), (("self",),), False, rt.ANY_CARD),
                 lambda c6: rt.bounded((rt.bounded(rt.field_amount(c6, "price")) + 3)),
@@ -250,13 +248,12 @@ def rules_on_bidding_turn(ctx: Context) -> None:
             rt.step(c10.state)
             c10.actor.values["coins"] = max(0, 3 + c10.actor.values.get("coins", 0))
             rt.step(c10.state)
-            rt.rank(c10, "turn_order", True)
+            rt.board.rank(c10, "turn_order", True)
             rt.step(c10.state)
             rt.dispatch(c10, "income", {})
 
-        rt.choose(
-            ctx,
-            [ctx.actor],
+        ctx.choose(
+            [ctx.actor][0],
             (
                 ("bid", _option1),
                 ("conquer", _option4),
@@ -272,19 +269,14 @@ def rules_on_accept_aid(ctx: Context) -> None:
     "The rules of the game, on accept_aid."
     # effect 4
     rt.step(ctx.state)
-    rt.build_from(
-        ctx,
-        lambda: 1,
-        lambda: rt.select(ctx, (("under_athens", True),), (("self",),), False, rt.ANY_CARD),
-        False,
-        False,
+    ctx.build_from(
+        lambda: 1, lambda: rt.select(ctx, (("under_athens", True),), (("self",),), False, rt.ANY_CARD), False, False
     )
     rt.step(ctx.state)
-    rt.rank(ctx, "turn_order", True)
+    rt.board.rank(ctx, "turn_order", True)
     rt.step(ctx.state)
-    rt.move_cards(
-        ctx,
-        lambda: rt.select(ctx, (("athens_tile", True),), (("self",),), False, _CARDS3),
+    ctx.move_cards(
+        rt.select(ctx, (("athens_tile", True),), (("self",),), False, _CARDS3),
         "chits",
         False,
         lambda: [ctx.actor],
@@ -302,7 +294,7 @@ def rules_on_outbid(ctx: Context) -> None:
 
     def _option1(c2: Context) -> None:
         rt.step(c2.state)
-        rt.bid(
+        rt.board.bid(
             c2,
             lambda: rt.select(c2, (("offer", True),), (("self",),), False, rt.ANY_CARD),
             lambda c3: rt.bounded(rt.field_amount(c3, "price")),
@@ -329,9 +321,8 @@ def rules_on_outbid(ctx: Context) -> None:
         rt.step(c7.state)
         rt.dispatch(c7, "accept_aid", {})
 
-    rt.choose(
-        ctx,
-        [ctx.actor],
+    ctx.choose(
+        [ctx.actor][0],
         (
             ("move_bid", _option1),
             ("withdraw", _option4),
@@ -348,22 +339,14 @@ def rules_on_take_tiles(ctx: Context) -> None:
     rt.step(ctx.state)
     if len(rt.select(ctx, (("bidding_on", False),), (("self",),), False, rt.ANY_CARD)) > 0:
         rt.step(ctx.state)
-        rt.build_from(
-            ctx,
-            lambda: 1,
-            lambda: rt.select(ctx, (("bidding_on", False),), (("self",),), False, rt.ANY_CARD),
-            False,
-            False,
+        ctx.build_from(
+            lambda: 1, lambda: rt.select(ctx, (("bidding_on", False),), (("self",),), False, rt.ANY_CARD), False, False
         )
     rt.step(ctx.state)
     if len(rt.select(ctx, (("conquered", False),), (("self",),), False, rt.ANY_CARD)) > 0:
         rt.step(ctx.state)
-        rt.build_from(
-            ctx,
-            lambda: 1,
-            lambda: rt.select(ctx, (("conquered", False),), (("self",),), False, rt.ANY_CARD),
-            False,
-            False,
+        ctx.build_from(
+            lambda: 1, lambda: rt.select(ctx, (("conquered", False),), (("self",),), False, rt.ANY_CARD), False, False
         )
     rt.step(ctx.state)
     ctx.actor.values["bid"] = max(0, -(rt.bounded(ctx.actor.values.get("bid", 0))) + ctx.actor.values.get("bid", 0))
@@ -374,27 +357,24 @@ def rules_on_end_round(ctx: Context) -> None:
     "The rules of the game, on end_round."
     # effect 7
     rt.step(ctx.state)
-    rt.move_cards(
-        ctx,
-        lambda: rt.select(ctx, (("offer", True),), (("self",),), False, rt.ANY_CARD),
+    ctx.move_cards(
+        rt.select(ctx, (("offer", True),), (("self",),), False, rt.ANY_CARD),
         "box",
         True,
         lambda: [ctx.actor],
         None,
     )
     rt.step(ctx.state)
-    rt.move_cards(
-        ctx,
-        lambda: rt.select(ctx, (("conquest_row", True),), (("self",),), False, rt.ANY_CARD),
+    ctx.move_cards(
+        rt.select(ctx, (("conquest_row", True),), (("self",),), False, rt.ANY_CARD),
         "box",
         True,
         lambda: [ctx.actor],
         None,
     )
     rt.step(ctx.state)
-    rt.move_cards(
-        ctx,
-        lambda: rt.select(ctx, (("under_athens", True),), (("self",),), False, rt.ANY_CARD),
+    ctx.move_cards(
+        rt.select(ctx, (("under_athens", True),), (("self",),), False, rt.ANY_CARD),
         "box",
         True,
         lambda: [ctx.actor],
@@ -444,23 +424,23 @@ def rules_on_strike(ctx: Context) -> None:
     # effect 10
     if ctx.event.get("disaster") in ("plague",):
         rt.step(ctx.state)
-        rt.invoke(ctx, None, "plague", "strike", True)
+        ctx.invoke([(None, "plague")], "strike", True)
     # effect 11
     if ctx.event.get("disaster") in ("drought",):
         rt.step(ctx.state)
-        rt.invoke(ctx, None, "drought", "strike", True)
+        ctx.invoke([(None, "drought")], "strike", True)
     # effect 12
     if ctx.event.get("disaster") in ("earthquake",):
         rt.step(ctx.state)
-        rt.invoke(ctx, None, "earthquake", "strike", True)
+        ctx.invoke([(None, "earthquake")], "strike", True)
     # effect 13
     if ctx.event.get("disaster") in ("tempest",):
         rt.step(ctx.state)
-        rt.invoke(ctx, None, "tempest", "strike", True)
+        ctx.invoke([(None, "tempest")], "strike", True)
     # effect 14
     if ctx.event.get("disaster") in ("decline",):
         rt.step(ctx.state)
-        rt.invoke(ctx, None, "decline", "strike", True)
+        ctx.invoke([(None, "decline")], "strike", True)
 
 
 # cards/peloponnes/game.yaml
@@ -472,7 +452,7 @@ def rules_on_score(ctx: Context) -> None:
         rt.bounded(
             (
                 rt.bounded(
-                    rt.total_field(
+                    rt.board.total(
                         ctx,
                         rt.select(ctx, (("lands", False), ("buildings", False)), (("self",),), False, _CARDS6),
                         "prestige",
@@ -669,9 +649,8 @@ def earthquake_on_strike(ctx: Context) -> None:
     # effect 1
     if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS10)):
         rt.step(ctx.state)
-        rt.move_cards(
-            ctx,
-            lambda: rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS9),
+        ctx.move_cards(
+            rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS9),
             "box",
             True,
             lambda: [ctx.actor],
@@ -706,9 +685,8 @@ def tempest_on_strike(ctx: Context) -> None:
     # effect 1
     if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS12)):
         rt.step(ctx.state)
-        rt.move_cards(
-            ctx,
-            lambda: rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS11),
+        ctx.move_cards(
+            rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS11),
             "box",
             True,
             lambda: [ctx.actor],
@@ -834,9 +812,8 @@ def a15_on_income(ctx: Context) -> None:
         rt.step(c8.state)
         c8.actor.values["coins"] = max(0, 1 + c8.actor.values.get("coins", 0))
 
-    rt.choose(
-        ctx,
-        [ctx.actor],
+    ctx.choose(
+        [ctx.actor][0],
         (
             ("food", _option1),
             ("wood", _option3),
@@ -959,9 +936,8 @@ def b15_on_income(ctx: Context) -> None:
         rt.step(c8.state)
         c8.actor.values["coins"] = max(0, 1 + c8.actor.values.get("coins", 0))
 
-    rt.choose(
-        ctx,
-        [ctx.actor],
+    ctx.choose(
+        [ctx.actor][0],
         (
             ("food", _option1),
             ("wood", _option3),
@@ -1395,7 +1371,7 @@ def requires_of_land(ctx: Context) -> bool:
     "What a land requires before it is built."
     return bool(
         (
-            rt.follows_last(ctx, "lands", False, "produces", True)
+            rt.board.follows_last(ctx, "lands", False, "produces", True)
             or bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS14))
         )
     )

@@ -313,8 +313,8 @@ def rules_on_last_card(ctx: Context) -> None:
     rt.step(ctx.state)
     if rt.bounded(rt.param(ctx, 0, _MODIFIERS1)) > 0:
         rt.step(ctx.state)
-        rt.build_from(
-            ctx, lambda: 1, lambda: rt.select(ctx, (("hand", False),), (("self",),), False, rt.ANY_CARD), False, True
+        ctx.build_from(
+            lambda: 1, lambda: rt.select(ctx, (("hand", False),), (("self",),), False, rt.ANY_CARD), False, True
         )
 
 
@@ -324,11 +324,11 @@ def rules_on_end_of_age(ctx: Context) -> None:
     # effect 3
     rt.step(ctx.state)
     for player2 in rt.players(ctx, (("offset", 1), ("offset", -1)), True):
-        c1 = rt.as_actor(ctx, player2)
+        c1 = ctx.as_actor(player2)
         rt.step(c1.state)
         if rt.bounded(c1.actor.values.get("shields", 0)) < rt.bounded(c1.owner.values.get("shields", 0)):
             rt.step(c1.state)
-            c3 = rt.as_actor(c1, c1.owner)
+            c3 = c1.as_actor(c1.owner)
             rt.step(c3.state)
             c3.actor.values["victory_tokens"] = max(
                 0, _TABLE2.get(rt.bounded(c3.state.globals["age"]), 0) + c3.actor.values.get("victory_tokens", 0)
@@ -336,7 +336,7 @@ def rules_on_end_of_age(ctx: Context) -> None:
         rt.step(c1.state)
         if rt.bounded(c1.actor.values.get("shields", 0)) > rt.bounded(c1.owner.values.get("shields", 0)):
             rt.step(c1.state)
-            c4 = rt.as_actor(c1, c1.owner)
+            c4 = c1.as_actor(c1.owner)
             rt.step(c4.state)
             c4.actor.values["defeat_tokens"] = max(0, 1 + c4.actor.values.get("defeat_tokens", 0))
 
@@ -366,8 +366,7 @@ def rules_on_end_of_game(ctx: Context) -> None:
     )
     rt.step(ctx.state)
     ctx.actor.values["points"] = rt.bounded(
-        rt.best(
-            ctx,
+        ctx.best_spread(
             "any_symbol",
             ("compass", "gear", "tablet"),
             lambda: rt.bounded(
@@ -1106,9 +1105,7 @@ def halikarnassus_a_2_on_built(ctx: Context) -> None:
     "Halikarnassus (A) stage 2, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(
-        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True
-    )
+    ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True)
 
 
 # cards/seven_wonders/wonders/halikarnassus_a.yaml:155
@@ -1132,9 +1129,7 @@ def halikarnassus_b_1_on_built(ctx: Context) -> None:
     "Halikarnassus (B) stage 1, on built."
     # effect 2
     rt.step(ctx.state)
-    rt.build_from(
-        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True
-    )
+    ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True)
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:106
@@ -1150,9 +1145,7 @@ def halikarnassus_b_2_on_built(ctx: Context) -> None:
     "Halikarnassus (B) stage 2, on built."
     # effect 2
     rt.step(ctx.state)
-    rt.build_from(
-        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True
-    )
+    ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True)
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:212
@@ -1160,9 +1153,7 @@ def halikarnassus_b_3_on_built(ctx: Context) -> None:
     "Halikarnassus (B) stage 3, on built."
     # effect 1
     rt.step(ctx.state)
-    rt.build_from(
-        ctx, lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True
-    )
+    ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True)
 
 
 # cards/seven_wonders/wonders/olympia_a.yaml:24
@@ -1194,12 +1185,8 @@ def olympia_b_3_on_end_of_game(ctx: Context) -> None:
     "Olympia (B) stage 3, on end_of_game."
     # effect 1
     rt.step(ctx.state)
-    rt.invoke(
-        ctx,
-        lambda: rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS12),
-        None,
-        "end_of_game",
-        True,
+    ctx.invoke(
+        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS12), "end_of_game", True
     )
 
 

@@ -1,0 +1,108 @@
+"""Spaces and pieces at run time: worker placement on entity spaces (see compiler/lang/spaces.py),
+and players acting on each other. The interpreter's primitives and the generated handlers both call
+these, with their arguments evaluated (filters, player lists, functions that run actions)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from .filters import Match, matching
+from .limits import spend
+from .state import Illegal, Player
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .interpreter import Context
+
+
+def lead(
+    ctx: "Context",
+    lead_match: Match,
+    follow_match: Match | None,
+    pair: tuple[str, ...],
+    piece: str,
+    zone: str,
+    receive: bool,
+    on: str,
+    announce: str | None,
+) -> None:
+    """The `lead` action: the actor occupies a free space of `lead_match` with a `piece`; then each
+    opponent in turn order may follow on a space of `follow_match` paired with it (same `pair`
+    fields); then every participant, in that order, receives their space's `on` effects and/or
+    announces the `announce` trigger with the space's details."""
+    from .interpreter import dispatch
+
+    game, state, leader = ctx.game, ctx.state, ctx.actor
+
+    def occupy(player: Player, card_id: str) -> None:
+        ctx.spend(player, piece, 1)
+        player.zones.setdefault(zone, []).append(card_id)
+
+    if leader.values.get(piece, 0) < 1:
+        raise Illegal(f"{leader.id} has no {piece} left to lead with")
+    held = {cid for p in state.players for cid in p.zones.get(zone, [])}
+    free = [cid for cid in matching(game.cards, lead_match) if cid not in held]
+    if not free:
+        raise Illegal("no free space to lead")
+    led = ctx.ask(leader, "which space to lead", free)
+    occupy(leader, led)
+    taken = [(leader, led)]
+    if follow_match is not None:
+        led_fields = game.cards[led].fields
+        paired = [cid for cid in matching(game.cards, follow_match) if all(game.cards[cid].fields.get(f) == led_fields.get(f) for f in pair)]
+        for player in ctx.players("opponents", ordered=True):
+            if player.values.get(piece, 0) < 1 or not paired:
+                continue
+            answer = ctx.ask(player, f"follow on {led}", ["pass", *paired])
+            if answer != "pass":
+                occupy(player, answer)
+                taken.append((player, answer))
+    for player, space in taken:
+        inner = ctx.as_actor(player)
+        if receive:
+            inner.invoke([(None, space)], on, True)
+        if announce:
+            details = {k: v for k, v in game.cards[space].fields.items() if isinstance(v, (str, int, bool))}
+            dispatch(inner, announce, {**details, "card": space})
+
+
+def vacate(ctx: "Context", zone: str, where: tuple[tuple[str, tuple[Any, ...]], ...], piece: str | None) -> None:
+    """The `vacate` action: the actor's pieces leave the spaces in `zone` whose fields hold the
+    wanted values, and return to the `piece` counter."""
+    player = ctx.actor
+    keep, freed = [], []
+    for card_id in player.zones.get(zone, []):
+        fields = ctx.game.cards[card_id].fields
+        (freed if all(fields.get(k) in allowed for k, allowed in where) else keep).append(card_id)
+    player.zones[zone] = keep
+    if piece and freed:
+        ctx.change(player, piece, len(freed))
+
+
+def held_by(ctx: "Context", holders: Callable[[], list[Player]]) -> bool:
+    """The `held_by` condition: the card in view is in play for one of these players."""
+    if ctx.card is None:
+        return False
+    return any(ctx.card.id in ctx.owned_ids(p) for p in holders())
+
+
+def pick_player(ctx: "Context", candidates: list[Player], actions: Callable[["Context"], None]) -> None:
+    """The `pick_player` action: the actor picks one of the candidates, who carries out the actions."""
+    if not candidates:
+        raise Illegal("no player to pick")
+    by_id = {p.id: p for p in candidates}
+    picked = by_id[ctx.ask(ctx.actor, "which player", list(by_id))]
+    actions(ctx.as_actor(picked))
+
+
+def hand_over(ctx: "Context", receiver: Player, chooser: Player, count: int, nouns: tuple[tuple[str, str, int], ...]) -> None:
+    """The `hand_over` action: up to `count` units, one at a time, from the actor to the receiver;
+    `nouns` holds (given, received, the floor a giver keeps); the chooser picks which noun."""
+    giver = ctx.actor
+    into = {given: received for given, received, _low in nouns}
+    for _ in range(spend(ctx.state, max(0, count))):
+        available = [given for given, _received, low in nouns if giver.values.get(given, 0) > low]
+        if not available:
+            return
+        noun = available[0] if len(available) == 1 else ctx.ask(chooser, "which unit to take", available)
+        ctx.spend(giver, noun, 1)
+        ctx.change(receiver, into[noun], 1)
