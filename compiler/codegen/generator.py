@@ -155,7 +155,7 @@ class Generator:
         parts = []
         for a in actions:
             code = self.action(a, c)
-            parts.append(code if code.startswith("rt.run_node(") else Code(f"rt.step({c}.state)\n{code}"))
+            parts.append(code if code.startswith("rt.run_node(") else Code(f"rt.budget({c}.state, 1)\n{code}"))
         return Code("\n".join(parts) if parts else "pass")
 
     def block(self, actions: Iterable[OneOf], c: Code) -> Code:
@@ -277,6 +277,10 @@ class Generator:
         spec = self.player_spec(ref)
         return {(("self",),): Code(f"{c}.actor"), (("owner",),): Code(f"{c}.owner")}.get(spec)
 
+    def first_player(self, ref: Any, c: Code) -> Code:
+        """The first player of a set (Context.players(ref)[0])."""
+        return self.one_player(ref, c) or Code(f"{self.players(ref, c)}[0]")
+
     def players(self, ref: Any, c: Code, ordered: bool = False) -> Code:
         spec = self.player_spec(ref)
         if spec == (("self",),):  # one player: the turn order cannot change it
@@ -368,7 +372,11 @@ class Generator:
     def select(self, ref: Any, c: Code) -> Code:
         """Context.select: the (holder, card id) pairs a card id or a selector names."""
         selector = Selector(id=ref) if isinstance(ref, str) else ref
-        args = [c, lit(self.zones(selector)), lit(self.player_spec(selector.of or "self")), lit(bool(selector.missing)), self.match(selector, c)]
+        match = self.match(selector, c)
+        plain = not selector.missing and selector.fewest is None and selector.most is None
+        if plain and (match == "rt.ANY_CARD" or match in self.module.constants.values()):
+            return self._select_inline(selector, match, c)
+        args = [c, lit(self.zones(selector)), lit(self.player_spec(selector.of or "self")), lit(bool(selector.missing)), match]
         for extreme in (selector.fewest, selector.most):
             if extreme is None:
                 args.append(Code("None"))
@@ -378,6 +386,30 @@ class Generator:
         while args[-1] == "None":
             args.pop()
         return Code(f"rt.select({', '.join(args)})")
+
+    def _select_inline(self, selector: Selector, match: Code, c: Code) -> Code:
+        """A plain search (a fixed filter; no `missing`, `fewest` or `most`) written out as list
+        comprehensions, zone after zone, as Context.cards_in walks them."""
+        test = "" if match == "rt.ANY_CARD" else f" if {{cid}} in {match}"
+        cid = self.fresh("cid")
+        parts = []
+        zones = self.zones(selector)
+        if not zones:  # the game's own entities: the filter's ids are the answer
+            ids = match if match != "rt.ANY_CARD" else Code(f"{c}.game.cards")
+            return Code(f"[(None, {cid}) for {cid} in {ids}]")
+        for zone, shared in zones:
+            where = test.format(cid=cid)
+            if shared:
+                parts.append(f"[(None, {cid}) for {cid} in {c}.state.zones.get({lit(zone)}, ()){where}]")
+                continue
+            owner = self.one_player(selector.of or "self", c)
+            if owner is not None:
+                parts.append(f"[({owner}, {cid}) for {cid} in {owner}.zones.get({lit(zone)}, ()){where}]")
+            else:
+                holder = self.fresh("p")
+                owners = self.players(selector.of or "self", c)
+                parts.append(f"[({holder}, {cid}) for {holder} in {owners} for {cid} in {holder}.zones.get({lit(zone)}, ()){where}]")
+        return Code(" + ".join(parts))
 
     def where_pairs(self, where: dict[str, Any]) -> Code:
         """Field filters with literal values, as ((field, allowed values), ...)."""

@@ -34,12 +34,9 @@ def ANY_CARD(card: Any) -> bool:
 
 # ---------------------------------------------------------------------- the step budget (runtime/limits.py)
 
-# `budget(state, n)` charges n loop rounds and returns n; `bounded(x)` refuses an amount beyond the
-# runtime's bound. Generated code charges one step before each action, as Context.run does.
-
-
-def step(state: State) -> None:
-    budget(state, 1)
+# `budget(state, n)` charges n steps and returns n; `bounded(x)` refuses an amount beyond the
+# runtime's bound. Generated code charges one step before each action (`budget(state, 1)`), as
+# Context.run does, and bounds each computed amount, as Context.amount does.
 
 
 # ---------------------------------------------------------------------- values

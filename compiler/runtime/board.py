@@ -69,9 +69,9 @@ def sorted_hexes(keys) -> list[str]:
 
 def board_of(state: State) -> dict[str, Any]:
     board = state.board
-    board.setdefault("hexes", {})
-    board.setdefault("pieces", {})
-    board.setdefault("tiles", {})
+    if len(board) < 3:  # a state starts with an empty board: its parts are made on first use
+        for part in ("hexes", "pieces", "tiles"):
+            board.setdefault(part, {})
     return board
 
 

@@ -513,7 +513,8 @@ def build(
     card = game.cards[card_id]
     rules = game.game.build
     kind = game.game.kinds[card.kind]
-    ctx = Context(game, state, decider, actor=player, owner=player, card=card, event={"card": card_id, "kind": card.kind}, depth=depth)
+    event = {"card": card_id, "kind": card.kind}
+    ctx = Context(game, state, decider, actor=player, owner=player, card=card, event=event, depth=depth, handlers=handlers)
     if depth > MAX_DEPTH:
         raise Illegal("builds nest without end")
     if kind.zone is None:
@@ -526,9 +527,8 @@ def build(
         _pay_cost(ctx, player, card)
     player.zones.setdefault(kind.zone, []).append(card_id)
     if fire:
-        built = Context(game, state, decider, actor=player, owner=player, card=card, event={"card": card_id, "kind": card.kind}, depth=depth, handlers=handlers)
-        run_trigger(built, None, rules.on_built)
-        run_trigger(built, card_id, rules.on_built)
+        run_trigger(ctx, None, rules.on_built)
+        run_trigger(ctx, card_id, rules.on_built)
 
 
 def _pay_cost(ctx: Context, player: Player, card: Card) -> None:

@@ -57,7 +57,7 @@ _CARDS1 = rt.card_ids(
 def rules_on_setup(ctx: Context) -> None:
     "The rules of the game, on setup."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.board.lay_out(ctx, None)
 
 
@@ -65,19 +65,19 @@ def rules_on_setup(ctx: Context) -> None:
 def rules_on_start_turn(ctx: Context) -> None:
     "The rules of the game, on start_turn."
     # effect 3
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _option1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         c2.actor.values["reveals"] = max(0, 2 + c2.actor.values.get("reveals", 0))
 
     def _option3(c4: Context) -> None:
-        rt.step(c4.state)
+        rt.budget(c4.state, 1)
         c4.actor.values["builds"] = max(0, 3 + c4.actor.values.get("builds", 0))
         c4.actor.values["building_turn"] = min(1, max(0, 1 + c4.actor.values.get("building_turn", 0)))
 
     ctx.choose(
-        [ctx.actor][0],
+        ctx.actor,
         (
             ("reveal", _option1),
             ("build", _option3),
@@ -90,12 +90,12 @@ def rules_on_start_turn(ctx: Context) -> None:
 def rules_on_reveal_building(ctx: Context) -> None:
     "The rules of the game, on reveal_building."
     # effect 4
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.spend(ctx.actor, "reveals", 1, 0)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _emptied1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         rt.board.place_tiles(c2, "land_pile", 1)
 
     rt.board.reveal(
@@ -105,18 +105,18 @@ def rules_on_reveal_building(ctx: Context) -> None:
         lambda: 1,
         _emptied1,
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.board.place(
         ctx,
-        rt.select(ctx, (("revealed", False),), (("self",),), False, rt.ANY_CARD),
+        [(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("revealed", ())],
         ("site", "empty_neighbours"),
         free=False,
         free_next_to="follows",
         optional=True,
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_cards(
-        rt.select(ctx, (("revealed", False),), (("self",),), False, rt.ANY_CARD),
+        [(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("revealed", ())],
         "storage",
         False,
         lambda: [ctx.actor],
@@ -128,12 +128,12 @@ def rules_on_reveal_building(ctx: Context) -> None:
 def rules_on_place_building(ctx: Context) -> None:
     "The rules of the game, on place_building."
     # effect 5
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.spend(ctx.actor, "builds", 1, 0)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.board.place(
         ctx,
-        rt.select(ctx, (("storage", False),), (("self",),), False, rt.ANY_CARD),
+        [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("storage", ())],
         ("site", "empty_neighbours"),
         free=False,
         free_next_to="follows",
@@ -146,19 +146,19 @@ def rules_on_built(ctx: Context) -> None:
     "The rules of the game, on built."
     # effect 6
     if not rt.board.adjacent(ctx, None, [ctx.actor], _CARDS1):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         for _ in range(rt.budget(ctx.state, max(0, rt.bounded((rt.board.clusters(ctx, None) - 1))))):
-            rt.step(ctx.state)
+            rt.budget(ctx.state, 1)
             ctx.spend(ctx.actor, "any", 1)
     # effect 7
     if rt.board.connected(ctx, _CARDS1, "group", True):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.actor.values["amphorae"] = max(0, 1 + ctx.actor.values.get("amphorae", 0))
     # effect 8
     if (len(rt.select(ctx, (("built", False),), (("self",),), True, _CARDS1)) == 0) or rt.board.links(
         ctx, "shrine", 2, None
     ):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.actor.values["won"] = min(1, max(0, 1 + ctx.actor.values.get("won", 0)))
 
 
@@ -166,25 +166,25 @@ def rules_on_built(ctx: Context) -> None:
 def rules_on_spend_amphora(ctx: Context) -> None:
     "The rules of the game, on spend_amphora."
     # effect 9
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.spend(ctx.actor, "amphorae", 1, 0)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _option1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         if rt.bounded(c2.actor.values.get("building_turn", 0)) == 1:
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.actor.values["builds"] = max(0, 1 + c2.actor.values.get("builds", 0))
         else:
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.actor.values["reveals"] = max(0, 1 + c2.actor.values.get("reveals", 0))
 
     def _option3(c4: Context) -> None:
-        rt.step(c4.state)
+        rt.budget(c4.state, 1)
         c4.actor.values["card_draws"] = max(0, 1 + c4.actor.values.get("card_draws", 0))
 
     ctx.choose(
-        [ctx.actor][0],
+        ctx.actor,
         (
             ("extra_action", _option1),
             ("card", _option3),
@@ -197,13 +197,13 @@ def rules_on_spend_amphora(ctx: Context) -> None:
 def rules_on_end_turn(ctx: Context) -> None:
     "The rules of the game, on end_turn."
     # effect 10
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["card_draws"] = max(
         0,
         rt.bounded((rt.bounded(ctx.actor.values.get("reveals", 0)) + rt.bounded(ctx.actor.values.get("builds", 0))))
         + ctx.actor.values.get("card_draws", 0),
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["reveals"] = max(
         0, -(rt.bounded(ctx.actor.values.get("reveals", 0))) + ctx.actor.values.get("reveals", 0)
     )

@@ -134,7 +134,7 @@ _MODIFIERS14 = {"gymnasium": -1}
 def rules_on_built(ctx: Context) -> None:
     "The rules of the game, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = max(0, rt.bounded(rt.field_amount(ctx, "points")) + ctx.actor.values.get("points", 0))
 
 
@@ -142,7 +142,7 @@ def rules_on_built(ctx: Context) -> None:
 def rules_on_ceremony(ctx: Context) -> None:
     "The rules of the game, on ceremony."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.spaces.lead(
         ctx,
         _CARDS1,
@@ -160,9 +160,9 @@ def rules_on_ceremony(ctx: Context) -> None:
 def rules_on_round(ctx: Context) -> None:
     "The rules of the game, on round."
     # effect 3
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "worship_phase", {})
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep", {})
 
 
@@ -170,37 +170,51 @@ def rules_on_round(ctx: Context) -> None:
 def rules_on_worship_phase(ctx: Context) -> None:
     "The rules of the game, on worship_phase."
     # effect 4
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     for _ in range(rt.budget(ctx.state, max(0, 5))):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         c1 = ctx.as_actor(ctx.actor)
-        rt.step(c1.state)
+        rt.budget(c1.state, 1)
         if (rt.bounded(c1.actor.values.get("idle_priests", 0)) > 0) and (
-            len(rt.select(c1, (), (("self",),), False, _CARDS1))
-            > len(rt.select(c1, (("shrines", False),), (("all",),), False, _CARDS1))
+            len([(None, cid2) for cid2 in _CARDS1])
+            > len(
+                [
+                    (p4, cid3)
+                    for p4 in rt.players(c1, (("all",),), False)
+                    for cid3 in p4.zones.get("shrines", ())
+                    if cid3 in _CARDS1
+                ]
+            )
         ):
-            rt.step(c1.state)
+            rt.budget(c1.state, 1)
             rt.dispatch(c1, "ceremony", {})
-        rt.step(ctx.state)
-        for player3 in rt.players(ctx, (("opponents",),), True):
-            c2 = ctx.as_actor(player3)
-            rt.step(c2.state)
-            if (rt.bounded(c2.actor.values.get("idle_priests", 0)) > 0) and (
-                len(rt.select(c2, (), (("self",),), False, _CARDS1))
-                > len(rt.select(c2, (("shrines", False),), (("all",),), False, _CARDS1))
+        rt.budget(ctx.state, 1)
+        for player6 in rt.players(ctx, (("opponents",),), True):
+            c5 = ctx.as_actor(player6)
+            rt.budget(c5.state, 1)
+            if (rt.bounded(c5.actor.values.get("idle_priests", 0)) > 0) and (
+                len([(None, cid7) for cid7 in _CARDS1])
+                > len(
+                    [
+                        (p9, cid8)
+                        for p9 in rt.players(c5, (("all",),), False)
+                        for cid8 in p9.zones.get("shrines", ())
+                        if cid8 in _CARDS1
+                    ]
+                )
             ):
-                rt.step(c2.state)
-                rt.dispatch(c2, "ceremony", {})
+                rt.budget(c5.state, 1)
+                rt.dispatch(c5, "ceremony", {})
 
 
 # cards/olympus/game.yaml
 def rules_on_war(ctx: Context) -> None:
     "The rules of the game, on war."
     # effect 5
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _picked1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         if rt.bounded(
             (
                 rt.bounded(c2.owner.values.get("military", 0))
@@ -209,7 +223,7 @@ def rules_on_war(ctx: Context) -> None:
         ) > rt.bounded(
             (rt.bounded(c2.actor.values.get("military", 0)) + rt.bounded(c2.actor.values.get("war_bonus", 0)))
         ):
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             for _ in range(
                 rt.budget(
                     c2.state,
@@ -233,26 +247,26 @@ def rules_on_war(ctx: Context) -> None:
                     ),
                 )
             ):
-                rt.step(c2.state)
+                rt.budget(c2.state, 1)
                 c3 = c2.as_actor(c2.owner)
-                rt.step(c3.state)
+                rt.budget(c3.state, 1)
                 if rt.bounded(rt.param(c3, 0, _MODIFIERS3)) > 0:
-                    rt.step(c3.state)
+                    rt.budget(c3.state, 1)
 
                     def _option4(c5: Context) -> None:
-                        rt.step(c5.state)
+                        rt.budget(c5.state, 1)
                         c5.actor.values["tribute_grain"] = max(0, 1 + c5.actor.values.get("tribute_grain", 0))
 
                     def _option6(c7: Context) -> None:
-                        rt.step(c7.state)
+                        rt.budget(c7.state, 1)
                         c7.actor.values["tribute_meat"] = max(0, 1 + c7.actor.values.get("tribute_meat", 0))
 
                     def _option8(c9: Context) -> None:
-                        rt.step(c9.state)
+                        rt.budget(c9.state, 1)
                         c9.actor.values["tribute_fish"] = max(0, 1 + c9.actor.values.get("tribute_fish", 0))
 
                     c3.choose(
-                        [c3.actor][0],
+                        c3.actor,
                         (
                             ("grain", _option4),
                             ("meat", _option6),
@@ -260,17 +274,17 @@ def rules_on_war(ctx: Context) -> None:
                         ),
                         1,
                     )
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             rt.spaces.hand_over(
                 c2,
-                [c2.owner][0],
-                [c2.owner][0],
+                c2.owner,
+                c2.owner,
                 2,
                 (("grain", "tribute_grain", 0), ("meat", "tribute_meat", 0), ("fish", "tribute_fish", 0)),
             )
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c10 = c2.as_actor(c2.owner)
-            rt.step(c10.state)
+            rt.budget(c10.state, 1)
             rt.dispatch(c10, "war_won", {})
 
     rt.spaces.pick_player(ctx, rt.players(ctx, (("opponents",),), True), _picked1)
@@ -280,14 +294,14 @@ def rules_on_war(ctx: Context) -> None:
 def rules_on_plague(ctx: Context) -> None:
     "The rules of the game, on plague."
     # effect 6
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     for player2 in rt.players(ctx, (("self",), ("opponents",)), True):
         c1 = ctx.as_actor(player2)
-        rt.step(c1.state)
-        if (not bool(rt.select(c1, (("shrines", False),), (("self",),), False, _CARDS4))) and (
+        rt.budget(c1.state, 1)
+        if (not bool([(c1.actor, cid3) for cid3 in c1.actor.zones.get("shrines", ()) if cid3 in _CARDS4])) and (
             rt.bounded(rt.param(c1, 0, _MODIFIERS5)) == 0
         ):
-            rt.step(c1.state)
+            rt.budget(c1.state, 1)
             c1.move_markers(
                 ("population",), rt.div(rt.bounded(c1.actor.values.get("population", 0)), 3), lambda: 1, None, -1
             )
@@ -297,17 +311,17 @@ def rules_on_plague(ctx: Context) -> None:
 def rules_on_upkeep(ctx: Context) -> None:
     "The rules of the game, on upkeep."
     # effect 7
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep_warehouse", {})
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep_population", {})
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep_buildings", {})
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep_tribute", {})
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep_priests", {})
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep_round", {})
 
 
@@ -315,7 +329,7 @@ def rules_on_upkeep(ctx: Context) -> None:
 def rules_on_upkeep_warehouse(ctx: Context) -> None:
     "The rules of the game, on upkeep_warehouse."
     # effect 8
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     for _ in range(
         rt.budget(
             ctx.state,
@@ -339,7 +353,7 @@ def rules_on_upkeep_warehouse(ctx: Context) -> None:
             ),
         )
     ):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.spend(ctx.actor, "any", 1)
 
 
@@ -347,7 +361,7 @@ def rules_on_upkeep_warehouse(ctx: Context) -> None:
 def rules_on_upkeep_population(ctx: Context) -> None:
     "The rules of the game, on upkeep_population."
     # effect 9
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(
         ("military",),
         max(
@@ -360,7 +374,7 @@ def rules_on_upkeep_population(ctx: Context) -> None:
         None,
         -1,
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(
         ("agriculture",),
         max(
@@ -373,7 +387,7 @@ def rules_on_upkeep_population(ctx: Context) -> None:
         None,
         -1,
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(
         ("hunting",),
         max(
@@ -386,7 +400,7 @@ def rules_on_upkeep_population(ctx: Context) -> None:
         None,
         -1,
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(
         ("fishing",),
         max(
@@ -405,7 +419,7 @@ def rules_on_upkeep_population(ctx: Context) -> None:
 def rules_on_upkeep_tribute(ctx: Context) -> None:
     "The rules of the game, on upkeep_tribute."
     # effect 10
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["grain"] = max(
         0, rt.bounded(ctx.actor.values.get("tribute_grain", 0)) + ctx.actor.values.get("grain", 0)
     )
@@ -415,7 +429,7 @@ def rules_on_upkeep_tribute(ctx: Context) -> None:
     ctx.actor.values["fish"] = max(
         0, rt.bounded(ctx.actor.values.get("tribute_fish", 0)) + ctx.actor.values.get("fish", 0)
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["tribute_grain"] = max(
         0, -(rt.bounded(ctx.actor.values.get("tribute_grain", 0))) + ctx.actor.values.get("tribute_grain", 0)
     )
@@ -431,27 +445,27 @@ def rules_on_upkeep_tribute(ctx: Context) -> None:
 def rules_on_upkeep_priests(ctx: Context) -> None:
     "The rules of the game, on upkeep_priests."
     # effect 11
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.spaces.vacate(ctx, "shrines", (), None)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     if (rt.bounded(ctx.actor.values.get("population", 0)) >= rt.bounded(rt.param(ctx, 6, _MODIFIERS6))) and (
         rt.bounded(ctx.actor.values.get("priest_for_population", 0)) == 0
     ):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.actor.values["priests"] = min(5, max(0, 1 + ctx.actor.values.get("priests", 0)))
         ctx.actor.values["priest_for_population"] = min(1, max(0, 1 + ctx.actor.values.get("priest_for_population", 0)))
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     if (rt.bounded(ctx.actor.values.get("culture", 0)) >= rt.bounded(rt.param(ctx, 8, _MODIFIERS6))) and (
         rt.bounded(ctx.actor.values.get("priest_for_culture", 0)) == 0
     ):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.actor.values["priests"] = min(5, max(0, 1 + ctx.actor.values.get("priests", 0)))
         ctx.actor.values["priest_for_culture"] = min(1, max(0, 1 + ctx.actor.values.get("priest_for_culture", 0)))
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["borrowed_priests"] = min(2, max(0, -(2) + ctx.actor.values.get("borrowed_priests", 0)))
     ctx.actor.values["war_edge"] = min(1, max(0, -(1) + ctx.actor.values.get("war_edge", 0)))
     ctx.actor.values["idle_priests"] = min(5, max(0, -(5) + ctx.actor.values.get("idle_priests", 0)))
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["idle_priests"] = min(
         5, max(0, rt.bounded(ctx.actor.values.get("priests", 0)) + ctx.actor.values.get("idle_priests", 0))
     )
@@ -461,104 +475,104 @@ def rules_on_upkeep_priests(ctx: Context) -> None:
 def rules_on_upkeep_round(ctx: Context) -> None:
     "The rules of the game, on upkeep_round."
     # effect 12
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     c1 = ctx.as_actor(ctx.actor)
-    rt.step(c1.state)
+    rt.budget(c1.state, 1)
     if (rt.bounded(c1.actor.values.get("population", 0)) >= 10) and (
         rt.bounded(c1.state.globals["glory_population"]) == 0
     ):
-        rt.step(c1.state)
+        rt.budget(c1.state, 1)
         c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
         c1.state.globals["glory_population"] += 1
         c1.state.globals["glory_claimed"] += 1
-    rt.step(c1.state)
+    rt.budget(c1.state, 1)
     if (rt.bounded(c1.actor.values.get("culture", 0)) >= 10) and (rt.bounded(c1.state.globals["glory_culture"]) == 0):
-        rt.step(c1.state)
+        rt.budget(c1.state, 1)
         c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
         c1.state.globals["glory_culture"] += 1
         c1.state.globals["glory_claimed"] += 1
-    rt.step(c1.state)
+    rt.budget(c1.state, 1)
     if (rt.bounded(c1.actor.values.get("military", 0)) >= 8) and (rt.bounded(c1.state.globals["glory_military"]) == 0):
-        rt.step(c1.state)
+        rt.budget(c1.state, 1)
         c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
         c1.state.globals["glory_military"] += 1
         c1.state.globals["glory_claimed"] += 1
-    rt.step(c1.state)
+    rt.budget(c1.state, 1)
     if (rt.bounded(c1.actor.values.get("agriculture", 0)) >= 7) and (
         rt.bounded(c1.state.globals["glory_agriculture"]) == 0
     ):
-        rt.step(c1.state)
+        rt.budget(c1.state, 1)
         c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
         c1.state.globals["glory_agriculture"] += 1
         c1.state.globals["glory_claimed"] += 1
-    rt.step(c1.state)
+    rt.budget(c1.state, 1)
     if (rt.bounded(c1.actor.values.get("hunting", 0)) >= 7) and (rt.bounded(c1.state.globals["glory_hunting"]) == 0):
-        rt.step(c1.state)
+        rt.budget(c1.state, 1)
         c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
         c1.state.globals["glory_hunting"] += 1
         c1.state.globals["glory_claimed"] += 1
-    rt.step(c1.state)
+    rt.budget(c1.state, 1)
     if (rt.bounded(c1.actor.values.get("fishing", 0)) >= 7) and (rt.bounded(c1.state.globals["glory_fishing"]) == 0):
-        rt.step(c1.state)
+        rt.budget(c1.state, 1)
         c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
         c1.state.globals["glory_fishing"] += 1
         c1.state.globals["glory_claimed"] += 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     for player3 in rt.players(ctx, (("opponents",),), True):
         c2 = ctx.as_actor(player3)
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         if (rt.bounded(c2.actor.values.get("population", 0)) >= 10) and (
             rt.bounded(c2.state.globals["glory_population"]) == 0
         ):
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
             c2.state.globals["glory_population"] += 1
             c2.state.globals["glory_claimed"] += 1
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         if (rt.bounded(c2.actor.values.get("culture", 0)) >= 10) and (
             rt.bounded(c2.state.globals["glory_culture"]) == 0
         ):
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
             c2.state.globals["glory_culture"] += 1
             c2.state.globals["glory_claimed"] += 1
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         if (rt.bounded(c2.actor.values.get("military", 0)) >= 8) and (
             rt.bounded(c2.state.globals["glory_military"]) == 0
         ):
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
             c2.state.globals["glory_military"] += 1
             c2.state.globals["glory_claimed"] += 1
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         if (rt.bounded(c2.actor.values.get("agriculture", 0)) >= 7) and (
             rt.bounded(c2.state.globals["glory_agriculture"]) == 0
         ):
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
             c2.state.globals["glory_agriculture"] += 1
             c2.state.globals["glory_claimed"] += 1
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         if (rt.bounded(c2.actor.values.get("hunting", 0)) >= 7) and (
             rt.bounded(c2.state.globals["glory_hunting"]) == 0
         ):
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
             c2.state.globals["glory_hunting"] += 1
             c2.state.globals["glory_claimed"] += 1
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         if (rt.bounded(c2.actor.values.get("fishing", 0)) >= 7) and (
             rt.bounded(c2.state.globals["glory_fishing"]) == 0
         ):
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
             c2.state.globals["glory_fishing"] += 1
             c2.state.globals["glory_claimed"] += 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.state.globals["round"] += 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     if rt.bounded(ctx.state.globals["glory_claimed"]) >= 4:
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.state.globals["game_over"] += 1
 
 
@@ -566,7 +580,7 @@ def rules_on_upkeep_round(ctx: Context) -> None:
 def rules_on_end_of_game(ctx: Context) -> None:
     "The rules of the game, on end_of_game."
     # effect 13
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = max(
         0,
         rt.bounded(
@@ -583,7 +597,7 @@ def rules_on_end_of_game(ctx: Context) -> None:
         )
         + ctx.actor.values.get("points", 0),
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = max(
         0, rt.bounded((3 * rt.bounded(ctx.actor.values.get("glory", 0)))) + ctx.actor.values.get("points", 0)
     )
@@ -593,11 +607,11 @@ def rules_on_end_of_game(ctx: Context) -> None:
 def achaean_league_on_upkeep_buildings(ctx: Context) -> None:
     "Achaean League, on upkeep_buildings."
     # effect 1
-    if len(rt.select(ctx, (("shrines", False),), (("self",),), False, _CARDS2)) >= 2:
-        rt.step(ctx.state)
+    if len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("shrines", ()) if cid3 in _CARDS2]) >= 2:
+        rt.budget(ctx.state, 1)
 
         def _optional1(c2: Context) -> None:
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.move_markers(None, 1, lambda: 1, None, 1)
 
         ctx.may(_optional1)
@@ -607,7 +621,7 @@ def achaean_league_on_upkeep_buildings(ctx: Context) -> None:
 def acropolis_on_upkeep_buildings(ctx: Context) -> None:
     "Acropolis, on upkeep_buildings."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.invoke(
         rt.select(
             ctx,
@@ -634,8 +648,8 @@ def acropolis_on_upkeep_buildings(ctx: Context) -> None:
 def amphitheatre_on_upkeep_buildings(ctx: Context) -> None:
     "Amphitheatre, on upkeep_buildings."
     # effect 1
-    if len(rt.select(ctx, (("shrines", False),), (("self",),), False, _CARDS1)) >= 2:
-        rt.step(ctx.state)
+    if len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("shrines", ()) if cid1 in _CARDS1]) >= 2:
+        rt.budget(ctx.state, 1)
         ctx.actor.values["points"] = max(0, 1 + ctx.actor.values.get("points", 0))
 
 
@@ -645,12 +659,12 @@ def bouleuterion_on_upkeep_buildings(ctx: Context) -> None:
     # effect 1
     if not ctx.limit_used(ctx.owner, "bouleuterion", 0, "once_per_round"):
         ctx.use_limit(ctx.owner, "bouleuterion", 0, "once_per_round")
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
 
         def _optional1(c2: Context) -> None:
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.spend(c2.actor, "any", 1)
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.move_markers(None, 1, lambda: 1, None, 1)
 
         ctx.may(_optional1)
@@ -660,7 +674,7 @@ def bouleuterion_on_upkeep_buildings(ctx: Context) -> None:
 def colony_on_built(ctx: Context) -> None:
     "Colony, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(None, 1, lambda: 3, None, 1)
 
 
@@ -668,7 +682,7 @@ def colony_on_built(ctx: Context) -> None:
 def farm_on_built(ctx: Context) -> None:
     "Farm, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("agriculture", "hunting", "fishing"), 1, lambda: 1, None, 1)
 
 
@@ -676,7 +690,7 @@ def farm_on_built(ctx: Context) -> None:
 def fleet_on_built(ctx: Context) -> None:
     "Fleet, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["war_bonus"] = max(0, 1 + ctx.actor.values.get("war_bonus", 0))
 
 
@@ -684,7 +698,7 @@ def fleet_on_built(ctx: Context) -> None:
 def gardens_on_built(ctx: Context) -> None:
     "Gardens, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("hunting",), 1, lambda: 1, None, 1)
 
 
@@ -694,12 +708,12 @@ def goldsmith_on_upkeep_buildings(ctx: Context) -> None:
     # effect 1
     if not ctx.limit_used(ctx.owner, "goldsmith", 0, "once_per_round"):
         ctx.use_limit(ctx.owner, "goldsmith", 0, "once_per_round")
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
 
         def _optional1(c2: Context) -> None:
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.spend(c2.actor, "any", 1)
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.actor.values["points"] = max(0, 1 + c2.actor.values.get("points", 0))
 
         ctx.may(_optional1)
@@ -709,7 +723,7 @@ def goldsmith_on_upkeep_buildings(ctx: Context) -> None:
 def harbor_on_built(ctx: Context) -> None:
     "Harbor, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("fishing",), 1, lambda: 1, None, 1)
 
 
@@ -717,7 +731,7 @@ def harbor_on_built(ctx: Context) -> None:
 def lyceum_on_built(ctx: Context) -> None:
     "Lyceum, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("population", "culture"), 1, lambda: 1, None, 1)
 
 
@@ -725,7 +739,7 @@ def lyceum_on_built(ctx: Context) -> None:
 def militia_on_built(ctx: Context) -> None:
     "Militia, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("population", "military"), 1, lambda: 1, None, 1)
 
 
@@ -733,15 +747,15 @@ def militia_on_built(ctx: Context) -> None:
 def oracle_on_built(ctx: Context) -> None:
     "Oracle, on built."
     # effect 1
-    rt.step(ctx.state)
-    ctx.invoke(rt.select(ctx, (), (("self",),), False, _CARDS1), "invoked", False)
+    rt.budget(ctx.state, 1)
+    ctx.invoke([(None, cid1) for cid1 in _CARDS1], "invoked", False)
 
 
 # cards/olympus/buildings/parthenon.yaml:1
 def parthenon_on_built(ctx: Context) -> None:
     "Parthenon, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("culture",), 1, lambda: 1, None, 1)
 
 
@@ -749,12 +763,12 @@ def parthenon_on_built(ctx: Context) -> None:
 def peloponnesian_league_on_built(ctx: Context) -> None:
     "Peloponnesian League, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("military",), 2, lambda: 1, None, 1)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _optional1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         rt.dispatch(c2, "war", {})
 
     ctx.may(_optional1)
@@ -764,40 +778,40 @@ def peloponnesian_league_on_built(ctx: Context) -> None:
 def philosophy_on_built(ctx: Context) -> None:
     "Philosophy, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     for player2 in rt.players(ctx, (("opponents",),), True):
         c1 = ctx.as_actor(player2)
-        rt.step(c1.state)
+        rt.budget(c1.state, 1)
 
         def _option3(c4: Context) -> None:
             pass
 
         def _option5(c6: Context) -> None:
-            rt.step(c6.state)
+            rt.budget(c6.state, 1)
             c6.actor.values["grain"] = max(0, 1 + c6.actor.values.get("grain", 0))
-            rt.step(c6.state)
+            rt.budget(c6.state, 1)
             c7 = c6.as_actor(c6.owner)
-            rt.step(c7.state)
+            rt.budget(c7.state, 1)
             c7.actor.values["grain"] = max(0, 1 + c7.actor.values.get("grain", 0))
 
         def _option8(c9: Context) -> None:
-            rt.step(c9.state)
+            rt.budget(c9.state, 1)
             c9.actor.values["meat"] = max(0, 1 + c9.actor.values.get("meat", 0))
-            rt.step(c9.state)
+            rt.budget(c9.state, 1)
             c10 = c9.as_actor(c9.owner)
-            rt.step(c10.state)
+            rt.budget(c10.state, 1)
             c10.actor.values["meat"] = max(0, 1 + c10.actor.values.get("meat", 0))
 
         def _option11(c12: Context) -> None:
-            rt.step(c12.state)
+            rt.budget(c12.state, 1)
             c12.actor.values["fish"] = max(0, 1 + c12.actor.values.get("fish", 0))
-            rt.step(c12.state)
+            rt.budget(c12.state, 1)
             c13 = c12.as_actor(c12.owner)
-            rt.step(c13.state)
+            rt.budget(c13.state, 1)
             c13.actor.values["fish"] = max(0, 1 + c13.actor.values.get("fish", 0))
 
         c1.choose(
-            [c1.actor][0],
+            c1.actor,
             (
                 ("none", _option3),
                 ("grain", _option5),
@@ -812,7 +826,7 @@ def philosophy_on_built(ctx: Context) -> None:
 def road_system_on_built(ctx: Context) -> None:
     "Road System, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("population",), 1, lambda: 1, None, 1)
 
 
@@ -820,9 +834,9 @@ def road_system_on_built(ctx: Context) -> None:
 def statue_on_built(ctx: Context) -> None:
     "Statue, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(None, 1, lambda: 1, ("agriculture", "hunting", "fishing"), 1)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("culture",), 1, lambda: 1, None, 1)
 
 
@@ -831,9 +845,9 @@ def temple_of_aphrodite_on_worship(ctx: Context) -> None:
     "Temple of Aphrodite, on worship."
     # effect 1
     if ctx.event.get("deity") in ("aphrodite",):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         for _ in range(rt.budget(ctx.state, max(0, _TABLE8.get(rt.bounded(ctx.actor.values.get("population", 0)), 2)))):
-            rt.step(ctx.state)
+            rt.budget(ctx.state, 1)
             ctx.change(ctx.actor, "any", 1)
 
 
@@ -847,10 +861,10 @@ def temple_of_ares_on_war_won(ctx: Context) -> None:
         )
         < 5
     ):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
 
         def _optional1(c2: Context) -> None:
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.actor.values["idle_priests"] = min(5, max(0, 1 + c2.actor.values.get("idle_priests", 0)))
             c2.actor.values["borrowed_priests"] = min(2, max(0, 1 + c2.actor.values.get("borrowed_priests", 0)))
 
@@ -861,9 +875,9 @@ def temple_of_ares_on_war_won(ctx: Context) -> None:
 def temple_of_artemis_on_built(ctx: Context) -> None:
     "Temple of Artemis, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("hunting",), 1, lambda: 1, None, 1)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["meat"] = max(
         0,
         rt.bounded(
@@ -880,17 +894,17 @@ def temple_of_athena_on_worship(ctx: Context) -> None:
     "Temple of Athena, on worship."
     # effect 1
     if (ctx.event.get("deity") in ("athena",)) and (rt.bounded(ctx.actor.values.get("culture", 0)) >= 6):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         for player2 in rt.players(ctx, (("opponents",),), True):
             c1 = ctx.as_actor(player2)
-            rt.step(c1.state)
+            rt.budget(c1.state, 1)
             c1.move_markers(None, 1, lambda: 1, None, -1)
     # effect 2
     if ctx.event.get("deity") in ("athena",):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
 
         def _optional3(c4: Context) -> None:
-            rt.step(c4.state)
+            rt.budget(c4.state, 1)
             c4.move_markers(None, 1, lambda: 1, None, 1)
 
         ctx.may(_optional3)
@@ -900,9 +914,9 @@ def temple_of_athena_on_worship(ctx: Context) -> None:
 def temple_of_demeter_on_built(ctx: Context) -> None:
     "Temple of Demeter, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("agriculture",), 1, lambda: 1, None, 1)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["grain"] = max(
         0,
         rt.bounded(
@@ -918,21 +932,21 @@ def temple_of_demeter_on_built(ctx: Context) -> None:
 def temple_of_hades_on_built(ctx: Context) -> None:
     "Temple of Hades, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     for player2 in rt.players(ctx, (("opponents",),), True):
         c1 = ctx.as_actor(player2)
-        rt.step(c1.state)
+        rt.budget(c1.state, 1)
 
         def _option3(c4: Context) -> None:
-            rt.step(c4.state)
+            rt.budget(c4.state, 1)
             c4.move_markers(None, 1, lambda: 2, None, -1)
 
         def _option5(c6: Context) -> None:
-            rt.step(c6.state)
+            rt.budget(c6.state, 1)
             c6.actor.values["points"] = max(0, -(3) + c6.actor.values.get("points", 0))
 
         c1.choose(
-            [c1.actor][0],
+            c1.actor,
             (
                 ("markers", _option3),
                 ("points", _option5),
@@ -945,9 +959,9 @@ def temple_of_hades_on_built(ctx: Context) -> None:
 def temple_of_poseidon_on_built(ctx: Context) -> None:
     "Temple of Poseidon, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("fishing",), 1, lambda: 1, None, 1)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["fish"] = max(
         0,
         rt.bounded(
@@ -965,34 +979,34 @@ def trade_route_on_upkeep_buildings(ctx: Context) -> None:
     # effect 1
     if not ctx.limit_used(ctx.owner, "trade_route", 0, "once_per_round"):
         ctx.use_limit(ctx.owner, "trade_route", 0, "once_per_round")
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
 
         def _option1(c2: Context) -> None:
             pass
 
         def _option3(c4: Context) -> None:
-            rt.step(c4.state)
+            rt.budget(c4.state, 1)
             rt.spend(c4.actor, "grain", 1, 0)
-            rt.step(c4.state)
+            rt.budget(c4.state, 1)
             c4.actor.values["meat"] = max(0, 1 + c4.actor.values.get("meat", 0))
             c4.actor.values["fish"] = max(0, 1 + c4.actor.values.get("fish", 0))
 
         def _option5(c6: Context) -> None:
-            rt.step(c6.state)
+            rt.budget(c6.state, 1)
             rt.spend(c6.actor, "meat", 1, 0)
-            rt.step(c6.state)
+            rt.budget(c6.state, 1)
             c6.actor.values["grain"] = max(0, 1 + c6.actor.values.get("grain", 0))
             c6.actor.values["fish"] = max(0, 1 + c6.actor.values.get("fish", 0))
 
         def _option7(c8: Context) -> None:
-            rt.step(c8.state)
+            rt.budget(c8.state, 1)
             rt.spend(c8.actor, "fish", 1, 0)
-            rt.step(c8.state)
+            rt.budget(c8.state, 1)
             c8.actor.values["grain"] = max(0, 1 + c8.actor.values.get("grain", 0))
             c8.actor.values["meat"] = max(0, 1 + c8.actor.values.get("meat", 0))
 
         ctx.choose(
-            [ctx.actor][0],
+            ctx.actor,
             (
                 ("keep", _option1),
                 ("grain", _option3),
@@ -1007,7 +1021,7 @@ def trade_route_on_upkeep_buildings(ctx: Context) -> None:
 def trispastos_on_built(ctx: Context) -> None:
     "Trispastos, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.build_from(lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), True, True)
 
 
@@ -1015,7 +1029,7 @@ def trispastos_on_built(ctx: Context) -> None:
 def well_on_built(ctx: Context) -> None:
     "Well, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("agriculture",), 1, lambda: 1, None, 1)
 
 
@@ -1023,7 +1037,7 @@ def well_on_built(ctx: Context) -> None:
 def wonder_on_built(ctx: Context) -> None:
     "Wonder, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.spaces.vacate(ctx, "shrines", (("space", ("beta",)),), "idle_priests")
 
 
@@ -1031,198 +1045,208 @@ def wonder_on_built(ctx: Context) -> None:
 def workshop_on_built(ctx: Context) -> None:
     "Workshop, on built."
     # effect 1
-    rt.step(ctx.state)
-    if len(rt.select(ctx, (("city", False),), (("all",),), False, _CARDS12)) == 1:
-        rt.step(ctx.state)
-
-        def _option1(c2: Context) -> None:
-            rt.step(c2.state)
-            c2.move_markers(("military",), 1, lambda: 1, None, 1)
+    rt.budget(ctx.state, 1)
+    if (
+        len(
+            [
+                (p2, cid1)
+                for p2 in rt.players(ctx, (("all",),), False)
+                for cid1 in p2.zones.get("city", ())
+                if cid1 in _CARDS12
+            ]
+        )
+        == 1
+    ):
+        rt.budget(ctx.state, 1)
 
         def _option3(c4: Context) -> None:
-            rt.step(c4.state)
-            c4.move_markers(("agriculture",), 1, lambda: 1, None, 1)
+            rt.budget(c4.state, 1)
+            c4.move_markers(("military",), 1, lambda: 1, None, 1)
 
         def _option5(c6: Context) -> None:
-            rt.step(c6.state)
-            c6.move_markers(("hunting",), 1, lambda: 1, None, 1)
+            rt.budget(c6.state, 1)
+            c6.move_markers(("agriculture",), 1, lambda: 1, None, 1)
 
         def _option7(c8: Context) -> None:
-            rt.step(c8.state)
-            c8.move_markers(("fishing",), 1, lambda: 1, None, 1)
+            rt.budget(c8.state, 1)
+            c8.move_markers(("hunting",), 1, lambda: 1, None, 1)
 
         def _option9(c10: Context) -> None:
-            rt.step(c10.state)
+            rt.budget(c10.state, 1)
+            c10.move_markers(("fishing",), 1, lambda: 1, None, 1)
 
-            def _option11(c12: Context) -> None:
-                rt.step(c12.state)
-                c12.actor.values["grain"] = max(
-                    0,
-                    rt.bounded(
-                        _TABLE9.get(
-                            min(
-                                7,
-                                c12.actor.values.get("agriculture", 1)
-                                + max(0, rt.bounded(rt.param(c12, 0, _MODIFIERS10))),
-                            ),
-                            0,
-                        )
-                    )
-                    + c12.actor.values.get("grain", 0),
-                )
+        def _option11(c12: Context) -> None:
+            rt.budget(c12.state, 1)
 
             def _option13(c14: Context) -> None:
-                rt.step(c14.state)
-                c14.actor.values["meat"] = max(
+                rt.budget(c14.state, 1)
+                c14.actor.values["grain"] = max(
                     0,
                     rt.bounded(
                         _TABLE9.get(
                             min(
                                 7,
-                                c14.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c14, 0, _MODIFIERS10))),
+                                c14.actor.values.get("agriculture", 1)
+                                + max(0, rt.bounded(rt.param(c14, 0, _MODIFIERS10))),
                             ),
                             0,
                         )
                     )
-                    + c14.actor.values.get("meat", 0),
+                    + c14.actor.values.get("grain", 0),
                 )
 
             def _option15(c16: Context) -> None:
-                rt.step(c16.state)
-                c16.actor.values["fish"] = max(
+                rt.budget(c16.state, 1)
+                c16.actor.values["meat"] = max(
                     0,
                     rt.bounded(
                         _TABLE9.get(
                             min(
                                 7,
-                                c16.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c16, 0, _MODIFIERS10))),
+                                c16.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c16, 0, _MODIFIERS10))),
                             ),
                             0,
                         )
                     )
-                    + c16.actor.values.get("fish", 0),
+                    + c16.actor.values.get("meat", 0),
                 )
 
-            c10.choose(
-                [c10.actor][0],
+            def _option17(c18: Context) -> None:
+                rt.budget(c18.state, 1)
+                c18.actor.values["fish"] = max(
+                    0,
+                    rt.bounded(
+                        _TABLE9.get(
+                            min(
+                                7,
+                                c18.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c18, 0, _MODIFIERS10))),
+                            ),
+                            0,
+                        )
+                    )
+                    + c18.actor.values.get("fish", 0),
+                )
+
+            c12.choose(
+                c12.actor,
                 (
-                    ("grain", _option11),
-                    ("meat", _option13),
-                    ("fish", _option15),
+                    ("grain", _option13),
+                    ("meat", _option15),
+                    ("fish", _option17),
                 ),
                 1,
             )
 
-        def _option17(c18: Context) -> None:
-            rt.step(c18.state)
-            c18.actor.values["points"] = max(0, 1 + c18.actor.values.get("points", 0))
+        def _option19(c20: Context) -> None:
+            rt.budget(c20.state, 1)
+            c20.actor.values["points"] = max(0, 1 + c20.actor.values.get("points", 0))
 
         ctx.choose(
-            [ctx.actor][0],
+            ctx.actor,
             (
-                ("advance_military", _option1),
-                ("advance_agriculture", _option3),
-                ("advance_hunting", _option5),
-                ("advance_fishing", _option7),
-                ("produce", _option9),
-                ("point", _option17),
+                ("advance_military", _option3),
+                ("advance_agriculture", _option5),
+                ("advance_hunting", _option7),
+                ("advance_fishing", _option9),
+                ("produce", _option11),
+                ("point", _option19),
             ),
             2,
         )
     else:
-        rt.step(ctx.state)
-
-        def _option19(c20: Context) -> None:
-            rt.step(c20.state)
-            c20.move_markers(("military",), 1, lambda: 1, None, 1)
+        rt.budget(ctx.state, 1)
 
         def _option21(c22: Context) -> None:
-            rt.step(c22.state)
-            c22.move_markers(("agriculture",), 1, lambda: 1, None, 1)
+            rt.budget(c22.state, 1)
+            c22.move_markers(("military",), 1, lambda: 1, None, 1)
 
         def _option23(c24: Context) -> None:
-            rt.step(c24.state)
-            c24.move_markers(("hunting",), 1, lambda: 1, None, 1)
+            rt.budget(c24.state, 1)
+            c24.move_markers(("agriculture",), 1, lambda: 1, None, 1)
 
         def _option25(c26: Context) -> None:
-            rt.step(c26.state)
-            c26.move_markers(("fishing",), 1, lambda: 1, None, 1)
+            rt.budget(c26.state, 1)
+            c26.move_markers(("hunting",), 1, lambda: 1, None, 1)
 
         def _option27(c28: Context) -> None:
-            rt.step(c28.state)
+            rt.budget(c28.state, 1)
+            c28.move_markers(("fishing",), 1, lambda: 1, None, 1)
 
-            def _option29(c30: Context) -> None:
-                rt.step(c30.state)
-                c30.actor.values["grain"] = max(
-                    0,
-                    rt.bounded(
-                        _TABLE9.get(
-                            min(
-                                7,
-                                c30.actor.values.get("agriculture", 1)
-                                + max(0, rt.bounded(rt.param(c30, 0, _MODIFIERS10))),
-                            ),
-                            0,
-                        )
-                    )
-                    + c30.actor.values.get("grain", 0),
-                )
+        def _option29(c30: Context) -> None:
+            rt.budget(c30.state, 1)
 
             def _option31(c32: Context) -> None:
-                rt.step(c32.state)
-                c32.actor.values["meat"] = max(
+                rt.budget(c32.state, 1)
+                c32.actor.values["grain"] = max(
                     0,
                     rt.bounded(
                         _TABLE9.get(
                             min(
                                 7,
-                                c32.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c32, 0, _MODIFIERS10))),
+                                c32.actor.values.get("agriculture", 1)
+                                + max(0, rt.bounded(rt.param(c32, 0, _MODIFIERS10))),
                             ),
                             0,
                         )
                     )
-                    + c32.actor.values.get("meat", 0),
+                    + c32.actor.values.get("grain", 0),
                 )
 
             def _option33(c34: Context) -> None:
-                rt.step(c34.state)
-                c34.actor.values["fish"] = max(
+                rt.budget(c34.state, 1)
+                c34.actor.values["meat"] = max(
                     0,
                     rt.bounded(
                         _TABLE9.get(
                             min(
                                 7,
-                                c34.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c34, 0, _MODIFIERS10))),
+                                c34.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c34, 0, _MODIFIERS10))),
                             ),
                             0,
                         )
                     )
-                    + c34.actor.values.get("fish", 0),
+                    + c34.actor.values.get("meat", 0),
                 )
 
-            c28.choose(
-                [c28.actor][0],
+            def _option35(c36: Context) -> None:
+                rt.budget(c36.state, 1)
+                c36.actor.values["fish"] = max(
+                    0,
+                    rt.bounded(
+                        _TABLE9.get(
+                            min(
+                                7,
+                                c36.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c36, 0, _MODIFIERS10))),
+                            ),
+                            0,
+                        )
+                    )
+                    + c36.actor.values.get("fish", 0),
+                )
+
+            c30.choose(
+                c30.actor,
                 (
-                    ("grain", _option29),
-                    ("meat", _option31),
-                    ("fish", _option33),
+                    ("grain", _option31),
+                    ("meat", _option33),
+                    ("fish", _option35),
                 ),
                 1,
             )
 
-        def _option35(c36: Context) -> None:
-            rt.step(c36.state)
-            c36.actor.values["points"] = max(0, 1 + c36.actor.values.get("points", 0))
+        def _option37(c38: Context) -> None:
+            rt.budget(c38.state, 1)
+            c38.actor.values["points"] = max(0, 1 + c38.actor.values.get("points", 0))
 
         ctx.choose(
-            [ctx.actor][0],
+            ctx.actor,
             (
-                ("advance_military", _option19),
-                ("advance_agriculture", _option21),
-                ("advance_hunting", _option23),
-                ("advance_fishing", _option25),
-                ("produce", _option27),
-                ("point", _option35),
+                ("advance_military", _option21),
+                ("advance_agriculture", _option23),
+                ("advance_hunting", _option25),
+                ("advance_fishing", _option27),
+                ("produce", _option29),
+                ("point", _option37),
             ),
             1,
         )
@@ -1232,7 +1256,7 @@ def workshop_on_built(ctx: Context) -> None:
 def aphrodite_alpha_on_invoked(ctx: Context) -> None:
     "Aphrodite (alpha), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("population",), 2, lambda: 1, None, 1)
 
 
@@ -1240,7 +1264,7 @@ def aphrodite_alpha_on_invoked(ctx: Context) -> None:
 def aphrodite_beta_on_invoked(ctx: Context) -> None:
     "Aphrodite (beta), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("population",), 1, lambda: 1, None, 1)
 
 
@@ -1249,18 +1273,18 @@ def apollo_alpha_on_invoked(ctx: Context) -> None:
     "Apollo (alpha), on invoked."
     # effect 1
     if ctx.event.get("worship") in (True,):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
 
         def _option1(c2: Context) -> None:
-            rt.step(c2.state)
+            rt.budget(c2.state, 1)
             c2.actor.values["points"] = max(0, 2 + c2.actor.values.get("points", 0))
 
         def _option3(c4: Context) -> None:
-            rt.step(c4.state)
+            rt.budget(c4.state, 1)
             rt.dispatch(c4, "plague", {})
 
         ctx.choose(
-            [ctx.actor][0],
+            ctx.actor,
             (
                 ("sun", _option1),
                 ("plague", _option3),
@@ -1269,7 +1293,7 @@ def apollo_alpha_on_invoked(ctx: Context) -> None:
         )
     # effect 2
     if not (ctx.event.get("worship") in (True,)):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.actor.values["points"] = max(0, 2 + ctx.actor.values.get("points", 0))
 
 
@@ -1277,7 +1301,7 @@ def apollo_alpha_on_invoked(ctx: Context) -> None:
 def apollo_beta_on_invoked(ctx: Context) -> None:
     "Apollo (beta), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = max(0, 1 + ctx.actor.values.get("points", 0))
 
 
@@ -1285,14 +1309,14 @@ def apollo_beta_on_invoked(ctx: Context) -> None:
 def ares_alpha_on_invoked(ctx: Context) -> None:
     "Ares (alpha), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("military",), 1, lambda: 1, None, 1)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["war_edge"] = min(1, max(0, 1 + ctx.actor.values.get("war_edge", 0)))
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _optional1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         rt.dispatch(c2, "war", {})
 
     ctx.may(_optional1)
@@ -1302,7 +1326,7 @@ def ares_alpha_on_invoked(ctx: Context) -> None:
 def ares_beta_on_invoked(ctx: Context) -> None:
     "Ares (beta), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("military",), 1, lambda: 1, None, 1)
 
 
@@ -1310,9 +1334,9 @@ def ares_beta_on_invoked(ctx: Context) -> None:
 def artemis_alpha_on_invoked(ctx: Context) -> None:
     "Artemis (alpha), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("hunting",), 1, lambda: 1, None, 1)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["meat"] = max(
         0,
         rt.bounded(
@@ -1328,14 +1352,14 @@ def artemis_alpha_on_invoked(ctx: Context) -> None:
 def artemis_beta_on_invoked(ctx: Context) -> None:
     "Artemis (beta), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _option1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         c2.move_markers(("hunting",), 1, lambda: 1, None, 1)
 
     def _option3(c4: Context) -> None:
-        rt.step(c4.state)
+        rt.budget(c4.state, 1)
         c4.actor.values["meat"] = max(
             0,
             rt.bounded(
@@ -1347,7 +1371,7 @@ def artemis_beta_on_invoked(ctx: Context) -> None:
         )
 
     ctx.choose(
-        [ctx.actor][0],
+        ctx.actor,
         (
             ("advance", _option1),
             ("produce", _option3),
@@ -1360,7 +1384,7 @@ def artemis_beta_on_invoked(ctx: Context) -> None:
 def athena_alpha_on_invoked(ctx: Context) -> None:
     "Athena (alpha), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("culture",), 2, lambda: 1, None, 1)
 
 
@@ -1368,7 +1392,7 @@ def athena_alpha_on_invoked(ctx: Context) -> None:
 def athena_beta_on_invoked(ctx: Context) -> None:
     "Athena (beta), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("culture",), 1, lambda: 1, None, 1)
 
 
@@ -1376,9 +1400,9 @@ def athena_beta_on_invoked(ctx: Context) -> None:
 def demeter_alpha_on_invoked(ctx: Context) -> None:
     "Demeter (alpha), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("agriculture",), 1, lambda: 1, None, 1)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["grain"] = max(
         0,
         rt.bounded(
@@ -1394,14 +1418,14 @@ def demeter_alpha_on_invoked(ctx: Context) -> None:
 def demeter_beta_on_invoked(ctx: Context) -> None:
     "Demeter (beta), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _option1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         c2.move_markers(("agriculture",), 1, lambda: 1, None, 1)
 
     def _option3(c4: Context) -> None:
-        rt.step(c4.state)
+        rt.budget(c4.state, 1)
         c4.actor.values["grain"] = max(
             0,
             rt.bounded(
@@ -1413,7 +1437,7 @@ def demeter_beta_on_invoked(ctx: Context) -> None:
         )
 
     ctx.choose(
-        [ctx.actor][0],
+        ctx.actor,
         (
             ("advance", _option1),
             ("produce", _option3),
@@ -1426,7 +1450,7 @@ def demeter_beta_on_invoked(ctx: Context) -> None:
 def hephaestus_alpha_on_invoked(ctx: Context) -> None:
     "Hephaestus (alpha), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.build_from(lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS13), False, True)
 
 
@@ -1434,7 +1458,7 @@ def hephaestus_alpha_on_invoked(ctx: Context) -> None:
 def hephaestus_beta_on_invoked(ctx: Context) -> None:
     "Hephaestus (beta), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS13), False, True)
 
 
@@ -1442,7 +1466,7 @@ def hephaestus_beta_on_invoked(ctx: Context) -> None:
 def hera_alpha_on_invoked(ctx: Context) -> None:
     "Hera (alpha), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(None, 1, lambda: 2, None, 1)
 
 
@@ -1450,7 +1474,7 @@ def hera_alpha_on_invoked(ctx: Context) -> None:
 def hera_beta_on_invoked(ctx: Context) -> None:
     "Hera (beta), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(None, 1, lambda: 1, None, 1)
 
 
@@ -1458,9 +1482,9 @@ def hera_beta_on_invoked(ctx: Context) -> None:
 def poseidon_alpha_on_invoked(ctx: Context) -> None:
     "Poseidon (alpha), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_markers(("fishing",), 1, lambda: 1, None, 1)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["fish"] = max(
         0,
         rt.bounded(
@@ -1476,14 +1500,14 @@ def poseidon_alpha_on_invoked(ctx: Context) -> None:
 def poseidon_beta_on_invoked(ctx: Context) -> None:
     "Poseidon (beta), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _option1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         c2.move_markers(("fishing",), 1, lambda: 1, None, 1)
 
     def _option3(c4: Context) -> None:
-        rt.step(c4.state)
+        rt.budget(c4.state, 1)
         c4.actor.values["fish"] = max(
             0,
             rt.bounded(
@@ -1495,7 +1519,7 @@ def poseidon_beta_on_invoked(ctx: Context) -> None:
         )
 
     ctx.choose(
-        [ctx.actor][0],
+        ctx.actor,
         (
             ("advance", _option1),
             ("produce", _option3),
@@ -1508,28 +1532,28 @@ def poseidon_beta_on_invoked(ctx: Context) -> None:
 def zeus_alpha_on_invoked(ctx: Context) -> None:
     "Zeus (alpha), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _option1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         c2.move_markers(None, 1, lambda: 1, None, 1)
 
     def _option3(c4: Context) -> None:
-        rt.step(c4.state)
+        rt.budget(c4.state, 1)
         c4.change(c4.actor, "any", 1)
-        rt.step(c4.state)
+        rt.budget(c4.state, 1)
         c4.change(c4.actor, "any", 1)
 
     def _option5(c6: Context) -> None:
-        rt.step(c6.state)
+        rt.budget(c6.state, 1)
         c6.build_from(lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS13), False, True)
 
     def _option7(c8: Context) -> None:
-        rt.step(c8.state)
+        rt.budget(c8.state, 1)
         rt.dispatch(c8, "war", {})
 
     ctx.choose(
-        [ctx.actor][0],
+        ctx.actor,
         (
             ("advance", _option1),
             ("resources", _option3),
@@ -1544,22 +1568,22 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
 def zeus_beta_on_invoked(ctx: Context) -> None:
     "Zeus (beta), on invoked."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _option1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         c2.move_markers(None, 1, lambda: 1, None, 1)
 
     def _option3(c4: Context) -> None:
-        rt.step(c4.state)
+        rt.budget(c4.state, 1)
         c4.change(c4.actor, "any", 1)
 
     def _option5(c6: Context) -> None:
-        rt.step(c6.state)
+        rt.budget(c6.state, 1)
         c6.build_from(lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS13), False, True)
 
     ctx.choose(
-        [ctx.actor][0],
+        ctx.actor,
         (
             ("advance", _option1),
             ("resources", _option3),

@@ -149,9 +149,9 @@ def rules_on_setup(ctx: Context) -> None:
     "The rules of the game, on setup."
     # effect 1
     if rt.bounded(ctx.state.globals["players"]) == 5:
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.move_cards(
-            rt.select(ctx, (("table", True),), (("self",),), False, _CARDS1),
+            [(None, cid1) for cid1 in ctx.state.zones.get("table", ()) if cid1 in _CARDS1],
             "box",
             True,
             lambda: [ctx.actor],
@@ -163,9 +163,9 @@ def rules_on_setup(ctx: Context) -> None:
 def rules_on_start_round(ctx: Context) -> None:
     "The rules of the game, on start_round."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.board.reveal(ctx, (("tile_stack", True),), ("under_athens", True), lambda: 1, None)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.board.reveal(
         ctx,
         (("tile_stack", True),),
@@ -173,7 +173,7 @@ def rules_on_start_round(ctx: Context) -> None:
         lambda: rt.bounded((rt.bounded(ctx.state.globals["players"]) - 1)),
         None,
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.board.reveal(
         ctx,
         (("tile_stack", True),),
@@ -181,13 +181,13 @@ def rules_on_start_round(ctx: Context) -> None:
         lambda: rt.bounded((5 - rt.bounded(ctx.state.globals["players"]))),
         None,
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     if (
-        (len(rt.select(ctx, (("under_athens", True),), (("self",),), False, _CARDS2)) > 0)
-        or (len(rt.select(ctx, (("offer", True),), (("self",),), False, _CARDS2)) > 0)
-        or (len(rt.select(ctx, (("conquest_row", True),), (("self",),), False, _CARDS2)) > 0)
+        (len([(None, cid1) for cid1 in ctx.state.zones.get("under_athens", ()) if cid1 in _CARDS2]) > 0)
+        or (len([(None, cid2) for cid2 in ctx.state.zones.get("offer", ()) if cid2 in _CARDS2]) > 0)
+        or (len([(None, cid3) for cid3 in ctx.state.zones.get("conquest_row", ()) if cid3 in _CARDS2]) > 0)
     ):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         rt.dispatch(ctx, "supply", {})
 
 
@@ -195,31 +195,31 @@ def rules_on_start_round(ctx: Context) -> None:
 def rules_on_bidding_turn(ctx: Context) -> None:
     "The rules of the game, on bidding_turn."
     # effect 3
-    rt.step(ctx.state)
-    if bool(rt.select(ctx, (("chits", False),), (("self",),), False, _CARDS3)):
-        rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
+    if bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("chits", ()) if cid1 in _CARDS3]):
+        rt.budget(ctx.state, 1)
         ctx.actor.values["coins"] = max(0, 3 + ctx.actor.values.get("coins", 0))
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         rt.board.rank(ctx, "turn_order", True)
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         rt.dispatch(ctx, "income", {})
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.move_cards(
-            rt.select(ctx, (("chits", False),), (("self",),), False, _CARDS3),
+            [(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("chits", ()) if cid2 in _CARDS3],
             "athens_tile",
             True,
             lambda: [ctx.actor],
             None,
         )
     else:
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
 
-        def _option1(c2: Context) -> None:
-            rt.step(c2.state)
+        def _option3(c4: Context) -> None:
+            rt.budget(c4.state, 1)
             rt.board.bid(
-                c2,
-                lambda: rt.select(c2, (("offer", True),), (("self",),), False, rt.ANY_CARD),
-                lambda c3: rt.bounded(rt.field_amount(c3, "price")),
+                c4,
+                lambda: [(None, cid6) for cid6 in c4.state.zones.get("offer", ())],
+                lambda c5: rt.bounded(rt.field_amount(c5, "price")),
                 "coins",
                 "bid",
                 "bidding_on",
@@ -227,12 +227,12 @@ def rules_on_bidding_turn(ctx: Context) -> None:
                 False,
             )
 
-        def _option4(c5: Context) -> None:
-            rt.step(c5.state)
+        def _option7(c8: Context) -> None:
+            rt.budget(c8.state, 1)
             rt.board.bid(
-                c5,
-                lambda: rt.select(c5, (("conquest_row", True),), (("self",),), False, rt.ANY_CARD),
-                lambda c6: rt.bounded((rt.bounded(rt.field_amount(c6, "price")) + 3)),
+                c8,
+                lambda: [(None, cid10) for cid10 in c8.state.zones.get("conquest_row", ())],
+                lambda c9: rt.bounded((rt.bounded(rt.field_amount(c9, "price")) + 3)),
                 "coins",
                 "bid",
                 "conquered",
@@ -240,25 +240,25 @@ def rules_on_bidding_turn(ctx: Context) -> None:
                 True,
             )
 
-        def _option7(c8: Context) -> None:
-            rt.step(c8.state)
-            rt.dispatch(c8, "accept_aid", {})
+        def _option11(c12: Context) -> None:
+            rt.budget(c12.state, 1)
+            rt.dispatch(c12, "accept_aid", {})
 
-        def _option9(c10: Context) -> None:
-            rt.step(c10.state)
-            c10.actor.values["coins"] = max(0, 3 + c10.actor.values.get("coins", 0))
-            rt.step(c10.state)
-            rt.board.rank(c10, "turn_order", True)
-            rt.step(c10.state)
-            rt.dispatch(c10, "income", {})
+        def _option13(c14: Context) -> None:
+            rt.budget(c14.state, 1)
+            c14.actor.values["coins"] = max(0, 3 + c14.actor.values.get("coins", 0))
+            rt.budget(c14.state, 1)
+            rt.board.rank(c14, "turn_order", True)
+            rt.budget(c14.state, 1)
+            rt.dispatch(c14, "income", {})
 
         ctx.choose(
-            [ctx.actor][0],
+            ctx.actor,
             (
-                ("bid", _option1),
-                ("conquer", _option4),
-                ("aid_of_athens", _option7),
-                ("pass", _option9),
+                ("bid", _option3),
+                ("conquer", _option7),
+                ("aid_of_athens", _option11),
+                ("pass", _option13),
             ),
             1,
         )
@@ -268,21 +268,19 @@ def rules_on_bidding_turn(ctx: Context) -> None:
 def rules_on_accept_aid(ctx: Context) -> None:
     "The rules of the game, on accept_aid."
     # effect 4
-    rt.step(ctx.state)
-    ctx.build_from(
-        lambda: 1, lambda: rt.select(ctx, (("under_athens", True),), (("self",),), False, rt.ANY_CARD), False, False
-    )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
+    ctx.build_from(lambda: 1, lambda: [(None, cid1) for cid1 in ctx.state.zones.get("under_athens", ())], False, False)
+    rt.budget(ctx.state, 1)
     rt.board.rank(ctx, "turn_order", True)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_cards(
-        rt.select(ctx, (("athens_tile", True),), (("self",),), False, _CARDS3),
+        [(None, cid2) for cid2 in ctx.state.zones.get("athens_tile", ()) if cid2 in _CARDS3],
         "chits",
         False,
         lambda: [ctx.actor],
         lambda: 1,
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "income", {})
 
 
@@ -290,13 +288,13 @@ def rules_on_accept_aid(ctx: Context) -> None:
 def rules_on_outbid(ctx: Context) -> None:
     "The rules of the game, on outbid."
     # effect 5
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _option1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         rt.board.bid(
             c2,
-            lambda: rt.select(c2, (("offer", True),), (("self",),), False, rt.ANY_CARD),
+            lambda: [(None, cid4) for cid4 in c2.state.zones.get("offer", ())],
             lambda c3: rt.bounded(rt.field_amount(c3, "price")),
             "coins",
             "bid",
@@ -305,28 +303,28 @@ def rules_on_outbid(ctx: Context) -> None:
             False,
         )
 
-    def _option4(c5: Context) -> None:
-        rt.step(c5.state)
-        c5.actor.values["coins"] = max(
-            0, rt.bounded((rt.bounded(c5.actor.values.get("bid", 0)) + 1)) + c5.actor.values.get("coins", 0)
+    def _option5(c6: Context) -> None:
+        rt.budget(c6.state, 1)
+        c6.actor.values["coins"] = max(
+            0, rt.bounded((rt.bounded(c6.actor.values.get("bid", 0)) + 1)) + c6.actor.values.get("coins", 0)
         )
-        rt.step(c5.state)
-        c5.actor.values["bid"] = max(0, -(rt.bounded(c5.actor.values.get("bid", 0))) + c5.actor.values.get("bid", 0))
+        rt.budget(c6.state, 1)
+        c6.actor.values["bid"] = max(0, -(rt.bounded(c6.actor.values.get("bid", 0))) + c6.actor.values.get("bid", 0))
 
-    def _option6(c7: Context) -> None:
-        rt.step(c7.state)
-        c7.actor.values["coins"] = max(0, rt.bounded(c7.actor.values.get("bid", 0)) + c7.actor.values.get("coins", 0))
-        rt.step(c7.state)
-        c7.actor.values["bid"] = max(0, -(rt.bounded(c7.actor.values.get("bid", 0))) + c7.actor.values.get("bid", 0))
-        rt.step(c7.state)
-        rt.dispatch(c7, "accept_aid", {})
+    def _option7(c8: Context) -> None:
+        rt.budget(c8.state, 1)
+        c8.actor.values["coins"] = max(0, rt.bounded(c8.actor.values.get("bid", 0)) + c8.actor.values.get("coins", 0))
+        rt.budget(c8.state, 1)
+        c8.actor.values["bid"] = max(0, -(rt.bounded(c8.actor.values.get("bid", 0))) + c8.actor.values.get("bid", 0))
+        rt.budget(c8.state, 1)
+        rt.dispatch(c8, "accept_aid", {})
 
     ctx.choose(
-        [ctx.actor][0],
+        ctx.actor,
         (
             ("move_bid", _option1),
-            ("withdraw", _option4),
-            ("aid_of_athens", _option6),
+            ("withdraw", _option5),
+            ("aid_of_athens", _option7),
         ),
         1,
     )
@@ -336,19 +334,19 @@ def rules_on_outbid(ctx: Context) -> None:
 def rules_on_take_tiles(ctx: Context) -> None:
     "The rules of the game, on take_tiles."
     # effect 6
-    rt.step(ctx.state)
-    if len(rt.select(ctx, (("bidding_on", False),), (("self",),), False, rt.ANY_CARD)) > 0:
-        rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
+    if len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("bidding_on", ())]) > 0:
+        rt.budget(ctx.state, 1)
         ctx.build_from(
-            lambda: 1, lambda: rt.select(ctx, (("bidding_on", False),), (("self",),), False, rt.ANY_CARD), False, False
+            lambda: 1, lambda: [(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("bidding_on", ())], False, False
         )
-    rt.step(ctx.state)
-    if len(rt.select(ctx, (("conquered", False),), (("self",),), False, rt.ANY_CARD)) > 0:
-        rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
+    if len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("conquered", ())]) > 0:
+        rt.budget(ctx.state, 1)
         ctx.build_from(
-            lambda: 1, lambda: rt.select(ctx, (("conquered", False),), (("self",),), False, rt.ANY_CARD), False, False
+            lambda: 1, lambda: [(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("conquered", ())], False, False
         )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["bid"] = max(0, -(rt.bounded(ctx.actor.values.get("bid", 0))) + ctx.actor.values.get("bid", 0))
 
 
@@ -356,25 +354,25 @@ def rules_on_take_tiles(ctx: Context) -> None:
 def rules_on_end_round(ctx: Context) -> None:
     "The rules of the game, on end_round."
     # effect 7
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_cards(
-        rt.select(ctx, (("offer", True),), (("self",),), False, rt.ANY_CARD),
+        [(None, cid1) for cid1 in ctx.state.zones.get("offer", ())],
         "box",
         True,
         lambda: [ctx.actor],
         None,
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_cards(
-        rt.select(ctx, (("conquest_row", True),), (("self",),), False, rt.ANY_CARD),
+        [(None, cid2) for cid2 in ctx.state.zones.get("conquest_row", ())],
         "box",
         True,
         lambda: [ctx.actor],
         None,
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.move_cards(
-        rt.select(ctx, (("under_athens", True),), (("self",),), False, rt.ANY_CARD),
+        [(None, cid3) for cid3 in ctx.state.zones.get("under_athens", ())],
         "box",
         True,
         lambda: [ctx.actor],
@@ -386,7 +384,7 @@ def rules_on_end_round(ctx: Context) -> None:
 def rules_on_income(ctx: Context) -> None:
     "The rules of the game, on income."
     # effect 8
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(
         0, _TABLE4.get(rt.bounded(ctx.actor.values.get("inhabitants", 0)), 5) + ctx.actor.values.get("coins", 0)
     )
@@ -399,7 +397,7 @@ def rules_on_income(ctx: Context) -> None:
 def rules_on_supply(ctx: Context) -> None:
     "The rules of the game, on supply."
     # effect 9
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(
         0,
         -(
@@ -412,7 +410,7 @@ def rules_on_supply(ctx: Context) -> None:
         )
         + ctx.actor.values.get("inhabitants", 0),
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(
         0, -(rt.bounded(ctx.actor.values.get("inhabitants", 0))) + ctx.actor.values.get("food", 0)
     )
@@ -423,23 +421,23 @@ def rules_on_strike(ctx: Context) -> None:
     "The rules of the game, on strike."
     # effect 10
     if ctx.event.get("disaster") in ("plague",):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.invoke([(None, "plague")], "strike", True)
     # effect 11
     if ctx.event.get("disaster") in ("drought",):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.invoke([(None, "drought")], "strike", True)
     # effect 12
     if ctx.event.get("disaster") in ("earthquake",):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.invoke([(None, "earthquake")], "strike", True)
     # effect 13
     if ctx.event.get("disaster") in ("tempest",):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.invoke([(None, "tempest")], "strike", True)
     # effect 14
     if ctx.event.get("disaster") in ("decline",):
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         ctx.invoke([(None, "decline")], "strike", True)
 
 
@@ -447,14 +445,15 @@ def rules_on_strike(ctx: Context) -> None:
 def rules_on_score(ctx: Context) -> None:
     "The rules of the game, on score."
     # effect 15
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["score"] = min(
         rt.bounded(
             (
                 rt.bounded(
                     rt.board.total(
                         ctx,
-                        rt.select(ctx, (("lands", False), ("buildings", False)), (("self",),), False, _CARDS6),
+                        [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("lands", ()) if cid1 in _CARDS6]
+                        + [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS6],
                         "prestige",
                     )
                 )
@@ -470,9 +469,9 @@ def rules_on_score(ctx: Context) -> None:
 def athens_chit_1_on_end_of_game(ctx: Context) -> None:
     "Athens chit, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, -(2) + ctx.actor.values.get("inhabitants", 0))
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["prestige"] = -6 + ctx.actor.values.get("prestige", 0)
 
 
@@ -480,9 +479,9 @@ def athens_chit_1_on_end_of_game(ctx: Context) -> None:
 def athens_chit_2_on_end_of_game(ctx: Context) -> None:
     "Athens chit, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, -(2) + ctx.actor.values.get("inhabitants", 0))
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["prestige"] = -6 + ctx.actor.values.get("prestige", 0)
 
 
@@ -490,7 +489,7 @@ def athens_chit_2_on_end_of_game(ctx: Context) -> None:
 def messene_on_setup(ctx: Context) -> None:
     "Messene, on setup."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 6 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
     ctx.actor.values["turn_order"] = max(0, 1 + ctx.actor.values.get("turn_order", 0))
@@ -500,7 +499,7 @@ def messene_on_setup(ctx: Context) -> None:
 def messene_on_income(ctx: Context) -> None:
     "Messene, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 2 + ctx.actor.values.get("food", 0))
 
 
@@ -508,7 +507,7 @@ def messene_on_income(ctx: Context) -> None:
 def patras_on_setup(ctx: Context) -> None:
     "Patras, on setup."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 7 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
     ctx.actor.values["turn_order"] = max(0, 2 + ctx.actor.values.get("turn_order", 0))
@@ -518,7 +517,7 @@ def patras_on_setup(ctx: Context) -> None:
 def patras_on_income(ctx: Context) -> None:
     "Patras, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
@@ -527,7 +526,7 @@ def patras_on_income(ctx: Context) -> None:
 def arkadia_on_setup(ctx: Context) -> None:
     "Arkadia, on setup."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 8 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
     ctx.actor.values["turn_order"] = max(0, 3 + ctx.actor.values.get("turn_order", 0))
@@ -537,7 +536,7 @@ def arkadia_on_setup(ctx: Context) -> None:
 def arkadia_on_income(ctx: Context) -> None:
     "Arkadia, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -545,7 +544,7 @@ def arkadia_on_income(ctx: Context) -> None:
 def korinth_on_setup(ctx: Context) -> None:
     "Korinth, on setup."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 7 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
     ctx.actor.values["food"] = max(0, 3 + ctx.actor.values.get("food", 0))
@@ -556,7 +555,7 @@ def korinth_on_setup(ctx: Context) -> None:
 def korinth_on_income(ctx: Context) -> None:
     "Korinth, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
@@ -564,7 +563,7 @@ def korinth_on_income(ctx: Context) -> None:
 def sparta_on_setup(ctx: Context) -> None:
     "Sparta, on setup."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 7 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
     ctx.actor.values["wood"] = max(0, 4 + ctx.actor.values.get("wood", 0))
@@ -575,7 +574,7 @@ def sparta_on_setup(ctx: Context) -> None:
 def sparta_on_income(ctx: Context) -> None:
     "Sparta, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
 
 
@@ -583,7 +582,7 @@ def sparta_on_income(ctx: Context) -> None:
 def pylos_on_setup(ctx: Context) -> None:
     "Pylos, on setup."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 8 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
     ctx.actor.values["stone"] = max(0, 3 + ctx.actor.values.get("stone", 0))
@@ -594,7 +593,7 @@ def pylos_on_setup(ctx: Context) -> None:
 def pylos_on_income(ctx: Context) -> None:
     "Pylos, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
@@ -602,7 +601,7 @@ def pylos_on_income(ctx: Context) -> None:
 def argos_on_setup(ctx: Context) -> None:
     "Argos, on setup."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 5 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
     ctx.actor.values["turn_order"] = max(0, 7 + ctx.actor.values.get("turn_order", 0))
@@ -612,7 +611,7 @@ def argos_on_setup(ctx: Context) -> None:
 def argos_on_income(ctx: Context) -> None:
     "Argos, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
     ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
@@ -621,8 +620,8 @@ def argos_on_income(ctx: Context) -> None:
 def plague_on_strike(ctx: Context) -> None:
     "Plague, on strike."
     # effect 1
-    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS7)):
-        rt.step(ctx.state)
+    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS7]):
+        rt.budget(ctx.state, 1)
         ctx.actor.values["inhabitants"] = max(
             0,
             -(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get("inhabitants", 0)) + 2)), 3))
@@ -634,8 +633,8 @@ def plague_on_strike(ctx: Context) -> None:
 def drought_on_strike(ctx: Context) -> None:
     "Drought, on strike."
     # effect 1
-    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS8)):
-        rt.step(ctx.state)
+    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS8]):
+        rt.budget(ctx.state, 1)
         ctx.actor.values["food"] = max(
             0,
             -(rt.div(rt.bounded((rt.bounded(ctx.actor.values.get("food", 0)) + 2)), 3))
@@ -647,10 +646,10 @@ def drought_on_strike(ctx: Context) -> None:
 def earthquake_on_strike(ctx: Context) -> None:
     "Earthquake, on strike."
     # effect 1
-    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS10)):
-        rt.step(ctx.state)
+    if not bool([(ctx.actor, cid5) for cid5 in ctx.actor.zones.get("buildings", ()) if cid5 in _CARDS10]):
+        rt.budget(ctx.state, 1)
         ctx.move_cards(
-            rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS9),
+            [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS9],
             "box",
             True,
             lambda: [ctx.actor],
@@ -658,23 +657,27 @@ def earthquake_on_strike(ctx: Context) -> None:
                 0,
                 rt.bounded(
                     (
-                        len(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS9))
+                        len([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("buildings", ()) if cid2 in _CARDS9])
                         - min(rt.bounded(ctx.actor.values.get("stone", 0)), rt.bounded(ctx.actor.values.get("wood", 0)))
                     )
                 ),
             ),
         )
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         rt.spend(
             ctx.actor,
             "stone",
-            rt.bounded((len(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS9)) * 1)),
+            rt.bounded(
+                (len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("buildings", ()) if cid3 in _CARDS9]) * 1)
+            ),
             0,
         )
         rt.spend(
             ctx.actor,
             "wood",
-            rt.bounded((len(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS9)) * 1)),
+            rt.bounded(
+                (len([(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("buildings", ()) if cid4 in _CARDS9]) * 1)
+            ),
             0,
         )
 
@@ -683,10 +686,10 @@ def earthquake_on_strike(ctx: Context) -> None:
 def tempest_on_strike(ctx: Context) -> None:
     "Tempest, on strike."
     # effect 1
-    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS12)):
-        rt.step(ctx.state)
+    if not bool([(ctx.actor, cid5) for cid5 in ctx.actor.zones.get("buildings", ()) if cid5 in _CARDS12]):
+        rt.budget(ctx.state, 1)
         ctx.move_cards(
-            rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS11),
+            [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("lands", ()) if cid1 in _CARDS11],
             "box",
             True,
             lambda: [ctx.actor],
@@ -694,23 +697,23 @@ def tempest_on_strike(ctx: Context) -> None:
                 0,
                 rt.bounded(
                     (
-                        len(rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS11))
+                        len([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("lands", ()) if cid2 in _CARDS11])
                         - min(rt.bounded(ctx.actor.values.get("food", 0)), rt.bounded(ctx.actor.values.get("coins", 0)))
                     )
                 ),
             ),
         )
-        rt.step(ctx.state)
+        rt.budget(ctx.state, 1)
         rt.spend(
             ctx.actor,
             "food",
-            rt.bounded((len(rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS11)) * 1)),
+            rt.bounded((len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("lands", ()) if cid3 in _CARDS11]) * 1)),
             0,
         )
         rt.spend(
             ctx.actor,
             "coins",
-            rt.bounded((len(rt.select(ctx, (("lands", False),), (("self",),), False, _CARDS11)) * 1)),
+            rt.bounded((len([(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("lands", ()) if cid4 in _CARDS11]) * 1)),
             0,
         )
 
@@ -719,8 +722,8 @@ def tempest_on_strike(ctx: Context) -> None:
 def decline_on_strike(ctx: Context) -> None:
     "Decline, on strike."
     # effect 1
-    if not bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS13)):
-        rt.step(ctx.state)
+    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS13]):
+        rt.budget(ctx.state, 1)
         ctx.actor.values["luxury"] = max(0, -(10) + ctx.actor.values.get("luxury", 0))
 
 
@@ -728,9 +731,9 @@ def decline_on_strike(ctx: Context) -> None:
 def a11_on_built(ctx: Context) -> None:
     "Barracks, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 4 + ctx.actor.values.get("coins", 0))
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, -(2) + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -738,7 +741,7 @@ def a11_on_built(ctx: Context) -> None:
 def a12_on_built(ctx: Context) -> None:
     "Bridge, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -746,7 +749,7 @@ def a12_on_built(ctx: Context) -> None:
 def a12_on_income(ctx: Context) -> None:
     "Bridge, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
@@ -754,7 +757,7 @@ def a12_on_income(ctx: Context) -> None:
 def a13_on_built(ctx: Context) -> None:
     "Market, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -762,7 +765,7 @@ def a13_on_built(ctx: Context) -> None:
 def a13_on_income(ctx: Context) -> None:
     "Market, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
@@ -770,7 +773,7 @@ def a13_on_income(ctx: Context) -> None:
 def a14_on_built(ctx: Context) -> None:
     "Street, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -778,7 +781,7 @@ def a14_on_built(ctx: Context) -> None:
 def a14_on_income(ctx: Context) -> None:
     "Street, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
@@ -786,7 +789,7 @@ def a14_on_income(ctx: Context) -> None:
 def a15_on_built(ctx: Context) -> None:
     "Port, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -794,26 +797,26 @@ def a15_on_built(ctx: Context) -> None:
 def a15_on_income(ctx: Context) -> None:
     "Port, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _option1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         c2.actor.values["food"] = max(0, 1 + c2.actor.values.get("food", 0))
 
     def _option3(c4: Context) -> None:
-        rt.step(c4.state)
+        rt.budget(c4.state, 1)
         c4.actor.values["wood"] = max(0, 1 + c4.actor.values.get("wood", 0))
 
     def _option5(c6: Context) -> None:
-        rt.step(c6.state)
+        rt.budget(c6.state, 1)
         c6.actor.values["stone"] = max(0, 1 + c6.actor.values.get("stone", 0))
 
     def _option7(c8: Context) -> None:
-        rt.step(c8.state)
+        rt.budget(c8.state, 1)
         c8.actor.values["coins"] = max(0, 1 + c8.actor.values.get("coins", 0))
 
     ctx.choose(
-        [ctx.actor][0],
+        ctx.actor,
         (
             ("food", _option1),
             ("wood", _option3),
@@ -828,7 +831,7 @@ def a15_on_income(ctx: Context) -> None:
 def b01_on_built(ctx: Context) -> None:
     "Aqueduct, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -836,7 +839,7 @@ def b01_on_built(ctx: Context) -> None:
 def b01_on_income(ctx: Context) -> None:
     "Aqueduct, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
@@ -844,7 +847,7 @@ def b01_on_income(ctx: Context) -> None:
 def b02_on_built(ctx: Context) -> None:
     "Agora, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -852,7 +855,7 @@ def b02_on_built(ctx: Context) -> None:
 def b02_on_income(ctx: Context) -> None:
     "Agora, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
@@ -860,7 +863,7 @@ def b02_on_income(ctx: Context) -> None:
 def b03_on_built(ctx: Context) -> None:
     "Epidauros Odeon, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["luxury"] = max(0, 3 + ctx.actor.values.get("luxury", 0))
     ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
 
@@ -869,7 +872,7 @@ def b03_on_built(ctx: Context) -> None:
 def b08_on_built(ctx: Context) -> None:
     "Leonidaion, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["luxury"] = max(0, 5 + ctx.actor.values.get("luxury", 0))
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
@@ -878,7 +881,7 @@ def b08_on_built(ctx: Context) -> None:
 def b12_on_built(ctx: Context) -> None:
     "Granary, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 3 + ctx.actor.values.get("food", 0))
 
 
@@ -886,7 +889,7 @@ def b12_on_built(ctx: Context) -> None:
 def b13_on_income(ctx: Context) -> None:
     "Quarry, on income."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["stone"] = max(0, 2 + ctx.actor.values.get("stone", 0))
 
 
@@ -894,7 +897,7 @@ def b13_on_income(ctx: Context) -> None:
 def b14_on_built(ctx: Context) -> None:
     "Well, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -902,7 +905,7 @@ def b14_on_built(ctx: Context) -> None:
 def b14_on_income(ctx: Context) -> None:
     "Well, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
@@ -910,7 +913,7 @@ def b14_on_income(ctx: Context) -> None:
 def b15_on_built(ctx: Context) -> None:
     "Temple of Apollo, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -918,26 +921,26 @@ def b15_on_built(ctx: Context) -> None:
 def b15_on_income(ctx: Context) -> None:
     "Temple of Apollo, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
 
     def _option1(c2: Context) -> None:
-        rt.step(c2.state)
+        rt.budget(c2.state, 1)
         c2.actor.values["food"] = max(0, 1 + c2.actor.values.get("food", 0))
 
     def _option3(c4: Context) -> None:
-        rt.step(c4.state)
+        rt.budget(c4.state, 1)
         c4.actor.values["wood"] = max(0, 1 + c4.actor.values.get("wood", 0))
 
     def _option5(c6: Context) -> None:
-        rt.step(c6.state)
+        rt.budget(c6.state, 1)
         c6.actor.values["stone"] = max(0, 1 + c6.actor.values.get("stone", 0))
 
     def _option7(c8: Context) -> None:
-        rt.step(c8.state)
+        rt.budget(c8.state, 1)
         c8.actor.values["coins"] = max(0, 1 + c8.actor.values.get("coins", 0))
 
     ctx.choose(
-        [ctx.actor][0],
+        ctx.actor,
         (
             ("food", _option1),
             ("wood", _option3),
@@ -952,7 +955,7 @@ def b15_on_income(ctx: Context) -> None:
 def c01_on_built(ctx: Context) -> None:
     "Cyclopean Masonry, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -960,7 +963,7 @@ def c01_on_built(ctx: Context) -> None:
 def c02_on_income(ctx: Context) -> None:
     "Agriculture, on income."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 2 + ctx.actor.values.get("food", 0))
 
 
@@ -968,7 +971,7 @@ def c02_on_income(ctx: Context) -> None:
 def c06_on_built(ctx: Context) -> None:
     "Workshop of Phidias, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -976,7 +979,7 @@ def c06_on_built(ctx: Context) -> None:
 def c06_on_income(ctx: Context) -> None:
     "Workshop of Phidias, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
@@ -984,7 +987,7 @@ def c06_on_income(ctx: Context) -> None:
 def c07_on_built(ctx: Context) -> None:
     "Stoa, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -992,7 +995,7 @@ def c07_on_built(ctx: Context) -> None:
 def c07_on_income(ctx: Context) -> None:
     "Stoa, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
@@ -1000,7 +1003,7 @@ def c07_on_income(ctx: Context) -> None:
 def c08_on_built(ctx: Context) -> None:
     "Statue of Zeus, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1008,7 +1011,7 @@ def c08_on_built(ctx: Context) -> None:
 def c08_on_income(ctx: Context) -> None:
     "Statue of Zeus, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
@@ -1016,7 +1019,7 @@ def c08_on_income(ctx: Context) -> None:
 def c09_on_built(ctx: Context) -> None:
     "Lion Gate, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1024,7 +1027,7 @@ def c09_on_built(ctx: Context) -> None:
 def c09_on_income(ctx: Context) -> None:
     "Lion Gate, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
@@ -1033,7 +1036,7 @@ def c09_on_income(ctx: Context) -> None:
 def c10_on_built(ctx: Context) -> None:
     "Tiryns Fortress, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, -(1) + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1041,7 +1044,7 @@ def c10_on_built(ctx: Context) -> None:
 def c10_on_income(ctx: Context) -> None:
     "Tiryns Fortress, on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
@@ -1050,7 +1053,7 @@ def c10_on_income(ctx: Context) -> None:
 def a01_on_income(ctx: Context) -> None:
     "Mountains (A01), on income."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["stone"] = max(0, 3 + ctx.actor.values.get("stone", 0))
 
 
@@ -1058,7 +1061,7 @@ def a01_on_income(ctx: Context) -> None:
 def a02_on_built(ctx: Context) -> None:
     "Forest with river and rocks (A02), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1066,7 +1069,7 @@ def a02_on_built(ctx: Context) -> None:
 def a02_on_income(ctx: Context) -> None:
     "Forest with river and rocks (A02), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
     ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
@@ -1075,7 +1078,7 @@ def a02_on_income(ctx: Context) -> None:
 def a03_on_built(ctx: Context) -> None:
     "Hills (A03), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 5 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
@@ -1084,7 +1087,7 @@ def a03_on_built(ctx: Context) -> None:
 def a03_on_income(ctx: Context) -> None:
     "Hills (A03), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
@@ -1092,7 +1095,7 @@ def a03_on_income(ctx: Context) -> None:
 def a04_on_built(ctx: Context) -> None:
     "Forest and hills (A04), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 2 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
@@ -1101,7 +1104,7 @@ def a04_on_built(ctx: Context) -> None:
 def a04_on_income(ctx: Context) -> None:
     "Forest and hills (A04), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
     ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
@@ -1110,7 +1113,7 @@ def a04_on_income(ctx: Context) -> None:
 def a05_on_income(ctx: Context) -> None:
     "Fields (A05), on income."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 3 + ctx.actor.values.get("food", 0))
 
 
@@ -1118,7 +1121,7 @@ def a05_on_income(ctx: Context) -> None:
 def a06_on_built(ctx: Context) -> None:
     "Fields and forest (A06), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1126,7 +1129,7 @@ def a06_on_built(ctx: Context) -> None:
 def a06_on_income(ctx: Context) -> None:
     "Fields and forest (A06), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 2 + ctx.actor.values.get("food", 0))
     ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
 
@@ -1135,7 +1138,7 @@ def a06_on_income(ctx: Context) -> None:
 def a07_on_built(ctx: Context) -> None:
     "Forest (A07), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1143,7 +1146,7 @@ def a07_on_built(ctx: Context) -> None:
 def a07_on_income(ctx: Context) -> None:
     "Forest (A07), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 3 + ctx.actor.values.get("wood", 0))
 
 
@@ -1151,7 +1154,7 @@ def a07_on_income(ctx: Context) -> None:
 def a08_on_built(ctx: Context) -> None:
     "Fields and forest (A08), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1159,7 +1162,7 @@ def a08_on_built(ctx: Context) -> None:
 def a08_on_income(ctx: Context) -> None:
     "Fields and forest (A08), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
     ctx.actor.values["wood"] = max(0, 2 + ctx.actor.values.get("wood", 0))
 
@@ -1168,7 +1171,7 @@ def a08_on_income(ctx: Context) -> None:
 def a09_on_built(ctx: Context) -> None:
     "Fields and forest (A09), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1176,7 +1179,7 @@ def a09_on_built(ctx: Context) -> None:
 def a09_on_income(ctx: Context) -> None:
     "Fields and forest (A09), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
     ctx.actor.values["wood"] = max(0, 2 + ctx.actor.values.get("wood", 0))
 
@@ -1185,7 +1188,7 @@ def a09_on_income(ctx: Context) -> None:
 def a10_on_built(ctx: Context) -> None:
     "Hills and forest (A10), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 2 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
@@ -1194,7 +1197,7 @@ def a10_on_built(ctx: Context) -> None:
 def a10_on_income(ctx: Context) -> None:
     "Hills and forest (A10), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 2 + ctx.actor.values.get("wood", 0))
 
 
@@ -1202,7 +1205,7 @@ def a10_on_income(ctx: Context) -> None:
 def b04_on_built(ctx: Context) -> None:
     "Fields and forest (B04), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1210,7 +1213,7 @@ def b04_on_built(ctx: Context) -> None:
 def b04_on_income(ctx: Context) -> None:
     "Fields and forest (B04), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 2 + ctx.actor.values.get("food", 0))
     ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
 
@@ -1219,7 +1222,7 @@ def b04_on_income(ctx: Context) -> None:
 def b05_on_built(ctx: Context) -> None:
     "Fields (B05), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1227,7 +1230,7 @@ def b05_on_built(ctx: Context) -> None:
 def b05_on_income(ctx: Context) -> None:
     "Fields (B05), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(0, 3 + ctx.actor.values.get("food", 0))
 
 
@@ -1235,7 +1238,7 @@ def b05_on_income(ctx: Context) -> None:
 def b06_on_built(ctx: Context) -> None:
     "Forest (B06), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1243,7 +1246,7 @@ def b06_on_built(ctx: Context) -> None:
 def b06_on_income(ctx: Context) -> None:
     "Forest (B06), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 2 + ctx.actor.values.get("wood", 0))
 
 
@@ -1251,7 +1254,7 @@ def b06_on_income(ctx: Context) -> None:
 def b07_on_built(ctx: Context) -> None:
     "Forest and hills with river (B07), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 1 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
@@ -1260,7 +1263,7 @@ def b07_on_built(ctx: Context) -> None:
 def b07_on_income(ctx: Context) -> None:
     "Forest and hills with river (B07), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
     ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
@@ -1269,7 +1272,7 @@ def b07_on_income(ctx: Context) -> None:
 def b09_on_built(ctx: Context) -> None:
     "Mountains (B09), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1277,7 +1280,7 @@ def b09_on_built(ctx: Context) -> None:
 def b09_on_income(ctx: Context) -> None:
     "Mountains (B09), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["stone"] = max(0, 3 + ctx.actor.values.get("stone", 0))
 
 
@@ -1285,7 +1288,7 @@ def b09_on_income(ctx: Context) -> None:
 def b10_on_built(ctx: Context) -> None:
     "Hills (B10), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 3 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
@@ -1294,7 +1297,7 @@ def b10_on_built(ctx: Context) -> None:
 def b10_on_income(ctx: Context) -> None:
     "Hills (B10), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
@@ -1302,7 +1305,7 @@ def b10_on_income(ctx: Context) -> None:
 def b11_on_built(ctx: Context) -> None:
     "Forest and hills (B11), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 3 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
@@ -1311,7 +1314,7 @@ def b11_on_built(ctx: Context) -> None:
 def b11_on_income(ctx: Context) -> None:
     "Forest and hills (B11), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
 
 
@@ -1319,7 +1322,7 @@ def b11_on_income(ctx: Context) -> None:
 def c03_on_built(ctx: Context) -> None:
     "Forest (C03), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
 
 
@@ -1327,7 +1330,7 @@ def c03_on_built(ctx: Context) -> None:
 def c03_on_income(ctx: Context) -> None:
     "Forest (C03), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 2 + ctx.actor.values.get("wood", 0))
 
 
@@ -1335,7 +1338,7 @@ def c03_on_income(ctx: Context) -> None:
 def c04_on_built(ctx: Context) -> None:
     "Forest and hills with river (C04), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 1 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
@@ -1344,7 +1347,7 @@ def c04_on_built(ctx: Context) -> None:
 def c04_on_income(ctx: Context) -> None:
     "Forest and hills with river (C04), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
     ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
@@ -1353,7 +1356,7 @@ def c04_on_income(ctx: Context) -> None:
 def c05_on_built(ctx: Context) -> None:
     "Mountains (C05), on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 2 + ctx.actor.values.get("coins", 0))
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
@@ -1362,7 +1365,7 @@ def c05_on_built(ctx: Context) -> None:
 def c05_on_income(ctx: Context) -> None:
     "Mountains (C05), on income."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["stone"] = max(0, 2 + ctx.actor.values.get("stone", 0))
 
 
@@ -1372,7 +1375,7 @@ def requires_of_land(ctx: Context) -> bool:
     return bool(
         (
             rt.board.follows_last(ctx, "lands", False, "produces", True)
-            or bool(rt.select(ctx, (("buildings", False),), (("self",),), False, _CARDS14))
+            or bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS14])
         )
     )
 

@@ -302,7 +302,7 @@ _CARDS13 = rt.card_ids(
 def rules_on_discard(ctx: Context) -> None:
     "The rules of the game, on discard."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 3 + ctx.actor.values.get("coins", 0))
 
 
@@ -310,34 +310,32 @@ def rules_on_discard(ctx: Context) -> None:
 def rules_on_last_card(ctx: Context) -> None:
     "The rules of the game, on last_card."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     if rt.bounded(rt.param(ctx, 0, _MODIFIERS1)) > 0:
-        rt.step(ctx.state)
-        ctx.build_from(
-            lambda: 1, lambda: rt.select(ctx, (("hand", False),), (("self",),), False, rt.ANY_CARD), False, True
-        )
+        rt.budget(ctx.state, 1)
+        ctx.build_from(lambda: 1, lambda: [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("hand", ())], False, True)
 
 
 # cards/seven_wonders/game.yaml
 def rules_on_end_of_age(ctx: Context) -> None:
     "The rules of the game, on end_of_age."
     # effect 3
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     for player2 in rt.players(ctx, (("offset", 1), ("offset", -1)), True):
         c1 = ctx.as_actor(player2)
-        rt.step(c1.state)
+        rt.budget(c1.state, 1)
         if rt.bounded(c1.actor.values.get("shields", 0)) < rt.bounded(c1.owner.values.get("shields", 0)):
-            rt.step(c1.state)
+            rt.budget(c1.state, 1)
             c3 = c1.as_actor(c1.owner)
-            rt.step(c3.state)
+            rt.budget(c3.state, 1)
             c3.actor.values["victory_tokens"] = max(
                 0, _TABLE2.get(rt.bounded(c3.state.globals["age"]), 0) + c3.actor.values.get("victory_tokens", 0)
             )
-        rt.step(c1.state)
+        rt.budget(c1.state, 1)
         if rt.bounded(c1.actor.values.get("shields", 0)) > rt.bounded(c1.owner.values.get("shields", 0)):
-            rt.step(c1.state)
+            rt.budget(c1.state, 1)
             c4 = c1.as_actor(c1.owner)
-            rt.step(c4.state)
+            rt.budget(c4.state, 1)
             c4.actor.values["defeat_tokens"] = max(0, 1 + c4.actor.values.get("defeat_tokens", 0))
 
 
@@ -345,7 +343,7 @@ def rules_on_end_of_age(ctx: Context) -> None:
 def rules_on_next_age(ctx: Context) -> None:
     "The rules of the game, on next_age."
     # effect 4
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.state.globals["age"] += 1
 
 
@@ -353,18 +351,18 @@ def rules_on_next_age(ctx: Context) -> None:
 def rules_on_end_of_game(ctx: Context) -> None:
     "The rules of the game, on end_of_game."
     # effect 5
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.bounded(
         (
             rt.bounded(ctx.actor.values.get("victory_tokens", 0))
             - rt.bounded((rt.bounded(ctx.actor.values.get("defeat_tokens", 0)) * 1))
         )
     ) + ctx.actor.values.get("points", 0)
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.div(rt.bounded(ctx.actor.values.get("coins", 0)), 3) + ctx.actor.values.get(
         "points", 0
     )
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.bounded(
         ctx.best_spread(
             "any_symbol",
@@ -394,7 +392,7 @@ def rules_on_end_of_game(ctx: Context) -> None:
 def altar_on_end_of_game(ctx: Context) -> None:
     "Altar, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 2 + ctx.actor.values.get("points", 0)
 
 
@@ -402,7 +400,7 @@ def altar_on_end_of_game(ctx: Context) -> None:
 def apothecary_on_built(ctx: Context) -> None:
     "Apothecary, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["compass"] = max(0, 1 + ctx.actor.values.get("compass", 0))
 
 
@@ -410,7 +408,7 @@ def apothecary_on_built(ctx: Context) -> None:
 def barracks_on_built(ctx: Context) -> None:
     "Barracks, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 1 + ctx.actor.values.get("shields", 0))
 
 
@@ -418,7 +416,7 @@ def barracks_on_built(ctx: Context) -> None:
 def baths_on_end_of_game(ctx: Context) -> None:
     "Baths, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -426,7 +424,7 @@ def baths_on_end_of_game(ctx: Context) -> None:
 def guard_tower_on_built(ctx: Context) -> None:
     "Guard Tower, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 1 + ctx.actor.values.get("shields", 0))
 
 
@@ -434,7 +432,7 @@ def guard_tower_on_built(ctx: Context) -> None:
 def pawnshop_on_end_of_game(ctx: Context) -> None:
     "Pawnshop, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -442,7 +440,7 @@ def pawnshop_on_end_of_game(ctx: Context) -> None:
 def scriptorium_on_built(ctx: Context) -> None:
     "Scriptorium, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["tablet"] = max(0, 1 + ctx.actor.values.get("tablet", 0))
 
 
@@ -450,7 +448,7 @@ def scriptorium_on_built(ctx: Context) -> None:
 def stockade_on_built(ctx: Context) -> None:
     "Stockade, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 1 + ctx.actor.values.get("shields", 0))
 
 
@@ -458,7 +456,7 @@ def stockade_on_built(ctx: Context) -> None:
 def tavern_on_built(ctx: Context) -> None:
     "Tavern, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 5 + ctx.actor.values.get("coins", 0))
 
 
@@ -466,7 +464,7 @@ def tavern_on_built(ctx: Context) -> None:
 def theater_on_end_of_game(ctx: Context) -> None:
     "Theater, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 2 + ctx.actor.values.get("points", 0)
 
 
@@ -474,7 +472,7 @@ def theater_on_end_of_game(ctx: Context) -> None:
 def workshop_on_built(ctx: Context) -> None:
     "Workshop, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["gear"] = max(0, 1 + ctx.actor.values.get("gear", 0))
 
 
@@ -482,7 +480,7 @@ def workshop_on_built(ctx: Context) -> None:
 def aqueduct_on_end_of_game(ctx: Context) -> None:
     "Aqueduct, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
@@ -490,7 +488,7 @@ def aqueduct_on_end_of_game(ctx: Context) -> None:
 def archery_range_on_built(ctx: Context) -> None:
     "Archery Range, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 2 + ctx.actor.values.get("shields", 0))
 
 
@@ -498,11 +496,21 @@ def archery_range_on_built(ctx: Context) -> None:
 def bazar_on_built(ctx: Context) -> None:
     "Bazar, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(
         0,
         rt.bounded(
-            (2 * len(rt.select(ctx, (("city", False),), (("self",), ("offset", 1), ("offset", -1)), False, _CARDS3)))
+            (
+                2
+                * len(
+                    [
+                        (p2, cid1)
+                        for p2 in rt.players(ctx, (("self",), ("offset", 1), ("offset", -1)), False)
+                        for cid1 in p2.zones.get("city", ())
+                        if cid1 in _CARDS3
+                    ]
+                )
+            )
         )
         + ctx.actor.values.get("coins", 0),
     )
@@ -512,7 +520,7 @@ def bazar_on_built(ctx: Context) -> None:
 def courthouse_on_end_of_game(ctx: Context) -> None:
     "Courthouse, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 4 + ctx.actor.values.get("points", 0)
 
 
@@ -520,7 +528,7 @@ def courthouse_on_end_of_game(ctx: Context) -> None:
 def dispensary_on_built(ctx: Context) -> None:
     "Dispensary, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["compass"] = max(0, 1 + ctx.actor.values.get("compass", 0))
 
 
@@ -528,7 +536,7 @@ def dispensary_on_built(ctx: Context) -> None:
 def laboratory_on_built(ctx: Context) -> None:
     "Laboratory, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["gear"] = max(0, 1 + ctx.actor.values.get("gear", 0))
 
 
@@ -536,7 +544,7 @@ def laboratory_on_built(ctx: Context) -> None:
 def library_on_built(ctx: Context) -> None:
     "Library, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["tablet"] = max(0, 1 + ctx.actor.values.get("tablet", 0))
 
 
@@ -544,7 +552,7 @@ def library_on_built(ctx: Context) -> None:
 def school_on_built(ctx: Context) -> None:
     "School, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["tablet"] = max(0, 1 + ctx.actor.values.get("tablet", 0))
 
 
@@ -552,7 +560,7 @@ def school_on_built(ctx: Context) -> None:
 def stables_on_built(ctx: Context) -> None:
     "Stables, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 2 + ctx.actor.values.get("shields", 0))
 
 
@@ -560,7 +568,7 @@ def stables_on_built(ctx: Context) -> None:
 def statue_on_end_of_game(ctx: Context) -> None:
     "Statue, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 4 + ctx.actor.values.get("points", 0)
 
 
@@ -568,7 +576,7 @@ def statue_on_end_of_game(ctx: Context) -> None:
 def temple_on_end_of_game(ctx: Context) -> None:
     "Temple, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -576,7 +584,7 @@ def temple_on_end_of_game(ctx: Context) -> None:
 def training_ground_on_built(ctx: Context) -> None:
     "Training Ground, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 2 + ctx.actor.values.get("shields", 0))
 
 
@@ -584,11 +592,21 @@ def training_ground_on_built(ctx: Context) -> None:
 def vineyard_on_built(ctx: Context) -> None:
     "Vineyard, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(
         0,
         rt.bounded(
-            (1 * len(rt.select(ctx, (("city", False),), (("self",), ("offset", 1), ("offset", -1)), False, _CARDS4)))
+            (
+                1
+                * len(
+                    [
+                        (p2, cid1)
+                        for p2 in rt.players(ctx, (("self",), ("offset", 1), ("offset", -1)), False)
+                        for cid1 in p2.zones.get("city", ())
+                        if cid1 in _CARDS4
+                    ]
+                )
+            )
         )
         + ctx.actor.values.get("coins", 0),
     )
@@ -598,7 +616,7 @@ def vineyard_on_built(ctx: Context) -> None:
 def walls_on_built(ctx: Context) -> None:
     "Walls, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 2 + ctx.actor.values.get("shields", 0))
 
 
@@ -606,7 +624,7 @@ def walls_on_built(ctx: Context) -> None:
 def academy_on_built(ctx: Context) -> None:
     "Academy, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["compass"] = max(0, 1 + ctx.actor.values.get("compass", 0))
 
 
@@ -614,10 +632,10 @@ def academy_on_built(ctx: Context) -> None:
 def arena_on_built(ctx: Context) -> None:
     "Arena, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(
         0,
-        rt.bounded((3 * len(rt.select(ctx, (("stages", False),), (("self",),), False, _CARDS5))))
+        rt.bounded((3 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("stages", ()) if cid1 in _CARDS5])))
         + ctx.actor.values.get("coins", 0),
     )
 
@@ -626,9 +644,9 @@ def arena_on_built(ctx: Context) -> None:
 def arena_on_end_of_game(ctx: Context) -> None:
     "Arena, on end_of_game."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.bounded(
-        (1 * len(rt.select(ctx, (("stages", False),), (("self",),), False, _CARDS5)))
+        (1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("stages", ()) if cid1 in _CARDS5]))
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -636,7 +654,7 @@ def arena_on_end_of_game(ctx: Context) -> None:
 def arsenal_on_built(ctx: Context) -> None:
     "Arsenal, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 3 + ctx.actor.values.get("shields", 0))
 
 
@@ -644,10 +662,10 @@ def arsenal_on_built(ctx: Context) -> None:
 def chamber_of_commerce_on_built(ctx: Context) -> None:
     "Chamber of Commerce, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(
         0,
-        rt.bounded((2 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS3))))
+        rt.bounded((2 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS3])))
         + ctx.actor.values.get("coins", 0),
     )
 
@@ -656,9 +674,9 @@ def chamber_of_commerce_on_built(ctx: Context) -> None:
 def chamber_of_commerce_on_end_of_game(ctx: Context) -> None:
     "Chamber of Commerce, on end_of_game."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.bounded(
-        (2 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS3)))
+        (2 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS3]))
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -666,7 +684,7 @@ def chamber_of_commerce_on_end_of_game(ctx: Context) -> None:
 def circus_on_built(ctx: Context) -> None:
     "Circus, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 3 + ctx.actor.values.get("shields", 0))
 
 
@@ -674,7 +692,7 @@ def circus_on_built(ctx: Context) -> None:
 def fortifications_on_built(ctx: Context) -> None:
     "Fortifications, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 3 + ctx.actor.values.get("shields", 0))
 
 
@@ -682,7 +700,7 @@ def fortifications_on_built(ctx: Context) -> None:
 def gardens_on_end_of_game(ctx: Context) -> None:
     "Gardens, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
@@ -690,10 +708,10 @@ def gardens_on_end_of_game(ctx: Context) -> None:
 def haven_on_built(ctx: Context) -> None:
     "Haven, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(
         0,
-        rt.bounded((1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS4))))
+        rt.bounded((1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS4])))
         + ctx.actor.values.get("coins", 0),
     )
 
@@ -702,9 +720,9 @@ def haven_on_built(ctx: Context) -> None:
 def haven_on_end_of_game(ctx: Context) -> None:
     "Haven, on end_of_game."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.bounded(
-        (1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS4)))
+        (1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS4]))
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -712,10 +730,10 @@ def haven_on_end_of_game(ctx: Context) -> None:
 def lighthouse_on_built(ctx: Context) -> None:
     "Lighthouse, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(
         0,
-        rt.bounded((1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS6))))
+        rt.bounded((1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS6])))
         + ctx.actor.values.get("coins", 0),
     )
 
@@ -724,9 +742,9 @@ def lighthouse_on_built(ctx: Context) -> None:
 def lighthouse_on_end_of_game(ctx: Context) -> None:
     "Lighthouse, on end_of_game."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.bounded(
-        (1 * len(rt.select(ctx, (("city", False),), (("self",),), False, _CARDS6)))
+        (1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS6]))
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -734,7 +752,7 @@ def lighthouse_on_end_of_game(ctx: Context) -> None:
 def lodge_on_built(ctx: Context) -> None:
     "Lodge, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["compass"] = max(0, 1 + ctx.actor.values.get("compass", 0))
 
 
@@ -742,7 +760,7 @@ def lodge_on_built(ctx: Context) -> None:
 def observatory_on_built(ctx: Context) -> None:
     "Observatory, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["gear"] = max(0, 1 + ctx.actor.values.get("gear", 0))
 
 
@@ -750,7 +768,7 @@ def observatory_on_built(ctx: Context) -> None:
 def palace_on_end_of_game(ctx: Context) -> None:
     "Palace, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 8 + ctx.actor.values.get("points", 0)
 
 
@@ -758,7 +776,7 @@ def palace_on_end_of_game(ctx: Context) -> None:
 def pantheon_on_end_of_game(ctx: Context) -> None:
     "Pantheon, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
@@ -766,7 +784,7 @@ def pantheon_on_end_of_game(ctx: Context) -> None:
 def senate_on_end_of_game(ctx: Context) -> None:
     "Senate, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 6 + ctx.actor.values.get("points", 0)
 
 
@@ -774,7 +792,7 @@ def senate_on_end_of_game(ctx: Context) -> None:
 def siege_workshop_on_built(ctx: Context) -> None:
     "Siege Workshop, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 3 + ctx.actor.values.get("shields", 0))
 
 
@@ -782,7 +800,7 @@ def siege_workshop_on_built(ctx: Context) -> None:
 def study_on_built(ctx: Context) -> None:
     "Study, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["gear"] = max(0, 1 + ctx.actor.values.get("gear", 0))
 
 
@@ -790,7 +808,7 @@ def study_on_built(ctx: Context) -> None:
 def town_hall_on_end_of_game(ctx: Context) -> None:
     "Town Hall, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 6 + ctx.actor.values.get("points", 0)
 
 
@@ -798,7 +816,7 @@ def town_hall_on_end_of_game(ctx: Context) -> None:
 def university_on_built(ctx: Context) -> None:
     "University, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["tablet"] = max(0, 1 + ctx.actor.values.get("tablet", 0))
 
 
@@ -806,9 +824,14 @@ def university_on_built(ctx: Context) -> None:
 def builders_guild_on_end_of_game(ctx: Context) -> None:
     "Builders Guild, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("stages", False),), (("self",), ("offset", 1), ("offset", -1)), False, _CARDS5)
+        [
+            (p2, cid1)
+            for p2 in rt.players(ctx, (("self",), ("offset", 1), ("offset", -1)), False)
+            for cid1 in p2.zones.get("stages", ())
+            if cid1 in _CARDS5
+        ]
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -816,9 +839,19 @@ def builders_guild_on_end_of_game(ctx: Context) -> None:
 def craftsmens_guild_on_end_of_game(ctx: Context) -> None:
     "Craftsmens Guild, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.bounded(
-        (2 * len(rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS3)))
+        (
+            2
+            * len(
+                [
+                    (p2, cid1)
+                    for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
+                    for cid1 in p2.zones.get("city", ())
+                    if cid1 in _CARDS3
+                ]
+            )
+        )
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -826,9 +859,14 @@ def craftsmens_guild_on_end_of_game(ctx: Context) -> None:
 def magistrates_guild_on_end_of_game(ctx: Context) -> None:
     "Magistrates Guild, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS7)
+        [
+            (p2, cid1)
+            for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
+            for cid1 in p2.zones.get("city", ())
+            if cid1 in _CARDS7
+        ]
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -836,9 +874,14 @@ def magistrates_guild_on_end_of_game(ctx: Context) -> None:
 def philosophers_guild_on_end_of_game(ctx: Context) -> None:
     "Philosophers Guild, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS8)
+        [
+            (p2, cid1)
+            for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
+            for cid1 in p2.zones.get("city", ())
+            if cid1 in _CARDS8
+        ]
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -846,7 +889,7 @@ def philosophers_guild_on_end_of_game(ctx: Context) -> None:
 def scientists_guild_on_end_of_game(ctx: Context) -> None:
     "Scientists Guild, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["any_symbol"] = max(0, 1 + ctx.actor.values.get("any_symbol", 0))
 
 
@@ -854,9 +897,9 @@ def scientists_guild_on_end_of_game(ctx: Context) -> None:
 def shipowners_guild_on_end_of_game(ctx: Context) -> None:
     "Shipowners Guild, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("city", False),), (("self",),), False, _CARDS9)
+        [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS9]
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -864,9 +907,14 @@ def shipowners_guild_on_end_of_game(ctx: Context) -> None:
 def spies_guild_on_end_of_game(ctx: Context) -> None:
     "Spies Guild, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS10)
+        [
+            (p2, cid1)
+            for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
+            for cid1 in p2.zones.get("city", ())
+            if cid1 in _CARDS10
+        ]
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -874,7 +922,7 @@ def spies_guild_on_end_of_game(ctx: Context) -> None:
 def strategists_guild_on_end_of_game(ctx: Context) -> None:
     "Strategists Guild, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.bounded(
         rt.total(ctx, (("offset", 1), ("offset", -1)), "defeat_tokens")
     ) + ctx.actor.values.get("points", 0)
@@ -884,9 +932,14 @@ def strategists_guild_on_end_of_game(ctx: Context) -> None:
 def traders_guild_on_end_of_game(ctx: Context) -> None:
     "Traders Guild, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS6)
+        [
+            (p2, cid1)
+            for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
+            for cid1 in p2.zones.get("city", ())
+            if cid1 in _CARDS6
+        ]
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -894,9 +947,14 @@ def traders_guild_on_end_of_game(ctx: Context) -> None:
 def workers_guild_on_end_of_game(ctx: Context) -> None:
     "Workers Guild, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = len(
-        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS4)
+        [
+            (p2, cid1)
+            for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
+            for cid1 in p2.zones.get("city", ())
+            if cid1 in _CARDS4
+        ]
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -904,7 +962,7 @@ def workers_guild_on_end_of_game(ctx: Context) -> None:
 def alexandria_a_1_on_end_of_game(ctx: Context) -> None:
     "Alexandria (A) stage 1, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -912,7 +970,7 @@ def alexandria_a_1_on_end_of_game(ctx: Context) -> None:
 def alexandria_a_3_on_end_of_game(ctx: Context) -> None:
     "Alexandria (A) stage 3, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
@@ -920,7 +978,7 @@ def alexandria_a_3_on_end_of_game(ctx: Context) -> None:
 def alexandria_b_3_on_end_of_game(ctx: Context) -> None:
     "Alexandria (B) stage 3, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
@@ -928,7 +986,7 @@ def alexandria_b_3_on_end_of_game(ctx: Context) -> None:
 def babylon_a_1_on_end_of_game(ctx: Context) -> None:
     "Babylon (A) stage 1, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -936,7 +994,7 @@ def babylon_a_1_on_end_of_game(ctx: Context) -> None:
 def babylon_a_2_on_end_of_game(ctx: Context) -> None:
     "Babylon (A) stage 2, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["any_symbol"] = max(0, 1 + ctx.actor.values.get("any_symbol", 0))
 
 
@@ -944,7 +1002,7 @@ def babylon_a_2_on_end_of_game(ctx: Context) -> None:
 def babylon_a_3_on_end_of_game(ctx: Context) -> None:
     "Babylon (A) stage 3, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
@@ -952,7 +1010,7 @@ def babylon_a_3_on_end_of_game(ctx: Context) -> None:
 def babylon_b_1_on_end_of_game(ctx: Context) -> None:
     "Babylon (B) stage 1, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -960,7 +1018,7 @@ def babylon_b_1_on_end_of_game(ctx: Context) -> None:
 def babylon_b_3_on_end_of_game(ctx: Context) -> None:
     "Babylon (B) stage 3, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["any_symbol"] = max(0, 1 + ctx.actor.values.get("any_symbol", 0))
 
 
@@ -968,7 +1026,7 @@ def babylon_b_3_on_end_of_game(ctx: Context) -> None:
 def ephesos_a_1_on_end_of_game(ctx: Context) -> None:
     "Ephesos (A) stage 1, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -976,7 +1034,7 @@ def ephesos_a_1_on_end_of_game(ctx: Context) -> None:
 def ephesos_a_2_on_built(ctx: Context) -> None:
     "Ephesos (A) stage 2, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 9 + ctx.actor.values.get("coins", 0))
 
 
@@ -984,7 +1042,7 @@ def ephesos_a_2_on_built(ctx: Context) -> None:
 def ephesos_a_3_on_end_of_game(ctx: Context) -> None:
     "Ephesos (A) stage 3, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
@@ -992,7 +1050,7 @@ def ephesos_a_3_on_end_of_game(ctx: Context) -> None:
 def ephesos_b_1_on_end_of_game(ctx: Context) -> None:
     "Ephesos (B) stage 1, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 2 + ctx.actor.values.get("points", 0)
 
 
@@ -1000,7 +1058,7 @@ def ephesos_b_1_on_end_of_game(ctx: Context) -> None:
 def ephesos_b_1_on_built(ctx: Context) -> None:
     "Ephesos (B) stage 1, on built."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 4 + ctx.actor.values.get("coins", 0))
 
 
@@ -1008,7 +1066,7 @@ def ephesos_b_1_on_built(ctx: Context) -> None:
 def ephesos_b_2_on_end_of_game(ctx: Context) -> None:
     "Ephesos (B) stage 2, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -1016,7 +1074,7 @@ def ephesos_b_2_on_end_of_game(ctx: Context) -> None:
 def ephesos_b_2_on_built(ctx: Context) -> None:
     "Ephesos (B) stage 2, on built."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 4 + ctx.actor.values.get("coins", 0))
 
 
@@ -1024,7 +1082,7 @@ def ephesos_b_2_on_built(ctx: Context) -> None:
 def ephesos_b_3_on_end_of_game(ctx: Context) -> None:
     "Ephesos (B) stage 3, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
@@ -1032,7 +1090,7 @@ def ephesos_b_3_on_end_of_game(ctx: Context) -> None:
 def ephesos_b_3_on_built(ctx: Context) -> None:
     "Ephesos (B) stage 3, on built."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 4 + ctx.actor.values.get("coins", 0))
 
 
@@ -1040,7 +1098,7 @@ def ephesos_b_3_on_built(ctx: Context) -> None:
 def gizah_a_1_on_end_of_game(ctx: Context) -> None:
     "Gizah (A) stage 1, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -1048,7 +1106,7 @@ def gizah_a_1_on_end_of_game(ctx: Context) -> None:
 def gizah_a_2_on_end_of_game(ctx: Context) -> None:
     "Gizah (A) stage 2, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
@@ -1056,7 +1114,7 @@ def gizah_a_2_on_end_of_game(ctx: Context) -> None:
 def gizah_a_3_on_end_of_game(ctx: Context) -> None:
     "Gizah (A) stage 3, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
@@ -1064,7 +1122,7 @@ def gizah_a_3_on_end_of_game(ctx: Context) -> None:
 def gizah_b_1_on_end_of_game(ctx: Context) -> None:
     "Gizah (B) stage 1, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -1072,7 +1130,7 @@ def gizah_b_1_on_end_of_game(ctx: Context) -> None:
 def gizah_b_2_on_end_of_game(ctx: Context) -> None:
     "Gizah (B) stage 2, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
@@ -1080,7 +1138,7 @@ def gizah_b_2_on_end_of_game(ctx: Context) -> None:
 def gizah_b_3_on_end_of_game(ctx: Context) -> None:
     "Gizah (B) stage 3, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
@@ -1088,7 +1146,7 @@ def gizah_b_3_on_end_of_game(ctx: Context) -> None:
 def gizah_b_4_on_end_of_game(ctx: Context) -> None:
     "Gizah (B) stage 4, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
@@ -1096,7 +1154,7 @@ def gizah_b_4_on_end_of_game(ctx: Context) -> None:
 def halikarnassus_a_1_on_end_of_game(ctx: Context) -> None:
     "Halikarnassus (A) stage 1, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -1104,15 +1162,17 @@ def halikarnassus_a_1_on_end_of_game(ctx: Context) -> None:
 def halikarnassus_a_2_on_built(ctx: Context) -> None:
     "Halikarnassus (A) stage 2, on built."
     # effect 1
-    rt.step(ctx.state)
-    ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True)
+    rt.budget(ctx.state, 1)
+    ctx.build_from(
+        lambda: 1, lambda: [(None, cid1) for cid1 in ctx.state.zones.get("discard", ()) if cid1 in _CARDS11], True, True
+    )
 
 
 # cards/seven_wonders/wonders/halikarnassus_a.yaml:155
 def halikarnassus_a_3_on_end_of_game(ctx: Context) -> None:
     "Halikarnassus (A) stage 3, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
@@ -1120,7 +1180,7 @@ def halikarnassus_a_3_on_end_of_game(ctx: Context) -> None:
 def halikarnassus_b_1_on_end_of_game(ctx: Context) -> None:
     "Halikarnassus (B) stage 1, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 2 + ctx.actor.values.get("points", 0)
 
 
@@ -1128,15 +1188,17 @@ def halikarnassus_b_1_on_end_of_game(ctx: Context) -> None:
 def halikarnassus_b_1_on_built(ctx: Context) -> None:
     "Halikarnassus (B) stage 1, on built."
     # effect 2
-    rt.step(ctx.state)
-    ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True)
+    rt.budget(ctx.state, 1)
+    ctx.build_from(
+        lambda: 1, lambda: [(None, cid1) for cid1 in ctx.state.zones.get("discard", ()) if cid1 in _CARDS11], True, True
+    )
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:106
 def halikarnassus_b_2_on_end_of_game(ctx: Context) -> None:
     "Halikarnassus (B) stage 2, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 1 + ctx.actor.values.get("points", 0)
 
 
@@ -1144,23 +1206,27 @@ def halikarnassus_b_2_on_end_of_game(ctx: Context) -> None:
 def halikarnassus_b_2_on_built(ctx: Context) -> None:
     "Halikarnassus (B) stage 2, on built."
     # effect 2
-    rt.step(ctx.state)
-    ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True)
+    rt.budget(ctx.state, 1)
+    ctx.build_from(
+        lambda: 1, lambda: [(None, cid1) for cid1 in ctx.state.zones.get("discard", ()) if cid1 in _CARDS11], True, True
+    )
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:212
 def halikarnassus_b_3_on_built(ctx: Context) -> None:
     "Halikarnassus (B) stage 3, on built."
     # effect 1
-    rt.step(ctx.state)
-    ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("discard", True),), (("self",),), False, _CARDS11), True, True)
+    rt.budget(ctx.state, 1)
+    ctx.build_from(
+        lambda: 1, lambda: [(None, cid1) for cid1 in ctx.state.zones.get("discard", ()) if cid1 in _CARDS11], True, True
+    )
 
 
 # cards/seven_wonders/wonders/olympia_a.yaml:24
 def olympia_a_1_on_end_of_game(ctx: Context) -> None:
     "Olympia (A) stage 1, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -1168,7 +1234,7 @@ def olympia_a_1_on_end_of_game(ctx: Context) -> None:
 def olympia_a_3_on_end_of_game(ctx: Context) -> None:
     "Olympia (A) stage 3, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
@@ -1176,7 +1242,7 @@ def olympia_a_3_on_end_of_game(ctx: Context) -> None:
 def olympia_b_2_on_end_of_game(ctx: Context) -> None:
     "Olympia (B) stage 2, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 5 + ctx.actor.values.get("points", 0)
 
 
@@ -1184,9 +1250,16 @@ def olympia_b_2_on_end_of_game(ctx: Context) -> None:
 def olympia_b_3_on_end_of_game(ctx: Context) -> None:
     "Olympia (B) stage 3, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.invoke(
-        rt.select(ctx, (("city", False),), (("offset", 1), ("offset", -1)), False, _CARDS12), "end_of_game", True
+        [
+            (p2, cid1)
+            for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
+            for cid1 in p2.zones.get("city", ())
+            if cid1 in _CARDS12
+        ],
+        "end_of_game",
+        True,
     )
 
 
@@ -1194,7 +1267,7 @@ def olympia_b_3_on_end_of_game(ctx: Context) -> None:
 def rhodos_a_1_on_end_of_game(ctx: Context) -> None:
     "Rhodos (A) stage 1, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -1202,7 +1275,7 @@ def rhodos_a_1_on_end_of_game(ctx: Context) -> None:
 def rhodos_a_2_on_built(ctx: Context) -> None:
     "Rhodos (A) stage 2, on built."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 2 + ctx.actor.values.get("shields", 0))
 
 
@@ -1210,7 +1283,7 @@ def rhodos_a_2_on_built(ctx: Context) -> None:
 def rhodos_a_3_on_end_of_game(ctx: Context) -> None:
     "Rhodos (A) stage 3, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 7 + ctx.actor.values.get("points", 0)
 
 
@@ -1218,7 +1291,7 @@ def rhodos_a_3_on_end_of_game(ctx: Context) -> None:
 def rhodos_b_1_on_end_of_game(ctx: Context) -> None:
     "Rhodos (B) stage 1, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
@@ -1226,10 +1299,10 @@ def rhodos_b_1_on_end_of_game(ctx: Context) -> None:
 def rhodos_b_1_on_built(ctx: Context) -> None:
     "Rhodos (B) stage 1, on built."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 1 + ctx.actor.values.get("shields", 0))
     # effect 3
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 3 + ctx.actor.values.get("coins", 0))
 
 
@@ -1237,7 +1310,7 @@ def rhodos_b_1_on_built(ctx: Context) -> None:
 def rhodos_b_2_on_end_of_game(ctx: Context) -> None:
     "Rhodos (B) stage 2, on end_of_game."
     # effect 1
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = 4 + ctx.actor.values.get("points", 0)
 
 
@@ -1245,10 +1318,10 @@ def rhodos_b_2_on_end_of_game(ctx: Context) -> None:
 def rhodos_b_2_on_built(ctx: Context) -> None:
     "Rhodos (B) stage 2, on built."
     # effect 2
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["shields"] = max(0, 1 + ctx.actor.values.get("shields", 0))
     # effect 3
-    rt.step(ctx.state)
+    rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(0, 4 + ctx.actor.values.get("coins", 0))
 
 
