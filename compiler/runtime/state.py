@@ -46,13 +46,15 @@ class State:
     def copy(self) -> "State":
         """A deep copy, made field by field: values are numbers, zones lists of ids and limits tuples
         of them, so copying those containers copies everything (effects try actions out on copies
-        all the time; deepcopy costs ten times more). Fields this method does not know, such as the
-        board, are deep-copied; the step budget (runtime/limits.py) in the state's __dict__ carries over."""
+        all the time; deepcopy costs ten times more); the board is two levels of dicts over cells of
+        scalars. Fields this method does not know are deep-copied; the step budget
+        (runtime/limits.py) in the state's __dict__ carries over."""
         new = object.__new__(State)
         new.__dict__.update(self.__dict__)
         new.globals = dict(self.globals)
         new.zones = {k: list(v) for k, v in self.zones.items()}
         new.players = [p.copy() for p in self.players]
+        new.board = {part: {k: _copy_plain(v) for k, v in cells.items()} for part, cells in self.board.items()}
         for name in _OTHER_STATE_FIELDS:
             setattr(new, name, copy.deepcopy(getattr(self, name)))
         return new
@@ -76,7 +78,16 @@ class State:
 
 
 _OTHER_PLAYER_FIELDS = tuple(f.name for f in fields(Player) if f.name not in {"id", "seat", "values", "zones", "used"})
-_OTHER_STATE_FIELDS = tuple(f.name for f in fields(State) if f.name not in {"players", "globals", "zones"})
+_OTHER_STATE_FIELDS = tuple(f.name for f in fields(State) if f.name not in {"players", "globals", "zones", "board"})
+
+
+def _copy_plain(value: Any) -> Any:
+    """A board cell: a dict of scalars (a hex), a list of scalars (a piece) or a scalar (a tile id)."""
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, list):
+        return list(value)
+    return value if isinstance(value, (str, int, float, type(None))) else copy.deepcopy(value)
 
 
 def new_state(game: Any, n_players: int) -> State:
