@@ -13,7 +13,7 @@ under `expect: {board: ...}` (see `compare_board`). Nothing here knows a game or
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..lang.types import as_list
 from .filters import Match, allows, matching, narrow
@@ -358,7 +358,7 @@ def pay(ctx: "Context", cost: dict[str, int], what: str) -> None:
 
 def place(
     ctx: "Context",
-    candidates: list[tuple[Player | None, str]],
+    candidates: Sequence[tuple[Player | None, str]],
     reduce_by: tuple[str, ...] = (),
     free: bool = False,
     free_next_to: str | None = None,
@@ -530,7 +530,7 @@ def bid(
         fire(ctx.game, ctx.state, outbid, leader, ctx.decider, {"card": card_id, "by": player.id}, handlers=ctx.handlers)
 
 
-def total(ctx: "Context", found: list[tuple[Player | None, str]], field_name: str) -> int:
+def total(ctx: "Context", found: Sequence[tuple[Player | None, str]], field_name: str) -> int:
     """The `total` expression: a whole-number field summed over cards (anything else counts 0)."""
     out = 0
     for _holder, card_id in found:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from ..compiled import CompiledGame
 from ..lang.model import Action, Condition, Expression
@@ -328,7 +328,7 @@ class Context:
                 found = [f for f, s in zip(found, scores) if s == target]
         return found
 
-    def _pick_cards(self, candidates: list[tuple[Player | None, str]], about: str) -> tuple[Player | None, str]:
+    def _pick_cards(self, candidates: Sequence[tuple[Player | None, str]], about: str) -> tuple[Player | None, str]:
         labels = [cid if holder is None else f"{cid}@{holder.id}" for holder, cid in candidates]
         unique = list(dict.fromkeys(labels))
         label = unique[0] if len(unique) == 1 else self.ask(self.actor, about, unique)
@@ -373,7 +373,7 @@ class Context:
             return False
         return True
 
-    def invoke(self, found: list[tuple[Player | None, str]], on: str, worship: bool) -> None:
+    def invoke(self, found: Sequence[tuple[Player | None, str]], on: str, worship: bool) -> None:
         """Run another entity's effects on `on` for the actor: the one found, or the one the player picks."""
         if not found:
             return
@@ -389,7 +389,7 @@ class Context:
 
     def move_cards(
         self,
-        found: list[tuple[Player | None, str]],
+        cards: Sequence[tuple[Player | None, str]],
         to: str,
         shared: bool,
         receivers: Callable[[], list[Player]],
@@ -397,6 +397,7 @@ class Context:
     ) -> None:
         """Move cards (count None: all of them, else as many as `count`, the player picking which) to a
         zone: the shared one, or each receiver's."""
+        found = list(cards)
         n = len(found) if count is None else min(len(found), count())
         for _ in range(n):
             holder, card_id = self._pick_cards(found, "which card to move")
