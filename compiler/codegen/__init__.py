@@ -3,7 +3,7 @@
 - names.py      what may reach generated code: Code, ident(), lit()
 - templates.py  the Jinja2 environment; a primitive's template is templates/primitives/<family>/<name>.py.j2
 - generator.py  walks every effect tree once and renders the handlers module
-- runtime.py    what generated code calls (the interpreter's verbs with compiled arguments)
+- runtime.py    what generated code needs besides the runtime's own verbs (compiled relations, folded nouns)
 - engine.py     loading a game's handlers and running examples through them
 
 Import the submodules directly; this package imports nothing so that generated code, which
