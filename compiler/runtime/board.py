@@ -248,17 +248,23 @@ class Placement:
 
     def anywhere(self, card_id: str) -> bool:
         """Whether some open hex takes the card."""
+        if self.sites and self._printed(card_id):
+            return True
         return any(self.legal(card_id, s) for s in self.sites)
 
     def legal_sites(self, card_id: str) -> list[str]:
+        if self._printed(card_id):
+            return list(self.sites)
         return [s for s in self.sites if self.legal(card_id, s)]
 
     def legal(self, card_id: str, site: str) -> bool:
-        if self.free_at(card_id, site):
-            return True
+        return self.free_at(card_id, site) or self._printed(card_id) or self._can_pay(self.cost(card_id, site))
+
+    def _printed(self, card_id: str) -> bool:
+        """Whether the printed cost can be paid (then any hex will do)."""
         if card_id not in self._printed_payable:
             self._printed_payable[card_id] = self._can_pay(self.cost(card_id, None))
-        return self._printed_payable[card_id] or self._can_pay(self.cost(card_id, site))
+        return self._printed_payable[card_id]
 
     def free_at(self, card_id: str, site: str) -> bool:
         """Free everywhere, or next to the actor's piece of a card the placed one follows."""
