@@ -365,7 +365,17 @@ class Context:
                 return
 
     def can_build(self, card_id: str, free: bool) -> bool:
-        """Whether the card could be built now, tried on a copy of the state."""
+        """Whether the card could be built now: its checks read the state as it is (they change
+        nothing); paying is tried on a copy of the state (free, nothing is left that could fail)."""
+        card = self.game.cards[card_id]
+        about = Context(self.game, self.state, FirstLegal(), actor=self.actor, owner=self.actor, card=card,
+                        event={"card": card_id, "kind": card.kind}, handlers=self.handlers)
+        try:
+            _check_buildable(about)
+        except Illegal:
+            return False
+        if free:
+            return True
         trial = self.state.copy()
         try:
             build(self.game, trial, trial.player(self.actor.id), card_id, FirstLegal(), free=free, fire=False, handlers=self.handlers)
@@ -518,18 +528,27 @@ def build(
     ctx = Context(game, state, decider, actor=player, owner=player, card=card, event=event, depth=depth, handlers=handlers)
     if depth > MAX_DEPTH:
         raise Illegal("builds nest without end")
-    if kind.zone is None:
-        raise Illegal(f"a {card.kind} cannot be built")
-    if rules.unique and card_id in player.zones.get(kind.zone, []):
-        raise Illegal(f"{player.id} already has {card.name}")
-    if kind.requires is not None and not (ctx.test(kind.requires) if handlers is None else handlers.requires(ctx, card.kind)):
-        raise Illegal(f"{player.id} does not meet the requirements of {card.name}")
+    _check_buildable(ctx)
     if not free:
         _pay_cost(ctx, player, card)
     player.zones.setdefault(kind.zone, []).append(card_id)
     if fire:
         run_trigger(ctx, None, rules.on_built)
         run_trigger(ctx, card_id, rules.on_built)
+
+
+def _check_buildable(ctx: Context) -> None:
+    """What build() refuses before it pays or changes anything: a kind that is never built, a
+    unique card already in play, requirements not met (the context's card, for its actor)."""
+    card, player = ctx.card, ctx.actor
+    assert card is not None
+    kind = ctx.game.game.kinds[card.kind]
+    if kind.zone is None:
+        raise Illegal(f"a {card.kind} cannot be built")
+    if ctx.game.game.build.unique and card.id in player.zones.get(kind.zone, []):
+        raise Illegal(f"{player.id} already has {card.name}")
+    if kind.requires is not None and not (ctx.test(kind.requires) if ctx.handlers is None else ctx.handlers.requires(ctx, card.kind)):
+        raise Illegal(f"{player.id} does not meet the requirements of {card.name}")
 
 
 def _pay_cost(ctx: Context, player: Player, card: Card) -> None:

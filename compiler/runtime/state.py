@@ -35,7 +35,9 @@ class State:
     players: list[Player]
     globals: dict[str, int] = field(default_factory=dict)
     zones: dict[str, list[str]] = field(default_factory=dict)  # shared zones
-    board: dict[str, Any] = field(default_factory=dict)  # hexes, tiles and pieces: see runtime/board.py
+    # hexes, tiles and pieces: see runtime/board.py. Made whole from the start, so that reading the
+    # board (a condition, a requirement checked on the real state) never changes the state.
+    board: dict[str, Any] = field(default_factory=lambda: {"hexes": {}, "pieces": {}, "tiles": {}})
 
     def player(self, pid: str) -> Player:
         for p in self.players:
