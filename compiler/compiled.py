@@ -56,6 +56,24 @@ class CompiledGame:
         return table
 
     @cached_property
+    def listeners(self) -> dict[str, frozenset[str]]:
+        """trigger -> the cards with effects on it."""
+        table: dict[str, set[str]] = {}
+        for card_id, by_trigger in self.triggered.items():
+            for trigger in by_trigger:
+                table.setdefault(trigger, set()).add(card_id)
+        return {trigger: frozenset(ids) for trigger, ids in table.items()}
+
+    @cached_property
+    def passives_by_name(self) -> dict[str, dict[str, list[Any]]]:
+        """primitive name -> card id -> the arguments of that card's standing effects of it, in order."""
+        table: dict[str, dict[str, list[Any]]] = {}
+        for card_id, effects in self.passives.items():
+            for _index, effect in effects:
+                table.setdefault(effect.passive, {}).setdefault(card_id, []).append(effect.passive_arg)
+        return table
+
+    @cached_property
     def rule_triggered(self) -> dict[str, list[tuple[int, Effect]]]:
         table: dict[str, list[tuple[int, Effect]]] = {}
         for index, effect in enumerate(self.game.rules):

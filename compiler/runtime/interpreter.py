@@ -243,17 +243,20 @@ class Context:
     def passives(self, player: Player, name: str, sellable_only: bool = False) -> list[tuple[str, Any]]:
         """The standing effects of one primitive that a player has in play, rules first."""
         found = [("rules", e.passive_arg) for _i, e in self.game.rule_passives if e.passive == name and not sellable_only]
+        by_card = self.game.passives_by_name.get(name)
+        if not by_card:
+            return found
         trade = self.game.game.trade
         for card_id in self.owned_ids(player):
+            if card_id not in by_card:
+                continue
             if sellable_only:
                 card = self.game.cards[card_id]
                 if trade is None or card.kind not in trade.sellable:
                     continue
                 if any(card.fields.get(f) not in allowed for f, allowed in trade.sellable_where.items()):
                     continue
-            for _i, effect in self.game.passives.get(card_id, []):
-                if effect.passive == name:
-                    found.append((card_id, effect.passive_arg))
+            found.extend((card_id, arg) for arg in by_card[card_id])
         return found
 
     def _matches(self, card: Card, selector: Selector) -> bool:
@@ -498,12 +501,13 @@ def _notify(base: Context, event: str, payload: dict) -> None:
     else:
         listeners = [base.actor]
     rules_after = trigger is not None and trigger.rules == "after"
+    cards = game.listeners.get(event, frozenset())
     for player in listeners:
         ctx = base.derive(actor=player, owner=player, card=None, event=payload)
         if not rules_after:
             run_trigger(ctx, None, event)
-        for card_id in list(ctx.owned_ids(player)):
-            if event in game.triggered.get(card_id, ()):
+        for card_id in list(ctx.owned_ids(player)) if cards else ():
+            if card_id in cards:
                 run_trigger(ctx.about(game.cards[card_id]), card_id, event)
         if rules_after:
             run_trigger(ctx, None, event)
