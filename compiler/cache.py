@@ -223,6 +223,32 @@ class _TrackedMapping(Mapping):
         return len(self._data)
 
 
+class _Derived:
+    """An index of the compiled game keyed by something, then by card id (`listeners[event]`,
+    `passives_by_name[name]`), computed card by card from tracked tables so that only the cards
+    asked about count as read. Never empty: a caller scans the cards it holds and asks."""
+
+    def __init__(self, has: Callable[[Any, str], bool], value: Callable[[Any, str], Any]) -> None:
+        self._has, self._value = has, value
+
+    def get(self, key: Any, default: Any = None) -> "_DerivedEntry":
+        return _DerivedEntry(key, self._has, self._value)
+
+
+class _DerivedEntry:
+    def __init__(self, key: Any, has: Callable[[Any, str], bool], value: Callable[[Any, str], Any]) -> None:
+        self._key, self._has, self._value = key, has, value
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __contains__(self, card_id: str) -> bool:
+        return self._has(self._key, card_id)
+
+    def __getitem__(self, card_id: str) -> Any:
+        return self._value(self._key, card_id)
+
+
 class GameView:
     """A CompiledGame whose card-keyed tables record what is read.
 
@@ -238,6 +264,22 @@ class GameView:
         self._game = game
         self._reads = reads
         self._tracked: dict[str, _TrackedMapping] = {}
+
+    @property
+    def listeners(self) -> "_Derived":
+        """CompiledGame.listeners, answered from the tracked `triggered` (a card asked about is read)."""
+        triggered = self.__getattr__("triggered")
+        return _Derived(lambda event, card_id: event in triggered.get(card_id, ()), lambda event, card_id: None)
+
+    @property
+    def passives_by_name(self) -> "_Derived":
+        """CompiledGame.passives_by_name, answered from the tracked `passives`."""
+        passives = self.__getattr__("passives")
+
+        def args(name: str, card_id: str) -> list:
+            return [e.passive_arg for _i, e in passives.get(card_id, []) if e.passive == name]
+
+        return _Derived(lambda name, card_id: bool(args(name, card_id)), args)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):

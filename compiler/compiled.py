@@ -97,9 +97,9 @@ class CompiledGame:
     def cards_with(self, name: str, wanted: Any) -> list[str] | None:
         """The ids of the cards whose field holds a wanted value (as a selector's `where` compares),
         in the game's order; None when the values cannot be looked up by hash (then compare each card)."""
-        index = self._field_index.get(name)
         if name not in self._field_index:
-            index = self._field_index[name] = _index_by(self.cards, name)
+            self._field_index[name] = _index_by(self.cards, name)
+        index = self._field_index[name]
         allowed = wanted if isinstance(wanted, list) else [wanted]
         try:
             if index is None:
