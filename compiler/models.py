@@ -120,6 +120,7 @@ class Game(Strict):
     deck: Optional[Deck] = None
     board: Optional[BoardSpec] = Field(None, description="A board of hex spaces built from tiles, with pieces placed on its hexes")
     rules: list[Effect] = Field(default_factory=list, description="Effects every player has: the game's own rules")
+    score: Optional[Noun] = Field(None, description="The counter that ranks the players at the end, highest first (what a bot driving the game maximises)")
     text: str = ""
 
     def bounds(self, noun: str) -> tuple[int | None, int | None]:

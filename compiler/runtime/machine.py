@@ -1,0 +1,157 @@
+"""A game others can drive, in the shape game-AI tools know: OpenSpiel's `State`.
+
+An `Episode` is a state and the triggers to run on it, in order (an example's `when`, or the turns
+a driver schedules). Every question an effect asks is a decision: `current_player()` is the seat
+that answers, `legal_actions()` are the indices of the options, `action_to_string()` names one,
+`apply_action()` answers. When no question is left the episode `is_terminal()`, and `returns()`
+reads each player's score (the counter game.yaml names `score`).
+
+The runtime cannot stop in the middle of an effect, so an episode replays: after each answer it
+runs the triggers again, from a copy of the start state, with the answers given so far, up to
+the first question not yet answered. The runtime is deterministic, so a replay is the same run;
+the price is one replay per decision, which the short decision sequences of a turn can afford.
+Nothing here is random: the runtime has no chance events yet (decks are dealt by `deck.py`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .decider import Decider, Question
+from .limits import Runaway
+from .state import Illegal, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..compiled import CompiledGame
+
+TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
+
+
+class _Pause(Exception):
+    """The replay reached a question that has no answer yet. Not an Illegal: trials let it through."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.about)
+        self.question = question
+
+
+class _Replay(Decider):
+    """Answers with the options' indices given so far, in order; pauses at the first one missing."""
+
+    def __init__(self, answers: list[int]) -> None:
+        super().__init__()
+        self.answers = answers
+
+    def _pick(self, question: Question) -> str:
+        if len(self.asked) == len(self.answers):
+            raise _Pause(question)
+        return question.options[self.answers[len(self.asked)]]
+
+
+class Episode:
+    """OpenSpiel's State over the runtime: `game` and `state` as the runtime knows them; `when` as
+    in an example (`{event: name, by: p1}`, `{build: id, by: p2}`, or a list of those);
+    `handlers` runs the generated code instead of the interpreter (compiler/codegen/engine.py)."""
+
+    def __init__(self, game: "CompiledGame", state: State, when: dict[str, Any] | list, handlers: Any = None) -> None:
+        self.game, self.when, self.handlers = game, when, handlers
+        self._start = state.copy()
+        self._history: list[int] = []
+        self._advance()
+
+    # ------------------------------------------------------------------ OpenSpiel's State
+
+    def current_player(self) -> int:
+        """The seat of the player who answers next, or TERMINAL."""
+        if self._question is None:
+            return TERMINAL
+        return self._state.player(self._question.player).seat
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if self._question is None or (player is not None and player != self.current_player()):
+            return []
+        return list(range(len(self._question.options)))
+
+    def action_to_string(self, player: int, action: int) -> str:
+        if self._question is None or player != self.current_player() or action not in self.legal_actions():
+            raise ValueError(f"action {action} is not legal for seat {player} now")
+        return self._question.options[action]
+
+    def apply_action(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise ValueError(f"action {action} is not legal now (legal: {self.legal_actions()})")
+        self._history.append(action)
+        self._advance()
+
+    def is_terminal(self) -> bool:
+        return self._question is None
+
+    def is_chance_node(self) -> bool:
+        return False  # the runtime has no chance events yet
+
+    def num_players(self) -> int:
+        return len(self._start.players)
+
+    def returns(self) -> list[float]:
+        """Each seat's score at the end (0 before): the counter game.yaml names `score`. A refused
+        episode (the triggers could not be carried out) changes nothing, so it scores the start state."""
+        if not self.is_terminal():
+            return [0.0] * self.num_players()
+        score = self.game.game.score
+        if score is None:
+            raise ValueError(f"{self.game.id} names no score counter (game.yaml: score)")
+        final = self._start if self.refused else self._state
+        return [float(p.values.get(score, 0)) for p in sorted(final.players, key=lambda p: p.seat)]
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def clone(self) -> "Episode":
+        twin = object.__new__(Episode)
+        twin.__dict__.update(self.__dict__)
+        twin._history = list(self._history)  # the rest is never changed in place
+        return twin
+
+    def __str__(self) -> str:
+        if self._question is None:
+            return "refused: " + self.refused if self.refused else "terminal"
+        q = self._question
+        return f"{q.player}: {q.about} [{', '.join(q.options)}]"
+
+    # ------------------------------------------------------------------ beyond OpenSpiel
+
+    @property
+    def question(self) -> Question | None:
+        """The question waiting for an answer (who, about what, the options), if any."""
+        return self._question
+
+    @property
+    def asked(self) -> list[Question]:
+        """Every question answered so far, with its answer, in order."""
+        return list(self._asked)
+
+    @property
+    def state(self) -> State:
+        """The state as it stands: after the answers so far (at the end: the final state)."""
+        return self._state
+
+    @property
+    def refused(self) -> str:
+        """Why the triggers could not be carried out ('' when they could)."""
+        return self._refused
+
+    def _advance(self) -> None:
+        from ..examples import trigger
+
+        state = self._start.copy()
+        decider = _Replay(self._history)
+        self._question: Question | None = None
+        self._refused = ""
+        try:
+            trigger(self.game, state, self.when, decider, handlers=self.handlers)
+        except _Pause as pause:
+            self._question = pause.question
+        except (Illegal, Runaway) as exc:
+            self._refused = str(exc) or type(exc).__name__
+        self._state = state
+        self._asked = decider.asked
