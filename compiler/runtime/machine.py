@@ -132,7 +132,8 @@ class Episode:
 
     @property
     def state(self) -> State:
-        """The state as it stands: after the answers so far (at the end: the final state)."""
+        """The state as it stands: after the answers so far (at the end: the final state). Read it;
+        the episode and its clones share it until the next answer replaces it."""
         return self._state
 
     @property
