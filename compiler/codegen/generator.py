@@ -518,13 +518,24 @@ def render(game: CompiledGame) -> str:
 LINE_LENGTH = 120
 
 
-@lru_cache(maxsize=16)
 def formatted(source: str) -> str:
     """Source laid out by black (pinned in pyproject.toml, so the same text comes out everywhere).
 
     Templates write each node as one expression, however long; black breaks it into lines a reader
-    can follow. Cached: tests and `check --engine handlers` render the same games again and again."""
+    can follow. The module is formatted a top-level block at a time (the template separates blocks
+    by two blank lines, which black keeps between them): the same text as formatting it whole
+    (tests/test_handlers.py checks), in time and memory that grow with the block, not the module,
+    and cached block by block, since a rebuild changes few of them."""
+    blocks = re.split(r"\n\n\n(?=\S)", source.strip("\n"))  # before a line at the left margin: a top-level one
+    try:
+        return "\n\n\n".join(_formatted_block(block.strip("\n")) for block in blocks) + "\n"
+    except Exception:  # noqa: BLE001 - a block that does not stand alone: format the module whole
+        return _formatted_block(source.strip("\n")) + "\n"
+
+
+@lru_cache(maxsize=1 << 14)
+def _formatted_block(block: str) -> str:
     import black
 
     mode = black.Mode(line_length=LINE_LENGTH, target_versions={black.TargetVersion.PY311})
-    return black.format_str(source.rstrip("\n") + "\n", mode=mode)
+    return black.format_str(block + "\n", mode=mode).strip("\n")
