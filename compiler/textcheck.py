@@ -44,6 +44,10 @@ BUILTIN_PLAYERS = {
     "all": ["every player", "each player", "all players", "all the players", "everyone"],
 }
 
+# Words by which a text leaves an effect to the player: an optional effect's text must have one.
+OPTIONAL_WORDS = re.compile(r"\b(may|can|if you wish|optional(?:ly)?|up to|choose|chooses)\b", re.IGNORECASE)
+_OPTIONAL_EFFECT = re.compile(r"\byou may\b")
+
 _TOKEN = re.compile(r"[A-Za-z\u00C0-\u024F\u0370-\u03FF]+(?:['’][A-Za-z]+)?['’]?|\d+|[.;:!?()]")
 
 
@@ -411,6 +415,11 @@ def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
             reported.add(m.key)
             findings.append(Finding(f"effects give {label(m.key, m.number)}; the text does not say {m.number}", None, None, index,
                                     hint="state the number in the text, or change the effects"))
+    # An effect the player may decline, told as something the player must do.
+    optional = next((i for i, e in enumerate(card.effects) if _OPTIONAL_EFFECT.search(en.effect(e))), None)
+    if optional is not None and not OPTIONAL_WORDS.search(text):
+        findings.append(Finding("the effects let the player decline; the text says it always happens", None, None, optional,
+                                hint="say 'you may' in the text, or make the effect mandatory"))
     # Numbers standing alone in the text.
     for n, start, end in said.loose:
         if n in (0, 1) or n in effect_numbers or _names_field(text, start, end, allowed_numbers.get(n)):

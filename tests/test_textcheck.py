@@ -153,6 +153,8 @@ MUTATIONS = [
      "shield", "Stockade: text mentions shields; the effects do not"),
     ("per-card amount changed", "age3/chamber_of_commerce.yaml", "chamber_of_commerce", _drop_effect(1),
      "victory", "Chamber of Commerce: text mentions victory points; the effects do not"),
+    ("an optional build told as a must", "wonders/halikarnassus_a.yaml", "halikarnassus_a_2", _text("you may build", "build"),
+     None, "Halikarnassus (A) stage 2: the effects let the player decline; the text says it always happens"),
 ]
 
 
@@ -294,3 +296,12 @@ def test_number_words_in_text_and_digits_in_effects_agree():
     assert _compare("When built, gain two coins and one victory point.", [{"on": "built", "do": [{"gain": {"coins": 2, "points": 1}}]}]) == []
     assert _compare("When built, gain two coins.", [{"on": "built", "do": [{"gain": {"coins": 2, "points": 3}}]}]) == \
         ["effects give 3 victory points; the text does not mention victory points"]
+
+
+def test_an_optional_effect_needs_an_optional_text():
+    build = [{"on": "built", "do": [{"build": {"card": {"zone": "discard"}, "free": True}}]}]
+    assert _compare("When built, build a card from the discard pile for free.", build) == \
+        ["the effects let the player decline; the text says it always happens"]
+    assert _compare("When built, you may build a card from the discard pile for free.", build) == []
+    forced = [{"on": "built", "do": [{"build": {"card": {"zone": "discard"}, "free": True, "optional": False}}]}]
+    assert _compare("When built, build a card from the discard pile for free.", forced) == []

@@ -86,7 +86,9 @@ class Discount(Primitive):
 
     @staticmethod
     def english(arg, en):
-        what = en.selector(arg.applies_to) if arg.applies_to else "a card"
+        # applies_to filters the card being built, which nobody holds yet
+        what = en.selector(arg.applies_to, plural=False, owned=False) if arg.applies_to else "card"
+        what = ("an " if what[:1].lower() in "aeiou" else "a ") + what
         if arg.everything:
             core = f"you may build {what} for free" if arg.optional else f"you build {what} for free"
         else:

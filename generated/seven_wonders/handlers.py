@@ -1230,7 +1230,7 @@ def olympia_a_1_on_end_of_game(ctx: Context) -> None:
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
-# cards/seven_wonders/wonders/olympia_a.yaml:154
+# cards/seven_wonders/wonders/olympia_a.yaml:165
 def olympia_a_3_on_end_of_game(ctx: Context) -> None:
     "Olympia (A) stage 3, on end_of_game."
     # effect 1
@@ -1522,7 +1522,12 @@ STANDING: tuple[tuple[str | None, int, str, Any], ...] = (
     ("halikarnassus_a", 0, "produce", {"loom": 1}),
     ("halikarnassus_b", 0, "produce", {"loom": 1}),
     ("olympia_a", 0, "produce", {"wood": 1}),
-    ("olympia_a_2", 0, "discount", {"everything": True, "optional": True, "limit": "once_per_age"}),
+    (
+        "olympia_a_2",
+        0,
+        "discount",
+        {"everything": True, "applies_to": {"kind": "card"}, "optional": True, "limit": "once_per_age"},
+    ),
     ("olympia_b", 0, "produce", {"wood": 1}),
     (
         "olympia_b_1",
