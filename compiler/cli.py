@@ -215,13 +215,13 @@ def sheet(game: str, pdf: bool, paper: str, out: str | None) -> None:
 
 
 @cli.command()
-@click.option("--write", is_flag=True, help="Write schema/*.json and docs/language.md.")
+@click.option("--write", is_flag=True, help="Write schema/*.json, .vscode/settings.json and docs/language.md.")
 def schema(write: bool) -> None:
-    """Print or write the JSON Schemas and the language reference generated from the models."""
+    """Print or write the JSON Schemas (the language's and each game's), the editor settings and the language reference."""
     from .docs_gen import reference_files
 
     root = _root()
-    files = reference_files()
+    files = reference_files(root)
     if not write:
         click.echo(files["schema/card.schema.json"])
         return

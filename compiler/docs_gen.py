@@ -59,7 +59,42 @@ def language_md() -> str:
     return environment().get_template("language.md.j2").render(families=families)
 
 
-def reference_files() -> dict[str, str]:
+def reference_files(root: Path | None = None) -> dict[str, str]:
+    """Every generated reference file by its path; with `root`, also each game's card schema found
+    under root/cards/ and the editor settings mapping each game's folder to it."""
     files = {f"schema/{name}": dump(make()) for name, make in SCHEMA_FILES.items()}
     files["docs/language.md"] = language_md()
+    if root is not None:
+        files.update(game_schema_files(root))
     return files
+
+
+def game_schema_files(root: Path) -> dict[str, str]:
+    from .project import load
+    from .schema_game import game_card_schema
+
+    run = load([], root)
+    files: dict[str, str] = {}
+    folders: dict[str, str] = {}
+    for game in sorted(run.games, key=lambda g: g.id):
+        kinds_of = {cid: card.kind for cid, card in game.cards.items()}
+        rel = f"schema/{game.id}.card.schema.json"
+        files[rel] = dump(game_card_schema(game.game, kinds_of))
+        folders[f"./{rel}"] = game.directory.relative_to(root).as_posix()
+    files[".vscode/settings.json"] = editor_settings(root / ".vscode" / "settings.json", folders)
+    return files
+
+
+def editor_settings(current: Path, folders: dict[str, str]) -> str:
+    """yaml-language-server's mapping: game.yaml files, each known game's folder to its own schema,
+    any other card file (a game not yet generated) to the language's schema. Other settings are kept."""
+    try:
+        settings = json.loads(current.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        settings = {"yaml.yamlVersion": "1.2", "yaml.validate": True, "yaml.hover": True, "yaml.completion": True}
+    schemas: dict[str, list[str]] = {"./schema/game.schema.json": ["cards/*/game.yaml"]}
+    for schema, folder in folders.items():
+        schemas[schema] = [f"{folder}/**/*.yaml", f"!{folder}/game.yaml"]
+    schemas["./schema/card.schema.json"] = ["cards/**/*.yaml", "!cards/*/game.yaml", *(f"!{f}/**/*.yaml" for f in folders.values())]
+    settings["yaml.schemas"] = schemas
+    return json.dumps(settings, indent=2) + "\n"

@@ -104,8 +104,11 @@ def _finish(schema: dict[str, Any], title: str, schema_id: str) -> dict[str, Any
 
 @lru_cache(maxsize=None)
 def card_schema() -> dict[str, Any]:
-    entity = _finish(Card.model_json_schema(by_alias=True), "ostraka card file", "https://ostraka.dev/schema/card.schema.json")
-    # A file holds one entity or a list of them.
+    return entity_root(_finish(Card.model_json_schema(by_alias=True), "ostraka card file", "https://ostraka.dev/schema/card.schema.json"))
+
+
+def entity_root(entity: dict[str, Any]) -> dict[str, Any]:
+    """A file holds one entity or a list of them: the entity's schema becomes $defs/Card."""
     root_keys = ("$schema", "$id", "title")
     root = {k: entity[k] for k in root_keys}
     defs = entity.pop("$defs")

@@ -10,7 +10,7 @@ REPO = __import__("pathlib").Path(__file__).resolve().parent.parent
 
 
 def test_schemas_and_language_reference_are_fresh():
-    for rel, text in reference_files().items():
+    for rel, text in reference_files(REPO).items():
         committed = (REPO / rel).read_text(encoding="utf-8")
         assert committed == text, f"{rel} is stale: run 'make schema' (ostraka schema --write) and commit it"
 

@@ -64,7 +64,8 @@ def test_settings_map_every_data_file_to_exactly_one_committed_schema():
     assert files, "cards/ holds data"
     for path in files:
         rel = path.relative_to(REPO).as_posix()
-        expected = "schema/game.schema.json" if path.name == "game.yaml" else "schema/card.schema.json"
+        game = path.relative_to(REPO / "cards").parts[0]
+        expected = "schema/game.schema.json" if path.name == "game.yaml" else f"schema/{game}.card.schema.json"
         assert schemas_for(rel) == [expected], rel
     for schema in _mapping():
         assert (REPO / schema).is_file(), schema
@@ -84,7 +85,8 @@ def test_independent_validator_accepts_all_real_data():
     by_schema: dict[str, list[Path]] = {}
     for path in files:
         by_schema.setdefault(schemas_for(path.relative_to(REPO).as_posix())[0], []).append(path)
-    assert set(by_schema) == {"schema/game.schema.json", "schema/card.schema.json"}
+    games = sorted(p.parent.name for p in (REPO / "cards").glob("*/game.yaml"))
+    assert set(by_schema) == {"schema/game.schema.json", *(f"schema/{g}.card.schema.json" for g in games)}
     for schema, group in by_schema.items():
         result = _check_jsonschema(REPO / schema, group)
         assert result.returncode == 0, (
@@ -150,3 +152,137 @@ def test_every_primitive_has_a_description_and_an_example():
         for name, prop in defs[family]["properties"].items():
             assert prop.get("description"), f"{family} {name}"
             assert prop.get("examples"), f"{family} {name}"
+
+
+# ----------------------------------------------------------------------------- per-game schemas
+
+def _mutate(tmp_path: Path, rel: str, old: str, new: str) -> Path:
+    text = (REPO / rel).read_text(encoding="utf-8")
+    assert old in text, (rel, old)
+    path = tmp_path / Path(rel).name
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def _game_of(rel: str) -> str:
+    return Path(rel).parts[1]
+
+
+def _first_card_file(game: str, needle: str) -> str:
+    """A card file of `game` whose text holds `needle` (so the mutations need no card named in the test)."""
+    for path in sorted((REPO / "cards" / game).rglob("*.yaml")):
+        if path.name != "game.yaml" and needle in path.read_text(encoding="utf-8"):
+            return path.relative_to(REPO).as_posix()
+    raise AssertionError(f"no card file of {game} holds {needle!r}")
+
+
+def _games() -> list[str]:
+    return sorted(p.parent.name for p in (REPO / "cards").glob("*/game.yaml"))
+
+
+def _a_cost_noun(game: str) -> tuple[str, str]:
+    """A card file with a cost, and the first noun in that cost."""
+    from compiler.project import load
+
+    run = load([REPO / "cards" / game], REPO)
+    compiled = run.games[0]
+    field = compiled.game.build.cost_field
+    for cid, card in compiled.cards.items():
+        cost = card.fields.get(field)
+        if isinstance(cost, dict) and cost:
+            return compiled.sources[cid].file, next(iter(cost))
+    pytest.skip(f"{game} has no card with a cost")
+
+
+@pytest.mark.parametrize("game", _games())
+def test_game_schema_rejects_a_misspelt_resource_in_a_cost(game, tmp_path):
+    rel, noun = _a_cost_noun(game)
+    text = (REPO / rel).read_text(encoding="utf-8")
+    import re
+
+    misspelt = noun[:-1] + ("x" if noun[-1] != "x" else "y")
+    mutated = tmp_path / "card.yaml"
+    mutated.write_text(re.sub(rf"\b{noun}:", f"{misspelt}:", text, count=1), encoding="utf-8")
+    assert mutated.read_text() != text
+    schema = REPO / "schema" / f"{game}.card.schema.json"
+    assert _check_jsonschema(schema, [REPO / rel]).returncode == 0
+    result = _check_jsonschema(schema, [mutated])
+    assert result.returncode == 1, result.stdout
+    assert misspelt in result.stdout
+
+
+@pytest.mark.parametrize("game", _games())
+def test_game_schema_rejects_a_misspelt_field_and_a_field_of_another_kind(game, tmp_path):
+    from compiler.project import load
+
+    compiled = load([REPO / "cards" / game], REPO).games[0]
+    kinds = compiled.game.kinds
+    cid, card = next((cid, c) for cid, c in compiled.cards.items() if c.fields)
+    field = next(iter(card.fields))
+    rel = compiled.sources[cid].file
+    schema = REPO / "schema" / f"{game}.card.schema.json"
+    import re
+
+    text = (REPO / rel).read_text(encoding="utf-8")
+    misspelt = tmp_path / "misspelt.yaml"
+    misspelt.write_text(re.sub(rf"(\n[ -]*){field}:", rf"\g<1>{field}x:", text, count=1), encoding="utf-8")
+    result = _check_jsonschema(schema, [misspelt])
+    assert result.returncode == 1 and f"{field}x" in result.stdout, result.stdout
+    # A field declared by another kind only is refused on this one.
+    foreign = sorted({n for k, spec in kinds.items() if k != card.kind for n in spec.fields} - set(kinds[card.kind].fields))
+    if foreign:
+        other = tmp_path / "foreign.yaml"
+        other.write_text(re.sub(r"(\n( *)name:)", rf"\n\g<2>{foreign[0]}: 1\g<1>", text, count=1), encoding="utf-8")
+        assert other.read_text() != text
+        assert _check_jsonschema(schema, [other]).returncode == 1
+
+
+@pytest.mark.parametrize("game", _games())
+def test_game_schema_rejects_a_misspelt_card_id_in_an_example(game, tmp_path):
+    import re
+
+    from compiler.project import load
+
+    compiled = load([REPO / "cards" / game], REPO).games[0]
+    # A card id the examples name: built in `when`, or lying in a zone of `given`.
+    for path in sorted((REPO / "cards" / game).rglob("*.yaml")):
+        found = [m for m in re.finditer(r"(build: |\[)([a-z0-9_]+)", path.read_text(encoding="utf-8"))
+                 if m.group(2) in compiled.cards]
+        if path.name != "game.yaml" and found:
+            break
+    else:
+        raise AssertionError(f"no example of {game} names a card")
+    rel = path.relative_to(REPO).as_posix()
+    written = found[0].group(0)
+    mutated = _mutate(tmp_path, rel, written, written + "q")
+    card_id = found[0].group(2)
+    schema = REPO / "schema" / f"{game}.card.schema.json"
+    result = _check_jsonschema(schema, [mutated])
+    assert result.returncode == 1 and f"{card_id}q" in result.stdout, result.stdout
+    # The language's own schema knows no card ids: it accepts the same file.
+    assert _check_jsonschema(REPO / "schema" / "card.schema.json", [mutated]).returncode == 0
+
+
+@pytest.mark.parametrize("game", _games())
+def test_game_schema_rejects_an_unknown_kind(game, tmp_path):
+    rel = _first_card_file(game, "kind: ")
+    schema = REPO / "schema" / f"{game}.card.schema.json"
+    mutated = _mutate(tmp_path, rel, "kind: ", "kind: x")
+    assert _check_jsonschema(schema, [mutated]).returncode == 1
+
+
+def test_game_schemas_are_generated_from_the_games_found(tmp_path):
+    """A new game under cards/ gets its own schema and folder mapping, with no code naming it."""
+    from compiler.docs_gen import game_schema_files
+
+    mini = REPO / "tests" / "fixtures" / "mini"
+    (tmp_path / "cards" / "tiny").mkdir(parents=True)
+    for name in ("game.yaml", "good.yaml"):
+        (tmp_path / "cards" / "tiny" / name).write_text((mini / name).read_text())
+    files = game_schema_files(tmp_path)
+    game_id = next(k for k in files if k.startswith("schema/")).split("/")[1].split(".")[0]
+    settings = json.loads(files[".vscode/settings.json"])
+    assert settings["yaml.schemas"][f"./schema/{game_id}.card.schema.json"] == ["cards/tiny/**/*.yaml", "!cards/tiny/game.yaml"]
+    schema = tmp_path / "s.json"
+    schema.write_text(files[f"schema/{game_id}.card.schema.json"])
+    assert _check_jsonschema(schema, [tmp_path / "cards" / "tiny" / "good.yaml"]).returncode == 0

@@ -6,7 +6,11 @@ from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from contextvars import ContextVar
 from dataclasses import dataclass
+
+# The names of one game by namespace, while schema_game.py generates that game's JSON Schema.
+SCHEMA_NAMES: ContextVar[dict[str, set[str]] | None] = ContextVar("SCHEMA_NAMES", default=None)
 
 
 @dataclass(frozen=True)
@@ -14,6 +18,14 @@ class Ref:
     """Marks a name that must resolve in one of the game's namespaces (checked by resolve.py)."""
 
     namespace: str  # noun, resource, track, zone, card, kind, trigger, param, player, field
+
+    def __get_pydantic_json_schema__(self, core_schema: Any, handler: Any) -> dict[str, Any]:
+        """In a game's own schema, a name lists the names it may take (editors complete and check them)."""
+        schema = handler(core_schema)
+        names = SCHEMA_NAMES.get()
+        if names is not None and self.namespace in names:
+            schema = {**schema, "enum": sorted(names[self.namespace])}
+        return schema
 
 
 _NAME = Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64, description="A lower_snake_case name")
