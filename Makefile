@@ -7,6 +7,7 @@ STAMP := $(VENV)/.installed
 
 all: $(STAMP)
 	$(BIN)/ostraka build
+	$(BIN)/ostraka schema --write
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
