@@ -93,7 +93,7 @@ def check(paths: tuple[str, ...], fmt: str, strict: bool, engine: str, no_cache:
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output directory (default: generated/).")
 def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
     """Check every game, then write generated/<game>/ (nothing is written if any check fails)."""
-    from .emit import drift, write_outputs
+    from .emit import all_outputs, drift, write_outputs
 
     run = check_run(())
     code = _print_report(run, fmt, strict)
@@ -110,8 +110,14 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
             sys.exit(1)
         click.echo("generated/ is up to date")
         return
-    written = write_outputs(run, target)
-    click.echo(f"wrote {written} files to {target}")
+    files = all_outputs(run)
+    if not drift(run, target, files):
+        click.echo(f"{run.display(target)}/ is up to date: nothing written")
+        return
+    from .diagnostics import plural
+
+    written = write_outputs(run, target, files)
+    click.echo(f"wrote {plural(written, 'file')} to {run.display(target)}")
 
 
 @cli.command()

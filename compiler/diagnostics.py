@@ -146,16 +146,16 @@ class Report:
     def summary(self) -> str:
         n_err = sum(1 for d in set(self.items) if d.level is Severity.ERROR)
         n_warn = sum(1 for d in set(self.items) if d.level is Severity.WARNING)
-        parts = [
-            f"{self.files} files",
-            f"{self.cards} cards",
-            f"{n_err} error{'s' if n_err != 1 else ''}",
-            f"{n_warn} warning{'s' if n_warn != 1 else ''}",
-            f"{self.examples_passed} examples passed",
-        ]
+        parts = [plural(self.files, "file"), plural(self.cards, "card"), plural(n_err, "error"), plural(n_warn, "warning"),
+                 plural(self.examples_passed, "example") + " passed"]
         if self.examples_failed:
-            parts.append(f"{self.examples_failed} examples failed")
+            parts.append(plural(self.examples_failed, "example") + " failed")
         return ", ".join(parts)
+
+
+def plural(n: int, noun: str) -> str:
+    """'1 card', '2 cards' (every noun the messages count takes an s)."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def render_text(d: Diagnostic, source_line: str | None = None) -> str:

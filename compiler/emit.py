@@ -60,8 +60,9 @@ def all_outputs(run: Run) -> dict[str, str]:
     return files
 
 
-def drift(run: Run, target: Path) -> list[str]:
-    expected = all_outputs(run)
+def drift(run: Run, target: Path, expected: dict[str, str] | None = None) -> list[str]:
+    """The files under target that differ from a build's (`expected`, default: all_outputs(run))."""
+    expected = all_outputs(run) if expected is None else expected
     stale = []
     for rel, text in expected.items():
         path = target / rel
@@ -70,12 +71,13 @@ def drift(run: Run, target: Path) -> list[str]:
     if target.is_dir():
         for path in sorted(target.rglob("*")):
             rel = path.relative_to(target).as_posix()
-            if path.is_file() and rel not in expected:
+            # Importing or byte-compiling a generated module leaves __pycache__/: Python's, not the build's.
+            if path.is_file() and rel not in expected and "__pycache__" not in path.relative_to(target).parts:
                 stale.append(f"{rel} (not produced by a build)")
     return stale
 
 
-def write_outputs(run: Run, target: Path) -> int:
+def write_outputs(run: Run, target: Path, files: dict[str, str] | None = None) -> int:
     """Write every file into a fresh directory beside target, then swap it in atomically.
 
     The swap (compiler/atomic.py) holds a lock and exchanges the two directories in one step, so
@@ -83,4 +85,4 @@ def write_outputs(run: Run, target: Path) -> int:
     """
     from .atomic import replace_dir
 
-    return replace_dir(target, all_outputs(run))
+    return replace_dir(target, all_outputs(run) if files is None else files)

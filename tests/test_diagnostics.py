@@ -32,7 +32,7 @@ def test_every_code_has_a_fixture():
 def test_the_mini_game_is_clean(ostraka, mini_game):
     result = ostraka("check", str(mini_game), cwd=mini_game.parent.parent)
     assert result.exit_code == 0, result.output
-    assert "1 examples passed" in result.output
+    assert "1 example passed" in result.output
 
 
 @pytest.mark.parametrize("fixture", BAD, ids=[p.stem for p in BAD])
@@ -62,7 +62,7 @@ def test_text_format_shows_the_line_with_a_caret_and_a_hint(ostraka, mini_game):
     assert "cards/mini/E204_unknown_primitive.yaml:8:9: error E204: unknown effect primitive 'gian'" in result.output
     assert "      - gian: {coins: 1}\n" in result.output
     assert "hint: did you mean 'gain'?" in result.output
-    assert result.output.rstrip().splitlines()[-1].startswith("3 files, 1 cards, 1 error")
+    assert result.output.rstrip().splitlines()[-1].startswith("3 files, 1 card, 1 error")
 
 
 def test_did_you_mean_for_nouns_and_card_ids(ostraka, mini_game):

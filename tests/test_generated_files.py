@@ -57,3 +57,21 @@ def test_failed_build_leaves_outputs_untouched(ostraka, tmp_path):
     assert "nothing was written" in result.output
     after = {p: p.read_bytes() for p in (project / "generated").rglob("*") if p.is_file()}
     assert after == before
+
+
+def test_build_says_when_nothing_changed_and_ignores_pycache(ostraka, mini_game):
+    """A program importing a generated module leaves __pycache__/ beside it: not a stale output."""
+    import compileall
+
+    root = mini_game.parent.parent
+    first = ostraka("build", cwd=root)
+    assert first.exit_code == 0 and "wrote 3 files to generated" in first.output, first.output
+    again = ostraka("build", cwd=root)
+    assert again.exit_code == 0 and "up to date: nothing written" in again.output, again.output
+    assert compileall.compile_dir(str(root / "generated"), quiet=1)
+    assert list((root / "generated").rglob("__pycache__"))
+    checked = ostraka("build", "--check", cwd=root)
+    assert checked.exit_code == 0, checked.output
+    # A file the build did not write is still reported.
+    (root / "generated" / "mini" / "extra.txt").write_text("x")
+    assert ostraka("build", "--check", cwd=root).exit_code == 1
