@@ -257,6 +257,28 @@ def watch(paths: tuple[str, ...], no_cache: bool, exit_after: int | None) -> Non
     sys.exit(run_watch(watcher, watch_targets(paths, root), root, echo, exit_after))
 
 
+@cli.command("diff")
+@click.argument("before")
+@click.argument("after")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True,
+              help="markdown: for a pull-request comment.")
+@click.option("--no-examples", is_flag=True, help="Do not run the examples on both sides.")
+def diff_command(before: str, after: str, fmt: str, no_examples: bool) -> None:
+    """What changed in the cards from BEFORE to AFTER: each a directory or a git revision.
+
+    Cards added, removed and changed (fields, effects, text and English before and after) and the
+    examples whose outcome changed. Exit 0 whether or not anything changed; 2 if a side cannot be read.
+    """
+    from .diff import DiffError, diff, render
+
+    try:
+        result = diff(before, after, _root(), examples=not no_examples)
+    except DiffError as exc:
+        click.echo(f"ostraka: error: {exc}", err=True)
+        sys.exit(2)
+    click.echo(render(result, fmt))
+
+
 @cli.command("new")
 @click.argument("game")
 @click.argument("kind")

@@ -1,0 +1,153 @@
+"""`ostraka diff`: two git revisions or two directories, in text, json and markdown."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+OTHER = """id: other
+name: Other Card
+kind: card
+text: Gain one coin when built.
+effects:
+  - on: built
+    do: [{gain: {coins: 1}}]
+examples:
+  - name: one coin
+    when: {build: other, by: p1}
+    expect: {p1: {coins: 4}}
+  - name: built after good
+    given: {p1: {city: [good]}}
+    when: {build: other, by: p1}
+    expect: {p1: {coins: 4, city: [good, other]}}
+"""
+
+NEWCOMER = OTHER.replace("id: other", "id: newcomer").replace("Other Card", "Newcomer").replace("build: other", "build: newcomer") \
+    .replace("[good, other]", "[good, newcomer]")
+
+
+def _git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture
+def repo(tmp_path) -> Path:
+    """A card-only repository: cards/mini with two cards, then a commit that changes, adds and removes."""
+    game = tmp_path / "cards" / "mini"
+    shutil.copytree(FIXTURES / "mini", game)
+    (game / "other.yaml").write_text(OTHER)
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "-c", "user.name=t", "-c", "user.email=t@t", "add", ".")
+    _git(tmp_path, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    good = (game / "good.yaml").read_text()
+    # Two coins become three: the text, the English and the example's outcome all change.
+    (game / "good.yaml").write_text(good.replace("gain: {coins: 2}", "gain: {coins: 3}").replace("Gain two", "Gain three")
+                                    .replace("cost: {wood: 1}", "cost: {wood: 1}\ncolour: red"))
+    (game / "other.yaml").unlink()
+    (game / "newcomer.yaml").write_text(NEWCOMER)
+    _git(tmp_path, "-c", "user.name=t", "-c", "user.email=t@t", "add", "-A")
+    _git(tmp_path, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "two")
+    return tmp_path
+
+
+def _check(result, repo_changed: bool = True) -> dict:
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_diff_of_two_revisions_as_json(ostraka, repo):
+    data = _check(ostraka("diff", "HEAD~1", "HEAD", "--format", "json", cwd=repo))
+    (game,) = data["games"]
+    assert [c["id"] for c in game["added"]] == ["newcomer"]
+    assert [c["id"] for c in game["removed"]] == ["other"]
+    (changed,) = game["changed"]
+    assert changed["id"] == "good" and changed["file"] == "cards/mini/good.yaml"
+    assert changed["fields"] == [{"field": "colour", "before": None, "after": "red"}]
+    assert changed["effects"] == [{"index": 1, "before": {"on": "built", "do": [{"gain": {"coins": 2}}]},
+                                   "after": {"on": "built", "do": [{"gain": {"coins": 3}}]}}]
+    assert changed["text"] == {"before": "Gain two coins when built.", "after": "Gain three coins when built."}
+    assert "2 coins" in changed["english"]["before"] and "3 coins" in changed["english"]["after"]
+    (outcome,) = game["outcomes"]
+    assert outcome["card"] == "good" and outcome["example"] == "gains two coins"
+    assert outcome["before"]["passed"] and not outcome["after"]["passed"]
+    assert "expected 5" in outcome["after"]["message"]
+
+
+def test_diff_of_two_directories_and_the_working_tree(ostraka, repo, tmp_path_factory):
+    old = tmp_path_factory.mktemp("old")
+    _git(repo, "worktree", "add", "-q", str(old / "w"), "HEAD~1")
+    text = ostraka("diff", str(old / "w"), ".", cwd=repo)
+    assert text.exit_code == 0, text.output
+    lines = text.output.splitlines()
+    assert lines[0] == f"{old / 'w'} -> .: 1 card added, 1 removed, 1 changed; 1 example with a different outcome"
+    assert "  + newcomer (card) cards/mini/newcomer.yaml:1" in lines
+    assert "  - other (card) was in cards/mini/other.yaml" in lines
+    assert '      colour: null -> "red"' in lines
+    assert "      text before: Gain two coins when built." in lines
+    assert any(ln.startswith("  example 'gains two coins' of good: passes -> fails: p1.coins is 6, expected 5") for ln in lines)
+    # An uncommitted edit in the working tree shows against HEAD.
+    (repo / "cards" / "mini" / "newcomer.yaml").write_text(NEWCOMER.replace("name: Newcomer", "name: Latecomer"))
+    data = _check(ostraka("diff", "HEAD", ".", "--format", "json", cwd=repo))
+    assert data["games"][0]["changed"][0]["fields"] == [{"field": "name", "before": "Newcomer", "after": "Latecomer"}]
+
+
+def test_diff_markdown_for_a_pull_request(ostraka, repo):
+    result = ostraka("diff", "HEAD~1", "HEAD", "--format", "markdown", cwd=repo)
+    assert result.exit_code == 0
+    md = result.output
+    assert md.startswith("### ostraka diff\n")
+    assert "| added | `newcomer` Newcomer | card | cards/mini/newcomer.yaml:1 |" in md
+    assert "| removed | `other` Other Card | card | cards/mini/other.yaml |" in md
+    assert '| colour | `null` | `"red"` |' in md
+    assert "| text | Gain two coins when built. | Gain three coins when built. |" in md
+    assert "| gains two coins | `good` | passes | fails: p1.coins is 6, expected 5" in md
+
+
+def test_diff_of_the_same_revision_says_so(ostraka, repo):
+    result = ostraka("diff", "HEAD", "HEAD", cwd=repo)
+    assert result.exit_code == 0 and result.output.strip() == "no changes between HEAD and HEAD"
+
+
+def test_diff_refuses_what_is_neither_a_directory_nor_a_revision(ostraka, repo):
+    result = ostraka("diff", "no-such-branch", "HEAD", cwd=repo)
+    assert result.exit_code == 2 and "'no-such-branch' is neither a directory nor a git revision" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_revision_before_any_cards_shows_every_card_added(ostraka, repo):
+    _git(repo, "checkout", "-q", "--orphan", "empty")
+    _git(repo, "rm", "-rqf", ".")
+    (repo / "README").write_text("x")
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "add", "README")
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "empty")
+    data = _check(ostraka("diff", "empty", "main" if "main" in _git(repo, "branch") else "master", "--format", "json", cwd=repo))
+    assert data["games"][0]["status"] == "added"
+    assert sorted(c["id"] for c in data["games"][0]["added"]) == ["good", "newcomer"]
+
+
+def test_github_workflow_posts_the_markdown_diff_and_needs_no_requirements_file(repo):
+    """The sample workflow's diff step, run as written in a card-only repository (no requirements file)."""
+    import os
+    import sys
+
+    from ruamel.yaml import YAML
+
+    workflow = YAML(typ="safe", pure=True).load((Path(__file__).resolve().parent.parent / "docs" / "github-workflow.yml").read_text())
+    steps = [s for job in workflow["jobs"].values() for s in job["steps"]]
+    assert not any("cache" in s.get("with", {}) for s in steps), "cache: pip needs a requirements file"
+    diff_job = workflow["jobs"]["diff"]
+    assert diff_job["if"] == "github.event_name == 'pull_request'"
+    assert diff_job["permissions"]["pull-requests"] == "write"
+    (step,) = [s for s in diff_job["steps"] if "ostraka diff" in s.get("run", "")]
+    assert any("gh pr comment" in s.get("run", "") and "ostraka-diff.md" in s["run"] for s in diff_job["steps"])
+    command = step["run"].replace("${{ github.event.pull_request.base.sha }}", _git(repo, "rev-parse", "HEAD~1").strip())
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    subprocess.run(["bash", "-ec", command], cwd=repo, env=env, check=True)
+    posted = (repo / "ostraka-diff.md").read_text()
+    assert posted.startswith("### ostraka diff") and "`newcomer`" in posted
