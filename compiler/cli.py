@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -64,7 +65,22 @@ def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "inte
     return run
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """Every command: a failure of the machine (full disk, refused output, ...) is a located error, exit 2."""
+
+    def invoke(self, ctx: click.Context):
+        from .envfail import Refused, from_oserror
+
+        try:
+            return super().invoke(ctx)
+        except Refused as exc:
+            click.echo(render_text(exc.diagnostic), err=True)
+        except OSError as exc:
+            click.echo(render_text(from_oserror(exc)), err=True)
+        sys.exit(2)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="ostraka")
 def cli() -> None:
     """ostraka: check, explain and compile board-game card data."""
@@ -93,8 +109,12 @@ def check(paths: tuple[str, ...], fmt: str, strict: bool, engine: str, no_cache:
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output directory (default: generated/).")
 def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
     """Check every game, then write generated/<game>/ (nothing is written if any check fails)."""
+    import time
+
+    from .atomic import Superseded
     from .emit import all_outputs, drift, write_outputs
 
+    started = time.time_ns()  # orders concurrent builds: the one that read its input last wins
     run = check_run(())
     code = _print_report(run, fmt, strict)
     if code:
@@ -116,8 +136,24 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
         return
     from .diagnostics import plural
 
-    written = write_outputs(run, target, files)
+    _refuse_project_files(run.root, target)
+    try:
+        written = write_outputs(run, target, files, started)
+    except Superseded:
+        click.echo(f"{run.display(target)}/ already holds the output of a build started after this one; left it in place")
+        return
     click.echo(f"wrote {plural(written, 'file')} to {run.display(target)}")
+
+
+def _refuse_project_files(root: Path, target: Path) -> None:
+    """The output may not be the project, hold it, or lie among the card files (E701)."""
+    from .envfail import refuse
+
+    real = Path(os.path.realpath(target))
+    cards = root / "cards"
+    if root.is_relative_to(real) or real.is_relative_to(cards):
+        raise refuse("E701", "the output would replace or mix with the project's own files", target,
+                     "pass --out a directory outside cards/ that does not contain the project (default: generated/)")
 
 
 @cli.command()
@@ -206,7 +242,11 @@ def sheet(game: str, pdf: bool, paper: str, out: str | None) -> None:
     if not pdf:
         html = render_sheet(g)
         if out:
-            Path(out).write_text(html, encoding="utf-8")
+            try:
+                with open(out, "w", encoding="utf-8") as handle:
+                    handle.write(html)
+            except OSError as exc:  # a failed write() names no file: name the one asked for
+                raise OSError(exc.errno, exc.strerror, exc.filename or out) from exc
             click.echo(f"wrote {out}")
         else:
             click.echo(html, nl=False)

@@ -53,6 +53,12 @@ CODES = _codes(
     Code("E402", "example-invalid", "An example cannot be run as written."),
     Code("E403", "missing-example", "A card has no example."),
     Code("W501", "text-mismatch", "The card text and the effects disagree.", Severity.WARNING),
+    Code("E701", "output-not-ours", "The output path is not a directory a build made (a link, a device, the project's files)."),
+    Code("E702", "not-writable", "A file or folder cannot be written (permissions, a read-only file system)."),
+    Code("E703", "output-busy", "The output directory cannot be replaced (a mount point, another file system)."),
+    Code("E704", "missing-folder", "A folder on the output path does not exist."),
+    Code("E705", "disk-full", "The disk (or the quota) is full."),
+    Code("E706", "io-error", "The file system reported another error."),
     Code("E901", "internal-error", "ostraka failed; this is a bug in ostraka, not in the data."),
 )
 

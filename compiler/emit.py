@@ -53,7 +53,10 @@ def game_outputs(game: CompiledGame) -> dict[str, str]:
 
 
 def all_outputs(run: Run) -> dict[str, str]:
-    files: dict[str, str] = {}
+    """Every file of generated/, the stamp that marks it as a build's own included (atomic.py)."""
+    from .atomic import STAMP_NAME, STAMP_TEXT
+
+    files: dict[str, str] = {STAMP_NAME: STAMP_TEXT}
     for game in sorted(run.games, key=lambda g: g.id):
         for name, text in game_outputs(game).items():
             files[f"{game.id}/{name}"] = text
@@ -77,12 +80,13 @@ def drift(run: Run, target: Path, expected: dict[str, str] | None = None) -> lis
     return stale
 
 
-def write_outputs(run: Run, target: Path, files: dict[str, str] | None = None) -> int:
+def write_outputs(run: Run, target: Path, files: dict[str, str] | None = None, started: int | None = None) -> int:
     """Write every file into a fresh directory beside target, then swap it in atomically.
 
     The swap (compiler/atomic.py) holds a lock and exchanges the two directories in one step, so
-    a build killed at any moment leaves the previous output whole and concurrent builds serialise.
+    a build killed at any moment leaves the previous output whole and concurrent builds serialise;
+    it refuses a target that is not a build's own (E701) and drops output older than what is in place.
     """
     from .atomic import replace_dir
 
-    return replace_dir(target, all_outputs(run) if files is None else files)
+    return replace_dir(target, all_outputs(run) if files is None else files, started)
