@@ -203,6 +203,7 @@ def _write_tree(root: Path, files: dict[str, str], shown_as: Path) -> None:
 def replace_dir(target: Path, files: dict[str, str], started: int | None = None) -> int:
     """Make `target` hold exactly `files` (relative path -> text) and the stamp, all at once.
 
+    Returns how many files were written, the stamp not counted.
     `started` (time.time_ns() when the build began reading its input) orders concurrent builds:
     raises Superseded, writing nothing, when the output in place comes from a later-started build.
     """
@@ -243,4 +244,4 @@ def replace_dir(target: Path, files: dict[str, str], started: int | None = None)
     finally:
         if os.path.lexists(fresh):
             _remove_tree(fresh)
-    return len(files)
+    return len(files) - 1  # the stamp is not counted
