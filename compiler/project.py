@@ -6,6 +6,7 @@ reports every problem of every file.
 
 from __future__ import annotations
 
+import keyword
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,11 +14,12 @@ from typing import Any
 
 from .cache import NullCache
 from .compiled import CompiledGame, Source
-from .diagnostics import Diagnostic, Report, did_you_mean
+from .diagnostics import Diagnostic, Related, Report, did_you_mean
 from .loader import Document, load_file
 from .models import Card, Game
 from .resolve import Namespaces, check_card_fields, check_names
 from .validate import validate
+from .walk import yaml_files
 
 GAME_FILE = "game.yaml"
 
@@ -41,10 +43,14 @@ class Run:
 
 def find_game_dirs(paths: list[Path], cards_root: Path) -> tuple[list[Path], list[Diagnostic]]:
     """The game directories named by the paths (a game dir, a file in one, or a dir of games)."""
-    if not paths:
-        paths = [cards_root]
     found: list[Path] = []
     problems: list[Diagnostic] = []
+    if not paths:
+        project = cards_root.parent.resolve()
+        if cards_root.is_symlink() and not Path(os.path.realpath(cards_root)).is_relative_to(project):
+            return [], [Diagnostic("E105", "cards/ is a symbolic link to a folder outside the project; not read", "cards",
+                                   hint="copy the games into cards/, or run ostraka in the project the link points to")]
+        paths = [cards_root]
     for path in paths:
         path = path.resolve()
         if not path.exists():
@@ -55,14 +61,18 @@ def find_game_dirs(paths: list[Path], cards_root: Path) -> tuple[list[Path], lis
         if game_dir is not None:
             found.append(game_dir)
             continue
-        subdirs = sorted(d for d in path.iterdir() if d.is_dir()) if path.is_dir() else []
+        try:
+            subdirs = sorted(d for d in path.iterdir() if d.is_dir()) if path.is_dir() else []
+        except OSError as exc:
+            problems.append(Diagnostic("E105", f"cannot read folder: {exc.strerror}", str(path), hint="make the folder readable (chmod u+rx)"))
+            continue
         for d in [d for d in subdirs if d.is_symlink()]:  # a name under cards/ must not lead outside it
             problems.append(Diagnostic("E105", f"{d.name}/ is a symbolic link; only directories inside the project are read",
                                        str(d), 1, 1, "move or copy the game directory into cards/"))
             subdirs.remove(d)
         games = [d for d in subdirs if (d / GAME_FILE).is_file()]
         for d in subdirs:
-            if d not in games and any(d.rglob("*.yaml")):
+            if d not in games and yaml_files(d, str)[0]:
                 problems.append(Diagnostic("E305", f"{d.name}/ holds card files but no {GAME_FILE}", str(d), hint=f"add {d.name}/{GAME_FILE} declaring the game's nouns"))
         if not games and not problems:
             problems.append(Diagnostic("E305", f"no {GAME_FILE} in {path} or above it", str(path), hint="a game directory holds game.yaml and its card files"))
@@ -70,8 +80,10 @@ def find_game_dirs(paths: list[Path], cards_root: Path) -> tuple[list[Path], lis
     return list(dict.fromkeys(found)), problems
 
 
-def card_files(game_dir: Path) -> list[Path]:
-    return sorted(p for p in game_dir.rglob("*.yaml") if p.name != GAME_FILE and p.is_file())
+def card_files(game_dir: Path, display=str) -> tuple[list[Path], list[Diagnostic]]:
+    """Every card file of a game (walk.py: nothing skipped in silence) and the problems of its folders."""
+    files, problems = yaml_files(game_dir, display)
+    return [p for p in files if p.name != GAME_FILE], problems
 
 
 def parse_game_file(path: Path, display: str) -> tuple[Document, list[Diagnostic], list[tuple[Game, tuple]]]:
@@ -119,7 +131,9 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
     game, game_doc = _load_game(run, game_dir)
     compiled = CompiledGame(game=game, directory=game_dir, game_file=run.display(game_dir / GAME_FILE)) if game else None
     parsed: list[tuple[Card, Document, tuple]] = []
-    for path in card_files(game_dir):
+    files, folder_problems = card_files(game_dir, run.display)
+    run.report.extend(folder_problems)
+    for path in files:
         display = run.display(path)
         doc, problems, cards = run.cache.parse(path, display, parse_card_file, Card)
         run.documents[display] = doc
@@ -169,4 +183,28 @@ def load(paths: list[Path], root: Path | None = None, cache: NullCache | None = 
         compiled = compile_game(run, game_dir)
         if compiled is not None:
             run.games.append(compiled)
+    _check_game_ids(run)
     return run
+
+
+def _game_id_at(run: Run, game: CompiledGame) -> tuple[int, int]:
+    doc = run.documents.get(game.game_file)
+    return doc.where(("id",)) if doc is not None else (1, 1)
+
+
+def _check_game_ids(run: Run) -> None:
+    """A game id names its folder in generated/ and its Python module: unique, and not a Python keyword."""
+    first: dict[str, CompiledGame] = {}
+    for game in run.games:
+        line, col = _game_id_at(run, game)
+        gid = game.game.id
+        if keyword.iskeyword(gid) or keyword.issoftkeyword(gid):
+            run.report.add(Diagnostic("E205", f"game id '{gid}' is a Python keyword; the generated handlers are a module named after it",
+                                      game.game_file, line, col, f"choose another id, such as '{gid}_game'", "id"))
+        other = first.setdefault(gid, game)
+        if other is not game:
+            oline, ocol = _game_id_at(run, other)
+            for here, (hl, hc), there, (tl, tc) in ((game, (line, col), other, (oline, ocol)), (other, (oline, ocol), game, (line, col))):
+                run.report.add(Diagnostic("E303", f"game id '{gid}' is used by two games; both would be written to generated/{gid}/",
+                                          here.game_file, hl, hc, "give each game its own id", "id",
+                                          (Related(there.game_file, tl, tc, f"the other game with id '{gid}'"),)))
