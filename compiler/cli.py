@@ -51,10 +51,13 @@ def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "inte
     from .cache import open_cache
     from .checks import check_all
 
+    from .targets import game_paths
+
     root = _root()
+    targets = _or_exit(lambda: game_paths(paths, root))
     store = open_cache(root, cache)
     try:
-        run = load([Path(p) for p in paths], root, store)
+        run = load(targets, root, store)
         check_all(run, examples=examples and engine == "interpreter")
     finally:
         store.close()
@@ -63,6 +66,31 @@ def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "inte
 
         check_examples_with_handlers(run)
     return run
+
+
+def _or_exit(action):
+    """Run `action`; a targets.Refusal (a game or card the command line names wrongly) exits 2 with its diagnostic."""
+    from .targets import Refusal
+
+    try:
+        return action()
+    except Refusal as exc:
+        _refuse(exc)
+
+
+def _refuse(exc) -> None:
+    click.echo(render_text(exc.diagnostic), err=True)
+    sys.exit(2)
+
+
+def _load_cached(paths: list[Path], root: Path) -> Run:
+    from .cache import open_cache
+
+    store = open_cache(root)
+    try:
+        return load(paths, root, store)
+    finally:
+        store.close()
 
 
 class _Commands(click.Group):
@@ -158,39 +186,41 @@ def _refuse_project_files(root: Path, target: Path) -> None:
 
 @cli.command()
 @click.argument("card_id")
-@click.option("--game", default=None, help="The game, when several have a card of that id.")
+@click.option("--game", default=None, help="The game (an id or directory), when several have a card of that id.")
 def explain(card_id: str, game: str | None) -> None:
-    """Show a card's source location, fields, effects (in English) and examples."""
+    """Show a card's source location, fields, effects (in English) and examples.
+
+    CARD_ID is a card id, or GAME:ID when several games have a card of that id.
+    """
     from .explain import explain_card
+    from .targets import find_card, game_dir, no_game
 
-    run = load([], _root())
-    matches = [(g, g.cards[card_id]) for g in run.games if card_id in g.cards and (game is None or g.id == game)]
-    if not matches:
-        from .diagnostics import did_you_mean
-
-        known = [cid for g in run.games for cid in g.cards]
-        hint = did_you_mean(card_id, known)
-        click.echo(f"ostraka: error E302: no card '{card_id}'" + (f"\n    hint: {hint}" if hint else ""), err=True)
-        sys.exit(2)
-    for g, card in matches:
-        click.echo(explain_card(g, card))
+    root = _root()
+    paths = []
+    if game is not None or ":" in card_id:
+        name = game if game is not None else card_id.rpartition(":")[0]
+        found_dir = game_dir(name, root)
+        if found_dir is None:
+            _refuse(no_game(name, root))
+        paths = [found_dir]
+    run = _load_cached(paths, root)
+    found = _or_exit(lambda: find_card(run, card_id, None))
+    click.echo(explain_card(found.game, found.card))
 
 
 def _game_or_exit(name: str):
-    root = _root()
-    # Load only the game asked for when its directory is where games usually live.
-    direct = root / "cards" / name
-    run = load([direct] if (direct / "game.yaml").is_file() else [], root)
-    if not any(g.id == name for g in run.games) and run.games:
-        run = load([], root)
-    for g in run.games:
-        if g.id == name or g.directory.name == name:
-            return run, g
-    from .diagnostics import did_you_mean
+    from .targets import game_dir, no_game
 
-    hint = did_you_mean(name, [g.id for g in run.games])
-    click.echo(f"ostraka: error E306: no game '{name}'" + (f"\n    hint: {hint}" if hint else ""), err=True)
-    sys.exit(2)
+    root = _root()
+    found = game_dir(name, root)
+    if found is None:
+        _refuse(no_game(name, root))
+    run = _load_cached([found], root)
+    for g in run.games:
+        if g.directory == found:
+            return run, g
+    click.echo(f"ostraka: error: {run.display(found / 'game.yaml')} has errors; run 'ostraka check {name}'", err=True)
+    sys.exit(1)
 
 
 @cli.command()
@@ -327,30 +357,14 @@ def diff_command(before: str, after: str, fmt: str, no_examples: bool) -> None:
               help="Folder for the file (default: where cards of that kind already are).")
 def new(game: str, kind: str, card_id: str, folder: str | None) -> None:
     """Write a new card file for GAME with every field KIND requires and an example skeleton."""
-    from .diagnostics import did_you_mean
     from .scaffold import ScaffoldError, scaffold
-
-    from .project import parse_game_file
+    from .targets import game_dir, no_game
 
     root = _root()
-    dirs = sorted(d for d in (root / "cards").glob("*") if (d / "game.yaml").is_file())
-
-    def game_id(d: Path) -> str:
-        items = parse_game_file(d / "game.yaml", str(d / "game.yaml"))[2]
-        return items[0][0].id if items else d.name
-
-    chosen = next((d for d in dirs if d.name == game), None) or next((d for d in dirs if game_id(d) == game), None)
+    chosen = game_dir(game, root)
     if chosen is None:
-        hint = did_you_mean(game, [d.name for d in dirs]) or f"games: {', '.join(d.name for d in dirs) or 'none'}"
-        click.echo(f"ostraka: error E306: no game '{game}' under cards/\n    hint: {hint}", err=True)
-        sys.exit(2)
-    from .cache import open_cache
-
-    store = open_cache(root)
-    try:
-        run = load([chosen], root, store)
-    finally:
-        store.close()
+        _refuse(no_game(game, root))
+    run = _load_cached([chosen], root)
     if not run.games:
         _print_report(run, "text", False)
         click.echo(f"ostraka: {game}/game.yaml has errors; fix them first", err=True)

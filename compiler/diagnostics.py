@@ -49,6 +49,7 @@ CODES = _codes(
     Code("E304", "unknown-kind", "An entity's kind is not declared in game.yaml."),
     Code("E305", "missing-game", "A card directory has no game.yaml."),
     Code("E306", "unknown-game", "No game of that name exists under cards/."),
+    Code("E307", "ambiguous-name", "A card id on the command line names cards of several games: say game:card."),
     Code("E401", "example-failed", "An example's outcome differs from what it expects."),
     Code("E402", "example-invalid", "An example cannot be run as written."),
     Code("E403", "missing-example", "A card has no example."),
