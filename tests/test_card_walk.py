@@ -30,13 +30,19 @@ def findings(ostraka, project: Path, *args: str) -> tuple[int, list[tuple[str, s
     return result.exit_code, [(d["code"], d["file"], d["message"]) for d in data["diagnostics"]]
 
 
-def test_special_files_under_cards_are_reported(ostraka, project, mini_game):
+@pytest.fixture
+def outside(tmp_path_factory) -> Path:
+    """A folder outside the project (the project is tmp_path itself)."""
+    return tmp_path_factory.mktemp("outside")
+
+
+def test_special_files_under_cards_are_reported(ostraka, project, mini_game, outside):
     os.mkfifo(mini_game / "fifo.yaml")
     (mini_game / "zero.yaml").symlink_to("/dev/zero")
     (mini_game / "dangling.yaml").symlink_to(project / "nowhere.yaml")
-    outside = project.parent / "outside.yaml"
-    outside.write_text((mini_game / "good.yaml").read_text().replace("id: good", "id: outside"))
-    (mini_game / "outside.yaml").symlink_to(outside)
+    elsewhere = outside / "outside.yaml"
+    elsewhere.write_text((mini_game / "good.yaml").read_text().replace("id: good", "id: outside"))
+    (mini_game / "outside.yaml").symlink_to(elsewhere)
     code, found = findings(ostraka, project)
     assert code == 1
     files = {f: (c, m) for c, f, m in found}
@@ -46,9 +52,8 @@ def test_special_files_under_cards_are_reported(ostraka, project, mini_game):
     assert "symbolic link" in files["cards/mini/zero.yaml"][1]
 
 
-def test_a_link_to_a_folder_is_reported_not_followed(ostraka, project, mini_game):
-    elsewhere = project.parent / "elsewhere"
-    elsewhere.mkdir()
+def test_a_link_to_a_folder_is_reported_not_followed(ostraka, project, mini_game, outside):
+    elsewhere = outside
     (elsewhere / "card.yaml").write_text("id: [broken\n")  # would be an E101 if it were read
     (mini_game / "more").symlink_to(elsewhere, target_is_directory=True)
     code, found = findings(ostraka, project)
@@ -104,14 +109,37 @@ def _nest(top: Path, depth: int) -> None:
     os.close(fd)
 
 
-def test_1500_nested_folders_are_a_located_error_not_a_recursion_error(ostraka, project, mini_game):
-    _nest(mini_game / "deep", 1500)
+def _unnest(top: Path) -> None:
+    """Remove what _nest made, a level at a time (shutil.rmtree, and pytest's clean-up, recurse)."""
+    if not top.is_dir():
+        return
+    while (top / "d").is_dir():
+        if (top / "d" / "d").is_dir():
+            os.rename(top / "d" / "d", top / "up")
+            os.rmdir(top / "d")
+            os.rename(top / "up", top / "d")
+        else:
+            os.rmdir(top / "d")
+    os.rmdir(top)
+
+
+@pytest.fixture
+def nested(project, mini_game):
+    tops = [mini_game / "deep", project / "cards" / "deep"]
+    yield tops
+    for top in tops:
+        _unnest(top)
+
+
+def test_1500_nested_folders_are_a_located_error_not_a_recursion_error(ostraka, project, nested):
+    in_game, beside_games = nested
+    _nest(in_game, 1500)
     code, found = findings(ostraka, project)
     assert code == 1
     assert [c for c, _f, _m in found] == ["E104"]
     assert found[0][1] == "cards/mini/deep" + "/d" * walk.MAX_DEPTH
     # A folder holding no game, nested as deep, next to the games: no crash either.
-    _nest(project / "cards" / "deep", 1500)
+    _nest(beside_games, 1500)
     code, found = findings(ostraka, project)
     assert code == 1 and "E901" not in {c for c, _f, _m in found}
 
