@@ -509,10 +509,13 @@ def _refuse(item: Any) -> Code:
     raise TypeError(f"g.join() takes code, not {type(item).__name__}")
 
 
-def render(game: CompiledGame) -> str:
-    """The text of generated/<game>/handlers.py, formatted."""
+def render(game: CompiledGame, layout: bool = True) -> str:
+    """The text of generated/<game>/handlers.py, formatted (`layout=False`: as the templates write
+    it, the same code; for running in memory, where black's layout would only cost time, growing
+    with the size of a card's effects)."""
     module = Generator(game).handlers()
-    return formatted(environment().get_template("handlers.py.j2").render(m=module, lit=lit))
+    source = environment().get_template("handlers.py.j2").render(m=module, lit=lit)
+    return formatted(source) if layout else source
 
 
 LINE_LENGTH = 120

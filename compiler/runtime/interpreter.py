@@ -326,6 +326,7 @@ class Context:
                     found += [(holder, cid) for cid in ids if match(cards[cid])]
         for extreme, pick in ((fewest, min), (most, max)):
             if extreme is not None and found:
+                spend(self.state, len(found))  # an amount read with each card in view
                 scores = [extreme(self.about(cards[cid])) for _h, cid in found]
                 target = pick(scores)
                 found = [f for f, s in zip(found, scores) if s == target]
@@ -412,7 +413,7 @@ class Context:
         zone: the shared one, or each receiver's."""
         found = list(cards)
         n = len(found) if count is None else min(len(found), count())
-        for _ in range(n):
+        for _ in range(spend(self.state, n)):
             holder, card_id = self._pick_cards(found, "which card to move")
             found.remove((holder, card_id))
             self._take(holder, card_id)
@@ -442,6 +443,7 @@ class Context:
         saved = {noun: self.actor.values.get(noun, 0) for noun in over}
         try:
             for combo in itertools.combinations_with_replacement(over, wild):
+                spend(self.state, 1)  # many wild units over many nouns: the combinations multiply
                 for noun in over:
                     self.actor.values[noun] = saved[noun] + combo.count(noun)
                 score = value()

@@ -1,32 +1,64 @@
 """Bounds on what one run of the interpreter may do, whatever numbers the data holds.
 
 Card data may say `repeat: {times: 1000000000}` or `cost: {wood: 1000000000}` (the loader allows
-numbers up to ±10^9), or square an amount again and again. Every loop of the runtime spends from one
-budget per game state and every amount is bounded, so such data stops with `Runaway` (reported as a
-located diagnostic) instead of running for hours or filling the memory.
+numbers up to ±10^9), square an amount again and again, or nest `may` and `choose` so that every
+level tries its options out on copies of the state. Every loop of the runtime, every copy of the
+state (a trial) and every node of a search spends from one budget per run (one example), and every
+amount is bounded, so such data stops with `Runaway` (reported as a located diagnostic) instead of
+running for hours or filling the memory.
+
+The budget is one object that a state and all its copies share (`State.copy` carries it over), so
+the work done on trial copies is charged to the run, not forgotten with the copy.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-MAX_STEPS = 200_000  # actions run plus loop rounds, per game state (one example)
+MAX_STEPS = 100_000  # actions run, loop rounds, trial copies and search nodes, per run (one example)
 MAX_AMOUNT = 10**12  # the largest amount an expression may yield
+# The most players a game may declare (game.yaml `players: {max: ...}`): a state holds every player,
+# every relation, trial and event runs over them, so a count that no table seats is refused up front.
+MAX_PLAYERS = 64
+_KEY = "_ostraka_budget"
 
 
 class Runaway(Exception):
     """The data asks for more work than any real game needs."""
 
 
+class Budget:
+    """The steps spent so far by one run, on its state and every copy of it."""
+
+    __slots__ = ("used",)
+
+    def __init__(self) -> None:
+        self.used = 0
+
+
+def budget(state: Any) -> Budget:
+    """The budget a state spends from (made on first use; copies of the state share it)."""
+    box = vars(state)
+    found = box.get(_KEY)
+    if found is None:
+        found = box[_KEY] = Budget()
+    return found
+
+
+def fresh_budget(state: Any) -> None:
+    """Give a state a budget of its own: a new run starts from it (e.g. a replay from a saved start)."""
+    vars(state)[_KEY] = Budget()
+
+
 def spend(state: Any, n: int) -> int:
     """Charge n steps to the state's budget; returns n (so `range(spend(state, n))` reads well)."""
     if n <= 0:
         return n
-    box = vars(state)
-    used = box.get("_ostraka_steps", 0) + n
-    if used > MAX_STEPS:
-        raise Runaway(f"stopped after {MAX_STEPS:,} steps: a repetition or a cost is far too large")
-    box["_ostraka_steps"] = used
+    box = vars(state).get(_KEY) or budget(state)
+    if box.used + n > MAX_STEPS:
+        box.used = MAX_STEPS  # spent: whatever runs on (a trial that caught it) stops too
+        raise Runaway(f"stopped after {MAX_STEPS:,} steps: a repetition, a cost or nested choices are far too large")
+    box.used += n
     return n
 
 

@@ -55,7 +55,7 @@ class Episode:
 
     def __init__(self, game: "CompiledGame", state: State, when: dict[str, Any] | list, handlers: Any = None) -> None:
         self.game, self.when, self.handlers = game, when, handlers
-        self._start = state.copy()
+        self._start = state.copy(new_run=True)
         self._history: list[int] = []
         self._advance()
 
@@ -144,7 +144,7 @@ class Episode:
     def _advance(self) -> None:
         from ..examples import trigger
 
-        state = self._start.copy()
+        state = self._start.copy(new_run=True)  # each replay is a run with a budget of its own
         decider = _Replay(self._history)
         self._question: Question | None = None
         self._refused = ""

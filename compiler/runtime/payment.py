@@ -102,6 +102,7 @@ def cheapest_plans(ctx: "Context", player: Player, needs: list[str], coins_avail
     best_cost = [coins_available + 1]
 
     def search(i: int, used: frozenset, stock_left: Counter, wild_left: tuple, cost: int, bought: Counter) -> None:
+        spend(ctx.state, 1)  # each node of the search: many ways to pay many units multiply
         if cost > best_cost[0]:
             return
         if i == len(needs):

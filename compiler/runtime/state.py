@@ -6,6 +6,8 @@ import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .limits import budget, fresh_budget, spend
+
 
 class Illegal(Exception):
     """An action that the rules do not allow right now (a cost that cannot be paid, ...)."""
@@ -45,14 +47,23 @@ class State:
                 return p
         raise KeyError(pid)
 
-    def copy(self) -> "State":
+    def copy(self, new_run: bool = False) -> "State":
         """A deep copy, made field by field: values are numbers, zones lists of ids and limits tuples
         of them, so copying those containers copies everything (effects try actions out on copies
         all the time; deepcopy costs ten times more); the board is two levels of dicts over cells of
-        scalars. Fields this method does not know are deep-copied; the step budget
-        (runtime/limits.py) in the state's __dict__ carries over."""
+        scalars. Fields this method does not know are deep-copied.
+
+        The copy shares the original's step budget (runtime/limits.py) and is charged to it by its
+        size, so that trials on copies (`choose`, `may`, build trials) count against the run.
+        `new_run`: the copy starts a run of its own (a replay from a saved state), with a budget of
+        its own, and costs the original nothing."""
+        if not new_run:
+            budget(self)  # made now, so that the copy shares it
+            spend(self, copy_steps(self))
         new = object.__new__(State)
         new.__dict__.update(self.__dict__)
+        if new_run:
+            fresh_budget(new)
         new.globals = dict(self.globals)
         new.zones = {k: list(v) for k, v in self.zones.items()}
         new.players = [p.copy() for p in self.players]
@@ -78,6 +89,15 @@ class State:
             ],
         }
 
+
+def copy_steps(state: State) -> int:
+    """What a copy costs in steps: a few for the copy itself, one more per 32 ids, values and cells."""
+    size = sum(len(p.values) + len(p.used) + sum(map(len, p.zones.values())) for p in state.players)
+    size += sum(map(len, state.zones.values())) + sum(map(len, state.board.values()))
+    return COPY_STEPS + size // 32
+
+
+COPY_STEPS = 8  # a trial copies the state and runs actions on it: several actions' worth of work
 
 _OTHER_PLAYER_FIELDS = tuple(f.name for f in fields(Player) if f.name not in {"id", "seat", "values", "zones", "used"})
 _OTHER_STATE_FIELDS = tuple(f.name for f in fields(State) if f.name not in {"players", "globals", "zones", "board"})
