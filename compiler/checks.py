@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .deck import check_draws
 from .diagnostics import Severity
 from .examples import check_card_examples, check_examples
 from .project import Run
@@ -15,6 +16,7 @@ def check_all(run: Run, examples: bool = True) -> None:
     error_files = {d.file for d in run.report.items if d.level is Severity.ERROR}
     for game in run.games:
         if game.game_file not in error_files:
+            run.report.extend(check_draws(game, run.documents.get(game.game_file)))
             run.report.extend(check_text(game, run.documents, lambda g, cid, docs, vocab, en: run.cache.text(
                 g, cid, lambda: check_card_text(g, cid, docs, vocab, en))))
         if game.game_file in error_files or not examples:

@@ -5,13 +5,45 @@ from __future__ import annotations
 import random
 
 from .compiled import CompiledGame
+from .diagnostics import Diagnostic
 from .runtime.interpreter import Context
 from .runtime.decider import FirstLegal
-from .runtime.state import new_state
+from .runtime.limits import Runaway
+from .runtime.state import Illegal, new_state
 
 
 class DeckError(Exception):
     pass
+
+
+def draw_count(game: CompiledGame, index: int, players: int) -> int:
+    """How many cards draw `index` of the deck deals at a player count (DeckError if it cannot say)."""
+    state = new_state(game.game, players)
+    ctx = Context(game, state, FirstLegal(), actor=state.players[0], owner=state.players[0])
+    try:
+        count = ctx.amount(game.game.deck.draws[index].count)
+    except (Illegal, Runaway, ArithmeticError) as exc:
+        raise DeckError(f"the count of deck draw {index + 1} cannot be worked out for {players} players: {exc}") from None
+    if count < 0:
+        raise DeckError(f"deck draw {index + 1} draws {count} cards for {players} players: a count cannot be negative")
+    return count
+
+
+def check_draws(game: CompiledGame, document) -> list[Diagnostic]:
+    """Each draw's count for every player count the game allows (at most MAX_PLAYERS): one that is
+    negative or cannot be worked out is an error at the count, found by `check`, not by `deck`."""
+    spec = game.game.deck
+    out: list[Diagnostic] = []
+    for index, _draw in enumerate(spec.draws if spec is not None else ()):
+        for players in range(game.game.players.min, game.game.players.max + 1):
+            try:
+                draw_count(game, index, players)
+            except DeckError as exc:
+                line, col = document.where(("deck", "draws", index, "count")) if document is not None else (0, 0)
+                out.append(Diagnostic("E205", str(exc), game.game_file, line, col,
+                                      "make the count at least 0 for every player count (e.g. max: [0, ...])"))
+                break
+    return out
 
 
 def build_deck(game: CompiledGame, players: int, key: int, seed: int) -> list[str]:
@@ -25,15 +57,13 @@ def build_deck(game: CompiledGame, players: int, key: int, seed: int) -> list[st
         raise DeckError(f"no card has {spec.key} {key}")
     deck: list[str] = []
     drawn_ids: set[str] = set()
-    state = new_state(game.game, players)
-    ctx = Context(game, state, FirstLegal(), actor=state.players[0], owner=state.players[0])
     rng = random.Random(seed)
-    for draw in spec.draws:
+    for index, draw in enumerate(spec.draws):
         def matches(card) -> bool:
             return all(card.fields.get(f) in (v if isinstance(v, list) else [v]) for f, v in draw.where.items())
         candidates = [c.id for c in pool if matches(c)]
         drawn_ids.update(candidates)
-        count = ctx.amount(draw.count)
+        count = draw_count(game, index, players)
         if candidates:
             if count > len(candidates):
                 raise DeckError(f"{count} cards to draw but only {len(candidates)} can be drawn")

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .lang.model import Amount, Condition, Effect
 from .lang.board import BoardSpec
 from .lang.types import CardId, KindName, Name, Noun, ParamName, PlayerSet, Scalar, Strict, TriggerName, ZoneName
+from .runtime.limits import MAX_PLAYERS
 
 
 # ----------------------------------------------------------------------------- game.yaml
@@ -94,8 +95,8 @@ class Deck(Strict):
 
 
 class Players(Strict):
-    min: int = Field(ge=1)
-    max: int = Field(ge=1)
+    min: int = Field(ge=1, le=MAX_PLAYERS)
+    max: int = Field(ge=1, le=MAX_PLAYERS, description=f"The most players (at most {MAX_PLAYERS}: a state holds every player)")
 
 
 class Game(Strict):
