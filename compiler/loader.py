@@ -175,16 +175,27 @@ class _Builder:
         if isinstance(value, float) and not math.isfinite(value):
             self.diag("E201", node, f"'{node.value}' is not a finite number", "", path)
             return None
+        if isinstance(value, float) and abs(value) > MAX_INT:  # 1e18 is a number as large as 10**18
+            self.diag("E104", node, f"number {node.value[:40]} is out of range", f"numbers in card data stay within ±{MAX_INT:,}", path)
+            return 0
         return value
+
+
+_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}  # YAML 1.2 core
+_NULLS = {"", "~", "null", "Null", "NULL"}
 
 
 def _plain_scalar(tag: str, text: str) -> Any:
     """The YAML 1.2 core-schema value of a resolved plain scalar."""
     kind = tag.rsplit(":", 1)[-1]
     if kind == "null":
+        if text not in _NULLS:  # an explicit `!!null` on another word: not silently None
+            raise ValueError(text)
         return None
     if kind == "bool":
-        return text.lower() == "true"
+        if text not in _BOOLS:  # an explicit `!!bool nope`: not silently False
+            raise ValueError(text)
+        return _BOOLS[text]
     if kind == "int":
         if len(text) > 40:
             raise ValueError(text)
@@ -232,6 +243,11 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
         if line.count("[") + line.count("{") > MAX_DEPTH:
             return doc, [Diagnostic("E104", f"file refused: more than {MAX_DEPTH} flow brackets ('[', '{{') on one line", file, number, 1,
                                     "write nested lists and mappings in block style, one level per line")]
+    version = _version_directive(text)
+    if version is not None:
+        number, line, col = version
+        return doc, [Diagnostic("E101", f"YAML {number} is not read here: card files are YAML 1.2", file, line, col,
+                                "remove the %YAML line (YAML 1.1 reads yes/no/on/off as booleans and 017 as octal)")]
     yaml = YAML(typ="safe", pure=True)
     yaml.Composer = _BoundedComposer
     yaml.max_depth = MAX_DEPTH + 1
@@ -257,7 +273,7 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
                                 "check the indentation and the quoting on this line")]
     except RecursionError:
         return doc, [Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, 1, 1)]
-    except (YAMLError, ValueError) as exc:
+    except (YAMLError, ValueError, AssertionError) as exc:  # ruamel asserts on some directives
         return doc, [Diagnostic("E101", f"YAML error: {exc}".splitlines()[0], file, 1, 1)]
     nodes = [n for n in nodes if n is not None]
     if len(nodes) > 1:
@@ -277,6 +293,19 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
     except RecursionError:
         return doc, [Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, 1, 1)]
     return doc, builder.diagnostics
+
+
+def _version_directive(text: str) -> tuple[str, int, int] | None:
+    """A `%YAML` directive asking for another version than 1.2: (its version, line, column). Under
+    1.1 the same text means other values (`yes` a boolean, `017` fifteen), and ruamel cannot read
+    1.0 or 1.3 at all, so only 1.2 (or no directive) is accepted. A directive starts a line."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("%YAML"):
+            parts = line.split()
+            version = parts[1] if len(parts) > 1 else ""
+            if version != "1.2":
+                return version or "(no version)", number, 1
+    return None
 
 
 def _read_regular(path: Path, limit: int) -> bytes:
