@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test bench schema clean fuzz
+.PHONY: all test bench schema clean fuzz playthroughs
 
 all: $(STAMP)
 	$(BIN)/ostraka build
@@ -24,6 +24,11 @@ fuzz: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m compiler.bench
+
+# Golden playthroughs (tests/playthroughs/): a seeded random game of each game with a flow, at its
+# fewest and most players. Regenerate after a change that changes play, and review the diff.
+playthroughs: $(STAMP)
+	$(BIN)/python -m compiler.playthrough --write
 
 schema: $(STAMP)
 	$(BIN)/ostraka schema --write

@@ -291,6 +291,21 @@ def sheet(game: str, pdf: bool, paper: str, out: str | None) -> None:
 
 
 @cli.command()
+@click.argument("game")
+@click.option("--players", required=True, help="Number of players.")
+@click.option("--seed", default="0", show_default=True, help="Seed of the deals and of the bots.")
+@click.option("--bots", default="random", show_default=True, help="Who plays the seats: random.")
+@click.option("--engine", default="interpreter", show_default=True, help="interpreter or handlers (the same game).")
+@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
+@click.option("--human", default=None, help="A seat (0 = p1) played by you at the terminal.")
+def play(game: str, players: str, seed: str, bots: str, engine: str, fmt: str, human: str | None) -> None:
+    """Play a whole game of GAME from a seed (its flow in game.yaml), printing each decision and the scores."""
+    from .play import command
+
+    sys.exit(command(_root(), game, players, seed, bots, engine, fmt, human, click.echo))
+
+
+@cli.command()
 @click.option("--write", is_flag=True, help="Write schema/*.json, .vscode/settings.json and docs/language.md.")
 def schema(write: bool) -> None:
     """Print or write the JSON Schemas (the language's and each game's), the editor settings and the language reference."""

@@ -46,7 +46,10 @@ def check_draws(game: CompiledGame, document) -> list[Diagnostic]:
     return out
 
 
-def build_deck(game: CompiledGame, players: int, key: int, seed: int) -> list[str]:
+def deck_parts(game: CompiledGame, players: int, key: int) -> tuple[list[str], list[tuple[list[str], int]]]:
+    """A deck before chance: the cards it always holds (copies by player count), and each draw as
+    (the candidates, how many of them join at random). The game runner (runtime/flow.py) draws
+    those as chance events; build_deck draws them with a seed."""
     spec = game.game.deck
     if spec is None:
         raise DeckError(f"game '{game.id}' declares no deck")
@@ -55,9 +58,8 @@ def build_deck(game: CompiledGame, players: int, key: int, seed: int) -> list[st
     pool = [c for c in game.cards.values() if c.kind in spec.kinds and c.fields.get(spec.key) == key]
     if not pool:
         raise DeckError(f"no card has {spec.key} {key}")
-    deck: list[str] = []
+    draws: list[tuple[list[str], int]] = []
     drawn_ids: set[str] = set()
-    rng = random.Random(seed)
     for index, draw in enumerate(spec.draws):
         def matches(card) -> bool:
             return all(card.fields.get(f) in (v if isinstance(v, list) else [v]) for f, v in draw.where.items())
@@ -67,11 +69,20 @@ def build_deck(game: CompiledGame, players: int, key: int, seed: int) -> list[st
         if candidates:
             if count > len(candidates):
                 raise DeckError(f"{count} cards to draw but only {len(candidates)} can be drawn")
-            deck += rng.sample(candidates, count)
-    ordered: list[str] = []
+            draws.append((candidates, count))
+    fixed: list[str] = []
     for card in pool:
         if card.id in drawn_ids:
             continue
         marks = card.fields.get(spec.copies) or []
-        ordered += [card.id] * sum(1 for m in marks if m <= players)
-    return ordered + deck
+        fixed += [card.id] * sum(1 for m in marks if m <= players)
+    return fixed, draws
+
+
+def build_deck(game: CompiledGame, players: int, key: int, seed: int) -> list[str]:
+    fixed, draws = deck_parts(game, players, key)
+    rng = random.Random(seed)
+    deck: list[str] = []
+    for candidates, count in draws:
+        deck += rng.sample(candidates, count)
+    return fixed + deck

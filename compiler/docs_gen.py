@@ -56,7 +56,33 @@ def language_md() -> str:
         ]
         for family in REGISTRY
     }
-    return environment().get_template("language.md.j2").render(families=families)
+    return environment().get_template("language.md.j2").render(families=families, flow=_flow_reference())
+
+
+def _flow_reference() -> dict:
+    """The flow's steps and sections, from their models (compiler/lang/flow.py)."""
+    from .lang.flow import Flow, MoveSpec, Step
+
+    def described(model) -> list[tuple[str, str]]:
+        return [(info.alias or name, info.description or "") for name, info in model.model_fields.items()]
+
+    steps = []
+    for name, info in Step.model_fields.items():
+        args = typing_args(info.annotation)
+        steps.append({"name": info.alias or name, "summary": info.description or "", "fields": described(args) if args else []})
+    return {"sections": described(Flow), "move": described(MoveSpec), "steps": steps}
+
+
+def typing_args(annotation):
+    """The model inside Optional[...], if any."""
+    import typing
+
+    from pydantic import BaseModel
+
+    for option in typing.get_args(annotation) or (annotation,):
+        if isinstance(option, type) and issubclass(option, BaseModel):
+            return option
+    return None
 
 
 def reference_files(root: Path | None = None) -> dict[str, str]:

@@ -29,6 +29,7 @@ _WHAT = {
     "param": "param",
     "player": "player or relation",
     "field": "field",
+    "move": "move of flow.moves",
 }
 
 
@@ -46,6 +47,7 @@ class Namespaces:
             "param": set(game.params),
             "player": set(BUILTIN_PLAYERS) | set(game.relations),
             "field": fields,
+            "move": set(game.flow.moves) if game.flow is not None else set(),
         }
 
 

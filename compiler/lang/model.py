@@ -11,7 +11,7 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, create_model, model_validator
 
-from . import actions, board, conditions, expressions, interplay, passives, spaces  # noqa: F401  (registers the primitives)
+from . import actions, board, conditions, expressions, flow, interplay, passives, spaces  # noqa: F401  (registers the primitives)
 from .registry import REGISTRY
 from .types import Name, Selector, TriggerName
 
@@ -115,6 +115,7 @@ def _rebuild() -> None:
     for model in (Action, Expression, Condition):
         model.model_rebuild(_types_namespace=_NAMESPACE, force=True)
     Effect.model_rebuild(_types_namespace=_NAMESPACE, force=True)
+    flow.rebuild(_NAMESPACE)
 
 
 _rebuild()

@@ -18,27 +18,7 @@ if TYPE_CHECKING:
 # Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
 # that change a rule number, lookup tables.
 _MODIFIERS1 = {"babylon_b_2": 1}
-_TABLE2 = {1: 1, 2: 3, 3: 5}
-_CARDS3 = rt.card_ids(("glassworks", "loom", "press", "glassworks_2", "loom_2", "press_2"))
-_CARDS4 = rt.card_ids(
-    (
-        "clay_pit",
-        "clay_pool",
-        "excavation",
-        "forest_cave",
-        "lumber_yard",
-        "mine",
-        "ore_vein",
-        "stone_pit",
-        "timber_yard",
-        "tree_farm",
-        "brickyard",
-        "foundry",
-        "quarry",
-        "sawmill",
-    )
-)
-_CARDS5 = rt.card_ids(
+_CARDS2 = rt.card_ids(
     (
         "alexandria_a_1",
         "alexandria_a_2",
@@ -82,6 +62,26 @@ _CARDS5 = rt.card_ids(
         "rhodos_a_3",
         "rhodos_b_1",
         "rhodos_b_2",
+    )
+)
+_TABLE3 = {1: 1, 2: 3, 3: 5}
+_CARDS4 = rt.card_ids(("glassworks", "loom", "press", "glassworks_2", "loom_2", "press_2"))
+_CARDS5 = rt.card_ids(
+    (
+        "clay_pit",
+        "clay_pool",
+        "excavation",
+        "forest_cave",
+        "lumber_yard",
+        "mine",
+        "ore_vein",
+        "stone_pit",
+        "timber_yard",
+        "tree_farm",
+        "brickyard",
+        "foundry",
+        "quarry",
+        "sawmill",
     )
 )
 _CARDS6 = rt.card_ids(
@@ -313,7 +313,48 @@ def rules_on_last_card(ctx: Context) -> None:
     rt.budget(ctx.state, 1)
     if rt.bounded(rt.param(ctx, 0, _MODIFIERS1)) > 0:
         rt.budget(ctx.state, 1)
-        ctx.build_from(lambda: 1, lambda: [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("hand", ())], False, True)
+
+        def _option1(c2: Context) -> None:
+            rt.budget(c2.state, 1)
+            c2.build_from(
+                lambda: 1, lambda: [(c2.actor, cid3) for cid3 in c2.actor.zones.get("hand", ())], False, False
+            )
+
+        def _option4(c5: Context) -> None:
+            rt.budget(c5.state, 1)
+            c5.build_from(
+                lambda: 1, lambda: rt.select(c5, (("stages", False),), (("self",),), True, _CARDS2), False, False
+            )
+            rt.budget(c5.state, 1)
+            c5.move_cards(
+                [(c5.actor, cid6) for cid6 in c5.actor.zones.get("hand", ())],
+                "tucked",
+                False,
+                lambda: [c5.actor],
+                None,
+            )
+
+        def _option7(c8: Context) -> None:
+            rt.budget(c8.state, 1)
+            c8.move_cards(
+                [(c8.actor, cid9) for cid9 in c8.actor.zones.get("hand", ())],
+                "discard",
+                True,
+                lambda: [c8.actor],
+                None,
+            )
+            rt.budget(c8.state, 1)
+            rt.dispatch(c8, "discard", {})
+
+        ctx.choose(
+            ctx.actor,
+            (
+                ("build", _option1),
+                ("stage", _option4),
+                ("discard", _option7),
+            ),
+            1,
+        )
 
 
 # cards/seven_wonders/game.yaml
@@ -329,7 +370,7 @@ def rules_on_end_of_age(ctx: Context) -> None:
             c3 = c1.as_actor(c1.owner)
             rt.budget(c3.state, 1)
             c3.actor.values["victory_tokens"] = max(
-                0, _TABLE2.get(rt.bounded(c3.state.globals["age"]), 0) + c3.actor.values.get("victory_tokens", 0)
+                0, _TABLE3.get(rt.bounded(c3.state.globals["age"]), 0) + c3.actor.values.get("victory_tokens", 0)
             )
         rt.budget(c1.state, 1)
         if rt.bounded(c1.actor.values.get("shields", 0)) > rt.bounded(c1.owner.values.get("shields", 0)):
@@ -507,7 +548,7 @@ def bazar_on_built(ctx: Context) -> None:
                         (p2, cid1)
                         for p2 in rt.players(ctx, (("self",), ("offset", 1), ("offset", -1)), False)
                         for cid1 in p2.zones.get("city", ())
-                        if cid1 in _CARDS3
+                        if cid1 in _CARDS4
                     ]
                 )
             )
@@ -603,7 +644,7 @@ def vineyard_on_built(ctx: Context) -> None:
                         (p2, cid1)
                         for p2 in rt.players(ctx, (("self",), ("offset", 1), ("offset", -1)), False)
                         for cid1 in p2.zones.get("city", ())
-                        if cid1 in _CARDS4
+                        if cid1 in _CARDS5
                     ]
                 )
             )
@@ -635,7 +676,7 @@ def arena_on_built(ctx: Context) -> None:
     rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(
         0,
-        rt.bounded((3 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("stages", ()) if cid1 in _CARDS5])))
+        rt.bounded((3 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("stages", ()) if cid1 in _CARDS2])))
         + ctx.actor.values.get("coins", 0),
     )
 
@@ -646,7 +687,7 @@ def arena_on_end_of_game(ctx: Context) -> None:
     # effect 2
     rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.bounded(
-        (1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("stages", ()) if cid1 in _CARDS5]))
+        (1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("stages", ()) if cid1 in _CARDS2]))
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -665,7 +706,7 @@ def chamber_of_commerce_on_built(ctx: Context) -> None:
     rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(
         0,
-        rt.bounded((2 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS3])))
+        rt.bounded((2 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS4])))
         + ctx.actor.values.get("coins", 0),
     )
 
@@ -676,7 +717,7 @@ def chamber_of_commerce_on_end_of_game(ctx: Context) -> None:
     # effect 2
     rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.bounded(
-        (2 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS3]))
+        (2 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS4]))
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -711,7 +752,7 @@ def haven_on_built(ctx: Context) -> None:
     rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(
         0,
-        rt.bounded((1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS4])))
+        rt.bounded((1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS5])))
         + ctx.actor.values.get("coins", 0),
     )
 
@@ -722,7 +763,7 @@ def haven_on_end_of_game(ctx: Context) -> None:
     # effect 2
     rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.bounded(
-        (1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS4]))
+        (1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS5]))
     ) + ctx.actor.values.get("points", 0)
 
 
@@ -830,7 +871,7 @@ def builders_guild_on_end_of_game(ctx: Context) -> None:
             (p2, cid1)
             for p2 in rt.players(ctx, (("self",), ("offset", 1), ("offset", -1)), False)
             for cid1 in p2.zones.get("stages", ())
-            if cid1 in _CARDS5
+            if cid1 in _CARDS2
         ]
     ) + ctx.actor.values.get("points", 0)
 
@@ -848,7 +889,7 @@ def craftsmens_guild_on_end_of_game(ctx: Context) -> None:
                     (p2, cid1)
                     for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
                     for cid1 in p2.zones.get("city", ())
-                    if cid1 in _CARDS3
+                    if cid1 in _CARDS4
                 ]
             )
         )
@@ -953,7 +994,7 @@ def workers_guild_on_end_of_game(ctx: Context) -> None:
             (p2, cid1)
             for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
             for cid1 in p2.zones.get("city", ())
-            if cid1 in _CARDS4
+            if cid1 in _CARDS5
         ]
     ) + ctx.actor.values.get("points", 0)
 
@@ -1014,7 +1055,7 @@ def babylon_b_1_on_end_of_game(ctx: Context) -> None:
     ctx.actor.values["points"] = 3 + ctx.actor.values.get("points", 0)
 
 
-# cards/seven_wonders/wonders/babylon_b.yaml:139
+# cards/seven_wonders/wonders/babylon_b.yaml:210
 def babylon_b_3_on_end_of_game(ctx: Context) -> None:
     "Babylon (B) stage 3, on end_of_game."
     # effect 1
@@ -1346,7 +1387,7 @@ def requires_of_wonder_stage(ctx: Context) -> bool:
                         (("stages", False),),
                         (("self",),),
                         False,
-                        rt.narrow(ctx.game, _CARDS5, "wonder", ctx.card_field("wonder")),
+                        rt.narrow(ctx.game, _CARDS2, "wonder", ctx.card_field("wonder")),
                     )
                 )
                 == rt.bounded((rt.bounded(rt.field_amount(ctx, "stage")) - 1))

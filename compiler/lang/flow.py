@@ -1,0 +1,127 @@
+"""The flow of a whole game (game.yaml `flow:`): set-up, rounds, turns, moves, the end.
+
+A flow is a small tree of steps. Each step is a mapping with one key, like an action; the runner
+(compiler/runtime/flow.py) walks it with a stack of plain frames, so a game can stop at any
+decision and be copied. Inside steps, the language is the cards' own: amounts, conditions and
+actions are the same primitives, and `fire` runs the game's rules and the cards that listen.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+
+from .types import FieldName, Name, Noun, PlayerName, Ref, Selector, Strict, TriggerName, ZoneName
+
+MoveName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64), Ref("move")]
+
+
+class MoveSpec(Strict):
+    """One entry of the menu of a turn: for every card the selector finds, one move."""
+
+    card: Selector = Field(description="The cards this move can be made with (the player's own; e.g. {zone: hand})")
+    do: list["Action"] = Field(description="What the move does; `{field: id}` and other fields read the card it is made with")
+
+
+class DealArgs(Strict):
+    deck: Optional["Amount"] = Field(None, description="Deal from the deck of game.yaml's `deck` section whose key has this value")
+    cards: Optional[Selector] = Field(None, description="Or deal the game's entities that this selector matches (e.g. {kind: wonder})")
+    distinct: Optional[FieldName] = Field(None, description="At most one dealt card per value of this field (one side of each board)")
+    each: "Amount" = Field(1, description="Cards dealt to each player")
+    to: ZoneName = Field(description="The players' zone the cards go to")
+
+    @model_validator(mode="after")
+    def _one_source(self):
+        if (self.deck is None) == (self.cards is None):
+            raise ValueError("a deal takes its cards from 'deck' or from 'cards', exactly one of them")
+        return self
+
+
+class RepeatStepArgs(Strict):
+    times: Optional["Amount"] = Field(None, description="How many times (computed when the repeat begins)")
+    until: Optional["Condition"] = Field(None, description="Or: stop after a round in which this holds (tested for the start player)")
+    steps: list["Step"] = Field(description="The steps of one round")
+
+    @model_validator(mode="after")
+    def _bounded(self):
+        if self.times is None and self.until is None:
+            raise ValueError("a repeat needs 'times' or 'until'")
+        return self
+
+
+class EachPlayerArgs(Strict):
+    steps: list["Step"] = Field(description="The steps each player goes through, as the current player")
+    position: Optional[Noun] = Field(None, description="A global set to 1, 2, ... for each player in turn (e.g. starting coins by seat)")
+
+
+class TurnArgs(Strict):
+    moves: list[MoveName] = Field(min_length=1, description="The menu: names of `flow.moves`; a move is legal when trying it succeeds")
+    simultaneous: bool = Field(False, description="Every player picks, earlier picks hidden, then all are carried out in turn order")
+    if_: Optional["Condition"] = Field(None, alias="if", description="Only the players for whom this holds take the turn")
+
+
+class PassArgs(Strict):
+    zone: ZoneName = Field(description="Each player's zone whose cards are passed on")
+    to: PlayerName = Field(description="Where they go: a relation (left, right)")
+    by: Optional["Amount"] = Field(None, description="With `relations`: the value that picks the relation")
+    relations: dict[int, PlayerName] = Field(default_factory=dict, description="The relation for each value of `by` (e.g. the age)")
+
+
+class IfStepArgs(Strict):
+    test: "Condition"
+    then: list["Step"] = Field(default_factory=list)
+    else_: list["Step"] = Field(default_factory=list, alias="else")
+
+
+class Step(BaseModel):
+    """One step of a flow: a mapping with exactly one key."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False)
+    _key: str = PrivateAttr("")
+
+    do: Optional[list["Action"]] = Field(None, description="Actions carried out by the current player (the start player outside each_player)")
+    fire: Optional[TriggerName] = Field(None, description="Fire a trigger for the current player (every player when it is each_player)")
+    repeat: Optional[RepeatStepArgs] = Field(None, description="Steps repeated a number of times, or until a condition holds")
+    each_player: Optional[EachPlayerArgs] = Field(None, description="Steps for each player in turn order from the start player")
+    deal: Optional[DealArgs] = Field(None, description="Deal cards at random (chance events) to each player, in turn order")
+    turn: Optional[TurnArgs] = Field(None, description="A player picks one move from a menu; legal moves are found by trying them")
+    pass_: Optional[PassArgs] = Field(None, alias="pass", description="Every player hands a zone's cards to a neighbour at once")
+    start_player: Optional[PlayerName] = Field(None, description="The start player passes along a relation (e.g. left)")
+    if_: Optional[IfStepArgs] = Field(None, alias="if", description="Steps run only when a test holds")
+
+    @model_validator(mode="after")
+    def _exactly_one(self):
+        present = [name for name in type(self).model_fields if getattr(self, name) is not None]
+        if len(present) != 1:
+            raise ValueError(f"a flow step is a mapping with exactly one key, found {len(present)}")
+        self._key = type(self).model_fields[present[0]].alias or present[0]
+        return self
+
+    @property
+    def key(self) -> str:
+        return self._key
+
+    @property
+    def arg(self) -> Any:
+        return getattr(self, {"pass": "pass_", "if": "if_"}.get(self._key, self._key))
+
+
+class Flow(Strict):
+    """How a whole game is played: what `ostraka play` and runtime/flow.py run."""
+
+    moves: dict[Name, MoveSpec] = Field(default_factory=dict, description="The moves a turn's menu may offer, by name")
+    setup: list[Step] = Field(default_factory=list, description="Steps run once before play (deal boards, starting hands)")
+    play: list[Step] = Field(description="The game itself; when these steps are done, the game is over")
+    rank: list[Noun] = Field(default_factory=list, description="Counters that rank players at the end, in order (ties broken by the next); default: the game's score")
+    win: Optional["Condition"] = Field(None, description="An instant win: checked for every player after each step; the first players it holds for win")
+
+
+FLOW_MODELS = (MoveSpec, DealArgs, RepeatStepArgs, EachPlayerArgs, TurnArgs, PassArgs, IfStepArgs, Step, Flow)
+
+
+def rebuild(namespace: dict[str, Any]) -> None:
+    namespace = {**namespace, "Step": Step}
+    for model in FLOW_MODELS:
+        model.model_rebuild(_types_namespace=namespace, force=True)
+
