@@ -1,0 +1,111 @@
+"""The flow constructs on a small game of their own (tests/fixtures/flow): sequential turns, a
+start player that passes on, repeat until, if, starting values by position, questions asked
+inside a move, an instant win; and the located errors of a flow written wrongly."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from compiler.project import load
+from compiler.runtime.flow import TERMINAL, GameState
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "flow"
+
+
+@pytest.fixture
+def race_dir(tmp_path) -> Path:
+    target = tmp_path / "cards" / "race"
+    shutil.copytree(FIXTURE, target)
+    return target
+
+
+def _game(directory: Path):
+    run = load([directory], directory.parent.parent)
+    assert not run.report.items, [str(d.message) for d in run.report.items]
+    return run.games[0]
+
+
+def _deal(state: GameState, wanted: dict[str, list[str]]) -> None:
+    """Answer the deal's chance nodes with the cards wanted for each player."""
+    while state.is_chance_node():
+        labels = {state.action_to_string(-1, a): a for a in state.legal_actions()}
+        pick = next(label for label in labels if any(label == f"deal {c} to {p}.hand" for p, cs in wanted.items() for c in cs))
+        player, card = pick.split(" to ")[1].split(".")[0], pick.split()[1]
+        wanted[player].remove(card)
+        state.apply_action(labels[pick])
+
+
+def test_turns_in_order_from_a_start_player_that_passes_left(race_dir):
+    state = GameState(_game(race_dir), 2, seed=0)
+    assert [p.values["coins"] for p in state.state.players] == [1, 2]  # each_player position: 1, 2
+    _deal(state, {"p1": ["one", "two"], "p2": ["three", "four"]})
+    order = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        labels = [state.action_to_string(seat, a) for a in state.legal_actions()]
+        order.append((state.state.globals["round"], seat, labels[0].split()[0]))
+        state.apply_action(state.legal_actions()[0])  # play the first card, never bet
+    assert [(r, s) for r, s, _m in order] == [(1, 0), (1, 1), (2, 1), (2, 0)]
+    assert state.state.globals["round"] == 3  # repeat until round >= 3: two rounds
+    # points: the cards built, and 1 from the final `if` for the current player (the start player,
+    # p1 again after passing left twice); coins: start + 1 per round_end
+    assert state.scores() == [1 + 2 + 1, 3 + 4] and state.start == 0
+    assert [p.values["coins"] for p in state.state.players] == [3, 4]
+    assert state.winner() == [1] and state.returns() == [4.0, 7.0] and state.current_player() == TERMINAL
+
+
+def test_a_question_inside_a_move_is_a_decision_of_its_player(race_dir):
+    state = GameState(_game(race_dir), 2, seed=0)
+    _deal(state, {"p1": ["one", "two"], "p2": ["three", "four"]})
+    labels = {state.action_to_string(0, a): a for a in state.legal_actions()}
+    assert "bet one" in labels  # p1 has 1 coin: betting is legal
+    state.apply_action(labels["bet one"])
+    assert state.current_player() == 0 and [state.action_to_string(0, a) for a in state.legal_actions()] == ["choose: low", "choose: high"]
+    twin = state.clone()
+    state.apply_action(1)  # high: 3 points, costs the other coin
+    assert state.state.players[0].values["points"] == 3 and state.state.players[0].values["coins"] == 0
+    twin.apply_action(0)  # the clone goes its own way
+    assert twin.state.players[0].values["points"] == 1 and state.state.players[0].values["points"] == 3
+    # p1 has no coin left: betting is no longer offered
+    assert state.current_player() == 1
+
+
+def test_an_instant_win_ends_the_game_at_once(race_dir):
+    state = GameState(_game(race_dir), 2, seed=0)
+    _deal(state, {"p1": ["jackpot", "one"], "p2": ["three", "four"]})
+    labels = {state.action_to_string(0, a): a for a in state.legal_actions()}
+    state.apply_action(labels["play jackpot"])
+    assert state.is_terminal() and state.winner() == [0] and state.decisions == 1
+
+
+def test_the_same_seed_deals_the_same_cards(race_dir):
+    game = _game(race_dir)
+    hands = []
+    for _ in range(2):
+        state = GameState(game, 3, seed=42)
+        while state.is_chance_node():
+            state.apply_action(state.sample_chance())
+        hands.append([p.zones["hand"] for p in state.state.players])
+    assert hands[0] == hands[1] and sum(map(len, hands[0])) == 6
+
+
+@pytest.mark.parametrize("old, new, code, message", [
+    ("turn: {moves: [play, bet]}", "turn: {moves: [play, bett]}", "E301", "unknown move of flow.moves 'bett'"),
+    ("- fire: round_end", "- fire: round_ends", "E301", "unknown trigger 'round_ends'"),
+    ("- start_player: left", "- {start_player: left, do: []}", "E201", "exactly one key"),
+    ("until: {gte: [{value: round}, 3]}", "forever: true", "E203", "forever"),
+    ("- deal: {cards: {kind: token}, each: 2, to: hand}", "- deal: {cards: {kind: token}, deck: 1, each: 2, to: hand}", "E201", "exactly one of them"),
+])
+def test_a_flow_written_wrongly_is_reported_at_its_line(race_dir, ostraka, old, new, code, message):
+    path = race_dir / "game.yaml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    line = next(i for i, l in enumerate(path.read_text().splitlines(), 1) if new.split("\n")[0].strip() in l)
+    result = ostraka("check", "--format", "json", str(race_dir), cwd=race_dir.parent.parent)
+    assert result.exit_code == 1
+    found = [(d["code"], d["line"], d["message"]) for d in result.json()["diagnostics"]]
+    assert any(c == code and message in m and abs(l - line) <= 1 for c, l, m in found), found
