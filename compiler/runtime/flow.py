@@ -211,7 +211,7 @@ class GameState:
     def clone(self) -> "GameState":
         twin = object.__new__(GameState)
         twin.__dict__.update(self.__dict__)
-        twin.state = self.state.copy()
+        twin.state = self.state.copy(new_run=True)
         twin.stack = [_copy_frame(f) for f in self.stack]
         twin.history = list(self.history)
         return twin
@@ -435,8 +435,7 @@ class GameState:
         return sorted(actions)
 
     def _can_move(self, seat: int, name: str, card_id: str) -> bool:
-        trial = self.state.copy()
-        vars(trial)["_ostraka_steps"] = 0
+        trial = self.state.copy(new_run=True)  # a trial is a run of its own, with its own budget
         try:
             self._do_move(self._ctx(seat, FirstLegal(), trial), name, card_id)
         except (Illegal, Runaway):
@@ -455,8 +454,7 @@ class GameState:
         _k, op, what, seat, snapshot, answers = frame
         if snapshot is None:
             snapshot = frame[4] = self.state
-        state = snapshot.copy()
-        vars(state)["_ostraka_steps"] = 0
+        state = snapshot.copy(new_run=True)  # each atomic step is a run, with the step budget of one
         decider = _Replay(answers)
         ctx = self._ctx(seat, decider, state)
         try:
@@ -470,7 +468,7 @@ class GameState:
             self._ask(pause.question)
             return True
         except (Illegal, Runaway):
-            state = snapshot.copy()  # a step the rules refuse changes nothing
+            state = snapshot.copy(new_run=True)  # a step the rules refuse changes nothing
         self.state = state
         return False
 
