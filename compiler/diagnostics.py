@@ -132,6 +132,7 @@ class Report:
         self.items: list[Diagnostic] = []
         self.examples_passed = 0
         self.examples_failed = 0
+        self.examples_folded = 0  # failures that follow from errors in other files (followon.py)
         self.cards = 0
         self.files = 0
 
@@ -157,6 +158,8 @@ class Report:
                  plural(self.examples_passed, "example") + " passed"]
         if self.examples_failed:
             parts.append(plural(self.examples_failed, "example") + " failed")
+        if self.examples_folded:
+            parts[-1] += f" ({self.examples_folded} of them because of the errors above)"
         return ", ".join(parts)
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .compiled import CompiledGame
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, did_you_mean
 from .loader import Document
 from .models import Card, Example
 from .runtime.decider import AnswerError, Scripted
@@ -16,7 +16,13 @@ from .runtime.state import Illegal, State, new_state
 
 
 class ExampleInvalid(Exception):
-    """The example is written wrongly (an unknown player, noun or card)."""
+    """The example is written wrongly (an unknown player, noun or card); `path` is where, inside the
+    example (('given', 'p1', 'city', 0)), and `hint` a did-you-mean."""
+
+    def __init__(self, message: str, path: tuple = (), hint: str = "") -> None:
+        super().__init__(message)
+        self.path = path
+        self.hint = hint
 
 
 @dataclass
@@ -24,16 +30,19 @@ class Outcome:
     passed: bool
     message: str = ""
     invalid: bool = False
+    path: tuple = ()  # inside the example: the expectation that differs, or what is written wrongly
+    hint: str = ""
 
 
-def _card_ids(game: CompiledGame | None, value: Any, where: str) -> list[str]:
+def _card_ids(game: CompiledGame | None, value: Any, where: str, path: tuple = ()) -> list[str]:
     """A zone's content as written in an example: one card id or a list of them (checked when `game`)."""
     ids = value if isinstance(value, list) else [value]
-    for cid in ids:
+    for i, cid in enumerate(ids):
+        at = path + (i,) if isinstance(value, list) else path
         if not isinstance(cid, str):
-            raise ExampleInvalid(f"{where} should list card ids, not {type(cid).__name__} {str(cid)[:40]}")
+            raise ExampleInvalid(f"{where} should list card ids, not {type(cid).__name__} {str(cid)[:40]}", at)
         if game is not None and cid not in game.cards:
-            raise ExampleInvalid(f"{where} names unknown card '{cid}'")
+            raise ExampleInvalid(f"{where} names unknown card '{cid}'", at, did_you_mean(cid, game.cards))
     return list(ids)
 
 
@@ -46,13 +55,14 @@ def _apply_player(game: CompiledGame, state: State, pid: str, values: Any) -> No
         raise ExampleInvalid(f"{pid} should map nouns and zones to values")
     for key, value in values.items():
         if key in game.game.zones and not game.game.zones[key].shared:
-            player.zones[key] = _card_ids(game, value, f"{pid}.{key}")
+            player.zones[key] = _card_ids(game, value, f"{pid}.{key}", ("given", pid, key))
         elif key in player.values or key in game.game.counters or key in game.game.resources or key in game.game.tracks:
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ExampleInvalid(f"{pid}.{key} should be a whole number")
+                raise ExampleInvalid(f"{pid}.{key} should be a whole number", ("given", pid, key))
             player.values[key] = value
         else:
-            raise ExampleInvalid(f"{pid}.{key} is neither a noun nor a zone of this game")
+            raise ExampleInvalid(f"{pid}.{key} is neither a noun nor a zone of this game", ("given", pid, key),
+                                 did_you_mean(key, [*player.values, *player.zones]))
 
 
 def setup(game: CompiledGame, given: dict[str, Any]) -> State:
@@ -70,7 +80,7 @@ def setup(game: CompiledGame, given: dict[str, Any]) -> State:
                 raise ExampleInvalid(f"{key} should be a whole number")
             state.globals[key] = value
         elif key in game.game.zones and game.game.zones[key].shared:
-            state.zones[key] = _card_ids(game, value, key)
+            state.zones[key] = _card_ids(game, value, key, ("given", key))
         else:
             _apply_player(game, state, key, value)
     return state
@@ -114,7 +124,7 @@ def trigger(game: CompiledGame, state: State, when: dict[str, Any] | list, decid
     if "build" in when:
         card_id = when["build"]
         if card_id not in game.cards:
-            raise ExampleInvalid(f"when.build names unknown card '{card_id}'")
+            raise ExampleInvalid(f"when.build names unknown card '{card_id}'", ("when", "build"), did_you_mean(card_id, game.cards))
         for zone in actor.zones.values():
             if card_id in zone:
                 zone.remove(card_id)
@@ -130,8 +140,15 @@ def trigger(game: CompiledGame, state: State, when: dict[str, Any] | list, decid
         raise ExampleInvalid("when needs 'build' or 'event'")
 
 
-def compare(game: CompiledGame, state: State, expect: dict[str, Any]) -> list[str]:
-    problems = []
+def compare(game: CompiledGame, state: State, expect: dict[str, Any], paths: list[tuple] | None = None) -> list[str]:
+    """What differs from `expect`, in words; `paths` (if given) receives where each is written."""
+    problems: list[str] = []
+    paths = [] if paths is None else paths
+
+    def differs(message: str, *path: Any) -> None:
+        problems.append(message)
+        paths.append(("expect",) + path)
+
     for key, wanted in expect.items():
         if key == "refused":
             continue
@@ -140,27 +157,28 @@ def compare(game: CompiledGame, state: State, expect: dict[str, Any]) -> list[st
             continue
         if key in state.globals:
             if state.globals[key] != wanted:
-                problems.append(f"{key} is {state.globals[key]}, expected {wanted}")
+                differs(f"{key} is {state.globals[key]}, expected {wanted}", key)
             continue
         if key in state.zones:
-            if sorted(state.zones[key]) != sorted(_card_ids(None, wanted, f"expect.{key}")):
-                problems.append(f"{key} holds {sorted(state.zones[key])}, expected {sorted(wanted)}")
+            if sorted(state.zones[key]) != sorted(_card_ids(None, wanted, f"expect.{key}", ("expect", key))):
+                differs(f"{key} holds {sorted(state.zones[key])}, expected {sorted(wanted)}", key)
             continue
         try:
             player = state.player(key)
         except KeyError:
-            raise ExampleInvalid(f"expect names '{key}', which is no player, global or shared zone") from None
+            raise ExampleInvalid(f"expect names '{key}', which is no player, global or shared zone", ("expect", key)) from None
         if not isinstance(wanted or {}, dict):
             raise ExampleInvalid(f"expect.{key} should map nouns and zones to values")
         for name, value in (wanted or {}).items():
             if name in player.zones:
-                if sorted(player.zones[name]) != sorted(_card_ids(None, value, f"expect.{key}.{name}")):
-                    problems.append(f"{key}.{name} holds {sorted(player.zones[name])}, expected {sorted(value)}")
+                if sorted(player.zones[name]) != sorted(_card_ids(None, value, f"expect.{key}.{name}", ("expect", key, name))):
+                    differs(f"{key}.{name} holds {sorted(player.zones[name])}, expected {sorted(value)}", key, name)
             elif name in player.values:
                 if player.values[name] != value:
-                    problems.append(f"{key}.{name} is {player.values[name]}, expected {value}")
+                    differs(f"{key}.{name} is {player.values[name]}, expected {value}", key, name)
             else:
-                raise ExampleInvalid(f"expect.{key}.{name} is neither a noun nor a zone of this game")
+                raise ExampleInvalid(f"expect.{key}.{name} is neither a noun nor a zone of this game", ("expect", key, name),
+                                     did_you_mean(name, [*player.values, *player.zones]))
     return problems
 
 
@@ -177,15 +195,20 @@ def run_example(game: CompiledGame, example: Example, runner: Callable | None = 
         except AnswerError as exc:
             return Outcome(False, str(exc), invalid=True)
         if example.expect.get("refused"):
-            return Outcome(True) if refused else Outcome(False, "expected the action to be refused, but it was carried out")
+            return Outcome(True) if refused else Outcome(False, "expected the action to be refused, but it was carried out",
+                                                         path=("expect", "refused"))
         if refused:
-            return Outcome(False, f"the action was refused: {refused}")
-        problems = compare(game, state, example.expect)
+            return Outcome(False, f"the action was refused: {refused}", path=("when",))
+        paths: list[tuple] = []
+        problems = compare(game, state, example.expect, paths)
         unused = decider.unused()
         if unused:
             problems.append("answers never asked for: " + "; ".join(f"{p}: {', '.join(map(str, a))}" for p, a in unused.items()))
-        return Outcome(not problems, "; ".join(problems))
-    except (ExampleInvalid, Runaway) as exc:
+            paths.append(("answers", next(iter(unused))))
+        return Outcome(not problems, "; ".join(problems), path=paths[0] if paths else ())
+    except ExampleInvalid as exc:
+        return Outcome(False, str(exc), invalid=True, path=exc.path, hint=exc.hint)
+    except Runaway as exc:
         return Outcome(False, str(exc), invalid=True)
 
 
@@ -227,15 +250,17 @@ def check_card_examples(game: CompiledGame, card_id: str, documents: dict[str, D
             continue
         failed += 1
         doc = documents.get(source.file)
-        line, col = _example_position(doc, card, index, source)
-        out.append(Diagnostic(code, f"example '{example.name}' of '{card_id}' failed: {outcome.message}", source.file, line, col,
-                              "" if code != "E401" else "fix the effects or the example's expect"))
+        line, col = _example_position(doc, card, index, source, outcome.path)
+        hint = outcome.hint or ("fix the effects or the example's expect" if code == "E401" else "")
+        out.append(Diagnostic(code, f"example '{example.name}' of '{card_id}' failed: {outcome.message}", source.file, line, col, hint))
     return passed, failed, out
 
 
-def _example_position(doc: Document | None, card: Card, index: int, source) -> tuple[int, int]:
+def _example_position(doc: Document | None, card: Card, index: int, source, path: tuple = ()) -> tuple[int, int]:
+    """Where the example's finding is written: `path` inside the example (the expectation that
+    differs), or as near to it as the file has a position for; the example itself without one."""
     if doc is None:
         return source.line, source.column
     prefixes = [()] if not isinstance(doc.data, list) else [(i,) for i, item in enumerate(doc.data) if isinstance(item, dict) and item.get("id") == card.id]
     prefix = prefixes[0] if prefixes else ()
-    return doc.where(prefix + ("examples", index))
+    return doc.where(prefix + ("examples", index) + tuple(path))

@@ -159,7 +159,8 @@ def check_card_fields(card: Card, game: Game, spaces: Namespaces, doc: Document,
         line, col = at((name,))
         problem = _field_problem(spec, value)
         if problem:
-            out.append(Diagnostic("E201", f"field '{name}' {problem}", doc.file, line, col, spec.description, dotted(prefix + (name,))))
+            out.append(Diagnostic("E201", f"field '{name}' {problem}", doc.file, line, col, _cost_hint(spec, value) or spec.description,
+                                  dotted(prefix + (name,))))
             continue
         if spec.type == "cost":
             for noun in value:
@@ -187,6 +188,18 @@ def check_card_fields(card: Card, game: Game, spaces: Namespaces, doc: Document,
             line, col = at(("reconstructed",))
             out.append(Diagnostic("E205", f"'reconstructed' names '{name}', which this card does not set", doc.file, line, col, "", dotted(prefix + ("reconstructed",))))
     return out
+
+
+def _cost_hint(spec: Any, value: Any) -> str:
+    """`cost: 2 wood` (or `2 wood, 1 ore`) written as prose: the mapping it means."""
+    import re
+
+    if spec.type != "cost" or not isinstance(value, str):
+        return ""
+    parts = [re.fullmatch(r"\s*(\d+)\s+([a-z][a-z0-9_]*)\s*", p) for p in re.split(r",|\band\b", value)]
+    if not parts or not all(parts):
+        return ""
+    return "write it as a mapping: {" + ", ".join(f"{m.group(2)}: {m.group(1)}" for m in parts if m) + "}"
 
 
 def _field_problem(spec: Any, value: Any) -> str:

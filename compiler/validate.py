@@ -105,12 +105,51 @@ def _translate(error: ValidationError, doc: Document, prefix: DataPath) -> Diagn
     return Diagnostic("E205", f"{where}: {error.message}", doc.file, line, col, "", dotted(path))
 
 
+def _slips(data: Any, path: DataPath = ()) -> list[tuple[DataPath, str, str]]:
+    """Mappings where a key without a value is followed by a sibling: (path, the empty key, the
+    next key). Written with too little indentation, `gain:` then `coins: 5` reads this way."""
+    found: list[tuple[DataPath, str, str]] = []
+    if isinstance(data, dict):
+        keys = list(data)
+        for i, key in enumerate(keys[:-1]):
+            if data[key] is None:
+                found.append((path, key, keys[i + 1]))
+        for key, value in data.items():
+            found += _slips(value, path + (key,))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            found += _slips(value, path + (i,))
+    return found
+
+
+def _fold_slips(data: Any, doc: Document, prefix: DataPath, out: list[tuple[DataPath, Diagnostic]]) -> list[Diagnostic]:
+    """One indentation slip, one finding: the errors inside a mapping with a slip become one E201
+    that says which line to indent (instead of an error per key, with a hint about list items)."""
+    slips = _slips(data) if out else []
+    for path, empty, following in slips:
+        # A slip shows as: the empty key refused, and the key after it refused where it stands.
+        at_empty = any(p == path + (empty,) for p, _d in out)
+        misplaced = any(p == path and (f"'{following}'" in d.message or "exactly one key" in d.message) for p, d in out)
+        if not (at_empty and misplaced):
+            continue
+        near = lambda p: p[:len(path)] == path and len(p) <= len(path) + 1  # noqa: E731 - the mapping and its keys
+        line, col = doc.where(prefix + path + (following,), key=True)
+        empty_line, empty_col = doc.where(prefix + path + (empty,), key=True)
+        slip = Diagnostic("E201", f"'{empty}' has no value, and '{following}' after it is not indented under it",
+                          doc.file, line, col,
+                          f"indent '{following}' (and the lines that belong with it) under '{empty}:' on line {empty_line}: "
+                          f"{empty_col + 1} spaces instead of {col - 1}",
+                          dotted(prefix + path + (following,)))
+        out = [(p, d) for p, d in out if not near(p)] + [(path, slip)]
+    return [d for _p, d in out]
+
+
 def schema_errors(data: Any, doc: Document, which: str, prefix: DataPath = ()) -> list[Diagnostic]:
     out = []
     for error in _validator(which).iter_errors(data):
         for leaf in _leaf_errors(error):
-            out.append(_translate(leaf, doc, prefix))
-    return out
+            out.append((tuple(leaf.absolute_path), _translate(leaf, doc, prefix)))
+    return _fold_slips(data, doc, prefix, out)
 
 
 def _pydantic_path(loc: tuple, data: Any) -> DataPath:
