@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test bench schema clean fuzz playthroughs
+.PHONY: all test bench schema clean fuzz playthroughs stress
 
 all: $(STAMP)
 	$(BIN)/ostraka build
@@ -21,6 +21,10 @@ test: $(STAMP)
 # The long fuzz run: 3 x 3,400 = 10,200 mutated card files through the whole pipeline (about an hour).
 fuzz: $(STAMP)
 	OSTRAKA_FUZZ_EXAMPLES=3400 $(BIN)/python -m pytest tests/test_fuzz.py -k mutations -p no:cacheprovider --hypothesis-show-statistics
+
+# Large hostile inputs (tests marked `stress`, left out of plain pytest by pyproject's addopts).
+stress: $(STAMP)
+	$(BIN)/python -m pytest -m stress -p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python -m compiler.bench

@@ -10,8 +10,11 @@ from __future__ import annotations
 import errno
 import math
 import os
+import re
 import stat
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -66,8 +69,35 @@ class Document:
         return self.positions.get((), (1, 1))
 
     def line_text(self, line: int) -> str | None:
-        lines = self.text.splitlines()
-        return lines[line - 1] if 0 < line <= len(lines) else None
+        starts = line_starts(self.text)
+        if not 0 < line <= len(starts) or (starts[line - 1] == len(self.text) and (line > 1 or not self.text)):
+            return None
+        end = starts[line] if line < len(starts) else len(self.text)
+        return self.text[starts[line - 1]:end].rstrip("\r\n\x85\u2028\u2029")
+
+
+# Line breaks as YAML (and so ruamel's marks, which every position comes from) counts them.
+LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
+@lru_cache(maxsize=32)
+def line_starts(text: str) -> tuple[int, ...]:
+    """The offset where each line of a text starts, computed once per text (diagnostics look lines
+    up by number and offsets up by line: without this index each lookup re-read the whole file)."""
+    return (0, *(m.end() for m in LINE_BREAK.finditer(text)))
+
+
+def offset_of(text: str, line: int, column: int) -> int:
+    """The offset of a 1-based line and column."""
+    starts = line_starts(text)
+    return starts[min(max(line, 1), len(starts)) - 1] + column - 1
+
+
+def line_col(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based line and column of an offset."""
+    starts = line_starts(text)
+    index = bisect_right(starts, offset) - 1
+    return index + 1, offset - starts[index] + 1
 
 
 class _Limit(Exception):
@@ -99,7 +129,9 @@ class _BoundedComposer(Composer):
 
 
 def _units(text: str) -> int:
-    return text.count("\n") + text.count(",") + text.count("[") + text.count("{")
+    """Lines (a CR alone ends a line too, for YAML as for us) plus flow items."""
+    lines = text.count("\n") + text.count("\r") - text.count("\r\n")
+    return lines + text.count(",") + text.count("[") + text.count("{")
 
 
 class _Builder:

@@ -15,13 +15,14 @@ word stands, or at the start of the text when the text lacks something, with a n
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .compiled import CompiledGame
 from .diagnostics import Diagnostic, Related
 from .english import English
-from .loader import Document
+from .loader import Document, line_col, offset_of
 from .models import Card, Game
 
 NUMBER_WORDS = {
@@ -424,7 +425,7 @@ def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
     for n, start, end in said.loose:
         if n in (0, 1) or n in effect_numbers or _names_field(text, start, end, allowed_numbers.get(n)):
             continue
-        if re.findall(r"[A-Za-z]+", text[:start])[-1:] and re.findall(r"[A-Za-z]+", text[:start])[-1].lower() in COUNTING:
+        if _word_before(text, start).lower() in COUNTING:
             continue
         findings.append(Finding(f"text says {n}; the effects have no {n}", start, end,
                                 hint="change the number in the text or in the effects so that they agree"))
@@ -435,9 +436,25 @@ def _names_field(text: str, start: int, end: int, words: set[str] | None) -> boo
     """'stage 2', 'age 1': a number next to the name of the card's own field holding it."""
     if not words:
         return False
-    before = re.findall(r"[A-Za-z]+", text[:start])[-1:]
+    before = [w for w in (_word_before(text, start),) if w]
     after = re.findall(r"[A-Za-z]+", text[end:end + 40])[:1]
     return any(w.lower() in words for w in before + after)
+
+
+def _ascii_letter(ch: str) -> bool:
+    return "a" <= ch <= "z" or "A" <= ch <= "Z"
+
+
+def _word_before(text: str, start: int) -> str:
+    """The last run of ASCII letters before `start` ('' if none): read backwards from `start`, not by
+    splitting the whole text before it again for every number (which made long texts quadratic)."""
+    end = start
+    while end > 0 and not _ascii_letter(text[end - 1]):
+        end -= 1
+    begin = end
+    while begin > 0 and _ascii_letter(text[begin - 1]):
+        begin -= 1
+    return text[begin:end]
 
 
 # ------------------------------------------------------------------------------ locations
@@ -451,35 +468,58 @@ def _entity_prefix(doc: Document, card_id: str) -> tuple:
 
 
 def _offset_of(doc: Document, line: int, column: int) -> int:
-    lines = doc.text.splitlines(keepends=True)
-    return sum(len(x) for x in lines[: line - 1]) + column - 1
+    return offset_of(doc.text, line, column)
 
 
 def _line_col(doc: Document, offset: int) -> tuple[int, int]:
-    before = doc.text[:offset]
-    line = before.count("\n") + 1
-    return line, offset - (before.rfind("\n") + 1) + 1
+    return line_col(doc.text, offset)
+
+
+_WORD = re.compile(r"\S+")
+_SLACK = 256  # what may lie between two words of a text in the file: a line break and its indentation
+_OPENING = frozenset(" \t\r\n\"'>|+-0123456789")  # before the first word: quotes, block indicators
+
+
+class TextMap:
+    """Where each word of a card's text sits in its file, worked out once per card in one pass over
+    the text's own stretch of the file, so that locating a finding is a look-up: each finding used
+    to search the whole file again, which made a file of many long texts quadratic.
+
+    A word is found where the previous one ended, after nothing but blanks (or, before the first,
+    a quote or a block indicator). A word written otherwise in the file (an escape in a quoted
+    text) is left unplaced and the next one is looked for in the window after it."""
+
+    def __init__(self, doc: Document, prefix: tuple, text: str) -> None:
+        self.doc = doc
+        self.line, self.col = doc.where(prefix + ("text",))
+        self.starts: list[int] = []  # offset of each word in the text
+        self.places: list[int | None] = []  # its offset in the file, if found
+        pos = _offset_of(doc, self.line, self.col)
+        source = doc.text
+        strict = True
+        for i, match in enumerate(_WORD.finditer(text)):
+            word = match.group()
+            at = source.find(word, pos, pos + _SLACK + len(word))
+            allowed = _OPENING if i == 0 else frozenset(" \t\r\n")
+            if at >= 0 and strict and not set(source[pos:at]) <= allowed:
+                at = -1
+            self.starts.append(match.start())
+            self.places.append(at if at >= 0 else None)
+            strict = at >= 0
+            if at >= 0:
+                pos = at + len(word)
+
+    def locate(self, start: int) -> tuple[int, int]:
+        """The file position of the text's offset `start` (the text's own position if unknown)."""
+        index = bisect_right(self.starts, start) - 1
+        if index < 0 or self.places[index] is None:
+            return self.line, self.col
+        return _line_col(self.doc, self.places[index] + start - self.starts[index])
 
 
 def locate(doc: Document, prefix: tuple, text: str, start: int, end: int) -> tuple[int, int]:
-    """The file position of text[start:end]: the same occurrence of the same words in the source."""
-    line, col = doc.where(prefix + ("text",))
-    base = _offset_of(doc, line, col)
-    phrase = text[start:end]
-    words = [re.escape(w) for w in phrase.split()]
-    if not words:
-        return line, col
-    pattern = re.compile(r"(?<![A-Za-z0-9])" + r"\s+".join(words) + r"(?![A-Za-z0-9])", re.IGNORECASE)
-    before = len(list(pattern.finditer(text[:start])))
-    found = list(pattern.finditer(doc.text, base))
-    if len(found) > before:
-        return _line_col(doc, found[before].start())
-    first = re.compile(r"(?<![A-Za-z0-9])" + words[0] + r"(?![A-Za-z0-9])", re.IGNORECASE)
-    before = len(list(first.finditer(text[:start])))
-    found = list(first.finditer(doc.text, base))
-    if len(found) > before:
-        return _line_col(doc, found[before].start())
-    return line, col
+    """The file position of text[start:end]: the same words in the source (see TextMap)."""
+    return TextMap(doc, prefix, text).locate(start)
 
 
 def check_text(game: CompiledGame, documents: dict[str, Document], check_card: Callable | None = None) -> list[Diagnostic]:
@@ -508,9 +548,10 @@ def check_card_text(game: CompiledGame, card_id: str, documents: dict[str, Docum
             out.append(Diagnostic("E901", f"{card.name}: the text check failed: {type(exc).__name__}: {exc}", doc.file, line, col,
                                   "please report this with the card that caused it", "text"))
             return out
+        words = TextMap(doc, prefix, card.text) if any(f.start is not None for f in found) else None
         for f in found:
-            if f.start is not None:
-                line, col = locate(doc, prefix, card.text, f.start, f.end)
+            if words is not None and f.start is not None:
+                line, col = words.locate(f.start)
             else:
                 line, col = doc.where(prefix + ("text",))
             related: tuple[Related, ...] = ()
