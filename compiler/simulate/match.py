@@ -1,0 +1,69 @@
+"""One game played by bots from a seed, and what it leaves behind (a GameRecord).
+
+Chance outcomes come from the generator held in the game state (`sample_chance`), each bot from
+its own seeded generator, so game i of a run is the same game wherever it is played. A card is
+"built by" the seat whose cards in play it joins; the points it gave are that seat's estimated
+score (game.yaml `balance.estimate`) after the step that built it, less the estimate before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .bots import BOTS, BotOptions
+from .records import GameRecord, shares
+from .seeds import bot_seed, game_seed
+from .table import Table
+
+
+def play_game(table: Table, bots: list[str], run_seed: int, index: int, options: BotOptions | None = None,
+              max_decisions: int = 100_000) -> GameRecord:
+    options = options or BotOptions()
+    seed = game_seed(run_seed, index)
+    seats = [BOTS[name](table, seat, bot_seed(run_seed, index, seat), options) for seat, name in enumerate(bots)]
+    state = table.new_state(seed)
+    builds: list[tuple[int, str, float]] = []
+    decisions = 0
+    before_cards = table.built(state.state)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            before_cards = table.built(state.state)  # dealt into play (a wonder board) is not built
+            continue
+        before = state.state.copy()
+        state.apply_action(seats[state.current_player()].step(state))
+        decisions += 1
+        if decisions > max_decisions:
+            raise RuntimeError(f"game {index} did not end within {max_decisions} decisions")
+        after_cards = table.built(state.state)
+        if after_cards != before_cards:
+            builds += _new_builds(table, before, state, before_cards, after_cards)
+            before_cards = after_cards
+    scores = [float(s) for s in state.returns()]
+    winners = state.winner() if hasattr(state, "winner") else None
+    wins = [1.0 / len(winners) if s in winners else 0.0 for s in range(len(scores))] if winners else shares(scores)
+    rounds = int(state.state.globals.get(table.length, 0)) if table.length else 0
+    return GameRecord(index=index, seed=seed, bots=list(bots), scores=scores, wins=wins, decisions=decisions,
+                      rounds=rounds, ending=table.ending(state), builds=builds, facts=table.facts(state))
+
+
+def _new_builds(table: Table, before: Any, state: Any, old: list[list[str]], new: list[list[str]]) -> list[tuple[int, str, float]]:
+    now = table.values(state.state) if not state.is_terminal() else [float(v) for v in state.returns()]
+    then = table.values(before)
+    out = []
+    for seat, (was, is_) in enumerate(zip(old, new)):
+        added = _added(was, is_)
+        for card in added:  # several cards in one step share the step's gain
+            out.append((seat, card, (now[seat] - then[seat]) / len(added)))
+    return out
+
+
+def _added(was: list[str], is_: list[str]) -> list[str]:
+    remaining = list(was)
+    added = []
+    for cid in is_:
+        if cid in remaining:
+            remaining.remove(cid)
+        else:
+            added.append(cid)
+    return added

@@ -1,0 +1,133 @@
+"""Playing K games: in this process, in local worker processes (`--jobs`), or as Ray tasks.
+
+Game i is seeded from (run seed, i) and results are written to the store in index order, so the
+database is the same whatever the number of processes or the machines (Ray) that played it.
+Workers get game indices in chunks and send back small records; at most a bounded number of
+chunks is in flight, so memory stays flat however many games are played.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+from .bots import BotOptions
+from .records import GameRecord
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play games of one run (picklable)."""
+
+    root: str  # the project directory (holding cards/)
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    engine: str = "handlers"
+    variant: str | None = None  # a variant file (sweep), applied to the game's card data
+    options: BotOptions = field(default_factory=BotOptions)
+
+
+_TABLES: dict[Job, object] = {}
+
+
+def table_for(job: Job):
+    """The job's Table, loaded once per process."""
+    key = Job(job.root, job.game, job.players, (), 0, job.engine, job.variant)
+    if key not in _TABLES:
+        from .loading import load_game
+        from .table import Table
+
+        _TABLES[key] = Table(load_game(Path(job.root), job.game, job.variant), job.players, job.engine)
+    return _TABLES[key]
+
+
+def play_chunk(job: Job, indices: list[int]) -> list[GameRecord]:
+    from .match import play_game
+
+    table = table_for(job)
+    return [play_game(table, list(job.bots), job.seed, i, job.options) for i in indices]
+
+
+def chunks(games: int, size: int) -> list[list[int]]:
+    return [list(range(start, min(games, start + size))) for start in range(0, games, size)]
+
+
+def chunk_size(games: int, workers: int) -> int:
+    return max(1, min(16, games // max(1, workers * 4)))
+
+
+def play_local(job: Job, games: int, jobs: int) -> Iterator[GameRecord]:
+    """Every game's record, in index order."""
+    if jobs <= 1:
+        for i in range(games):
+            yield from play_chunk(job, [i])
+        return
+    import multiprocessing
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    with ctx.Pool(jobs) as pool:
+        work = [(job, c) for c in chunks(games, chunk_size(games, jobs))]
+        for records in pool.imap(_play_chunk_args, work):
+            yield from records
+
+
+def _play_chunk_args(args: tuple[Job, list[int]]) -> list[GameRecord]:
+    return play_chunk(*args)
+
+
+def play_ray(job: Job, games: int, address: str | None, cpus: int | None = None) -> Iterator[GameRecord]:
+    """The same games as Ray tasks, on the cluster at `address` (or a local one of `cpus` CPUs),
+    in index order. Workers read the project at the same path (a shared checkout)."""
+    import ray
+
+    started = False
+    if not ray.is_initialized():
+        if address:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+        else:
+            ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        started = True
+    try:
+        remote = ray.remote(play_chunk)
+        window = max(2, 4 * int(ray.cluster_resources().get("CPU", 1)))
+        pending: list = []
+        for c in chunks(games, chunk_size(games, int(ray.cluster_resources().get("CPU", 1)))):
+            pending.append(remote.remote(job, c))
+            if len(pending) >= window:
+                yield from ray.get(pending.pop(0))
+        for ref in pending:
+            yield from ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def progress(records: Iterator[GameRecord], total: int, label: str, stream=None) -> Iterator[GameRecord]:
+    """A progress bar (tqdm) when standard error is a terminal; nothing otherwise."""
+    stream = stream or sys.stderr
+    if not stream.isatty():
+        yield from records
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=total, desc=label, unit="game", file=stream, leave=False) as bar:
+        for record in records:
+            bar.update(1)
+            yield record
+
+
+def play(job: Job, games: int, jobs: int = 1, ray_address: str | None | bool = False,
+         label: str = "games") -> Iterator[GameRecord]:
+    if ray_address is not False:
+        source = play_ray(job, games, ray_address or None, jobs if jobs > 1 else None)
+    else:
+        source = play_local(job, games, jobs)
+    return progress(source, games, label)
+
+
+Sink = Callable[[GameRecord], None]

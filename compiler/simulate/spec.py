@@ -1,0 +1,47 @@
+"""game.yaml's `balance:` section: what the simulator and its report need to know of a game.
+
+No game is named in code: which breakdowns a designer of this game looks for (a board and its
+side, a civilization, a winning condition) is data, as is the position value a greedy bot uses.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from pydantic import Field, model_validator
+
+from ..lang.model import Condition
+from ..lang.types import FieldName, Noun, Strict, TriggerName, ZoneName
+
+
+class Breakdown(Strict):
+    """One way to break results down: a value read for every player at the end of each game."""
+
+    label: str = Field(max_length=80, description="The heading in the report, e.g. 'wonder'")
+    zone: Optional[ZoneName] = Field(None, description="Read a field of the cards in this zone of the player's (with `field`)")
+    field: Optional[FieldName] = Field(None, description="The field read from those cards (several cards: values joined with '+')")
+    value: Optional[Noun] = Field(None, description="Or: the player's value of this counter, resource or track")
+    cases: Optional[dict[str, Condition]] = Field(
+        None, description="Or: named conditions tested on the player at the end; the first that holds names the case"
+    )
+
+    @model_validator(mode="after")
+    def _one_source(self):
+        sources = [self.zone is not None, self.value is not None, self.cases is not None]
+        if sum(sources) != 1:
+            raise ValueError("a breakdown reads exactly one of: zone (with field), value, cases")
+        if (self.zone is None) != (self.field is None):
+            raise ValueError("a breakdown by zone names the field it reads, and `field` goes with `zone`")
+        return self
+
+
+class Balance(Strict):
+    """How `ostraka simulate` values positions and breaks its results down (compiler/simulate/)."""
+
+    estimate: list[TriggerName] = Field(
+        default_factory=list,
+        description="Triggers fired on a copy of the state to value a position mid-game (the final scoring): "
+        "what a greedy bot maximises and how a card's points are measured",
+    )
+    length: Optional[Noun] = Field(None, description="A global counting rounds (or ages), reported as the game's length beside its decisions")
+    report: list[Breakdown] = Field(default_factory=list, description="What the balance report breaks win rates and scores down by")
