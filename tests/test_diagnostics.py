@@ -18,7 +18,8 @@ ELSEWHERE = {"E305": "test_missing_game_yaml", "E306": "test_unknown_game_path",
              # failures of the machine, not of a card file: tests/test_build_safety.py
              "E701": "test_out_cards_is_refused_and_deletes_nothing", "E702": "test_an_unwritable_parent_is_a_located_error",
              "E703": "test_generated_as_a_mount_point_is_a_located_error", "E704": "test_sheet_into_a_missing_folder_or_a_full_device",
-             "E705": "test_a_full_disk_is_a_located_error_and_keeps_the_previous_output", "E706": "test_other_io_errors_are_located"}
+             "E705": "test_a_full_disk_is_a_located_error_and_keeps_the_previous_output", "E706": "test_other_io_errors_are_located",
+             "E601": "test_sweep.py::test_variant_fixtures_report_their_code_at_their_position"}
 
 
 def _expectation(path):

@@ -1,0 +1,120 @@
+"""`ostraka sweep`: the same games (the same seeds) under the base card data and under each
+variant, one database with a run per variant, and a report of the significant differences."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment
+from markupsafe import Markup
+
+from .bots import BotOptions
+from .command import Echo, prepare
+from .loading import DataError, UsageError
+from .outdir import OutDirError, check, staged
+
+DIFFERENCES = [0.02, 0.05, 0.10]
+
+
+def command(root: Path, game_name: str, variants: list[str], players: int, games: int, seed: int, bots: str, jobs: int,
+            out: str, fmt: str, ray: str | None, engine: str, mcts_simulations: int, alpha: float, echo: Echo) -> int:
+    from .variants import load_variant, variant_name
+
+    try:
+        if not variants:
+            raise UsageError("name at least one variant file (--variants FILE ...)")
+        if not 0 < alpha < 1:
+            raise UsageError(f"--alpha must be between 0 and 1, not {alpha}")
+        game, seats = prepare(root, game_name, players, games, bots, jobs, mcts_simulations)
+        check(Path(out).resolve())
+        names: list[str] = []
+        for v in variants:
+            load_variant(root, game.directory.name, Path(v))  # every variant checked before any game is played
+            name = variant_name(Path(v))
+            if name in names or name == "base":
+                raise UsageError(f"two variants are named '{name}' (give each a `name:`)")
+            names.append(name)
+    except (UsageError, OutDirError) as exc:
+        echo(f"ostraka: error: {exc}", err=True)
+        return 2
+    except DataError as exc:
+        echo(exc.text, err=True)
+        return 1
+    from .compare import compare, power_table
+    from .run import Job, play
+    from .store import DB_NAME, Store, connect
+    from .summary import summarise
+
+    options = BotOptions(mcts_simulations=mcts_simulations)
+    meta = {"command": "sweep", "game": game.id, "players": players, "games": games, "seed": seed, "bots": seats,
+            "engine": engine, "mcts_simulations": mcts_simulations, "alpha": alpha,
+            "variants": [{"name": n, "file": str(v)} for n, v in zip(names, variants)]}
+    runs = [("base", None)] + [(n, str(Path(v).resolve())) for n, v in zip(names, variants)]
+    with staged(Path(out), meta) as work:
+        store = Store(work / DB_NAME)
+        for name, variant in runs:
+            job = Job(str(root), game.directory.name, players, tuple(seats), seed, engine, variant, options)
+            store.start_run(name, variant or "", meta)
+            store.add_all(name, play(job, games, jobs, False if ray is None else ray, label=name))
+            store.flush()
+        store.close()
+        con = connect(work / DB_NAME)
+        try:
+            result: dict[str, Any] = {"games": games, "alpha": alpha, "base": summarise(con, "base"), "variants": []}
+            for name, variant in runs[1:]:
+                result["variants"].append({"name": name, "file": variant, "differences": compare(con, "base", name, alpha)})
+        finally:
+            con.close()
+        result["power"] = power_table(players, DIFFERENCES, alpha)
+        (work / "report.html").write_text(render(game, meta, result), encoding="utf-8")
+    if fmt == "json":
+        echo(json.dumps(result, sort_keys=True))
+        return 0
+    echo(f"{games} games for the base and each of {len(names)} variants; report in {Path(out) / 'report.html'}")
+    for v in result["variants"]:
+        found = [d for d in v["differences"] if d["significant"]]
+        echo(f"{v['name']}: {len(found)} significant difference{'s' if len(found) != 1 else ''} (Holm-adjusted p < {alpha})")
+        for d in found[:10]:
+            echo(f"  {d['metric']} {d['what']}: {d['base']} -> {d['variant']} (p = {d['p']:.3g})")
+    return 0
+
+
+TEMPLATE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ name }}: variants compared</title><style>{{ style }}
+tr.sig td { background: #fff4d6; } td.what, th:nth-child(2) { white-space: normal; text-align: left; }</style></head><body>
+<h1>{{ name }}: variants compared</h1>
+<p class="meta">{{ r.games }} games for the base and for each variant, the same seeds; {{ meta.players }} players, bots
+{{ meta.bots | join(", ") }}. Rates: two-proportion z test; means: Welch's t test. A difference is significant when its
+p-value, Holm-adjusted over all of a variant's comparisons, is under {{ r.alpha }}.</p>
+<section id="power"><h2>How many games it takes</h2>
+<p class="note">Games per variant to tell a seat's win rate of an equal share ({{ "%.1f" % (100 / meta.players) }}%) from one
+that differs by: {% for p in r.power %}{{ "%.0f" % (p.difference * 100) }} points: {{ p.games }} games{% if not loop.last %}; {% endif %}{% endfor %}
+(two-sided test at {{ r.alpha }}, power 0.8). "Games to tell" below is the same for each observed difference.</p></section>
+{% for v in r.variants %}
+<section class="variant" id="variant-{{ loop.index }}"><h2>{{ v.name }}</h2>
+{% set sig = v.differences | selectattr("significant") | list %}
+<p>{{ sig | length }} significant difference{{ "" if sig | length == 1 else "s" }} out of {{ v.differences | length }} compared.</p>
+<table><colgroup><col style="width:17%"><col style="width:25%"><col style="width:11%"><col style="width:11%"><col style="width:11%"><col style="width:11%"><col style="width:14%"></colgroup>
+<thead><tr><th>metric</th><th>what</th><th>base</th><th>variant</th><th>p</th><th>adjusted p</th><th>games to tell</th></tr></thead><tbody>
+{% for d in v.differences[:60] %}<tr class="{{ 'sig' if d.significant else '' }}"><td>{{ d.metric }}</td><td class="what">{{ names.get(d.what, d.what) }}</td>
+<td>{{ fmt(d.metric, d.base) }}</td><td>{{ fmt(d.metric, d.variant) }}</td><td>{{ "%.3g" % d.p }}</td><td>{{ "%.3g" % d.p_adjusted }}</td>
+<td>{{ d.games_needed if d.games_needed is defined else "" }}</td></tr>
+{% endfor %}</tbody></table>{% if v.differences | length > 60 %}<p class="note">{{ v.differences | length - 60 }} more in the JSON output.</p>{% endif %}
+</section>
+{% endfor %}
+</body></html>
+"""
+
+
+def render(game: Any, meta: dict, result: dict) -> str:
+    from .report import STYLE
+
+    def fmt(metric: str, value: float) -> str:
+        return f"{value * 100:.1f}%" if "rate" in metric else f"{value:.2f}"
+
+    names = {cid: card.name for cid, card in game.cards.items()}
+    return Environment(autoescape=True).from_string(TEMPLATE).render(
+        name=game.game.name, meta=meta, r=result, style=Markup(STYLE), fmt=fmt, names=names)

@@ -1,0 +1,211 @@
+"""Variants of a game's card data: small YAML overlays a designer writes to try a change.
+
+    # variants/cheap_guilds.yaml
+    name: cheaper guilds               # optional; the file's name otherwise
+    game:                              # merged into game.yaml: mappings merge, anything else replaces
+      params: {trade_price: 1}
+    cards:                             # merged into each named card the same way (null removes a field)
+      tavern: {effects: [{gain: {coins: 6}}]}
+    remove: [scientists_guild]         # cards taken out of the game
+    add:                               # whole new cards, as in a card file
+      - {id: ..., name: ..., kind: ..., ...}
+
+The variant is applied to a copy of the game directory and the result goes through the same
+loading, validation and name resolution as the cards themselves (examples are not run: a change of
+balance may well change what an example expects). A finding in a changed, added or game-level
+value is reported at its place in the variant file; one a removal causes elsewhere is reported
+where it is, with a hint naming the variant.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import re
+import shutil
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
+
+from pydantic import Field
+
+from ..diagnostics import Diagnostic
+from ..lang.types import Name, Strict
+from .loading import DataError, UsageError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..compiled import CompiledGame
+
+
+class VariantSpec(Strict):
+    name: Optional[str] = Field(None, max_length=80, description="How reports name the variant (default: the file's name)")
+    game: dict[str, Any] = Field(default_factory=dict, description="Merged into game.yaml")
+    cards: dict[Name, Optional[dict[str, Any]]] = Field(default_factory=dict, description="Merged into the named cards")
+    remove: list[Name] = Field(default_factory=list, description="Cards taken out")
+    add: list[dict[str, Any]] = Field(default_factory=list, description="New cards")
+
+
+def merge(base: Any, overlay: Any) -> Any:
+    """Mappings merge key by key (a null value removes the key); anything else replaces."""
+    if isinstance(base, dict) and isinstance(overlay, dict):
+        out = dict(base)
+        for key, value in overlay.items():
+            if value is None:
+                out.pop(key, None)
+            else:
+                out[key] = merge(base.get(key), value)
+        return out
+    return overlay
+
+
+def variant_name(path: Path) -> str:
+    """The variant's name without validating it (reports, and runs in the database)."""
+    from ..loader import load_file
+
+    doc, _ = load_file(path, str(path))
+    name = doc.data.get("name") if isinstance(doc.data, dict) else None
+    return str(name) if isinstance(name, str) and name else path.stem
+
+
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def _path(dotted: str) -> tuple:
+    return tuple(int(i) if i else k for k, i in _STEP.findall(dotted or ""))
+
+
+_KEEP: list[Path] = []  # variant directories live as long as the process (the compiled game points into them)
+
+
+def _cleanup() -> None:
+    for d in _KEEP:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+atexit.register(_cleanup)
+
+
+def load_variant(root: Path, game_name: str, path: Path) -> "CompiledGame":
+    from ..loader import load_file
+    from ..project import GAME_FILE, card_files, load
+    from ..validate import parse_model
+    from .loading import render
+
+    game_dir = root / "cards" / game_name
+    if not (game_dir / GAME_FILE).is_file():
+        raise UsageError(f"no game '{game_name}'")
+    if not path.is_file():
+        raise UsageError(f"cannot read variant file {path}: no such file")
+    display = _display(path, root)
+    doc, problems = load_file(path, display)
+    docs = {display: doc}
+    if not problems and not isinstance(doc.data, dict):
+        problems = [Diagnostic("E201", "a variant file is a mapping (name, game, cards, remove, add)", display, 1, 1)]
+    spec = None
+    if not problems:
+        spec, problems = parse_model(VariantSpec, doc.data, doc)
+    if problems:
+        raise DataError(_render(docs, problems))
+    assert spec is not None
+
+    # Where every card is: file and position in it.
+    where: dict[str, tuple[Path, int | None]] = {}
+    contents: dict[Path, Any] = {}
+    for f in card_files(game_dir):
+        fdoc, errs = load_file(f, str(f))
+        contents[f] = fdoc.data
+        items = fdoc.data if isinstance(fdoc.data, list) else [fdoc.data]
+        for i, item in enumerate(items):
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                where[item["id"]] = (f, i if isinstance(fdoc.data, list) else None)
+    errors: list[Diagnostic] = []
+    from ..diagnostics import did_you_mean
+
+    for key in ("cards", "remove"):
+        named = spec.cards if key == "cards" else spec.remove
+        for i, cid in enumerate(named):
+            if cid not in where:
+                line, col = doc.where((key, cid), key=True) if key == "cards" else doc.where((key, i))
+                errors.append(Diagnostic("E601", f"the variant's {key} names '{cid}', which is no card of {game_name}", display, line, col,
+                                         did_you_mean(cid, list(where)) or "name a card by its id"))
+    for i, card in enumerate(spec.add):
+        cid = card.get("id")
+        if isinstance(cid, str) and cid in where and cid not in spec.remove:
+            line, col = doc.where(("add", i, "id"))
+            errors.append(Diagnostic("E601", f"the variant adds '{cid}', which the game already has", display, line, col,
+                                     "change it under `cards:`, or remove it first"))
+    if errors:
+        raise DataError(_render(docs, errors))
+
+    # A copy of the game with the variant applied; changed and added cards in files of their own.
+    work = Path(tempfile.mkdtemp(prefix="ostraka-variant-"))
+    _KEEP.append(work)
+    target = work / "cards" / game_dir.name
+    shutil.copytree(game_dir, target)
+    own = target / "_variant"
+    own.mkdir()
+    touched: dict[Path, set[int | None]] = {}
+    for cid in [*spec.cards, *spec.remove]:
+        f, i = where[cid]
+        touched.setdefault(f, set()).add(i)
+    for f, indices in touched.items():
+        copy = target / f.relative_to(game_dir)
+        if None in indices:
+            copy.unlink()
+        else:
+            kept = [item for i, item in enumerate(contents[f]) if i not in indices]
+            copy.write_text(json.dumps(kept, indent=1), encoding="utf-8")
+    origin: dict[str, tuple] = {}  # display path of a written file -> its place in the variant file
+    for cid, change in spec.cards.items():
+        if cid in spec.remove:
+            continue
+        f, i = where[cid]
+        data = contents[f][i] if i is not None else contents[f]
+        written = own / f"changed_{cid}.yaml"
+        written.write_text(json.dumps(merge(data, change or {}), indent=1), encoding="utf-8")
+        origin[_display(written, work)] = ("cards", cid)
+    for i, card in enumerate(spec.add):
+        written = own / f"added_{i}.yaml"
+        written.write_text(json.dumps(card, indent=1), encoding="utf-8")
+        origin[_display(written, work)] = ("add", i)
+    if spec.game:
+        game_doc, _ = load_file(game_dir / GAME_FILE, str(game_dir / GAME_FILE))
+        (target / GAME_FILE).write_text(json.dumps(merge(game_doc.data, spec.game), indent=1), encoding="utf-8")
+        origin[_display(target / GAME_FILE, work)] = ("game",)
+
+    run = load([target], work)
+    bad = [d for d in run.report.items if d.level.value == "error"]
+    if bad:
+        located = []
+        for d in bad:
+            if d.file in origin:
+                base = origin[d.file]
+                line, col = doc.where(base + _path(d.path))
+                located.append(Diagnostic(d.code, f"{d.message} (in the variant's {'.'.join(str(p) for p in base)})", display, line, col, d.hint, d.path))
+            else:
+                from dataclasses import replace
+
+                located.append(replace(d, hint=(d.hint + "; " if d.hint else "") + f"after variant {display}"))
+        docs.update({k: v for k, v in run.documents.items() if k not in origin})
+        raise DataError(_render(docs, located, root))
+    game = next((g for g in run.games if g.directory.name == game_dir.name), None)
+    if game is None:  # pragma: no cover - a load without errors has its game
+        raise UsageError(f"variant {display} leaves no game")
+    return game
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _render(docs: dict, diagnostics: list[Diagnostic], root: Path | None = None) -> str:
+    from ..diagnostics import render_text
+
+    lines = []
+    for d in sorted(diagnostics, key=lambda d: (d.file, d.line, d.column)):
+        doc = docs.get(d.file)
+        lines.append(render_text(d, doc.line_text(d.line) if doc else None))
+    return "\n".join(lines)
