@@ -58,6 +58,7 @@ SECTIONS = [
     ("check against parse", "compiler.bench:check_vs_parse"),
     ("generated handlers", "compiler.bench_handlers:run"),
     ("designer workflow", "compiler.bench_workflow:run"),
+    ("simulation, local processes", "compiler.simulate.bench:run"),
 ]
 
 
