@@ -110,3 +110,19 @@ def test_sweep_report(sweep_run):
     assert "<script" not in page and "discard for thirty" in page and 'id="power"' in page
     assert page.count('class="variant"') == 2
     assert page.count('class="sig"') >= 1
+
+
+def test_breakdowns_by_zone_field_value_and_cases():
+    """game.yaml's balance.report (here set by a variant): each kind of breakdown read at the end."""
+    from compiler.simulate.match import play_game
+    from compiler.simulate.table import Table
+
+    game = load_variant(REPO, GAME, VARIANTS / "breakdowns.yaml")
+    table = Table(game, 3)
+    record = play_game(table, ["random"] * 3, 5, 0)
+    facts = {(seat, label): value for seat, label, value in record.facts}
+    assert {label for _seat, label in facts} == {"side", "coins at the end", "treasury"}
+    for seat in range(3):
+        coins = int(facts[(seat, "coins at the end")])
+        assert facts[(seat, "side")] in {"A", "B"}
+        assert facts[(seat, "treasury")] == ("rich" if coins >= 6 else "comfortable" if coins >= 3 else "none")
