@@ -305,3 +305,18 @@ def test_the_probe_sees_an_overflowing_chart(base_run, tmp_path):
     done = _run_chromium(binary, ["--window-size=800,2000", "--dump-dom", probe.as_uri()])
     geometry = json.loads(html.unescape(re.search(r'<pre id="ostraka-geometry">(.*?)</pre>', done.stdout, re.S).group(1)))
     assert geometry["overflow"]
+
+
+def test_progress_bar_on_a_terminal_only():
+    import io
+
+    from compiler.simulate.run import progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    quiet, tty = io.StringIO(), Terminal()
+    assert list(progress(iter(range(5)), 5, "games", quiet)) == list(range(5)) and quiet.getvalue() == ""
+    assert list(progress(iter(range(5)), 5, "games", tty)) == list(range(5))
+    assert "/5 [" in tty.getvalue() and "game/s" in tty.getvalue()

@@ -52,8 +52,9 @@ def play_chunk(job: Job, indices: list[int]) -> list[GameRecord]:
     return [play_game(table, list(job.bots), job.seed, i, job.options) for i in indices]
 
 
-def chunks(games: int, size: int) -> list[list[int]]:
-    return [list(range(start, min(games, start + size))) for start in range(0, games, size)]
+def chunks(games: int, size: int) -> Iterator[list[int]]:
+    for start in range(0, games, size):
+        yield list(range(start, min(games, start + size)))
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -71,7 +72,7 @@ def play_local(job: Job, games: int, jobs: int) -> Iterator[GameRecord]:
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     with ctx.Pool(jobs) as pool:
-        work = [(job, c) for c in chunks(games, chunk_size(games, jobs))]
+        work = ((job, c) for c in chunks(games, chunk_size(games, jobs)))
         for records in pool.imap(_play_chunk_args, work):
             yield from records
 
