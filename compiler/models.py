@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .lang.model import Amount, Condition, Effect
 from .lang.board import BoardSpec
 from .lang.flow import Flow
+from .simulate.spec import Balance
 from .lang.types import CardId, KindName, Name, Noun, ParamName, PlayerSet, Scalar, Strict, TriggerName, ZoneName
 from .runtime.limits import MAX_PLAYERS
 
@@ -124,6 +125,7 @@ class Game(Strict):
     rules: list[Effect] = Field(default_factory=list, description="Effects every player has: the game's own rules")
     score: Optional[Noun] = Field(None, description="The counter that ranks the players at the end, highest first (what a bot driving the game maximises)")
     flow: Optional[Flow] = Field(None, description="How a whole game is played: set-up, turns, moves, the end (runtime/flow.py)")
+    balance: Optional[Balance] = Field(None, description="What simulations value and break results down by (ostraka simulate)")
     text: str = ""
 
     def bounds(self, noun: str) -> tuple[int | None, int | None]:
