@@ -43,8 +43,7 @@ class Table:
     def values(self, state: State) -> list[float]:
         """Every seat's score if the game ended now: the `estimate` triggers fired on a copy."""
         if self.estimate_triggers:
-            trial = state.copy()
-            vars(trial)["_ostraka_steps"] = 0
+            trial = state.copy(new_run=True)  # a run of its own, with its own step budget
             try:
                 for trigger in self.estimate_triggers:
                     fire(self.game, trial, trigger, trial.players[0], FirstLegal(), {}, handlers=self.handlers)
@@ -66,8 +65,7 @@ class Table:
         node = getattr(state, "node", None)
         if node is not None and node.kind == "menu":
             name, card_id = state.program.move_of(action)
-            trial = state.state.copy()
-            vars(trial)["_ostraka_steps"] = 0
+            trial = state.state.copy(new_run=True)
             try:
                 state._do_move(state._ctx(seat, FirstLegal(), trial), name, card_id)
             except (Illegal, Runaway):

@@ -111,7 +111,8 @@ def load_variant(root: Path, game_name: str, path: Path) -> "CompiledGame":
     # Where every card is: file and position in it.
     where: dict[str, tuple[Path, int | None]] = {}
     contents: dict[Path, Any] = {}
-    for f in card_files(game_dir):
+    files, _problems = card_files(game_dir)  # a folder problem shows when the variant is loaded
+    for f in files:
         fdoc, errs = load_file(f, str(f))
         contents[f] = fdoc.data
         items = fdoc.data if isinstance(fdoc.data, list) else [fdoc.data]
