@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable
@@ -169,18 +170,37 @@ def plural(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
+# Control characters (C0 but tab and newline, DEL, C1) and the bidirectional overrides that make a
+# terminal or a log show something else than the text: a card's name or a file's name can hold them
+# (YAML's "\e" and "\a" escapes), and a diagnostic must not ring, recolour or rewrite the terminal.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def escape_controls(text: str) -> str:
+    """Text with every unsafe character written as a Python escape (ESC as \\x1b), visible and inert."""
+    return _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
+
+
+def _one_line(text: str) -> str:
+    """A data-bearing part of a diagnostic: escaped, and a line break in it written as \\n."""
+    return escape_controls(text).replace("\n", "\\n")
+
+
 def render_text(d: Diagnostic, source_line: str | None = None) -> str:
-    out = f"{d.location()}: {d.level.value} {d.code}: {d.message}"
+    out = f"{escape_controls(d.location())}: {d.level.value} {d.code}: {escape_controls(d.message)}"
     if source_line is not None and d.column:
-        out += f"\n    {source_line.rstrip()}\n    {' ' * (d.column - 1)}^"
+        shown = escape_controls(source_line.rstrip())
+        caret = len(escape_controls(source_line[: d.column - 1]))  # the caret under the same character
+        out += f"\n    {_one_line(shown)}\n    {' ' * caret}^"
     if d.hint:
-        out += f"\n    hint: {d.hint}"
+        out += f"\n    hint: {escape_controls(d.hint)}"
     for r in d.related:
-        out += f"\n    {r.file}:{r.line}:{r.column}: note: {r.message}"
+        out += f"\n    {_one_line(r.file)}:{r.line}:{r.column}: note: {escape_controls(r.message)}"
     return out
 
 
 def _github_escape(text: str, prop: bool = False) -> str:
+    text = escape_controls(text)
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     if prop:
         text = text.replace(":", "%3A").replace(",", "%2C")

@@ -22,6 +22,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.composer import Composer, MaxDepthExceededError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.reader import ReaderError
 
 from .diagnostics import Diagnostic
 
@@ -305,6 +306,11 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
                                 "check the indentation and the quoting on this line")]
     except RecursionError:
         return doc, [Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, 1, 1)]
+    except ReaderError as exc:  # a character YAML does not allow (NUL, ESC, ...): at that character
+        at = exc.position if isinstance(exc.position, int) and 0 <= exc.position <= len(text) else 0
+        line, col = line_col(text, at)
+        return doc, [Diagnostic("E101", f"YAML error: {exc}".splitlines()[0], file, line, col,
+                                "remove the character: card files hold printable text only")]
     except (YAMLError, ValueError, AssertionError) as exc:  # ruamel asserts on some directives
         return doc, [Diagnostic("E101", f"YAML error: {exc}".splitlines()[0], file, 1, 1)]
     nodes = [n for n in nodes if n is not None]
