@@ -14,18 +14,26 @@ git). What is cached, and what each entry is keyed by:
   requires all of them unchanged. A run that enumerates the cards depends on all of them.
 
 Every key starts with a fingerprint of the language version, the package versions and the source
-of the compiler itself, so editing the interpreter invalidates all outcomes. Each entry carries a
-checksum; an entry that fails it or cannot be decoded is a miss and is rewritten, a file that is
-not a readable cache is deleted and rebuilt, and a cache that cannot be written is simply not
-used. The cache changes how fast a check runs, never what it reports.
+of the compiler itself, so editing the interpreter invalidates all outcomes. Each entry carries an
+HMAC-SHA256 of its key and value under a secret of this cache (`.ostraka/key`, 0600): an entry
+edited or forged by someone without the key fails it. An entry that fails it, cannot be decoded,
+or is larger than MAX_ENTRY_CHARS is a miss, dropped when the run ends and rewritten; a file that
+is not a readable cache is deleted and rebuilt, and a cache that cannot be written is simply not
+used. A `.ostraka/`, cache file or key that is a symbolic link (or not a plain file) means no
+cache for that run, without an error: nothing is read or written through a link. `build` does not
+take parsed data from the cache (`reparse`): what reaches the generated code is always parsed
+from the card files themselves. The cache changes how fast a check runs, never what it reports.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
+import secrets
 import sqlite3
+import stat
 import sys
 from collections.abc import Mapping
 from functools import lru_cache
@@ -41,6 +49,11 @@ DB_NAME = "cache.sqlite"
 FORMAT = "1"  # the layout of entries; bump on any change to what is stored
 KEEP_RUNS = 30  # entries unused for this many runs are dropped
 REFRESH_RUNS = 5  # an entry's last use is rewritten at most once in this many runs
+KEY_NAME = "key"  # the cache's secret: entries are signed with it
+MAX_ENTRY_CHARS = 16 * MAX_FILE_BYTES  # an entry larger than this (a parse of the largest file is far less) is junk
+MAX_READ_CHARS = 512 * 1024 * 1024  # at most this much of the cache is read into memory in one run
+MAX_DB_BYTES = 2 * 1024 * 1024 * 1024  # a cache file larger than this is not read but rebuilt
+_SIDECARS = ("", "-journal", "-wal", "-shm")
 
 # The decoded entries a process used in its last run, per cache file: `ostraka watch` re-checks in
 # one process, and a file that did not change costs a dictionary look-up, not a decode.
@@ -324,7 +337,10 @@ class Cache(NullCache):
 
     enabled = True
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, reparse: bool = False) -> None:
+        self.reparse = reparse  # never take parsed data from the cache (build: it reaches generated code)
+        self._secret = b""
+        self._junk: set[str] = set()
         self.directory = Path(root) / CACHE_DIR
         self.path = self.directory / DB_NAME
         self.fp = fingerprint()
@@ -341,18 +357,88 @@ class Cache(NullCache):
         self._run = 0
         self._open()
 
+    @property
+    def usable(self) -> bool:
+        """Whether this run reads and writes the cache file (False: computing everything, storing nothing)."""
+        return self._db is not None
+
     # ---------------------------------------------------------------- storage
 
+    def _plain(self) -> bool:
+        """Whether .ostraka/ is a real directory and the cache files are plain files (or absent): no links."""
+        try:
+            if not stat.S_ISDIR(os.lstat(self.directory).st_mode):
+                return False
+        except FileNotFoundError:
+            try:
+                os.mkdir(self.directory, 0o700)
+            except OSError:
+                return False
+        except OSError:
+            return False
+        for name in [DB_NAME + suffix for suffix in _SIDECARS] + [KEY_NAME]:
+            try:
+                mode = os.lstat(self.directory / name).st_mode
+            except FileNotFoundError:
+                continue
+            except OSError:
+                return False
+            if not stat.S_ISREG(mode):
+                return False
+        return True
+
+    def _load_secret(self) -> tuple[bytes, bool]:
+        """This cache's secret (created if missing, 0600, never through a link) and whether it is new."""
+        path = self.directory / KEY_NAME
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        try:
+            fd = os.open(path, flags)
+        except FileNotFoundError:
+            fd = -1
+        if fd >= 0:
+            try:
+                info = os.fstat(fd)
+                text = os.read(fd, 65)
+            finally:
+                os.close(fd)
+            if stat.S_ISREG(info.st_mode) and not info.st_mode & 0o077 and len(text) == 64:
+                try:
+                    return bytes.fromhex(text.decode("ascii")), False
+                except ValueError:
+                    pass
+            os.unlink(path)  # readable by others, or not a key: a new one, and no entry signed by the old
+        secret = secrets.token_bytes(32)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        try:
+            os.write(fd, secret.hex().encode("ascii"))
+        finally:
+            os.close(fd)
+        return secret, True
+
+    def _sign(self, key: str, value: str) -> str:
+        return hmac.new(self._secret, key.encode("utf-8", "surrogatepass") + b"\0" + value.encode("utf-8", "surrogatepass"),
+                        hashlib.sha256).hexdigest()
+
     def _open(self) -> None:
+        if not self._plain():
+            return  # a link or something odd where the cache lives: no cache this run, no error
+        try:
+            if os.lstat(self.path).st_size > MAX_DB_BYTES:
+                self._remove()
+        except OSError:
+            pass
         for attempt in (1, 2):
             try:
-                self.directory.mkdir(parents=True, exist_ok=True)
                 self._mark_directory()
+                self._secret, new_secret = self._load_secret()
                 db = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
+                if not self._plain() or os.path.realpath(self.path) != os.path.join(os.path.realpath(self.directory), DB_NAME):
+                    db.close()  # swapped for a link while we opened it
+                    return
                 db.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)")
                 db.execute("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, sum TEXT NOT NULL, value TEXT NOT NULL, used INTEGER NOT NULL)")
                 meta = dict(db.execute("SELECT k, v FROM meta").fetchall())
-                if meta.get("fingerprint") != self.fp:
+                if meta.get("fingerprint") != self.fp or new_secret:
                     # Another language version or compiler: nothing stored can be reused.
                     db.execute("DELETE FROM entries")
                     db.execute("INSERT OR REPLACE INTO meta VALUES ('fingerprint', ?)", (self.fp,))
@@ -369,7 +455,7 @@ class Cache(NullCache):
                 # Not a database, or a broken one: delete it and build it anew, once.
                 if attempt == 1:
                     self._remove()
-            except OSError:
+            except (OSError, ValueError):
                 break
         self._db = None
 
@@ -377,40 +463,65 @@ class Cache(NullCache):
         """Keep the cache out of every repository (as .pytest_cache does) and out of backups."""
         for name, text in ((".gitignore", "# Created by ostraka: the incremental-check cache, never committed.\n*\n"),
                            ("CACHEDIR.TAG", "Signature: 8a477f597d28d172789f06886806bc55\n# Created by ostraka: the incremental-check cache.\n")):
-            path = self.directory / name
-            if not path.exists():
-                path.write_text(text, encoding="utf-8")
+            try:  # O_EXCL: never through a link, never over what is there
+                fd = os.open(self.directory / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            except FileExistsError:
+                continue
+            try:
+                os.write(fd, text.encode("utf-8"))
+            finally:
+                os.close(fd)
 
     def _remove(self) -> None:
-        for suffix in ("", "-journal", "-wal", "-shm"):
+        for suffix in _SIDECARS:
             try:
                 Path(str(self.path) + suffix).unlink()
             except OSError:
                 pass
 
     def _get(self, key: str) -> tuple[Any, int] | None:
-        """The stored entry (checked against its checksum, parsed) and the run that last used it."""
+        """The stored entry (checked against its signature, parsed) and the run that last used it."""
         if self._db is None:
             return None
         if self._rows is None:
-            # One query for every entry: a check reads nearly all of them, and thousands of
-            # single-row queries cost more than reading the few stale ones along.
-            try:
-                self._rows = {row[0]: row[1:] for row in self._db.execute("SELECT key, sum, value, used FROM entries")}
-            except sqlite3.Error:
-                self._rows = {}
+            self._rows = self._read_rows()
         row = self._rows.pop(key, None)
         if row is None:
             return None
         checksum, value, used = row
-        if not isinstance(value, str) or hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest() != checksum:
-            self.stats["bad"] += 1
-            return None
+        if (not isinstance(value, str) or not isinstance(checksum, str)
+                or not hmac.compare_digest(self._sign(key, value), checksum)):
+            return self._bad(key)
         try:
             return json.loads(value), int(used)
-        except (ValueError, TypeError):
-            self.stats["bad"] += 1
-            return None
+        except Exception:  # noqa: BLE001 - whatever does not decode (even a RecursionError) is a miss
+            return self._bad(key)
+
+    def _bad(self, key: str) -> None:
+        self.stats["bad"] += 1
+        self._junk.add(key)
+        return None
+
+    def _read_rows(self) -> dict[str, tuple]:
+        """Every entry, in one query (a check reads nearly all of them), within MAX_READ_CHARS;
+        larger entries are not read but marked as junk."""
+        rows: dict[str, tuple] = {}
+        total = 0
+        try:
+            query = "SELECT key, sum, CASE WHEN length(value) <= ? THEN value END, used FROM entries"
+            for key, checksum, value, used in self._db.execute(query, (MAX_ENTRY_CHARS,)):  # type: ignore[union-attr]
+                if not isinstance(key, str):
+                    continue
+                if value is None:
+                    self._junk.add(key)
+                    continue
+                total += len(value) if isinstance(value, str) else 0
+                if total > MAX_READ_CHARS:
+                    break
+                rows[key] = (checksum, value, used)
+        except sqlite3.Error:
+            pass  # a damaged table: what was read is checked entry by entry, the rest is a miss
+        return rows
 
     def _lookup(self, key: str, decode: Callable[[Any], Any]) -> Any:
         """The decoded entry, from this process's last run or from the file; None if absent or bad."""
@@ -424,8 +535,7 @@ class Cache(NullCache):
             try:
                 value = decode(entry)
             except Exception:  # noqa: BLE001 - an entry that does not decode is a corrupt entry
-                self.stats["bad"] += 1
-                return None
+                return self._bad(key)
         self._keep[key] = (value, used)
         return value
 
@@ -438,13 +548,19 @@ class Cache(NullCache):
 
     def _store(self, key: str, value: Any, decoded: Any) -> None:
         text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-        self._pending[key] = (hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), text)
+        if len(text) > MAX_ENTRY_CHARS or self._db is None:
+            self._keep[key] = (decoded, self._run)
+            return
+        self._pending[key] = (self._sign(key, text), text)
         self._keep[key] = (decoded, self._run)
 
     def close(self) -> None:
         """Write the new entries, mark the ones used, drop those long unused."""
         db, self._db = self._db, None
         _MEMORY[str(self.path)] = self._keep
+        for key, (checksum, value, _used) in (self._rows or {}).items():  # read but not asked for this run
+            if not isinstance(value, str) or not isinstance(checksum, str) or not hmac.compare_digest(self._sign(key, value), checksum):
+                self._junk.add(key)
         self._rows = None
         if db is None:
             return
@@ -453,7 +569,11 @@ class Cache(NullCache):
             db.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?)",
                            [(k, s, v, self._run) for k, (s, v) in self._pending.items()])
             db.executemany("UPDATE entries SET used = ? WHERE key = ?", [(self._run, k) for k in self._used - self._pending.keys()])
-            db.execute("DELETE FROM entries WHERE used < ?", (self._run - KEEP_RUNS,))
+            # Long unused, or marked as used by a run far ahead (or by no run): junk. (A run a little
+            # ahead is a concurrent check that finished first.)
+            db.execute("DELETE FROM entries WHERE used < ? OR used > ? OR typeof(used) != 'integer'",
+                       (self._run - KEEP_RUNS, self._run + KEEP_RUNS))
+            db.executemany("DELETE FROM entries WHERE key = ?", [(k,) for k in self._junk - self._pending.keys()])
             db.execute("INSERT OR REPLACE INTO meta VALUES ('run', ?)", (str(self._run),))
             db.execute("COMMIT")
         except sqlite3.Error:
@@ -478,7 +598,7 @@ class Cache(NullCache):
         sha = hashlib.sha256(raw).hexdigest()
         self.hashes[display] = sha
         key = self._key("parse", model.__name__, display, sha)
-        found = self._lookup(key, lambda entry: self._parsed_from(entry, raw, display, model))
+        found = None if self.reparse else self._lookup(key, lambda entry: self._parsed_from(entry, raw, display, model))
         if found is not None:
             self._hit(key)
             doc, problems, items = found
@@ -620,11 +740,11 @@ def forget() -> None:
     _MEMORY.clear()
 
 
-def open_cache(root: Path, enabled: bool = True) -> NullCache:
+def open_cache(root: Path, enabled: bool = True, reparse: bool = False) -> NullCache:
     """The cache of a project root, or no cache (disabled, or OSTRAKA_NO_CACHE set)."""
     if not enabled or os.environ.get("OSTRAKA_NO_CACHE"):
         return NullCache()
-    return Cache(root)
+    return Cache(root, reparse)
 
 
 __all__ = ["Cache", "NullCache", "GameView", "Reads", "open_cache", "forget", "fingerprint", "CACHE_DIR"]

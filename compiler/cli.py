@@ -47,7 +47,8 @@ def _print_report(run: Run, fmt: str, strict: bool) -> int:
     return report.exit_code(strict)
 
 
-def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "interpreter", cache: bool = True) -> Run:
+def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "interpreter", cache: bool = True,
+              reparse: bool = False) -> Run:
     from .cache import open_cache
     from .checks import check_all
 
@@ -55,7 +56,7 @@ def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "inte
 
     root = _root()
     targets = _or_exit(lambda: game_paths(paths, root))
-    store = open_cache(root, cache)
+    store = open_cache(root, cache, reparse)
     try:
         run = load(targets, root, store)
         check_all(run, examples=examples and engine == "interpreter")
@@ -143,7 +144,7 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
     from .emit import all_outputs, drift, write_outputs
 
     started = time.time_ns()  # orders concurrent builds: the one that read its input last wins
-    run = check_run(())
+    run = check_run((), reparse=True)  # what reaches generated/ is parsed from the card files, never taken from the cache
     code = _print_report(run, fmt, strict)
     if code:
         click.echo("build stopped: nothing was written", err=True)
