@@ -200,6 +200,29 @@ def _write_tree(root: Path, files: dict[str, str], shown_as: Path) -> None:
         os.chmod(directory, 0o755)
 
 
+class _Locked:
+    """An exclusive flock on a directory (the parent of the output), released on exit."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+
+    def __enter__(self) -> None:
+        self.fd = os.open(self.directory, os.O_RDONLY)
+        if fcntl is not None:
+            fcntl.flock(self.fd, fcntl.LOCK_EX)
+
+    def __exit__(self, *_exc: object) -> None:
+        os.close(self.fd)  # closing releases the flock
+
+
+def tidy(target: Path) -> None:
+    """Remove what dead builds left beside an output that is already up to date (nothing else changes)."""
+    parent = Path(os.path.abspath(target)).parent
+    if parent.is_dir():
+        with _Locked(parent):
+            _repair_and_clean(parent, Path(os.path.abspath(target)))
+
+
 def replace_dir(target: Path, files: dict[str, str], started: int | None = None) -> int:
     """Make `target` hold exactly `files` (relative path -> text) and the stamp, all at once.
 
@@ -220,10 +243,7 @@ def replace_dir(target: Path, files: dict[str, str], started: int | None = None)
     try:
         _write_tree(fresh, files, target)
         os.utime(fresh / STAMP_NAME, ns=(started, started))
-        lock = os.open(parent, os.O_RDONLY)
-        try:
-            if fcntl is not None:
-                fcntl.flock(lock, fcntl.LOCK_EX)
+        with _Locked(parent):
             _repair_and_clean(parent, target)
             check_target(target)  # again: the target may have changed while we wrote
             if _newer_build_in_place(target, started):
@@ -239,8 +259,6 @@ def replace_dir(target: Path, files: dict[str, str], started: int | None = None)
                 os.rename(fresh, target)
                 _remove_tree(old)
             _fsync_dir(parent)
-        finally:
-            os.close(lock)  # closing releases the flock
     finally:
         if os.path.lexists(fresh):
             _remove_tree(fresh)

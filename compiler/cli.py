@@ -161,6 +161,9 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
         return
     files = all_outputs(run)
     if not drift(run, target, files):
+        from .atomic import tidy
+
+        tidy(target)  # a killed build's leftovers go even when nothing is rewritten
         click.echo(f"{run.display(target)}/ is up to date: nothing written")
         return
     from .diagnostics import plural

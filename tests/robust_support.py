@@ -1,11 +1,13 @@
 """Helpers for the robustness tests (fuzz, bombs, atomic builds, hostile input).
 
-The real cards/ change while people work on them, so the tests copy them into a tmp project and
-prune whatever does not check cleanly today, leaving a valid project made of real data.
+The tests work on copies of the real cards/ in a tmp project (checked once per session: broken data
+fails the test that needs it, naming the files), or on the small fixture game where only the
+mechanics matter (atomic builds).
 """
 
 from __future__ import annotations
 
+import functools
 import shutil
 from pathlib import Path
 
@@ -28,27 +30,31 @@ def errors_of(project: Path) -> dict[str, list]:
     return found
 
 
-def clean_project(tmp_path: Path, name: str = "project") -> Path:
-    """A copy of the repo's cards/ with every file (or game) that has errors removed."""
+@functools.cache
+def _repo_errors() -> tuple[str, ...]:
+    """Every error of the repository's cards/, found once per test session."""
+    return tuple(f"{d.file}:{d.line}:{d.column}: {d.code} {d.message}" for ds in errors_of(REPO).values() for d in ds)
+
+
+def clean_project(tmp_path: Path, name: str = "project", games: tuple[str, ...] | None = None) -> Path:
+    """A copy of the repo's cards/ (or of the named games) in a fresh project directory.
+
+    The real data must check cleanly: a test that meets broken card data fails and names the files,
+    instead of pruning them away and testing less than it claims.
+    """
+    errors = _repo_errors()
+    if errors:
+        pytest.fail("cards/ has errors; fix them first:\n" + "\n".join(errors[:20]))
     project = tmp_path / name
-    shutil.copytree(REPO / "cards", project / "cards")
-    for _ in range(20):
-        errors = errors_of(project)
-        if not errors:
-            break
-        for file in errors:
-            path = project / file if file else None
-            if path is None or not path.exists():
-                continue
-            if path.name == GAME_FILE:
-                shutil.rmtree(path.parent)
-            elif path.is_file():
-                path.unlink()
-    else:  # pragma: no cover
-        pytest.skip("cards/ could not be pruned to a clean project")
-    games = [g for g in (project / "cards").iterdir() if (g / GAME_FILE).is_file()]
-    if not games:  # pragma: no cover
-        pytest.skip("no game in cards/ checks cleanly today")
+    for game in games or sorted(d.name for d in (REPO / "cards").iterdir() if (d / GAME_FILE).is_file()):
+        shutil.copytree(REPO / "cards" / game, project / "cards" / game)
+    return project
+
+
+def mini_project(tmp_path: Path, name: str = "project") -> Path:
+    """A project holding only the small fixture game (tests/fixtures/mini): quick to build."""
+    project = tmp_path / name
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "mini", project / "cards" / "mini")
     return project
 
 
@@ -57,4 +63,4 @@ def card_file_with_text(project: Path) -> Path:
     for path in sorted((project / "cards").rglob("*.yaml")):
         if path.name != GAME_FILE and any(line.startswith("text:") for line in path.read_text(encoding="utf-8").splitlines()):
             return path
-    pytest.skip("no card file with a top-level text: line")
+    pytest.fail(f"no card file under {project}/cards has a top-level text: line to change")

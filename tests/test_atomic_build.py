@@ -1,6 +1,7 @@
 """`ostraka build` replaces its output directory atomically: kills and concurrent builds lose nothing.
 
-Every test builds a copy of the real cards/ in a tmp project with `--out`, never the repo's generated/.
+Every test builds the small fixture game in a tmp project with `--out`, never the repo's generated/: the
+mechanics are the same for any card set, and a small one keeps the dozens of builds here quick.
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ from pathlib import Path
 import pytest
 
 from compiler import atomic
-from robust_support import card_file_with_text, clean_project
+from robust_support import card_file_with_text, mini_project
 
 REPO = Path(__file__).resolve().parents[1]
 OSTRAKA = [sys.executable, "-m", "compiler"]
 
 
 def make_project(tmp_path: Path) -> Path:
-    return clean_project(tmp_path)
+    return mini_project(tmp_path)
 
 
 def snapshot(directory: Path) -> dict[str, bytes]:
