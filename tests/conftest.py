@@ -42,3 +42,11 @@ def mini_game(tmp_path) -> Path:
     target = tmp_path / "cards" / "mini"
     shutil.copytree(FIXTURES / "mini", target)
     return target
+
+
+@pytest.fixture(scope="session")
+def real_games():
+    """The repository's games, loaded once per session: read them, never change them."""
+    from compiler.project import load
+
+    return load([], REPO).games

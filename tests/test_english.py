@@ -13,15 +13,10 @@ from compiler.cli import cli
 from compiler.english import English, third_person
 from compiler.lang.model import Action, Condition, Effect, Expression
 from compiler.lang.registry import REGISTRY
-from compiler.project import load
 
 ROOT = Path(__file__).resolve().parents[1]
 # Signs that a rendering fell back to a placeholder or leaked a Python value or a raw id.
 PLACEHOLDER = re.compile(r"[{}<>\[\]]|\bNone\b|\bTrue\b|\bFalse\b|_|Selector\(|\.\.\.|\bTODO\b|\s{2,}")
-
-
-def _games():
-    return load([], ROOT).games
 
 
 def _render(family: str, name: str, en: English) -> str:
@@ -39,8 +34,8 @@ ALL = [(family, name) for family, table in REGISTRY.items() for name in sorted(t
 
 
 @pytest.mark.parametrize("family,name", ALL, ids=[f"{f}:{n}" for f, n in ALL])
-def test_every_primitive_renders_its_example(family, name):
-    renderers = [English()] + [English(g.game, g.cards) for g in _games()]
+def test_every_primitive_renders_its_example(family, name, real_games):
+    renderers = [English()] + [English(g.game, g.cards) for g in real_games]
     for en in renderers:
         text = _render(family, name, en)
         assert text.strip(), f"{family} '{name}' renders to nothing"
@@ -48,16 +43,16 @@ def test_every_primitive_renders_its_example(family, name):
         assert len(text.split()) >= 2, f"{family} '{name}' renders too little: {text!r}"
 
 
-def test_amounts_use_singular_and_labels():
-    game = next(g for g in _games() if "points" in g.game.counters)
+def test_amounts_use_singular_and_labels(real_games):
+    game = next(g for g in real_games if "points" in g.game.counters)
     en = English(game.game, game.cards)
     label = game.game.counters["points"].label or "points"
     assert en.action(Action.model_validate({"gain": {"points": 1}})) == f"gain 1 {label[:-1]}"
     assert en.action(Action.model_validate({"gain": {"points": 3}})) == f"gain 3 {label}"
 
 
-def test_per_card_amounts_read_as_for_each():
-    game = next(g for g in _games() if "colour" in str(g.game.kinds))
+def test_per_card_amounts_read_as_for_each(real_games):
+    game = next(g for g in real_games if "colour" in str(g.game.kinds))
     en = English(game.game, game.cards)
     text = en.action(Action.model_validate({"gain": {"coins": {"mul": [2, {"count": {"where": {"colour": "grey"}}}]}}}))
     assert text == "gain 2 coins for each grey card you have"
@@ -77,8 +72,8 @@ def test_effect_sentences_name_timing_and_condition():
     assert en.effect(effect) == "When built (once per round), if you have barracks: gain 2 coins."
 
 
-def test_every_card_of_every_game_has_rendered_text():
-    games = _games()
+def test_every_card_of_every_game_has_rendered_text(real_games):
+    games = real_games
     assert games
     for g in games:
         en = English(g.game, g.cards)
@@ -90,16 +85,16 @@ def test_every_card_of_every_game_has_rendered_text():
             assert not PLACEHOLDER.search(text), f"{g.id}/{card.id}: {text!r}"
 
 
-def test_every_game_rule_renders():
-    for g in _games():
+def test_every_game_rule_renders(real_games):
+    for g in real_games:
         en = English(g.game, g.cards)
         for effect in g.game.rules:
             text = en.effect(effect)
             assert text.strip() and not PLACEHOLDER.search(text), f"{g.id} rule: {text!r}"
 
 
-def test_explain_shows_text_beside_rendering(tmp_path):
-    game, card = next((g, c) for g in _games() for c in g.cards.values() if c.effects and c.text)
+def test_explain_shows_text_beside_rendering(tmp_path, real_games):
+    game, card = next((g, c) for g in real_games for c in g.cards.values() if c.effects and c.text)
     runner = CliRunner()
     import os
 
