@@ -38,7 +38,7 @@ CODES = _codes(
     Code("E102", "duplicate-key", "A mapping has the same key twice."),
     Code("E103", "forbidden-tag", "A YAML tag asks for an object or type that card data may not hold."),
     Code("E104", "resource-limit", "The file exceeds a size limit (alias expansion, nesting, length or number)."),
-    Code("E105", "unreadable-file", "The file cannot be read as UTF-8 text."),
+    Code("E105", "unreadable-file", "A file or folder cannot be read: not UTF-8 text, not a regular file, a link, or no permission."),
     Code("E201", "wrong-type", "A value has the wrong type or shape."),
     Code("E202", "missing-field", "A required field is missing."),
     Code("E203", "unknown-field", "A field is not part of this object."),
