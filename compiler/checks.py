@@ -9,12 +9,17 @@ from .deck import check_draws
 from .diagnostics import Severity
 from .examples import check_card_examples, check_examples
 from .followon import broken_cards, fold, recording
+from .placeholders import check_placeholders
 from .project import Run
 from .textcheck import check_card_text, check_text
 
 
 def check_all(run: Run, examples: bool = True) -> None:
     error_files = {d.file for d in run.report.items if d.level is Severity.ERROR}
+    for game in run.games:
+        for file in game.files:
+            if file not in error_files:
+                run.report.extend(check_placeholders(run.documents[file]))
     for game in run.games:
         if game.game_file not in error_files:
             run.report.extend(check_draws(game, run.documents.get(game.game_file)))

@@ -55,6 +55,7 @@ CODES = _codes(
     Code("E402", "example-invalid", "An example cannot be run as written."),
     Code("E403", "missing-example", "A card has no example."),
     Code("W501", "text-mismatch", "The card text and the effects disagree.", Severity.WARNING),
+    Code("W502", "placeholder", "A card still holds a placeholder (TODO) or an example that expects nothing.", Severity.WARNING),
     Code("E601", "bad-variant", "A variant file (ostraka sweep) names a card the game lacks, or adds one it has."),
     Code("E701", "output-not-ours", "The output path is not a directory a build made (a link, a device, the project's files)."),
     Code("E702", "not-writable", "A file or folder cannot be written (permissions, a read-only file system)."),

@@ -3,7 +3,9 @@
 The fields come from the kind's declaration in the game's game.yaml: required fields are written
 with a placeholder of the right type (a reference names an existing card of the right kind, so
 the file resolves), optional ones as comments with their descriptions. The file is valid against
-schema/card.schema.json as written; the TODOs say what the designer still has to decide.
+schema/card.schema.json as written; the TODOs say what the designer still has to decide, and
+`check --strict` fails on them (W502, placeholders.py) until they are filled in. The examples in
+the comments use the game's own nouns.
 """
 
 from __future__ import annotations
@@ -71,10 +73,25 @@ def placeholder(spec: Any, game: Game, cards: dict[str, str]) -> Any:
     return "TODO"
 
 
-def describe(spec: Any) -> str:
+def _nouns(game: Game) -> tuple[str | None, str | None]:
+    """A resource and a counter of this game, for the examples in the skeleton's comments (the
+    currency builds are paid with, when it is a counter)."""
+    resource = next(iter(game.resources), None)
+    counter = game.build.currency if game.build.currency in game.counters else next(iter(game.counters), None)
+    return resource, counter or next(iter(game.tracks), None)
+
+
+def _cost_example(game: Game) -> str:
+    """Two of the game's resources, and the currency builds are paid with if the game counts one."""
+    parts = [f"{r}: {n}" for r, n in zip(game.resources, (2, 1))]
+    parts += [f"{game.build.currency}: 1"] if game.build.currency in game.counters else []
+    return "{" + ", ".join(parts or ["..."]) + "}"
+
+
+def describe(spec: Any, game: Game) -> str:
     """What a field holds, for the comment beside its placeholder."""
     what = {
-        "int": "a whole number", "text": "a text", "bool": "true or false", "cost": "a cost, e.g. {wood: 1, coins: 2}",
+        "int": "a whole number", "text": "a text", "bool": "true or false", "cost": f"a cost, e.g. {_cost_example(game)}",
         "ref": f"the id of a {spec.of or 'card'}", "refs": f"a list of {spec.of or 'card'} ids", "ints": "a list of whole numbers",
         "choice": "one of: " + ", ".join(map(str, spec.values or [])), "noun": "a resource, counter or track",
     }.get(spec.type, spec.type)
@@ -90,7 +107,7 @@ def card_text(game: Game, kind_name: str, kind: Kind, card_id: str, cards: dict[
     ]
     for name, spec in kind.fields.items():
         value = yaml_scalar(placeholder(spec, game, cards))
-        about = describe(spec)
+        about = describe(spec, game)
         if spec.required:
             lines.append(f"{name}: {value}  # TODO {about}")
         else:
@@ -100,15 +117,17 @@ def card_text(game: Game, kind_name: str, kind: Kind, card_id: str, cards: dict[
     else:
         triggers = [*game.triggers] or [game.build.on_built]
         when = f"{{event: {triggers[0]}, by: p1}}"
+    resource, counter = _nouns(game)
+    noun = counter or resource or "..."
     lines += [
         'text: "TODO the rules text, in our own words"',
-        "effects: []  # TODO what the card does, e.g. - gain: {coins: 1}",
+        f"effects: []  # TODO what the card does, e.g. - gain: {{{noun}: 1}}",
         "reconstructed: []  # fields whose values no public source gives",
         "examples:",
         "  - name: TODO what this example shows",
-        "    given: {}  # TODO the state before, e.g. {p1: {coins: 3}}",
+        f"    given: {{}}  # TODO the state before, e.g. {{p1: {{{noun}: 3}}}}",
         f"    when: {when}",
-        "    expect: {}  # TODO the state after, e.g. {p1: {coins: 2}}",
+        f"    expect: {{}}  # TODO the state after, e.g. {{p1: {{{noun}: 4}}}}",
     ]
     return "\n".join(lines) + "\n"
 
