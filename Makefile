@@ -15,7 +15,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $(STAMP)
 
-test: $(STAMP)
+# The browser and PDF tools the sheet tests use (headless Chromium, poppler's pdftoppm/pdftotext):
+# installed from Debian's packages once, only when missing.
+SYSTEM := $(VENV)/.system
+$(SYSTEM): $(STAMP)
+	@if command -v chromium >/dev/null && command -v pdftoppm >/dev/null; then :; \
+	else echo "installing chromium and poppler-utils (apt-get)"; \
+	  (apt-get install -y -q chromium poppler-utils || (apt-get update -q && apt-get install -y -q chromium poppler-utils)); fi
+	touch $(SYSTEM)
+
+test: $(STAMP) $(SYSTEM)
 	$(BIN)/python -m pytest
 
 # The long fuzz run: 3 x 3,400 = 10,200 mutated card files through the whole pipeline (about an hour).

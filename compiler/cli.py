@@ -310,6 +310,45 @@ def play(game: str, players: str, seed: str, bots: str, engine: str, fmt: str, h
 
 
 @cli.command()
+@click.argument("game")
+@click.option("--paper", type=click.Choice(["A4", "Letter"]), default="A4", show_default=True, help="Page size.")
+@click.option("--players", type=click.IntRange(1, 99), default=None,
+              help="Print the copies of this player count (default: the most players the game allows).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Output file (default: build/pnp/GAME.pdf).")
+def pnp(game: str, paper: str, players: int | None, out: str | None) -> None:
+    """Print-and-play card fronts as a PDF: real size, crop marks, one copy per physical card."""
+    from .pnp import summary, write_pnp
+
+    run, g = _game_or_exit(game)
+    if players is not None and not g.game.players.min <= players <= g.game.players.max:
+        click.echo(f"ostraka: error: {g.game.name} is for {g.game.players.min} to {g.game.players.max} players, not {players}", err=True)
+        sys.exit(2)
+    target = Path(out) if out else run.root / "build" / "pnp" / f"{g.id}.pdf"
+    write_pnp(g, target, paper, players)
+    counts = summary(g, paper, players)
+    click.echo(f"wrote {target}: {counts['cards']} cards on {counts['pages']} pages")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(["csv", "json", "xlsx"]), default="csv", show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Output file (default: CSV and JSON to standard output; xlsx to build/export/GAME.xlsx).")
+def export(game: str, fmt: str, out: str | None) -> None:
+    """One row per entity, a column per field, for spreadsheets (reconstructed values listed and shaded)."""
+    from .export import export as table_of, write
+
+    run, g = _game_or_exit(game)
+    data = table_of(g, fmt)
+    if out is None and isinstance(data, str):
+        click.echo(data, nl=False)
+        return
+    target = Path(out) if out else run.root / "build" / "export" / f"{g.id}.{fmt}"
+    write(data, target)
+    click.echo(f"wrote {target}")
+
+
+@cli.command()
 @click.option("--write", is_flag=True, help="Write schema/*.json, .vscode/settings.json and docs/language.md.")
 def schema(write: bool) -> None:
     """Print or write the JSON Schemas (the language's and each game's), the editor settings and the language reference."""

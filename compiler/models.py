@@ -11,6 +11,7 @@ from .lang.model import Amount, Condition, Effect
 from .lang.board import BoardSpec
 from .lang.flow import Flow
 from .simulate.spec import Balance
+from .sheet_spec import SheetSpec
 from .lang.types import CardId, KindName, Name, Noun, ParamName, PlayerSet, Scalar, Strict, TriggerName, ZoneName
 from .runtime.limits import MAX_PLAYERS
 
@@ -127,6 +128,8 @@ class Game(Strict):
     flow: Optional[Flow] = Field(None, description="How a whole game is played: set-up, turns, moves, the end (runtime/flow.py)")
     balance: Optional[Balance] = Field(None, description="What simulations value and break results down by (ostraka simulate)")
     text: str = ""
+    summary: str = Field("", max_length=4000, description="The game's rules in a few short paragraphs, in the designer's words: printed at the head of the sheet")
+    sheet: SheetSpec = Field(default_factory=SheetSpec, description="How the sheet, print-and-play cards and export show the entities")
 
     def bounds(self, noun: str) -> tuple[int | None, int | None]:
         """The lowest and highest value of a noun (None: unbounded); tracks run first..spaces."""
