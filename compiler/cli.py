@@ -9,9 +9,20 @@ from pathlib import Path
 
 import click
 
+from typing import TYPE_CHECKING
+
 from . import __version__
 from .diagnostics import Diagnostic, Report, render_github, render_json, render_text
-from .project import Run, load
+
+if TYPE_CHECKING:
+    from .project import Run
+
+
+def load(*args, **kwargs) -> "Run":
+    """project.load, imported when a command needs it: `ostraka --help` must not build the models."""
+    from .project import load as load_project
+
+    return load_project(*args, **kwargs)
 
 FORMATS = click.Choice(["text", "json", "github"])
 
@@ -125,9 +136,20 @@ def cli() -> None:
 def check(paths: tuple[str, ...], fmt: str, strict: bool, engine: str, no_cache: bool) -> None:
     """Validate the card data and run every example; writes nothing but the cache in .ostraka/.
 
-    PATHS are game directories or files in them (default: every game under cards/).
+    PATHS are game ids, game directories or files in them (default: every game under cards/).
     """
+    fast = not no_cache and engine == "interpreter" and not os.environ.get("OSTRAKA_NO_CACHE")
+    if fast:  # nothing changed since the same check: its report, without loading anything (replay.py)
+        from .replay import remember, replay, snapshot
+
+        root = _root()
+        replayed = replay(root, list(paths))
+        if replayed is not None:
+            sys.exit(_print_report(replayed, fmt, strict))
+        key = snapshot(root, list(paths))
     run = check_run(paths, engine=engine, cache=not no_cache)
+    if fast:
+        remember(root, list(paths), run.report, key)
     sys.exit(_print_report(run, fmt, strict))
 
 
