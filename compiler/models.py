@@ -130,6 +130,10 @@ class Game(Strict):
     text: str = ""
     summary: str = Field("", max_length=4000, description="The game's rules in a few short paragraphs, in the designer's words: printed at the head of the sheet")
     sheet: SheetSpec = Field(default_factory=SheetSpec, description="How the sheet, print-and-play cards and export show the entities")
+    reconstructed: dict[str, str] = Field(
+        default_factory=dict,
+        description="Values of this file no public source gives, by dotted path (e.g. params.tribute), each with why it was chosen",
+    )
 
     def bounds(self, noun: str) -> tuple[int | None, int | None]:
         """The lowest and highest value of a noun (None: unbounded); tracks run first..spaces."""

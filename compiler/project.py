@@ -17,7 +17,7 @@ from .compiled import CompiledGame, Source
 from .diagnostics import Diagnostic, Related, Report, did_you_mean
 from .loader import Document, load_file
 from .models import Card, Game
-from .resolve import Namespaces, check_card_fields, check_names
+from .resolve import Namespaces, check_card_fields, check_game_marks, check_names
 from .sheet_spec import check_sheet
 from .validate import validate
 from .walk import yaml_files
@@ -165,7 +165,7 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
     spaces = Namespaces(game, compiled.cards)
     kinds_of = {cid: c.kind for cid, c in compiled.cards.items()}
     scope = run.cache.scope(compiled.game_file, kinds_of)
-    run.report.extend(run.cache.resolved(scope, compiled.game_file, ("<game>",), lambda: check_names(game, spaces, game_doc, ()) + check_sheet(game, game_doc)))
+    run.report.extend(run.cache.resolved(scope, compiled.game_file, ("<game>",), lambda: check_names(game, spaces, game_doc, ()) + check_sheet(game, game_doc) + check_game_marks(game, game_doc)))
     for card, doc, prefix in parsed:
         if compiled.cards.get(card.id) is not card:
             continue

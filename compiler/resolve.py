@@ -222,3 +222,23 @@ def _field_problem(spec: Any, value: Any) -> str:
     if spec.type == "choice":
         return "" if value in (spec.values or []) else f"should be one of: {', '.join(map(str, spec.values or []))}"
     return ""
+
+
+def check_game_marks(game: Game, doc: Document) -> list[Diagnostic]:
+    """game.yaml's `reconstructed:` names values of the same file by dotted path: each must exist."""
+    out: list[Diagnostic] = []
+    for path in game.reconstructed:
+        node: Any = doc.data
+        for part in path.split("."):
+            if isinstance(node, dict) and part in node:
+                node = node[part]
+            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                node = node[int(part)]
+            else:
+                node = None
+                break
+        if node is None:
+            line, col = doc.where(("reconstructed", path), key=True)
+            out.append(Diagnostic("E205", f"'reconstructed' names '{path}', which this file does not set", doc.file, line, col,
+                                  "a dotted path into game.yaml, such as params.tribute or tracks.culture.spaces", dotted(("reconstructed", path))))
+    return out

@@ -336,10 +336,77 @@ def _relation_ok(key: tuple[str, str], other: set, vocab: Vocabulary) -> bool:
     return any(("rel", u) in other for u in vocab.members.get(name, []))
 
 
+def compare_fields(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
+    """A card without effects: its text against its fields. Every amount the fields give (a cost's
+    units, or how many choice fields show a noun, such as a tile's symbols) is stated with its
+    number, every card a ref/refs field names is named, and the text names no other card and gives
+    no other noun a number."""
+    text = card.text or ""
+    kind = vocab.game.kinds.get(card.kind)
+    if kind is None:
+        return []
+    said = vocab.read(text)
+    amounts: dict[tuple[str, str], int] = {}
+    named: set[str] = set()  # card names: several cards may share one (Attika's roads)
+    for name, value in card.fields.items():
+        spec = kind.fields.get(name)
+        if spec is None:
+            continue
+        if spec.type == "cost" and isinstance(value, dict):
+            for noun, n in value.items():
+                if isinstance(n, int) and n > 0:
+                    amounts[("noun", noun)] = amounts.get(("noun", noun), 0) + n
+        elif spec.type == "choice" and isinstance(value, str) and value in vocab.game.resources:
+            amounts[("noun", value)] = amounts.get(("noun", value), 0) + 1
+        elif spec.type in ("ref", "refs"):
+            refs = [value] if isinstance(value, str) else list(value or [])
+            named |= {vocab.cards[r].name for r in refs if isinstance(r, str) and r in vocab.cards}
+    names_cards = any(spec.type in ("ref", "refs") for spec in kind.fields.values())
+    findings: list[Finding] = []
+    reported: set = set()
+
+    def label(key, n):
+        # a label of its own ('water card') counts; a bare resource name ('grain') is a mass noun
+        word = vocab.labels.get(key, key[1].replace("_", " "))
+        return f"{n} {word}" if n == 1 or word == key[1].replace("_", " ") or word.endswith("s") else f"{n} {word}s"
+
+    for m in said.mentions:
+        if m.key in reported:
+            continue
+        if m.key in amounts:
+            if m.number is not None and not m.weak and m.number != amounts[m.key]:
+                reported.add(m.key)
+                start, end = m.number_at or (m.start, m.end)
+                findings.append(Finding(f"text says {label(m.key, m.number)}; the card's fields give {amounts[m.key]}", start, end,
+                                        hint="change the number in the text or in the fields so that they agree"))
+        elif m.key[0] == "noun" and m.number is not None and not m.weak and m.key[1] in vocab.game.resources:
+            reported.add(m.key)
+            findings.append(Finding(f"text says {label(m.key, m.number)}; the card's fields give none", m.start, m.end,
+                                    hint="remove it from the text, or add it to the fields"))
+        elif m.key[0] == "card" and names_cards:  # only a kind that can name cards is held to it
+            shown = vocab.cards[m.key[1]].name if m.key[1] in vocab.cards else m.key[1]
+            if shown != card.name and shown not in named:
+                reported.add(m.key)
+                findings.append(Finding(f"text mentions {shown}; the card's fields do not name it", m.start, m.end,
+                                        hint="remove it from the text, or name it in the card's fields"))
+    said_keys = said.keys()
+    # A text that states amounts states them all; one that states none (the cost is printed apart) is not held to it.
+    if any(key in said_keys for key in amounts):
+        for key, n in sorted(amounts.items()):
+            if key not in said_keys:
+                findings.append(Finding(f"the card's fields give {label(key, n)}; the text does not mention {vocab.labels.get(key, key[1])}",
+                                        hint="state it in the text"))
+    for name in sorted(n for n in named if not re.search(r"(?<![A-Za-z])" + re.escape(n) + r"(?![A-Za-z])", text)):
+        findings.append(Finding(f"the card's fields name {name}; the text does not mention it", hint="name it in the text"))
+    return findings
+
+
 def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
     text = card.text or ""
-    if not text.strip() or not card.effects:
+    if not text.strip():
         return []
+    if not card.effects:
+        return compare_fields(card, vocab, en)
     said = vocab.read(text)
     rendered = [vocab.read(en.effect(e)) for e in card.effects]
     does = Reading([m for r in rendered for m in r.mentions], [n for r in rendered for n in r.loose])

@@ -77,6 +77,16 @@ def test_a_misspelt_barrier_building_is_reported(ostraka, tmp_path):
     assert "agora" in result.output.split("agorra", 2)[-1]  # the did-you-mean hint
 
 
+def test_a_reconstructed_mark_on_a_missing_value_is_reported(ostraka, tmp_path):
+    target = tmp_path / "cards" / "olympus"
+    shutil.copytree(GAME, target)
+    game_yaml = target / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("  params.tribute:", "  params.tributes:"))
+    result = ostraka("check", "cards/olympus", cwd=tmp_path)
+    assert result.exit_code == 1
+    assert re.search(r"game\.yaml:\d+:3: error E205: 'reconstructed' names 'params.tributes', which this file does not set", result.output)
+
+
 def test_no_python_code_names_an_olympus_card():
     ids = {p.stem for p in (GAME / "buildings").glob("*.yaml")} | {f"{d}_{s}" for d in DEITIES for s in ("alpha", "beta")}
     for path in (REPO / "compiler").rglob("*.py"):
@@ -140,14 +150,22 @@ def test_upkeep_step_6_gives_each_glory_card_once_in_turn_order(olympus):
     assert result.passed, result.message
 
 
-def test_final_scoring_is_reconstructed_from_tracks_and_glory(olympus):
+def test_final_scoring_counts_every_progress_marker_and_glory(olympus):
+    # The source: points for the position of each progress marker, all six tracks. The values (a
+    # point a space past the first, 3 a Glory card) are ours, marked in game.yaml.
     result = outcome(
         olympus,
-        given={"p1": {"points": 10, "population": 4, "culture": 5, "military": 3, "glory": 1}},
+        given={"p1": {"points": 10, "population": 4, "culture": 5, "military": 3, "agriculture": 3, "hunting": 2,
+                      "fishing": 1, "glory": 1}},
         when={"event": "end_of_game", "by": "p1"},
-        expect={"p1": {"points": 10 + (4 + 5 + 3 - 3) + 3}},
+        expect={"p1": {"points": 10 + (4 + 5 + 3 + 3 + 2 + 1 - 6) + 3}},
     )
     assert result.passed, result.message
+
+
+def test_the_final_scoring_values_are_marked_reconstructed(olympus):
+    rule = next(r for r in olympus.game.rules if r.on == "end_of_game")
+    assert rule.reconstructed and "no source" in rule.reconstructed
 
 
 def test_upkeep_step_6_counts_rounds_and_ends_the_game_at_four_glory_cards(olympus):

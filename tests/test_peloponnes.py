@@ -140,3 +140,29 @@ def test_a_tile_bought_outright_is_never_offered_to_others(game):
     given = {"players": 2, "offer": [], "conquest_row": ["a04"], "p1": {"bid": 7, "conquered": ["c05"]}, "p2": {"coins": 20}}
     out = run(game, given, {"event": "bidding_turn", "by": "p2"}, {}, {"p2": ["conquer", "c05"]})
     assert not out.passed and "answers never asked for" in out.message
+
+
+def test_feeding_takes_two_luxury_goods_for_each_missing_food(game):
+    # 3 food feed 3 inhabitants, 4 of the 5 luxury goods feed 2 more; nobody starves.
+    given = {"p1": {"inhabitants": 5, "food": 3, "luxury": 5}}
+    out = run(game, given, {"event": "supply", "by": "p1"}, {"p1": {"inhabitants": 5, "food": 0, "luxury": 1}})
+    assert out.passed, out.message
+    # 1 food and 3 luxury goods (one pair) feed 2 of 4 inhabitants: 2 starve, 1 luxury good is left.
+    given = {"p1": {"inhabitants": 4, "food": 1, "luxury": 3}}
+    out = run(game, given, {"event": "supply", "by": "p1"}, {"p1": {"inhabitants": 2, "food": 0, "luxury": 1}})
+    assert out.passed, out.message
+
+
+def test_the_implementations_readings_are_marked(game):
+    income = next(r for r in game.game.rules if r.on == "income")
+    supply = next(r for r in game.game.rules if r.on == "supply")
+    assert income.reconstructed and supply.reconstructed
+    assert "land_wild" in game.cards["a11"].reconstructed
+    assert "price" in game.cards["a13"].reconstructed and "price" in game.cards["b02"].reconstructed
+
+
+def test_one_rule_dispatches_every_disaster(game):
+    strike = [r for r in game.game.rules if r.on == "strike"]
+    assert len(strike) == 1
+    for disaster in ("plague", "drought", "earthquake", "tempest", "decline"):
+        assert disaster in game.cards

@@ -305,3 +305,44 @@ def test_an_optional_effect_needs_an_optional_text():
     assert _compare("When built, you may build a card from the discard pile for free.", build) == []
     forced = [{"on": "built", "do": [{"build": {"card": {"zone": "discard"}, "free": True, "optional": False}}]}]
     assert _compare("When built, build a card from the discard pile for free.", forced) == []
+
+
+# ------------------------------------------------------------------------------ cards without effects
+
+ATTIKA_MUTATIONS = [
+    # (file, old, new, message)
+    ("buildings/defense.yaml", "  cost: {mountains: 2, forest: 1}\n  follows: [quarry]", "  cost: {mountains: 3, forest: 1}\n  follows: [quarry]",
+     "Fortress: text says 2 mountains cards; the card's fields give 3"),
+    ("buildings/defense.yaml", "  cost: {mountains: 2, forest: 1}\n  follows: [quarry]", "  cost: {mountains: 2, forest: 1, water: 1}\n  follows: [quarry]",
+     "Fortress: the card's fields give 1 water card; the text does not mention water card"),
+    ("buildings/defense.yaml", "  follows: [quarry]", "  follows: [capital]",
+     "Fortress: text mentions Quarry; the card's fields do not name it"),
+    ("tiles/land_tiles.yaml", "  centre: forest\n  east: water\n  northeast: blank\n  northwest: mountains",
+     "  centre: forest\n  east: water\n  northeast: water\n  northwest: mountains",
+     "Land tile 1: text says 1 water card; the card's fields give 2"),
+]
+
+
+def test_a_card_without_effects_is_checked_against_its_fields(tmp_path):
+    from click.testing import CliRunner
+
+    from compiler.cli import cli
+
+    shutil.copytree(REPO / "cards" / "attika", tmp_path / "cards" / "attika")
+    import json
+    import os
+
+    for rel, old, new, message in ATTIKA_MUTATIONS:
+        path = tmp_path / "cards" / "attika" / rel
+        original = path.read_text()
+        assert old in original, (rel, old)
+        path.write_text(original.replace(old, new, 1))
+        cwd = os.getcwd()
+        os.chdir(tmp_path)
+        try:
+            result = CliRunner().invoke(cli, ["check", "--no-cache", "--strict", "--format", "json", "cards/attika"], catch_exceptions=False)
+        finally:
+            os.chdir(cwd)
+        path.write_text(original)
+        found = [d["message"] for d in json.loads(result.output)["diagnostics"] if d["code"] == "W501"]
+        assert result.exit_code == 1 and message in found, (message, found)

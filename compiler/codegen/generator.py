@@ -226,8 +226,10 @@ class Generator:
 
     def spend(self, c: Code, noun: str, n: Code) -> Code:
         """Context.spend(actor, noun, n): never partial, never below the noun's minimum."""
-        if noun == "any":
-            return Code(f"{c}.spend({c}.actor, {lit(noun)}, {n})")
+        substitutes = bool(self.game.passives_by_name.get("substitute")) or any(
+            e.passive == "substitute" for _i, e in self.game.rule_passives)
+        if noun == "any" or (substitutes and noun in self.game.game.resources):
+            return Code(f"{c}.spend({c}.actor, {lit(noun)}, {n})")  # substitutes may stand in
         low, _high = self.bounds(noun)
         floor = low if low is not None else -(10**12)
         return Code(f"rt.spend({c}.actor, {lit(noun)}, {n}, {lit(floor)})")

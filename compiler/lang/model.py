@@ -97,6 +97,7 @@ Effect = create_model(
     if_=(Optional[Condition], Field(None, alias="if", description="Only when this test holds")),
     limit=(Optional[Limit], Field(None, description="At most once per round, age or game")),
     do=(Optional[list[Action]], Field(None, description="The actions, in order")),
+    reconstructed=(Optional[str], Field(None, min_length=1, max_length=1000, description="Why this effect is our reading: no public source states it")),
     **{
         field_name(name): (Optional[cls.args], Field(None, alias=name, description=cls.summary))
         for name, cls in sorted(REGISTRY["passive"].items())

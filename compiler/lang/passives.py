@@ -10,7 +10,7 @@ from typing import Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from .registry import Primitive, primitive
-from .types import CardId, Name, Noun, ParamName, PlayerSet, ResourceName, Selector, Strict
+from .types import CardId, Name, Noun, ParamName, PlayerSet, ResourceName, Selector, Strict, TriggerName
 
 Limit = Literal["once_per_round", "once_per_age", "once_per_game", "once_per_build"]
 
@@ -109,7 +109,8 @@ class SubstituteArgs(Strict):
 class Substitute(Primitive):
     family, name = "passive", "substitute"
     args = SubstituteArgs
-    summary = "When paying a cost, a unit of one noun may be given as a unit of other resources (wild resources)."
+    summary = ("When paying, a unit of one noun may be given as a unit of other resources (wild resources): a build's cost, "
+               "and any other payment the player lacks the resource for (limited to once per build: a build's cost only).")
     example = {"substitute": {"use": "meat", "as": "any"}}
 
     @staticmethod
@@ -152,3 +153,21 @@ class Replace(Primitive):
     @staticmethod
     def english(arg, en):
         return f"whenever you would receive {en.card_name(arg.invoke)}, you receive {en.card_name(arg.with_)} instead"
+
+
+class ImmuneArgs(Strict):
+    to: TriggerName = Field(description="A trigger that, fired for this player, does nothing: no rule and no card runs")
+
+
+@primitive
+class Immune(Primitive):
+    family, name = "passive", "immune"
+    args = ImmuneArgs
+    summary = "A trigger fired for this player passes them by: neither the game's rules nor any card run for them."
+    example = {"immune": {"to": "plague_strikes"}}
+
+    @staticmethod
+    def english(arg, en):
+        spec = en.game.triggers.get(arg.to) if en.game is not None else None
+        what = spec.description.split(":")[0].strip() if spec is not None and spec.description else en.word(arg.to)
+        return f"nothing happens to you when {what}"

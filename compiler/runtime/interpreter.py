@@ -137,12 +137,18 @@ class Context:
         """Pay exactly n of a noun, or fail: paying is never partial."""
         if n <= 0:
             return
+        resources = self.game.game.resources
         if noun == "any":
-            held = [r for r in sorted(self.game.game.resources) if player.values.get(r, 0) >= n]
+            held = [r for r in sorted(resources) if payment.coverable(self, player, r) >= n]
             if not held:
                 raise Illegal(f"{player.id} has no resource to pay")
             noun = self.ask(player, "which resource to pay", held)
         low, _high = self._bounds(noun)
+        if noun in resources and player.values.get(noun, 0) < n and payment.coverable(self, player, noun) >= n:
+            # what the player lacks, substitutes pay (tribute counted as if in the warehouse, ...)
+            own = max(0, player.values.get(noun, 0))
+            payment.cover_shortfall(self, player, noun, n - own)
+            n = own
         if player.values.get(noun, 0) - n < (low if low is not None else -(10**12)):
             raise Illegal(f"{player.id} cannot pay {n} {noun}")
         player.values[noun] = player.values.get(noun, 0) - n
@@ -387,6 +393,11 @@ class Context:
             return False
         return True
 
+    def named_by_event(self, detail: str) -> list[tuple[Player | None, str]]:
+        """The entity a detail of the event being handled names (none when it names no entity)."""
+        card_id = self.event.get(detail)
+        return [(None, card_id)] if isinstance(card_id, str) and card_id in self.game.cards else []
+
     def invoke(self, found: Sequence[tuple[Player | None, str]], on: str, worship: bool) -> None:
         """Run another entity's effects on `on` for the actor: the one found, or the one the player picks."""
         if not found:
@@ -506,6 +517,8 @@ def _notify(base: Context, event: str, payload: dict) -> None:
     cards = game.listeners.get(event, frozenset())
     for player in listeners:
         ctx = base.derive(actor=player, owner=player, card=None, event=payload)
+        if any(arg.to == event for _card, arg in ctx.passives(player, "immune")):
+            continue  # an `immune` standing effect: the event passes this player by
         if not rules_after:
             run_trigger(ctx, None, event)
         for card_id in list(ctx.owned_ids(player)) if cards else ():

@@ -84,6 +84,42 @@ def _wild(ctx: "Context", player: Player) -> list[tuple[str, frozenset[str] | No
     return out
 
 
+def stand_ins(ctx: "Context", player: Player, resource: str) -> list[tuple[str, str, int]]:
+    """Outside a build's cost: the substitutes that may pay for a resource, as (card, noun, units
+    available). One limited to once per build works only in a build's cost."""
+    out = []
+    for card_id, arg in ctx.passives(player, "substitute"):
+        if arg.limit == "once_per_build" or not (arg.as_ == "any" or resource in arg.as_) or arg.use == resource:
+            continue
+        available = max(0, player.values.get(arg.use, 0))
+        if arg.limit:
+            available = 0 if ctx.limit_used(player, card_id, "substitute", arg.limit) else min(available, 1)
+        if available:
+            out.append((card_id, arg.use, available))
+    return out
+
+
+def coverable(ctx: "Context", player: Player, resource: str) -> int:
+    """Units of a resource a player can pay: their own, then what substitutes stand in for."""
+    return max(0, player.values.get(resource, 0)) + sum(n for _card, _noun, n in stand_ins(ctx, player, resource))
+
+
+def cover_shortfall(ctx: "Context", player: Player, resource: str, short: int) -> None:
+    """Pay `short` units of a resource the player lacks with substitutes, in the order the cards
+    come into play (the game's rules first); a limited substitute is then used up."""
+    for card_id, noun, available in stand_ins(ctx, player, resource):
+        if short <= 0:
+            return
+        take = min(short, available)
+        player.values[noun] = player.values.get(noun, 0) - take
+        short -= take
+        arg = next(a for c, a in ctx.passives(player, "substitute") if c == card_id and a.use == noun)
+        if arg.limit:
+            ctx.use_limit(player, card_id, "substitute", arg.limit)
+    if short > 0:
+        raise Illegal(f"{player.id} cannot pay {short} more {resource}")
+
+
 def _spend_wild_limits(ctx: "Context", player: Player, consumed: dict[str, int]) -> None:
     """A substitute limited to once a round (or age, or game) is spent when its noun was used."""
     for card_id, arg in ctx.passives(player, "substitute"):

@@ -45,11 +45,9 @@ _CARDS2 = rt.card_ids(
         "zeus_beta",
     )
 )
-_MODIFIERS3 = {"delian_league": 1}
-_CARDS4 = rt.card_ids(("apollo_alpha", "apollo_beta"))
-_MODIFIERS5 = {"temple_of_apollo": 1}
-_MODIFIERS6 = {"tholos": -1}
-_CARDS7 = rt.card_ids(
+_CARDS3 = rt.card_ids(("apollo_alpha", "apollo_beta"))
+_MODIFIERS4 = {"tholos": -1}
+_CARDS5 = rt.card_ids(
     (
         "aphrodite_alpha",
         "aphrodite_beta",
@@ -73,12 +71,12 @@ _CARDS7 = rt.card_ids(
         "zeus_beta",
     )
 )
-_TABLE8 = {10: 3}
-_TABLE9 = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}
-_MODIFIERS10 = {"aqueduct": 1}
-_CARDS11 = rt.card_ids(("barracks", "gardens", "harbor", "militia", "road_system", "well", "workshop"))
-_CARDS12 = rt.card_ids(("workshop",))
-_CARDS13 = rt.card_ids(
+_TABLE6 = {10: 3}
+_TABLE7 = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}
+_MODIFIERS8 = {"aqueduct": 1}
+_CARDS9 = rt.card_ids(("barracks", "gardens", "harbor", "militia", "road_system", "well", "workshop"))
+_CARDS10 = rt.card_ids(("workshop",))
+_CARDS11 = rt.card_ids(
     (
         "achaean_league",
         "acropolis",
@@ -127,7 +125,7 @@ _CARDS13 = rt.card_ids(
         "workshop",
     )
 )
-_MODIFIERS14 = {"gymnasium": -1}
+_MODIFIERS12 = {"gymnasium": -1}
 
 
 # cards/olympus/game.yaml
@@ -224,56 +222,21 @@ def rules_on_war(ctx: Context) -> None:
             (rt.bounded(c2.actor.values.get("military", 0)) + rt.bounded(c2.actor.values.get("war_bonus", 0)))
         ):
             rt.budget(c2.state, 1)
-            for _ in range(
-                rt.budget(
-                    c2.state,
-                    max(
-                        0,
-                        max(
-                            0,
-                            rt.bounded(
-                                (
-                                    2
-                                    - rt.bounded(
-                                        (
-                                            rt.bounded(c2.actor.values.get("grain", 0))
-                                            + rt.bounded(c2.actor.values.get("meat", 0))
-                                            + rt.bounded(c2.actor.values.get("fish", 0))
-                                        )
-                                    )
-                                )
-                            ),
-                        ),
-                    ),
-                )
-            ):
-                rt.budget(c2.state, 1)
-                c3 = c2.as_actor(c2.owner)
-                rt.budget(c3.state, 1)
-                if rt.bounded(rt.param(c3, 0, _MODIFIERS3)) > 0:
-                    rt.budget(c3.state, 1)
-
-                    def _option4(c5: Context) -> None:
-                        rt.budget(c5.state, 1)
-                        c5.actor.values["tribute_grain"] = max(0, 1 + c5.actor.values.get("tribute_grain", 0))
-
-                    def _option6(c7: Context) -> None:
-                        rt.budget(c7.state, 1)
-                        c7.actor.values["tribute_meat"] = max(0, 1 + c7.actor.values.get("tribute_meat", 0))
-
-                    def _option8(c9: Context) -> None:
-                        rt.budget(c9.state, 1)
-                        c9.actor.values["tribute_fish"] = max(0, 1 + c9.actor.values.get("tribute_fish", 0))
-
-                    c3.choose(
-                        c3.actor,
-                        (
-                            ("grain", _option4),
-                            ("meat", _option6),
-                            ("fish", _option8),
-                        ),
-                        1,
+            c2.state.globals["tribute_unpaid"] += max(
+                0,
+                rt.bounded(
+                    (
+                        2
+                        - rt.bounded(
+                            (
+                                rt.bounded(c2.actor.values.get("grain", 0))
+                                + rt.bounded(c2.actor.values.get("meat", 0))
+                                + rt.bounded(c2.actor.values.get("fish", 0))
+                            )
+                        )
                     )
+                ),
+            )
             rt.budget(c2.state, 1)
             rt.spaces.hand_over(
                 c2,
@@ -283,9 +246,11 @@ def rules_on_war(ctx: Context) -> None:
                 (("grain", "tribute_grain", 0), ("meat", "tribute_meat", 0), ("fish", "tribute_fish", 0)),
             )
             rt.budget(c2.state, 1)
-            c10 = c2.as_actor(c2.owner)
-            rt.budget(c10.state, 1)
-            rt.dispatch(c10, "war_won", {})
+            c3 = c2.as_actor(c2.owner)
+            rt.budget(c3.state, 1)
+            rt.dispatch(c3, "war_won", {})
+            rt.budget(c2.state, 1)
+            c2.state.globals["tribute_unpaid"] += -(rt.bounded(c2.state.globals["tribute_unpaid"]))
 
     rt.spaces.pick_player(ctx, rt.players(ctx, (("opponents",),), True), _picked1)
 
@@ -298,19 +263,24 @@ def rules_on_plague(ctx: Context) -> None:
     for player2 in rt.players(ctx, (("self",), ("opponents",)), True):
         c1 = ctx.as_actor(player2)
         rt.budget(c1.state, 1)
-        if (not bool([(c1.actor, cid3) for cid3 in c1.actor.zones.get("shrines", ()) if cid3 in _CARDS4])) and (
-            rt.bounded(rt.param(c1, 0, _MODIFIERS5)) == 0
-        ):
-            rt.budget(c1.state, 1)
-            c1.move_markers(
-                ("population",), rt.div(rt.bounded(c1.actor.values.get("population", 0)), 3), lambda: 1, None, -1
-            )
+        rt.dispatch(c1, "plague_strikes", {})
+
+
+# cards/olympus/game.yaml
+def rules_on_plague_strikes(ctx: Context) -> None:
+    "The rules of the game, on plague_strikes."
+    # effect 7
+    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("shrines", ()) if cid1 in _CARDS3]):
+        rt.budget(ctx.state, 1)
+        ctx.move_markers(
+            ("population",), rt.div(rt.bounded(ctx.actor.values.get("population", 0)), 3), lambda: 1, None, -1
+        )
 
 
 # cards/olympus/game.yaml
 def rules_on_upkeep(ctx: Context) -> None:
     "The rules of the game, on upkeep."
-    # effect 7
+    # effect 8
     rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep_warehouse", {})
     rt.budget(ctx.state, 1)
@@ -328,7 +298,7 @@ def rules_on_upkeep(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_warehouse(ctx: Context) -> None:
     "The rules of the game, on upkeep_warehouse."
-    # effect 8
+    # effect 9
     rt.budget(ctx.state, 1)
     for _ in range(
         rt.budget(
@@ -360,7 +330,7 @@ def rules_on_upkeep_warehouse(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_population(ctx: Context) -> None:
     "The rules of the game, on upkeep_population."
-    # effect 9
+    # effect 10
     rt.budget(ctx.state, 1)
     ctx.move_markers(
         ("military",),
@@ -418,7 +388,7 @@ def rules_on_upkeep_population(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_tribute(ctx: Context) -> None:
     "The rules of the game, on upkeep_tribute."
-    # effect 10
+    # effect 11
     rt.budget(ctx.state, 1)
     ctx.actor.values["grain"] = max(
         0, rt.bounded(ctx.actor.values.get("tribute_grain", 0)) + ctx.actor.values.get("grain", 0)
@@ -444,18 +414,18 @@ def rules_on_upkeep_tribute(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_priests(ctx: Context) -> None:
     "The rules of the game, on upkeep_priests."
-    # effect 11
+    # effect 12
     rt.budget(ctx.state, 1)
     rt.spaces.vacate(ctx, "shrines", (), None)
     rt.budget(ctx.state, 1)
-    if (rt.bounded(ctx.actor.values.get("population", 0)) >= rt.bounded(rt.param(ctx, 6, _MODIFIERS6))) and (
+    if (rt.bounded(ctx.actor.values.get("population", 0)) >= rt.bounded(rt.param(ctx, 6, _MODIFIERS4))) and (
         rt.bounded(ctx.actor.values.get("priest_for_population", 0)) == 0
     ):
         rt.budget(ctx.state, 1)
         ctx.actor.values["priests"] = min(5, max(0, 1 + ctx.actor.values.get("priests", 0)))
         ctx.actor.values["priest_for_population"] = min(1, max(0, 1 + ctx.actor.values.get("priest_for_population", 0)))
     rt.budget(ctx.state, 1)
-    if (rt.bounded(ctx.actor.values.get("culture", 0)) >= rt.bounded(rt.param(ctx, 8, _MODIFIERS6))) and (
+    if (rt.bounded(ctx.actor.values.get("culture", 0)) >= rt.bounded(rt.param(ctx, 8, _MODIFIERS4))) and (
         rt.bounded(ctx.actor.values.get("priest_for_culture", 0)) == 0
     ):
         rt.budget(ctx.state, 1)
@@ -474,7 +444,7 @@ def rules_on_upkeep_priests(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_round(ctx: Context) -> None:
     "The rules of the game, on upkeep_round."
-    # effect 12
+    # effect 13
     rt.budget(ctx.state, 1)
     c1 = ctx.as_actor(ctx.actor)
     rt.budget(c1.state, 1)
@@ -579,7 +549,7 @@ def rules_on_upkeep_round(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_end_of_game(ctx: Context) -> None:
     "The rules of the game, on end_of_game."
-    # effect 13
+    # effect 14
     rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = max(
         0,
@@ -590,9 +560,12 @@ def rules_on_end_of_game(ctx: Context) -> None:
                         rt.bounded(ctx.actor.values.get("population", 0))
                         + rt.bounded(ctx.actor.values.get("culture", 0))
                         + rt.bounded(ctx.actor.values.get("military", 0))
+                        + rt.bounded(ctx.actor.values.get("agriculture", 0))
+                        + rt.bounded(ctx.actor.values.get("hunting", 0))
+                        + rt.bounded(ctx.actor.values.get("fishing", 0))
                     )
                 )
-                - 3
+                - 6
             )
         )
         + ctx.actor.values.get("points", 0),
@@ -635,7 +608,7 @@ def acropolis_on_upkeep_buildings(ctx: Context) -> None:
                     (("shrines", False),),
                     (("all",),),
                     False,
-                    rt.narrow(c1.game, _CARDS7, "deity", c1.card_field("deity")),
+                    rt.narrow(c1.game, _CARDS5, "deity", c1.card_field("deity")),
                 )
             ),
         ),
@@ -676,6 +649,37 @@ def colony_on_built(ctx: Context) -> None:
     # effect 1
     rt.budget(ctx.state, 1)
     ctx.move_markers(None, 1, lambda: 3, None, 1)
+
+
+# cards/olympus/buildings/delian_league.yaml:1
+def delian_league_on_war_won(ctx: Context) -> None:
+    "Delian League, on war_won."
+    # effect 1
+    rt.budget(ctx.state, 1)
+    for _ in range(rt.budget(ctx.state, max(0, rt.bounded(ctx.state.globals["tribute_unpaid"])))):
+        rt.budget(ctx.state, 1)
+
+        def _option1(c2: Context) -> None:
+            rt.budget(c2.state, 1)
+            c2.actor.values["tribute_grain"] = max(0, 1 + c2.actor.values.get("tribute_grain", 0))
+
+        def _option3(c4: Context) -> None:
+            rt.budget(c4.state, 1)
+            c4.actor.values["tribute_meat"] = max(0, 1 + c4.actor.values.get("tribute_meat", 0))
+
+        def _option5(c6: Context) -> None:
+            rt.budget(c6.state, 1)
+            c6.actor.values["tribute_fish"] = max(0, 1 + c6.actor.values.get("tribute_fish", 0))
+
+        ctx.choose(
+            ctx.actor,
+            (
+                ("grain", _option1),
+                ("meat", _option3),
+                ("fish", _option5),
+            ),
+            1,
+        )
 
 
 # cards/olympus/buildings/farm.yaml:1
@@ -846,7 +850,7 @@ def temple_of_aphrodite_on_worship(ctx: Context) -> None:
     # effect 1
     if ctx.event.get("deity") in ("aphrodite",):
         rt.budget(ctx.state, 1)
-        for _ in range(rt.budget(ctx.state, max(0, _TABLE8.get(rt.bounded(ctx.actor.values.get("population", 0)), 2)))):
+        for _ in range(rt.budget(ctx.state, max(0, _TABLE6.get(rt.bounded(ctx.actor.values.get("population", 0)), 2)))):
             rt.budget(ctx.state, 1)
             ctx.change(ctx.actor, "any", 1)
 
@@ -881,8 +885,8 @@ def temple_of_artemis_on_built(ctx: Context) -> None:
     ctx.actor.values["meat"] = max(
         0,
         rt.bounded(
-            _TABLE9.get(
-                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS10)))), 0
+            _TABLE7.get(
+                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
             )
         )
         + ctx.actor.values.get("meat", 0),
@@ -920,8 +924,8 @@ def temple_of_demeter_on_built(ctx: Context) -> None:
     ctx.actor.values["grain"] = max(
         0,
         rt.bounded(
-            _TABLE9.get(
-                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS10)))), 0
+            _TABLE7.get(
+                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
             )
         )
         + ctx.actor.values.get("grain", 0),
@@ -965,8 +969,8 @@ def temple_of_poseidon_on_built(ctx: Context) -> None:
     ctx.actor.values["fish"] = max(
         0,
         rt.bounded(
-            _TABLE9.get(
-                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS10)))), 0
+            _TABLE7.get(
+                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
             )
         )
         + ctx.actor.values.get("fish", 0),
@@ -986,21 +990,21 @@ def trade_route_on_upkeep_buildings(ctx: Context) -> None:
 
         def _option3(c4: Context) -> None:
             rt.budget(c4.state, 1)
-            rt.spend(c4.actor, "grain", 1, 0)
+            c4.spend(c4.actor, "grain", 1)
             rt.budget(c4.state, 1)
             c4.actor.values["meat"] = max(0, 1 + c4.actor.values.get("meat", 0))
             c4.actor.values["fish"] = max(0, 1 + c4.actor.values.get("fish", 0))
 
         def _option5(c6: Context) -> None:
             rt.budget(c6.state, 1)
-            rt.spend(c6.actor, "meat", 1, 0)
+            c6.spend(c6.actor, "meat", 1)
             rt.budget(c6.state, 1)
             c6.actor.values["grain"] = max(0, 1 + c6.actor.values.get("grain", 0))
             c6.actor.values["fish"] = max(0, 1 + c6.actor.values.get("fish", 0))
 
         def _option7(c8: Context) -> None:
             rt.budget(c8.state, 1)
-            rt.spend(c8.actor, "fish", 1, 0)
+            c8.spend(c8.actor, "fish", 1)
             rt.budget(c8.state, 1)
             c8.actor.values["grain"] = max(0, 1 + c8.actor.values.get("grain", 0))
             c8.actor.values["meat"] = max(0, 1 + c8.actor.values.get("meat", 0))
@@ -1022,7 +1026,7 @@ def trispastos_on_built(ctx: Context) -> None:
     "Trispastos, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.build_from(lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), True, True)
+    ctx.build_from(lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS9), True, True)
 
 
 # cards/olympus/buildings/well.yaml:1
@@ -1052,7 +1056,7 @@ def workshop_on_built(ctx: Context) -> None:
                 (p2, cid1)
                 for p2 in rt.players(ctx, (("all",),), False)
                 for cid1 in p2.zones.get("city", ())
-                if cid1 in _CARDS12
+                if cid1 in _CARDS10
             ]
         )
         == 1
@@ -1083,11 +1087,11 @@ def workshop_on_built(ctx: Context) -> None:
                 c14.actor.values["grain"] = max(
                     0,
                     rt.bounded(
-                        _TABLE9.get(
+                        _TABLE7.get(
                             min(
                                 7,
                                 c14.actor.values.get("agriculture", 1)
-                                + max(0, rt.bounded(rt.param(c14, 0, _MODIFIERS10))),
+                                + max(0, rt.bounded(rt.param(c14, 0, _MODIFIERS8))),
                             ),
                             0,
                         )
@@ -1100,10 +1104,10 @@ def workshop_on_built(ctx: Context) -> None:
                 c16.actor.values["meat"] = max(
                     0,
                     rt.bounded(
-                        _TABLE9.get(
+                        _TABLE7.get(
                             min(
                                 7,
-                                c16.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c16, 0, _MODIFIERS10))),
+                                c16.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c16, 0, _MODIFIERS8))),
                             ),
                             0,
                         )
@@ -1116,10 +1120,10 @@ def workshop_on_built(ctx: Context) -> None:
                 c18.actor.values["fish"] = max(
                     0,
                     rt.bounded(
-                        _TABLE9.get(
+                        _TABLE7.get(
                             min(
                                 7,
-                                c18.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c18, 0, _MODIFIERS10))),
+                                c18.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c18, 0, _MODIFIERS8))),
                             ),
                             0,
                         )
@@ -1180,11 +1184,11 @@ def workshop_on_built(ctx: Context) -> None:
                 c32.actor.values["grain"] = max(
                     0,
                     rt.bounded(
-                        _TABLE9.get(
+                        _TABLE7.get(
                             min(
                                 7,
                                 c32.actor.values.get("agriculture", 1)
-                                + max(0, rt.bounded(rt.param(c32, 0, _MODIFIERS10))),
+                                + max(0, rt.bounded(rt.param(c32, 0, _MODIFIERS8))),
                             ),
                             0,
                         )
@@ -1197,10 +1201,10 @@ def workshop_on_built(ctx: Context) -> None:
                 c34.actor.values["meat"] = max(
                     0,
                     rt.bounded(
-                        _TABLE9.get(
+                        _TABLE7.get(
                             min(
                                 7,
-                                c34.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c34, 0, _MODIFIERS10))),
+                                c34.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c34, 0, _MODIFIERS8))),
                             ),
                             0,
                         )
@@ -1213,10 +1217,10 @@ def workshop_on_built(ctx: Context) -> None:
                 c36.actor.values["fish"] = max(
                     0,
                     rt.bounded(
-                        _TABLE9.get(
+                        _TABLE7.get(
                             min(
                                 7,
-                                c36.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c36, 0, _MODIFIERS10))),
+                                c36.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c36, 0, _MODIFIERS8))),
                             ),
                             0,
                         )
@@ -1340,8 +1344,8 @@ def artemis_alpha_on_invoked(ctx: Context) -> None:
     ctx.actor.values["meat"] = max(
         0,
         rt.bounded(
-            _TABLE9.get(
-                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS10)))), 0
+            _TABLE7.get(
+                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
             )
         )
         + ctx.actor.values.get("meat", 0),
@@ -1363,8 +1367,8 @@ def artemis_beta_on_invoked(ctx: Context) -> None:
         c4.actor.values["meat"] = max(
             0,
             rt.bounded(
-                _TABLE9.get(
-                    min(7, c4.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS10)))), 0
+                _TABLE7.get(
+                    min(7, c4.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0
                 )
             )
             + c4.actor.values.get("meat", 0),
@@ -1406,8 +1410,8 @@ def demeter_alpha_on_invoked(ctx: Context) -> None:
     ctx.actor.values["grain"] = max(
         0,
         rt.bounded(
-            _TABLE9.get(
-                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS10)))), 0
+            _TABLE7.get(
+                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
             )
         )
         + ctx.actor.values.get("grain", 0),
@@ -1429,8 +1433,8 @@ def demeter_beta_on_invoked(ctx: Context) -> None:
         c4.actor.values["grain"] = max(
             0,
             rt.bounded(
-                _TABLE9.get(
-                    min(7, c4.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS10)))), 0
+                _TABLE7.get(
+                    min(7, c4.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0
                 )
             )
             + c4.actor.values.get("grain", 0),
@@ -1451,7 +1455,7 @@ def hephaestus_alpha_on_invoked(ctx: Context) -> None:
     "Hephaestus (alpha), on invoked."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.build_from(lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS13), False, True)
+    ctx.build_from(lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), False, True)
 
 
 # cards/olympus/favors/hephaestus.yaml:24
@@ -1459,7 +1463,7 @@ def hephaestus_beta_on_invoked(ctx: Context) -> None:
     "Hephaestus (beta), on invoked."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS13), False, True)
+    ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), False, True)
 
 
 # cards/olympus/favors/hera.yaml:3
@@ -1488,8 +1492,8 @@ def poseidon_alpha_on_invoked(ctx: Context) -> None:
     ctx.actor.values["fish"] = max(
         0,
         rt.bounded(
-            _TABLE9.get(
-                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS10)))), 0
+            _TABLE7.get(
+                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
             )
         )
         + ctx.actor.values.get("fish", 0),
@@ -1511,8 +1515,8 @@ def poseidon_beta_on_invoked(ctx: Context) -> None:
         c4.actor.values["fish"] = max(
             0,
             rt.bounded(
-                _TABLE9.get(
-                    min(7, c4.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS10)))), 0
+                _TABLE7.get(
+                    min(7, c4.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0
                 )
             )
             + c4.actor.values.get("fish", 0),
@@ -1546,7 +1550,7 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
 
     def _option5(c6: Context) -> None:
         rt.budget(c6.state, 1)
-        c6.build_from(lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS13), False, True)
+        c6.build_from(lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS11), False, True)
 
     def _option7(c8: Context) -> None:
         rt.budget(c8.state, 1)
@@ -1580,7 +1584,7 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
 
     def _option5(c6: Context) -> None:
         rt.budget(c6.state, 1)
-        c6.build_from(lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS13), False, True)
+        c6.build_from(lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS11), False, True)
 
     ctx.choose(
         ctx.actor,
@@ -1601,7 +1605,7 @@ def requires_of_building(ctx: Context) -> bool:
             (
                 rt.bounded(ctx.actor.values.get("culture", 0))
                 >= rt.bounded(
-                    (rt.bounded(rt.field_amount(ctx, "culture")) + rt.bounded(rt.param(ctx, 0, _MODIFIERS14)))
+                    (rt.bounded(rt.field_amount(ctx, "culture")) + rt.bounded(rt.param(ctx, 0, _MODIFIERS12)))
                 )
             )
             and (
@@ -1619,6 +1623,7 @@ RULES: dict[str, Callable[[Context], None]] = {
     "worship_phase": rules_on_worship_phase,
     "war": rules_on_war,
     "plague": rules_on_plague,
+    "plague_strikes": rules_on_plague_strikes,
     "upkeep": rules_on_upkeep,
     "upkeep_warehouse": rules_on_upkeep_warehouse,
     "upkeep_population": rules_on_upkeep_population,
@@ -1634,6 +1639,7 @@ HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
     ("amphitheatre", "upkeep_buildings"): amphitheatre_on_upkeep_buildings,
     ("bouleuterion", "upkeep_buildings"): bouleuterion_on_upkeep_buildings,
     ("colony", "built"): colony_on_built,
+    ("delian_league", "war_won"): delian_league_on_war_won,
     ("farm", "built"): farm_on_built,
     ("fleet", "built"): fleet_on_built,
     ("gardens", "built"): gardens_on_built,
@@ -1688,13 +1694,12 @@ REQUIRES: dict[str, Callable[[Context], bool]] = {
 # (card id or None for the rules, effect index, primitive, arguments)
 STANDING: tuple[tuple[str | None, int, str, Any], ...] = (
     ("aqueduct", 0, "modify", {"param": "production_shift", "by": 1}),
-    ("delian_league", 0, "modify", {"param": "tribute_from_supply", "by": 1}),
     ("gymnasium", 0, "modify", {"param": "culture_requirement", "by": -1}),
     ("marble_quarry", 0, "discount", {"amount": 1, "of": "any"}),
     ("parthenon", 1, "substitute", {"use": "tribute_grain", "as": ["grain"]}),
     ("parthenon", 2, "substitute", {"use": "tribute_meat", "as": ["meat"]}),
     ("parthenon", 3, "substitute", {"use": "tribute_fish", "as": ["fish"]}),
-    ("temple_of_apollo", 0, "modify", {"param": "plague_immunity", "by": 1}),
+    ("temple_of_apollo", 0, "immune", {"to": "plague_strikes"}),
     ("temple_of_artemis", 1, "substitute", {"use": "meat", "as": "any"}),
     ("temple_of_demeter", 1, "substitute", {"use": "grain", "as": "any"}),
     ("temple_of_hephaestus", 0, "substitute", {"use": "points", "as": "any", "limit": "once_per_build"}),

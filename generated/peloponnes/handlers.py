@@ -404,11 +404,40 @@ def rules_on_supply(ctx: Context) -> None:
             max(
                 0,
                 rt.bounded(
-                    (rt.bounded(ctx.actor.values.get("inhabitants", 0)) - rt.bounded(ctx.actor.values.get("food", 0)))
+                    (
+                        rt.bounded(ctx.actor.values.get("inhabitants", 0))
+                        - rt.bounded(
+                            (
+                                rt.bounded(ctx.actor.values.get("food", 0))
+                                + rt.div(rt.bounded(ctx.actor.values.get("luxury", 0)), 2)
+                            )
+                        )
+                    )
                 ),
             )
         )
         + ctx.actor.values.get("inhabitants", 0),
+    )
+    rt.budget(ctx.state, 1)
+    ctx.actor.values["luxury"] = max(
+        0,
+        -(
+            rt.bounded(
+                (
+                    2
+                    * max(
+                        0,
+                        rt.bounded(
+                            (
+                                rt.bounded(ctx.actor.values.get("inhabitants", 0))
+                                - rt.bounded(ctx.actor.values.get("food", 0))
+                            )
+                        ),
+                    )
+                )
+            )
+        )
+        + ctx.actor.values.get("luxury", 0),
     )
     rt.budget(ctx.state, 1)
     ctx.actor.values["food"] = max(
@@ -420,31 +449,14 @@ def rules_on_supply(ctx: Context) -> None:
 def rules_on_strike(ctx: Context) -> None:
     "The rules of the game, on strike."
     # effect 10
-    if ctx.event.get("disaster") in ("plague",):
-        rt.budget(ctx.state, 1)
-        ctx.invoke([(None, "plague")], "strike", True)
-    # effect 11
-    if ctx.event.get("disaster") in ("drought",):
-        rt.budget(ctx.state, 1)
-        ctx.invoke([(None, "drought")], "strike", True)
-    # effect 12
-    if ctx.event.get("disaster") in ("earthquake",):
-        rt.budget(ctx.state, 1)
-        ctx.invoke([(None, "earthquake")], "strike", True)
-    # effect 13
-    if ctx.event.get("disaster") in ("tempest",):
-        rt.budget(ctx.state, 1)
-        ctx.invoke([(None, "tempest")], "strike", True)
-    # effect 14
-    if ctx.event.get("disaster") in ("decline",):
-        rt.budget(ctx.state, 1)
-        ctx.invoke([(None, "decline")], "strike", True)
+    rt.budget(ctx.state, 1)
+    ctx.invoke(ctx.named_by_event("disaster"), "strike", True)
 
 
 # cards/peloponnes/game.yaml
 def rules_on_score(ctx: Context) -> None:
     "The rules of the game, on score."
-    # effect 15
+    # effect 11
     rt.budget(ctx.state, 1)
     ctx.actor.values["score"] = min(
         rt.bounded(
@@ -737,7 +749,7 @@ def a11_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, -(2) + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:28
+# cards/peloponnes/tiles/buildings.yaml:31
 def a12_on_built(ctx: Context) -> None:
     "Bridge, on built."
     # effect 1
@@ -745,7 +757,7 @@ def a12_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:28
+# cards/peloponnes/tiles/buildings.yaml:31
 def a12_on_income(ctx: Context) -> None:
     "Bridge, on income."
     # effect 2
@@ -753,7 +765,7 @@ def a12_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:58
+# cards/peloponnes/tiles/buildings.yaml:61
 def a13_on_built(ctx: Context) -> None:
     "Market, on built."
     # effect 1
@@ -761,7 +773,7 @@ def a13_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:58
+# cards/peloponnes/tiles/buildings.yaml:61
 def a13_on_income(ctx: Context) -> None:
     "Market, on income."
     # effect 2
@@ -769,7 +781,7 @@ def a13_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:88
+# cards/peloponnes/tiles/buildings.yaml:93
 def a14_on_built(ctx: Context) -> None:
     "Street, on built."
     # effect 1
@@ -777,7 +789,7 @@ def a14_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:88
+# cards/peloponnes/tiles/buildings.yaml:93
 def a14_on_income(ctx: Context) -> None:
     "Street, on income."
     # effect 2
@@ -785,7 +797,7 @@ def a14_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:118
+# cards/peloponnes/tiles/buildings.yaml:123
 def a15_on_built(ctx: Context) -> None:
     "Port, on built."
     # effect 1
@@ -793,7 +805,7 @@ def a15_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:118
+# cards/peloponnes/tiles/buildings.yaml:123
 def a15_on_income(ctx: Context) -> None:
     "Port, on income."
     # effect 2
@@ -827,7 +839,7 @@ def a15_on_income(ctx: Context) -> None:
     )
 
 
-# cards/peloponnes/tiles/buildings.yaml:155
+# cards/peloponnes/tiles/buildings.yaml:160
 def b01_on_built(ctx: Context) -> None:
     "Aqueduct, on built."
     # effect 1
@@ -835,7 +847,7 @@ def b01_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:155
+# cards/peloponnes/tiles/buildings.yaml:160
 def b01_on_income(ctx: Context) -> None:
     "Aqueduct, on income."
     # effect 2
@@ -843,7 +855,7 @@ def b01_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:186
+# cards/peloponnes/tiles/buildings.yaml:191
 def b02_on_built(ctx: Context) -> None:
     "Agora, on built."
     # effect 1
@@ -851,7 +863,7 @@ def b02_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:186
+# cards/peloponnes/tiles/buildings.yaml:191
 def b02_on_income(ctx: Context) -> None:
     "Agora, on income."
     # effect 2
@@ -859,7 +871,7 @@ def b02_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:216
+# cards/peloponnes/tiles/buildings.yaml:223
 def b03_on_built(ctx: Context) -> None:
     "Epidauros Odeon, on built."
     # effect 1
@@ -868,7 +880,7 @@ def b03_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 3 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:239
+# cards/peloponnes/tiles/buildings.yaml:246
 def b08_on_built(ctx: Context) -> None:
     "Leonidaion, on built."
     # effect 1
@@ -877,7 +889,7 @@ def b08_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:262
+# cards/peloponnes/tiles/buildings.yaml:269
 def b12_on_built(ctx: Context) -> None:
     "Granary, on built."
     # effect 1
@@ -885,7 +897,7 @@ def b12_on_built(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 3 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:285
+# cards/peloponnes/tiles/buildings.yaml:292
 def b13_on_income(ctx: Context) -> None:
     "Quarry, on income."
     # effect 1
@@ -893,7 +905,7 @@ def b13_on_income(ctx: Context) -> None:
     ctx.actor.values["stone"] = max(0, 2 + ctx.actor.values.get("stone", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:312
+# cards/peloponnes/tiles/buildings.yaml:319
 def b14_on_built(ctx: Context) -> None:
     "Well, on built."
     # effect 1
@@ -901,7 +913,7 @@ def b14_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:312
+# cards/peloponnes/tiles/buildings.yaml:319
 def b14_on_income(ctx: Context) -> None:
     "Well, on income."
     # effect 2
@@ -909,7 +921,7 @@ def b14_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:343
+# cards/peloponnes/tiles/buildings.yaml:350
 def b15_on_built(ctx: Context) -> None:
     "Temple of Apollo, on built."
     # effect 1
@@ -917,7 +929,7 @@ def b15_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:343
+# cards/peloponnes/tiles/buildings.yaml:350
 def b15_on_income(ctx: Context) -> None:
     "Temple of Apollo, on income."
     # effect 2
@@ -951,7 +963,7 @@ def b15_on_income(ctx: Context) -> None:
     )
 
 
-# cards/peloponnes/tiles/buildings.yaml:380
+# cards/peloponnes/tiles/buildings.yaml:387
 def c01_on_built(ctx: Context) -> None:
     "Cyclopean Masonry, on built."
     # effect 1
@@ -959,7 +971,7 @@ def c01_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:404
+# cards/peloponnes/tiles/buildings.yaml:411
 def c02_on_income(ctx: Context) -> None:
     "Agriculture, on income."
     # effect 1
@@ -967,7 +979,7 @@ def c02_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 2 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:431
+# cards/peloponnes/tiles/buildings.yaml:438
 def c06_on_built(ctx: Context) -> None:
     "Workshop of Phidias, on built."
     # effect 1
@@ -975,7 +987,7 @@ def c06_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:431
+# cards/peloponnes/tiles/buildings.yaml:438
 def c06_on_income(ctx: Context) -> None:
     "Workshop of Phidias, on income."
     # effect 2
@@ -983,7 +995,7 @@ def c06_on_income(ctx: Context) -> None:
     ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:462
+# cards/peloponnes/tiles/buildings.yaml:469
 def c07_on_built(ctx: Context) -> None:
     "Stoa, on built."
     # effect 1
@@ -991,7 +1003,7 @@ def c07_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:462
+# cards/peloponnes/tiles/buildings.yaml:469
 def c07_on_income(ctx: Context) -> None:
     "Stoa, on income."
     # effect 2
@@ -999,7 +1011,7 @@ def c07_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:493
+# cards/peloponnes/tiles/buildings.yaml:500
 def c08_on_built(ctx: Context) -> None:
     "Statue of Zeus, on built."
     # effect 1
@@ -1007,7 +1019,7 @@ def c08_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 2 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:493
+# cards/peloponnes/tiles/buildings.yaml:500
 def c08_on_income(ctx: Context) -> None:
     "Statue of Zeus, on income."
     # effect 2
@@ -1015,7 +1027,7 @@ def c08_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:523
+# cards/peloponnes/tiles/buildings.yaml:530
 def c09_on_built(ctx: Context) -> None:
     "Lion Gate, on built."
     # effect 1
@@ -1023,7 +1035,7 @@ def c09_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:523
+# cards/peloponnes/tiles/buildings.yaml:530
 def c09_on_income(ctx: Context) -> None:
     "Lion Gate, on income."
     # effect 2
@@ -1032,7 +1044,7 @@ def c09_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:554
+# cards/peloponnes/tiles/buildings.yaml:561
 def c10_on_built(ctx: Context) -> None:
     "Tiryns Fortress, on built."
     # effect 1
@@ -1040,7 +1052,7 @@ def c10_on_built(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, -(1) + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/tiles/buildings.yaml:554
+# cards/peloponnes/tiles/buildings.yaml:561
 def c10_on_income(ctx: Context) -> None:
     "Tiryns Fortress, on income."
     # effect 2
