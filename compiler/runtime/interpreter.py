@@ -265,18 +265,28 @@ class Context:
             found.extend((card_id, arg) for arg in by_card[card_id])
         return found
 
-    def _matches(self, card: Card, selector: Selector) -> bool:
+    def _matches(self, card: Card, selector: Selector, known: dict | None = None) -> bool:
+        """`known`: the values of `where` amounts already worked out in this search. An amount is
+        read in this context, never with the candidate in view, so it is the same for every card."""
         if selector.id is not None and card.id not in as_list(selector.id):
             return False
         if selector.kind is not None and card.kind not in as_list(selector.kind):
             return False
         for name, wanted in (selector.where or {}).items():
             if isinstance(wanted, Expression):
-                # A field of the card in hand (e.g. a stage's own board) is compared as it is.
-                wanted = self.card_field(wanted.arg) if wanted.key == "field" else self.amount(wanted)
+                wanted = self._wanted(name, wanted, known)
             if not holds(field_value(card, name), wanted):
                 return False
         return True
+
+    def _wanted(self, name: str, wanted: Expression, known: dict | None) -> Any:
+        if known is not None and name in known:
+            return known[name]
+        # A field of the card in hand (e.g. a stage's own board) is compared as it is.
+        value = self.card_field(wanted.arg) if wanted.key == "field" else self.amount(wanted)
+        if known is not None:
+            known[name] = value
+        return value
 
     def filter(self, selector: Selector | None) -> Callable[[Card], bool] | None:
         """A selector as a test on one card (None: no selector, every card passes)."""
@@ -299,7 +309,20 @@ class Context:
         fewest = (lambda c: c.amount(selector.fewest)) if selector.fewest is not None else None
         most = (lambda c: c.amount(selector.most)) if selector.most is not None else None
         owners = lambda: self.players(selector.of or "self")  # noqa: E731
-        return self.cards_in(pairs, owners, bool(selector.missing), lambda card: self._matches(card, selector), fewest, most)
+        known: dict = {}
+        match: Match = lambda card: self._matches(card, selector, known)  # noqa: E731
+        if selector.missing and selector.kind is not None:
+            # every card of the game is a candidate: look the kind and the fields up in the game's
+            # index of field values rather than card by card, then test the few that remain
+            cards, game = self.game.cards, self.game
+            ids = game.cards_with("kind", selector.kind)
+            for name, wanted in (selector.where or {}).items():
+                having = game.cards_with(name, self._wanted(name, wanted, known) if isinstance(wanted, Expression) else wanted)
+                if ids is not None and having is not None:
+                    keep = set(having)
+                    ids = [cid for cid in ids if cid in keep]
+            match = {cid: None for cid in (cards if ids is None else ids) if match(cards[cid])}
+        return self.cards_in(pairs, owners, bool(selector.missing), match, fewest, most)
 
     def cards_in(
         self,
@@ -348,7 +371,16 @@ class Context:
         """Build `count` of the candidates, one at a time, each among those that can be built now."""
         built = 0
         for _ in range(spend(self.state, count())):
-            found = [c for c in candidates() if self.can_build(c[1], free)]
+            options = candidates()
+            if not optional and built == 0 and len({cid for _h, cid in options}) == 1:
+                # One card that must be built: building it is the trial (build() refuses it, with
+                # an Illegal, exactly when can_build would); no copy of the state to try it first.
+                holder, card_id = options[0]
+                self._take(holder, card_id)
+                build(self.game, self.state, self.actor, card_id, self.decider, free=free, depth=self.depth + 1, handlers=self.handlers)
+                built += 1
+                continue
+            found = [c for c in options if self.can_build(c[1], free)]
             found = [c for c in found if c[1] not in self.owned_ids(self.actor)] if self.game.game.build.unique else found
             if not found:
                 break

@@ -323,35 +323,61 @@ def rules_on_last_card(ctx: Context) -> None:
         def _option4(c5: Context) -> None:
             rt.budget(c5.state, 1)
             c5.build_from(
-                lambda: 1, lambda: rt.select(c5, (("stages", False),), (("self",),), True, _CARDS2), False, False
+                lambda: 1,
+                lambda: rt.select(
+                    c5,
+                    (("stages", False),),
+                    (("self",),),
+                    True,
+                    lambda card6: card6.id in _CARDS2
+                    and rt.has(
+                        rt.field(card6, "stage"),
+                        (
+                            rt.bounded(
+                                (
+                                    len(
+                                        [
+                                            (c5.actor, cid7)
+                                            for cid7 in c5.actor.zones.get("stages", ())
+                                            if cid7 in _CARDS2
+                                        ]
+                                    )
+                                    + 1
+                                )
+                            ),
+                        ),
+                    ),
+                ),
+                False,
+                False,
             )
             rt.budget(c5.state, 1)
             c5.move_cards(
-                [(c5.actor, cid6) for cid6 in c5.actor.zones.get("hand", ())],
+                [(c5.actor, cid8) for cid8 in c5.actor.zones.get("hand", ())],
                 "tucked",
                 False,
                 lambda: [c5.actor],
                 None,
             )
 
-        def _option7(c8: Context) -> None:
-            rt.budget(c8.state, 1)
-            c8.move_cards(
-                [(c8.actor, cid9) for cid9 in c8.actor.zones.get("hand", ())],
+        def _option9(c10: Context) -> None:
+            rt.budget(c10.state, 1)
+            c10.move_cards(
+                [(c10.actor, cid11) for cid11 in c10.actor.zones.get("hand", ())],
                 "discard",
                 True,
-                lambda: [c8.actor],
+                lambda: [c10.actor],
                 None,
             )
-            rt.budget(c8.state, 1)
-            rt.dispatch(c8, "discard", {})
+            rt.budget(c10.state, 1)
+            rt.dispatch(c10, "discard", {})
 
         ctx.choose(
             ctx.actor,
             (
                 ("build", _option1),
                 ("stage", _option4),
-                ("discard", _option7),
+                ("discard", _option9),
             ),
             1,
         )
