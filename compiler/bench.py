@@ -59,6 +59,7 @@ SECTIONS = [
     ("generated handlers", "compiler.bench_handlers:run"),
     ("designer workflow", "compiler.bench_workflow:run"),
     ("simulation, local processes", "compiler.simulate.bench:run"),
+    ("whole games", "compiler.bench_games:run"),
 ]
 
 

@@ -463,27 +463,30 @@ class GameState:
             elif op == A_FIRE:
                 fire(self.game, state, self.program.steps[what].arg, ctx.actor, decider, {}, handlers=self.handlers)
             else:
-                self._carry_out(ctx, what, seat, state)
+                self._do_move(ctx, *self.program.move_of(what[1]))
         except _Pause as pause:
             self._ask(pause.question)
             return True
         except (Illegal, Runaway):
+            if op == A_MOVE and self._fallback(frame):
+                return self._atom(frame)
             state = snapshot.copy(new_run=True)  # a step the rules refuse changes nothing
         self.state = state
         return False
 
-    def _carry_out(self, ctx: Context, what: tuple[int, int], seat: int, state: State) -> None:
-        """A move picked earlier; if it can no longer be made (an earlier move changed the state),
-        the first move of the menu that can be made with the same card is made instead."""
-        sid, action = what
+    def _fallback(self, frame: list) -> bool:
+        """A move picked earlier that can no longer be made (an earlier move changed the state) is
+        replaced, once, by the first move of the menu that can be made with the same card."""
+        sid, action = frame[2][:2]
+        if len(frame[2]) > 2:
+            return False
         name, card_id = self.program.move_of(action)
-        if self._can_move_on(state, seat, name, card_id):
-            self._do_move(ctx, name, card_id)
-            return
         for other in self.program.steps[sid].arg.moves:
-            if self._can_move_on(state, seat, other, card_id):
-                self._do_move(ctx, other, card_id)
-                return
+            if other != name and self._can_move_on(frame[4], frame[3], other, card_id):
+                frame[2] = (sid, self.program.move_action(self.program.move_names.index(other), card_id), "fallback")
+                frame[5] = []
+                return True
+        return False
 
     def _can_move_on(self, state: State, seat: int, name: str, card_id: str) -> bool:
         saved = self.state
