@@ -44,13 +44,21 @@ class Record:
     chances: list[tuple[int, str]] = field(default_factory=list)  # (decisions so far, outcome)
 
 
-def new_game(game: CompiledGame, players: int, seed: int, engine: str = "interpreter") -> GameState:
-    handlers = None
-    if engine == "handlers":
+_HANDLERS: dict[int, tuple[CompiledGame, Any]] = {}
+
+
+def handlers_of(game: CompiledGame) -> Any:
+    """The game's generated handlers, rendered once per loaded game (rendering costs more than a game)."""
+    cached = _HANDLERS.get(id(game))
+    if cached is None or cached[0] is not game:
         from .codegen.engine import load
 
-        handlers = load(game)
-    return GameState(game, players, seed, handlers=handlers)
+        cached = _HANDLERS[id(game)] = (game, load(game))
+    return cached[1]
+
+
+def new_game(game: CompiledGame, players: int, seed: int, engine: str = "interpreter") -> GameState:
+    return GameState(game, players, seed, handlers=handlers_of(game) if engine == "handlers" else None)
 
 
 def play(state: GameState, bots: dict[int, Callable[[GameState], int]], watch: bool = False) -> Record:
