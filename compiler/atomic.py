@@ -31,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .envfail import refuse
+from .envfail import refuse, shown
 
 try:  # pragma: no cover - platform dependent
     import fcntl
@@ -141,7 +141,7 @@ def check_target(target: Path) -> None:
     hint = "pass --out a new or empty directory; a build replaces only a directory it made itself"
     if stat.S_ISLNK(st.st_mode):
         raise refuse("E701", "the output is a symbolic link; a build never writes through a link", target,
-                     f"remove the link (rm {target}) or {hint}")
+                     f"remove the link (rm {shown(target)}) or {hint}")
     if not stat.S_ISDIR(st.st_mode):
         kind = "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "not a directory"
         raise refuse("E701", f"the output path is {kind}; a build replaces only a directory", target, hint)

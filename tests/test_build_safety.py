@@ -326,3 +326,50 @@ def test_other_io_errors_are_located(ostraka, project, monkeypatch):
     assert result.exit_code == 2
     assert "error E706: input/output error" in result.output and "hint:" in result.output
     assert temporaries(project) == []
+
+
+# A build that reads its input, then waits (holding no lock) until told to go on and swap.
+PAUSED_BUILD = """
+import os, sys, time
+from compiler import atomic
+out, flag = sys.argv[1], sys.argv[2]
+real = atomic._write_tree
+def write_then_wait(*args):
+    real(*args)
+    open(flag + ".waiting", "w").close()
+    while not os.path.exists(flag + ".go"):
+        time.sleep(0.05)
+atomic._write_tree = write_then_wait
+from compiler.cli import main
+sys.argv = ["ostraka", "build", "--out", out]
+main()
+"""
+
+
+def test_two_real_builds_the_later_started_wins(project, tmp_path):
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    out, flag = tmp_path / "out", tmp_path / "flag"
+    edit(project, "Older")
+    older = subprocess.Popen([sys.executable, "-c", PAUSED_BUILD, str(out), str(flag)], cwd=project, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        for _ in range(6000):  # until the older build has read its input and written its files (5 min at most)
+            if (tmp_path / "flag.waiting").exists() or older.poll() is not None:
+                break
+            time.sleep(0.05)
+        assert (tmp_path / "flag.waiting").exists(), older.communicate()[0]
+        edit(project, "Newer")
+        newer = subprocess.run([sys.executable, "-m", "compiler", "build", "--out", str(out)], cwd=project, env=env,
+                               capture_output=True, text=True, timeout=300)
+        assert newer.returncode == 0, newer.stdout + newer.stderr
+        assert "Newer" in (out / "mini" / "cards.json").read_text()
+    finally:
+        (tmp_path / "flag.go").touch()
+        output = older.communicate(timeout=300)[0]
+    assert older.returncode == 0, output
+    assert "already holds the output of a build started after this one" in output
+    assert "Newer" in (out / "mini" / "cards.json").read_text()
+    assert temporaries(tmp_path) == []
