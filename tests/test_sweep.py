@@ -121,8 +121,9 @@ def test_breakdowns_by_zone_field_value_and_cases():
     table = Table(game, 3)
     record = play_game(table, ["random"] * 3, 5, 0)
     facts = {(seat, label): value for seat, label, value in record.facts}
-    assert {label for _seat, label in facts} == {"side", "coins at the end", "treasury"}
+    assert {label for _seat, label in facts} == {"side", "board", "coins at the end", "treasury"}
+    names = {c.name for c in game.cards.values() if c.kind == "wonder"}
     for seat in range(3):
         coins = int(facts[(seat, "coins at the end")])
-        assert facts[(seat, "side")] in {"A", "B"}
+        assert facts[(seat, "side")] in {"A", "B"} and facts[(seat, "board")] in names  # no field: the card's name
         assert facts[(seat, "treasury")] == ("rich" if coins >= 6 else "comfortable" if coins >= 3 else "none")

@@ -18,8 +18,10 @@ class Breakdown(Strict):
     """One way to break results down: a value read for every player at the end of each game."""
 
     label: str = Field(max_length=80, description="The heading in the report, e.g. 'wonder'")
-    zone: Optional[ZoneName] = Field(None, description="Read a field of the cards in this zone of the player's (with `field`)")
-    field: Optional[FieldName] = Field(None, description="The field read from those cards (several cards: values joined with '+')")
+    zone: Optional[ZoneName] = Field(
+        None, description="Read the cards in this zone of the player's: a player counts under every value found (none: 'none')"
+    )
+    field: Optional[FieldName] = Field(None, description="With `zone`: the field read from those cards (default: the cards' names)")
     value: Optional[Noun] = Field(None, description="Or: the player's value of this counter, resource or track")
     cases: Optional[dict[str, Condition]] = Field(
         None, description="Or: named conditions tested on the player at the end; the first that holds names the case"
@@ -29,9 +31,9 @@ class Breakdown(Strict):
     def _one_source(self):
         sources = [self.zone is not None, self.value is not None, self.cases is not None]
         if sum(sources) != 1:
-            raise ValueError("a breakdown reads exactly one of: zone (with field), value, cases")
-        if (self.zone is None) != (self.field is None):
-            raise ValueError("a breakdown by zone names the field it reads, and `field` goes with `zone`")
+            raise ValueError("a breakdown reads exactly one of: zone (and a field of its cards), value, cases")
+        if self.field is not None and self.zone is None:
+            raise ValueError("`field` goes with `zone`: the field read from the cards in that zone")
         return self
 
 

@@ -89,8 +89,9 @@ class Table:
             ctx = None
             for b in self.breakdowns:
                 if b.zone is not None:
-                    values = [str(self.game.cards[c].fields.get(b.field, "")) for c in player.zones.get(b.zone, ()) if c in self.game.cards]
-                    out.append((seat, b.label, "+".join(values) or "none"))
+                    cards = [self.game.cards[c] for c in player.zones.get(b.zone, ()) if c in self.game.cards]
+                    values = [c.name if b.field is None else str(c.fields.get(b.field, "")) for c in cards]
+                    out += [(seat, b.label, v) for v in dict.fromkeys(values)] or [(seat, b.label, "none")]
                 elif b.value is not None:
                     out.append((seat, b.label, str(player.values.get(b.value, 0))))
                 else:
