@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
+
 from ..lang.flow import Step
 from .decider import Decider, FirstLegal, Question
 from .interpreter import Context, fire
@@ -70,6 +72,8 @@ class Program:
         self.card_ids = list(game.cards)
         self.card_index = {cid: i for i, cid in enumerate(self.card_ids)}
         self.move_names = list(flow.moves)
+        # how many of a move's first actions never read the card it is made with
+        self.shared_prefix = {name: _card_free_prefix(move.do) for name, move in flow.moves.items()}
         self.rank = list(flow.rank) or ([game.game.score] if game.game.score else [])
         self._decks: dict[tuple[int, int], tuple[list[str], list[tuple[list[str], int]]]] = {}
 
@@ -100,6 +104,28 @@ class Program:
     def move_of(self, action: int) -> tuple[str, str]:
         move, card = divmod(action, len(self.card_ids))
         return self.move_names[move], self.card_ids[card]
+
+
+def _reads_card(node: Any) -> bool:
+    """Whether an action tree reads the card in view (`field`) or the event (`event`)."""
+    from ..lang.model import Condition, Expression
+
+    if isinstance(node, (Expression, Condition)) and node.key in ("field", "event"):
+        return True
+    if isinstance(node, BaseModel):
+        return any(_reads_card(getattr(node, name)) for name in type(node).model_fields)
+    if isinstance(node, (list, tuple)):
+        return any(_reads_card(item) for item in node)
+    if isinstance(node, dict):
+        return any(_reads_card(item) for item in node.values())
+    return False
+
+
+def _card_free_prefix(actions: list[Any]) -> int:
+    for i, action in enumerate(actions):
+        if _reads_card(action):
+            return i
+    return len(actions)
 
 
 _PROGRAMS: dict[int, Program] = {}
@@ -418,6 +444,9 @@ class GameState:
         return False
 
     def _legal_moves(self, sid: int, seat: int) -> list[int]:
+        """The moves of the menu that succeed when tried, each with each card of its selector. The
+        actions a move begins with that never read its card (no `field`, no `event`) are tried once
+        for all the cards, and the rest of the move once per card from where they left the state."""
         prog = self.program
         arg = prog.steps[sid].arg
         ctx = self._ctx(seat)
@@ -425,14 +454,27 @@ class GameState:
         for name in arg.moves:
             move = prog.flow.moves[name]
             index = prog.move_names.index(name)
-            seen = set()
-            for _holder, card_id in ctx.select(move.card):
-                if card_id in seen:
+            cards = list(dict.fromkeys(card_id for _holder, card_id in ctx.select(move.card)))
+            if not cards:
+                continue
+            start, split = self.state, prog.shared_prefix[name]
+            if split:
+                start = self.state.copy(new_run=True)
+                try:
+                    self._move_ctx(self._ctx(seat, FirstLegal(), start), name, cards[0]).run(move.do[:split])
+                except (Illegal, Runaway):
+                    continue  # what every card's move begins with cannot be done
+            for card_id in cards:
+                trial = start.copy(new_run=True)  # a trial is a run of its own, with its own budget
+                try:
+                    self._move_ctx(self._ctx(seat, FirstLegal(), trial), name, card_id).run(move.do[split:])
+                except (Illegal, Runaway):
                     continue
-                seen.add(card_id)
-                if self._can_move(seat, name, card_id):
-                    actions.append(prog.move_action(index, card_id))
+                actions.append(prog.move_action(index, card_id))
         return sorted(actions)
+
+    def _move_ctx(self, ctx: Context, name: str, card_id: str) -> Context:
+        return ctx.derive(card=self.game.cards[card_id], event={"move": name, "card": card_id})
 
     def _can_move(self, seat: int, name: str, card_id: str) -> bool:
         trial = self.state.copy(new_run=True)  # a trial is a run of its own, with its own budget
@@ -443,8 +485,7 @@ class GameState:
         return True
 
     def _do_move(self, ctx: Context, name: str, card_id: str) -> None:
-        card = self.game.cards[card_id]
-        ctx.derive(card=card, event={"move": name, "card": card_id}).run(self.program.flow.moves[name].do)
+        self._move_ctx(ctx, name, card_id).run(self.program.flow.moves[name].do)
 
     # ------------------------------------------------------------------ atomic steps (questions)
 
