@@ -181,6 +181,10 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
             sys.exit(1)
         click.echo("generated/ is up to date")
         return
+    from .atomic import check_target
+
+    _refuse_project_files(run.root, target)
+    check_target(target)  # refused even when its contents happen to match: never read or tidy through a link
     files = all_outputs(run)
     if not drift(run, target, files):
         from .atomic import tidy
@@ -190,7 +194,6 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
         return
     from .diagnostics import plural
 
-    _refuse_project_files(run.root, target)
     try:
         written = write_outputs(run, target, files, started)
     except Superseded:

@@ -373,3 +373,12 @@ def test_two_real_builds_the_later_started_wins(project, tmp_path):
     assert "already holds the output of a build started after this one" in output
     assert "Newer" in (out / "mini" / "cards.json").read_text()
     assert temporaries(tmp_path) == []
+
+
+def test_a_link_to_an_up_to_date_output_is_refused_too(ostraka, project, tmp_path):
+    real = tmp_path / "real"
+    assert ostraka("build", "--out", str(real), cwd=project).exit_code == 0
+    before = snapshot(real)
+    (project / "generated").symlink_to(real, target_is_directory=True)
+    refused(ostraka("build", cwd=project), "E701", "generated")
+    assert snapshot(real) == before
