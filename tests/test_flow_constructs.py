@@ -109,3 +109,39 @@ def test_a_flow_written_wrongly_is_reported_at_its_line(race_dir, ostraka, old, 
     assert result.exit_code == 1
     found = [(d["code"], d["line"], d["message"]) for d in result.json()["diagnostics"]]
     assert any(c == code and message in m and abs(l - line) <= 1 for c, l, m in found), found
+
+
+def test_simultaneous_picks_and_a_move_made_impossible_by_an_earlier_one(race_dir):
+    """Both players pick the same card of a shared pool, on the same state; the first carries it
+    out, the second's pick can no longer be made, and the first move of the menu that can be made
+    with that card (a bet, asking a question) is made instead."""
+    path = race_dir / "game.yaml"
+    text = path.read_text()
+    text = text.replace("zones: {hand: {}, table: {}}", "zones: {hand: {}, table: {}, pool: {shared: true}}")
+    text = text.replace("    play:\n      card: {zone: hand}\n      do:\n        - build: {card: {zone: hand, where: {id: {field: id}}}, optional: false}",
+                        "    play:\n      card: {zone: pool}\n      do:\n        - build: {card: {zone: pool, where: {id: {field: id}}}, optional: false}")
+    text = text.replace("    bet:\n      card: {zone: hand}", "    bet:\n      card: {zone: pool}")
+    text = text.replace("          - each_player:\n              steps:\n                - turn: {moves: [play, bet]}",
+                        "          - turn: {moves: [play, bet], simultaneous: true}")
+    text = text.replace("    - deal: {cards: {kind: token}, each: 2, to: hand}",
+                        "    - do: [{move: {card: {kind: token, zone: pool, missing: true, where: {id: five}}, to: pool}}]")
+    assert text.count("zone: pool") == 4 and "simultaneous: true" in text
+    path.write_text(text)
+    state = GameState(_game(race_dir), 2, seed=0)
+    assert state.state.zones["pool"] == ["five"] and not state.is_chance_node()
+    picks = []
+    for seat in (0, 1):
+        assert state.current_player() == seat
+        labels = {state.action_to_string(seat, a): a for a in state.legal_actions()}
+        assert "play five" in labels
+        picks.append(labels["play five"])
+        state.apply_action(labels["play five"])
+        assert state.state.zones["pool"] == ["five"] or seat == 1  # picks are hidden: nothing happens yet
+    # p1's pick is carried out; p2's cannot be any more, so p2 bets with the card instead
+    assert state.state.players[0].zones["table"] == ["five"] and state.state.zones["pool"] == []
+    assert state.current_player() == 1
+    assert [state.action_to_string(1, a) for a in state.legal_actions()] == ["choose: low", "choose: high"]
+    state.apply_action(1)  # high: 3 points for both coins (the bet's and the high stake); the pool is empty
+    # from then on: nobody can move, two round ends give a coin each, and the game is over
+    assert state.is_terminal() and state.state.players[1].values["points"] == 3
+    assert state.state.players[1].values["coins"] == 0 + 2
