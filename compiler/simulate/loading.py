@@ -22,27 +22,32 @@ class DataError(ValueError):
 
 
 def load_game(root: Path, name: str, variant: str | None = None) -> "CompiledGame":
-    from ..diagnostics import did_you_mean
+    """The game named by its id or directory (targets.py, as every command names games), loaded
+    alone; with a variant file, that variant of it (variants.py)."""
     from ..project import load
+    from ..targets import game_dir, no_game
 
-    direct = root / "cards" / name
+    directory = game_dir(name, root)
+    if directory is None:
+        raise UsageError(str(no_game(name, root).diagnostic.message) + _hint(no_game(name, root).diagnostic.hint))
     if variant is not None:
         from .variants import load_variant
 
-        return load_variant(root, name, Path(variant))
-    run = load([direct] if (direct / "game.yaml").is_file() else [], root)
-    found = [g for g in run.games if g.id == name or g.directory.name == name]
-    if not found:
-        known = sorted(d.name for d in (root / "cards").iterdir() if (d / "game.yaml").is_file()) if (root / "cards").is_dir() else []
-        hint = did_you_mean(name, known)
-        raise UsageError(f"no game '{name}'" + (f" ({hint})" if hint else ""))
-    game = found[0]
+        return load_variant(root, directory.name, Path(variant))
+    run = load([directory], root)
     errors = [d for d in run.report.items if d.level.value == "error"]
     if errors:
         raise DataError(render(run, errors))
+    if not run.games:  # pragma: no cover - a game directory without errors loads its game
+        raise UsageError(f"no game '{name}'")
+    game = run.games[0]
     if game.game.flow is None:
         raise UsageError(f"{game.game.name} has no flow in game.yaml yet: it cannot be played as a whole game")
     return game
+
+
+def _hint(hint: str) -> str:
+    return f" ({hint})" if hint else ""
 
 
 def render(run, diagnostics) -> str:

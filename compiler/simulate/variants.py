@@ -91,8 +91,10 @@ def load_variant(root: Path, game_name: str, path: Path) -> "CompiledGame":
     from ..validate import parse_model
     from .loading import render
 
-    game_dir = root / "cards" / game_name
-    if not (game_dir / GAME_FILE).is_file():
+    from ..targets import game_dir as find_game
+
+    game_dir = find_game(game_name, root)
+    if game_dir is None:
         raise UsageError(f"no game '{game_name}'")
     if not path.is_file():
         raise UsageError(f"cannot read variant file {path}: no such file")
