@@ -57,6 +57,15 @@ HOSTILE = {
     # `may` and `choose` nested 25 deep: every level tries the whole level below, then runs it
     "may_nested_25_deep": lambda: _card([{"on": "built", "do": _nested("may", 25)}]),
     "choose_nested_11_deep": lambda: _card([{"on": "built", "do": _nested("choose", 11)}]),  # the loader allows 64 levels
+    # a million wild coins spread over three nouns: half a trillion ways
+    "best_spread_of_a_million": lambda: _card([{"on": "built", "do": [{"gain": {"points": {"best": {
+        "spread": "coins", "over": ["wood", "stone", "points"], "value": {"value": "wood"}}}}}]}], given={"p1": {"coins": 1_000_000}}),
+    # every card in every city moved to every city, 40 times: the cards quadruple each round
+    "move_to_every_player": lambda: _card([{"on": "built", "do": [{"repeat": {"times": 40, "do": [
+        {"move": {"card": {"zone": "city", "of": "all"}, "to": "city", "of": "all"}}]}}]}], given={"players": 4}),
+    # a city of 9,000 cards counted at every one of 40,000 rounds
+    "count_a_big_zone_often": lambda: _card([{"on": "built", "do": [{"repeat": {"times": 40_000, "do": [
+        {"gain": {"coins": {"count": {"zone": "city", "id": "good"}}}}]}}]}], given={"p1": {"city": ["good"] * 9_000}}),
     # a cost of 60 wood coverable by stock or by 60 either/or producers: 2^60 ways to pay
     "payment_search": lambda: [
         _card([{"on": "built", "do": [_gain()]}], cost={"wood": 60}, given={"p1": {"wood": 60, "city": ["mill"] * 60}}),
@@ -148,4 +157,4 @@ def test_real_examples_use_a_small_part_of_the_budget():
                 except Exception:  # noqa: BLE001, S112 - refused examples count too
                     pass
                 most = max(most, budget(state).used)
-    assert 0 < most < MAX_STEPS // 20
+    assert 0 < most < MAX_STEPS // 10

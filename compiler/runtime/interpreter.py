@@ -362,6 +362,7 @@ class Context:
         return found
 
     def _pick_cards(self, candidates: Sequence[tuple[Player | None, str]], about: str) -> tuple[Player | None, str]:
+        spend(self.state, len(candidates) // 16)  # each pick reads every candidate: picking n of n costs n^2
         labels = [cid if holder is None else f"{cid}@{holder.id}" for holder, cid in candidates]
         unique = list(dict.fromkeys(labels))
         label = unique[0] if len(unique) == 1 else self.ask(self.actor, about, unique)
@@ -481,19 +482,30 @@ class Context:
     def best_spread(self, spread: str, over: Iterable[str], value: Callable[[], int]) -> int:
         """The best value reached when the actor's wild units (`spread`) are counted as any of `over`."""
         over = tuple(over)
-        wild = self.actor.values.get(spread, 0)
+        wild = max(0, self.actor.values.get(spread, 0))
         best = None
         saved = {noun: self.actor.values.get(noun, 0) for noun in over}
         try:
-            for combo in itertools.combinations_with_replacement(over, wild):
-                spend(self.state, 1)  # many wild units over many nouns: the combinations multiply
-                for noun in over:
-                    self.actor.values[noun] = saved[noun] + combo.count(noun)
+            for counts in _spreads(len(over), wild):
+                spend(self.state, 1 + len(over) // 8)  # many wild units over many nouns: the ways multiply
+                for noun, n in zip(over, counts):
+                    self.actor.values[noun] = saved[noun] + n
                 score = value()
                 best = score if best is None else max(best, score)
         finally:
             self.actor.values.update(saved)
         return best if best is not None else value()
+
+
+def _spreads(parts: int, units: int) -> Iterable[tuple[int, ...]]:
+    """Every way to share `units` among `parts` (how many go to each), as bars placed among the
+    units: each way costs its number of parts to make, however many units there are."""
+    if parts == 0:
+        return
+    slots = units + parts - 1
+    for bars in itertools.combinations(range(slots), parts - 1):
+        edges = (-1, *bars, slots)
+        yield tuple(edges[i + 1] - edges[i] - 1 for i in range(parts))
 
 
 # ---------------------------------------------------------------------- events

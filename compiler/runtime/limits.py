@@ -50,15 +50,30 @@ def fresh_budget(state: Any) -> None:
     vars(state)[_KEY] = Budget()
 
 
+WINDOW = 256  # every WINDOW steps, the state's size is charged too (see spend)
+SIZE_SQUARE = 32
+
+
 def spend(state: Any, n: int) -> int:
-    """Charge n steps to the state's budget; returns n (so `range(spend(state, n))` reads well)."""
+    """Charge n steps to the state's budget; returns n (so `range(spend(state, n))` reads well).
+
+    A step that reads a zone costs more when the zone is long, and both paths read zones inside
+    steps without counting ids, so every time the count passes a multiple of WINDOW the state's
+    size (values, cards in zones, board cells: `state.size()`) is charged as well, growing with its
+    square: a real state (a few hundred ids) adds a step or two per step, and a run that keeps
+    reading zones of thousands of cards stops within a few hundred steps."""
     if n <= 0:
         return n
     box = vars(state).get(_KEY) or budget(state)
-    if box.used + n > MAX_STEPS:
+    used = box.used + n
+    if used // WINDOW != box.used // WINDOW:
+        sized = getattr(state, "size", None)
+        size = sized() if sized is not None else 0
+        used += size + size * size // SIZE_SQUARE
+    if used > MAX_STEPS:
         box.used = MAX_STEPS  # spent: whatever runs on (a trial that caught it) stops too
         raise Runaway(f"stopped after {MAX_STEPS:,} steps: a repetition, a cost or nested choices are far too large")
-    box.used += n
+    box.used = used
     return n
 
 

@@ -72,6 +72,11 @@ class State:
             setattr(new, name, copy.deepcopy(getattr(self, name)))
         return new
 
+    def size(self) -> int:
+        """How much there is to read or copy: values, limits, card ids in zones, board cells."""
+        size = sum(len(p.values) + len(p.used) + sum(map(len, p.zones.values())) for p in self.players)
+        return size + sum(map(len, self.zones.values())) + sum(map(len, self.board.values()))
+
     def snapshot(self) -> dict[str, Any]:
         """A plain, ordered picture of the state, for comparing two runs."""
         return {
@@ -92,9 +97,7 @@ class State:
 
 def copy_steps(state: State) -> int:
     """What a copy costs in steps: a few for the copy itself, one more per 32 ids, values and cells."""
-    size = sum(len(p.values) + len(p.used) + sum(map(len, p.zones.values())) for p in state.players)
-    size += sum(map(len, state.zones.values())) + sum(map(len, state.board.values()))
-    return COPY_STEPS + size // 32
+    return COPY_STEPS + state.size() // 32
 
 
 COPY_STEPS = 8  # a trial copies the state and runs actions on it: several actions' worth of work
