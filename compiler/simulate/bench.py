@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-GAMES = 12
+GAMES = 24
 
 
 def _timed(job, games: int, jobs: int) -> tuple[float, float]:
