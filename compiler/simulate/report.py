@@ -7,6 +7,7 @@ rate, builder's win rate and points with 95% intervals, and how long games take.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from jinja2 import Environment
@@ -99,7 +100,7 @@ def render(con, game: Any, meta: dict, s: dict, run: str = "base") -> str:
     players = meta["players"]
     fair = 1 / players
     seat_rows = [(w, m) for w, m in zip(s["wins_by_seat"], s["mean_score_by_seat"])]
-    top = lambda rows: min(1.0, max([r[3] for r in rows] + [fair]) * 1.1)  # noqa: E731
+    top = lambda rows: min(1.0, math.ceil(max([r[3] for r in rows] + [fair]) * 10 - 1e-9) / 10)  # noqa: E731  (ticks at round percentages)
     seat_bars = [(f"seat {w['seat']}", w["rate"]["value"], w["rate"]["low"], w["rate"]["high"]) for w in s["wins_by_seat"]]
     bot_bars = [(bot, v["rate"]["value"], v["rate"]["low"], v["rate"]["high"]) for bot, v in s["wins_by_bot"].items()]
     charts = {
