@@ -124,24 +124,27 @@ def _unnest(top: Path) -> None:
 
 
 @pytest.fixture
-def nested(project, mini_game):
-    tops = [mini_game / "deep", project / "cards" / "deep"]
-    yield tops
-    for top in tops:
-        _unnest(top)
+def nested(mini_game):
+    top = mini_game / "deep"
+    yield top
+    _unnest(top)
 
 
 def test_1500_nested_folders_are_a_located_error_not_a_recursion_error(ostraka, project, nested):
-    in_game, beside_games = nested
-    _nest(in_game, 1500)
+    _nest(nested, 1500)
     code, found = findings(ostraka, project)
     assert code == 1
     assert [c for c, _f, _m in found] == ["E104"]
     assert found[0][1] == "cards/mini/deep" + "/d" * walk.MAX_DEPTH
-    # A folder holding no game, nested as deep, next to the games: no crash either.
-    _nest(beside_games, 1500)
+
+
+def test_a_folder_beside_the_games_is_walked_the_same_way(ostraka, project):
+    """find_game_dirs looks for card files in a folder without game.yaml with the same bounded walk."""
+    _nest(project / "cards" / "deep", walk.MAX_DEPTH + 2)
+    assert findings(ostraka, project) == (0, [])  # nothing to read there: no finding, no crash
+    (project / "cards" / "deep" / "d" / "stray.yaml").write_text("id: stray\n")
     code, found = findings(ostraka, project)
-    assert code == 1 and "E901" not in {c for c, _f, _m in found}
+    assert (code, [(c, f) for c, f, _m in found]) == (1, [("E305", str(project / "cards" / "deep"))])
 
 
 def test_card_files_within_the_depth_limit_are_read(ostraka, project, mini_game):
