@@ -166,3 +166,13 @@ def test_one_rule_dispatches_every_disaster(game):
     assert len(strike) == 1
     for disaster in ("plague", "drought", "earthquake", "tempest", "decline"):
         assert disaster in game.cards
+
+
+def test_two_luxury_goods_pay_for_a_missing_stone(game):
+    # The Barracks (2 stone, 1 wood) with 1 stone, 1 wood and 3 luxury goods: two of them stand in.
+    given = {"p1": {"bid": 2, "bidding_on": ["a11"], "stone": 1, "wood": 1, "luxury": 3}}
+    out = run(game, given, {"event": "take_tiles", "by": "p1"},
+              {"p1": {"buildings": ["a11"], "stone": 0, "wood": 0, "luxury": 1}})
+    assert out.passed, out.message
+    given = {"p1": {"bid": 2, "bidding_on": ["a11"], "stone": 1, "wood": 1, "luxury": 1}}
+    assert not run(game, given, {"event": "take_tiles", "by": "p1"}, {"p1": {"buildings": ["a11"]}}).passed

@@ -201,7 +201,8 @@ class BidArgs(Strict):
     holds: Noun = Field(description="The counter holding a player's current bid")
     marks: ZoneName = Field(description="A player zone holding the card the player bids on")
     outbid: Optional[Name] = Field(None, description="The trigger fired for a player whose bid is beaten")
-    outright: bool = Field(False, description="The card is bought at its minimum, with no amount asked, and nobody can bid on it afterwards")
+    maximum: Optional["Amount"] = Field(None, description="The highest bid, read with the card in view (default: all the bidder has); equal to the minimum, no amount is asked")
+    overbid: bool = Field(True, description="Whether a card another player bids on may be bid on (false: only free cards, and nobody outbids this bid)")
 
 
 @primitive
@@ -217,15 +218,28 @@ class Bid(Primitive):
 
     @staticmethod
     def english(arg, en):
-        return (f"bid {en.word(arg.currency)} on one of {en.selector(arg.on)}: at least {en.amount(arg.minimum)} "
-                "and more than any bid already on it")
+        if arg.maximum is not None and en.amount(arg.maximum) == en.amount(arg.minimum):
+            amount = f"exactly {en.amount(arg.minimum)}"
+        else:
+            amount = f"at least {en.amount(arg.minimum)}" + (f" and at most {en.amount(arg.maximum)}" if arg.maximum is not None else "")
+        if arg.overbid:
+            return f"bid {en.word(arg.currency)} on one of {en.selector(arg.on)}: {amount}, and more than any bid already on it"
+        return f"bid {en.word(arg.currency)} on one of {en.selector(arg.on)} nobody bids on: {amount}; nobody can bid on it after you"
 
     @staticmethod
     def run(arg, ctx):
         from ..runtime import board
 
         board.bid(
-            ctx, lambda: ctx.select(arg.on), lambda c: c.amount(arg.minimum), arg.currency, arg.holds, arg.marks, arg.outbid, arg.outright
+            ctx,
+            lambda: ctx.select(arg.on),
+            lambda c: c.amount(arg.minimum),
+            None if arg.maximum is None else (lambda c: c.amount(arg.maximum)),
+            arg.currency,
+            arg.holds,
+            arg.marks,
+            arg.outbid,
+            arg.overbid,
         )
 
 
@@ -387,28 +401,3 @@ class FollowsLast(Primitive):
 # ----------------------------------------------------------------------------- passives
 
 
-class StandInArgs(Strict):
-    give: int = Field(2, ge=1, description="How many units of any resources are given...")
-    for_: int = Field(1, alias="for", ge=1, description="...for this many missing units")
-    of: Union[list[ResourceName], Literal["any"]] = Field("any", description="Which missing resources may be replaced")
-
-
-@primitive
-class StandIn(Primitive):
-    family, name = "passive", "stand_in"
-    args = StandInArgs
-    summary = "When placing a piece, a missing resource may be paid with several units of any other resources instead."
-    example = {"stand_in": {"give": 2, "for": 1}}
-
-    @staticmethod
-    def english(arg, en):
-        what = "resource" if arg.of == "any" else en.words(arg.of, "or")
-        missing = f"missing {what}" if arg.for_ == 1 else f"{arg.for_} missing units of {what}"
-        return f"you may pay {arg.give} resources of any kind for each {missing}"
-
-    @staticmethod
-    def run(arg, ctx):
-        """A standing rule: consulted by `place` when a cost cannot be covered unit for unit."""
-        from ..runtime import board
-
-        return board.stand_in_rate(arg)

@@ -214,10 +214,6 @@ def clusters(ctx: "Context", match: Match | None) -> int:
     return len(components(_piece_hexes(ctx, [ctx.actor], match)))
 
 
-def stand_in_rate(arg: Any) -> tuple[int, int]:
-    return arg.give, arg.for_
-
-
 # ---------------------------------------------------------------------------- placing pieces
 
 
@@ -307,7 +303,7 @@ class Placement:
 
 
 def affordable(ctx: "Context", cost: dict[str, int]) -> bool:
-    """Whether the actor can pay the cost from stock, replacing missing units as a stand_in allows.
+    """Whether the actor can pay the cost from stock, replacing missing units as a substitute allows.
 
     Monotone (Placement relies on it): lowering any amount of a cost, or dropping a resource from
     it, never turns a payable cost into one that cannot be paid."""
@@ -315,19 +311,24 @@ def affordable(ctx: "Context", cost: dict[str, int]) -> bool:
     coins = cost.get(rules.currency, 0)
     if coins and ctx.actor.values.get(rules.currency, 0) < coins:
         return False
-    _direct, missing, spare = _shortfall(ctx, {k: v for k, v in cost.items() if k != rules.currency})
+    resources = {k: v for k, v in cost.items() if k != rules.currency}
+    _direct, missing, spare = _shortfall(ctx, resources)
     if not missing:
         return True
-    for rate in _rates(ctx):
-        units = -(-missing // rate.for_) * rate.give
-        if rate.of == "any" or all(r in rate.of for r in cost):
-            if units <= spare:
-                return True
-    return False
+    return bool(_rates(ctx, resources, missing, spare))
 
 
-def _rates(ctx: "Context") -> list[Any]:
-    return [a for _card, a in ctx.passives(ctx.actor, "stand_in")]
+def _rates(ctx: "Context", cost: dict[str, int], missing: int, spare: int) -> list[Any]:
+    """The substitutes that can replace all the missing units of a cost: `give` units each, of any
+    spare resources (`use: any`) or of their own noun."""
+    out = []
+    for _card, arg in ctx.passives(ctx.actor, "substitute"):
+        if arg.limit or not (arg.as_ == "any" or all(r in arg.as_ for r in cost)):
+            continue
+        available = spare if arg.use == "any" else max(0, ctx.actor.values.get(arg.use, 0))
+        if missing * arg.give <= available:
+            out.append(arg)
+    return out
 
 
 def _shortfall(ctx: "Context", cost: dict[str, int]) -> tuple[dict[str, int], int, int]:
@@ -341,21 +342,23 @@ def _shortfall(ctx: "Context", cost: dict[str, int]) -> tuple[dict[str, int], in
 
 
 def pay(ctx: "Context", cost: dict[str, int], what: str) -> None:
-    """Pay a cost from stock; each missing unit may be replaced as a stand_in rule allows."""
+    """Pay a cost from stock; each missing unit may be replaced as a substitute allows."""
     rules = ctx.game.game.build
     player = ctx.actor
     coins = cost.get(rules.currency, 0)
     resources = {k: v for k, v in cost.items() if k != rules.currency}
     direct, missing, spare = _shortfall(ctx, resources)
     if missing:
-        rates = [r for r in _rates(ctx) if -(-missing // r.for_) * r.give <= spare]
+        rates = _rates(ctx, resources, missing, spare)
         if not rates:
             raise Illegal(f"{player.id} cannot pay {', '.join(f'{n} {r}' for r, n in sorted(resources.items()))} for {what}")
         rate = rates[0]
     for resource, n in sorted(direct.items()):
         ctx.spend(player, resource, n)
-    if missing:
-        for _ in range(spend(ctx.state, -(-missing // rate.for_) * rate.give)):
+    if missing and rate.use != "any":
+        ctx.spend(player, rate.use, missing * rate.give)
+    elif missing:
+        for _ in range(spend(ctx.state, missing * rate.give)):
             held = [r for r in sorted(ctx.game.game.resources) if player.values.get(r, 0) > 0]
             ctx.spend(player, ctx.ask(player, f"which card stands in for a missing one ({what})", held), 1)
     if coins:
@@ -489,42 +492,43 @@ def bid(
     ctx: "Context",
     candidates: Callable[[], list[tuple[Player | None, str]]],
     minimum: Callable[["Context"], int],
+    maximum: Callable[["Context"], int] | None,
     currency: str,
     holds: str,
     marks: str,
     outbid: str | None,
-    outright: bool,
+    overbid: bool,
 ) -> None:
-    """The `bid` action. Free cards among the candidates, or cards another player bids on, may be bid
-    on (the minimum is read with the card in view). The card moves into the bidder's `marks` zone
-    (it carries the bid); a beaten bidder gets the `outbid` trigger."""
+    """The `bid` action. Free cards among the candidates, or (with `overbid`) cards another player
+    bids on, may be bid on: from the minimum to the maximum (both read with the card in view; no
+    maximum: all the bidder has). The card moves into the bidder's `marks` zone (it carries the
+    bid); a beaten bidder gets the `outbid` trigger."""
     player = ctx.actor
     standing = player.values.get(holds, 0)
     if standing > 0 and player.zones.get(marks):
         raise Illegal(f"{player.id} already has a bid on a card")
     pool: list[tuple[str, Player | None, Player | None]] = [(cid, holder, None) for holder, cid in candidates()]
-    if not standing and not outright:
+    if not standing and overbid:
         pool += [(cid, p, p) for p in ctx.state.players if p is not player for cid in p.zones.get(marks, [])]
     funds = standing or player.values.get(currency, 0)
     offers = []
     for card_id, holder, leader in pool:
-        lowest = minimum(ctx.about(ctx.game.cards[card_id]))
+        about = ctx.about(ctx.game.cards[card_id])
+        lowest = minimum(about)
+        highest = funds if maximum is None else min(funds, maximum(about))
         if leader is not None:
             lowest = max(lowest, leader.values.get(holds, 0) + 1)
-        if lowest <= funds:
-            offers.append((card_id, holder, leader, lowest))
+        if lowest <= highest or (standing and lowest <= funds):
+            offers.append((card_id, holder, leader, lowest, highest))
     if not offers:
         raise Illegal(f"{player.id} cannot bid on any card")
     labels = [o[0] for o in offers]
     label = labels[0] if len(labels) == 1 else ctx.ask(player, "which card to bid on", labels)
-    card_id, holder, leader, lowest = offers[labels.index(label)]
+    card_id, holder, leader, lowest, highest = offers[labels.index(label)]
     if standing:
         amount = standing  # a bid already set aside moves unchanged: it is never raised
-    elif outright:
-        amount = lowest
-        ctx.spend(player, currency, amount)
     else:
-        amounts = [str(v) for v in range(lowest, lowest + spend(ctx.state, funds + 1 - lowest))]
+        amounts = [str(v) for v in range(lowest, lowest + spend(ctx.state, highest + 1 - lowest))]
         amount = int(amounts[0] if len(amounts) == 1 else ctx.ask(player, f"how much to bid on {card_id}", amounts))
         ctx.spend(player, currency, amount)
     ctx._take(holder, card_id)

@@ -139,7 +139,9 @@ class Context:
             return
         resources = self.game.game.resources
         if noun == "any":
-            held = [r for r in sorted(resources) if payment.coverable(self, player, r) >= n]
+            # what the player holds; substitutes only when nothing held will do
+            held = [r for r in sorted(resources) if player.values.get(r, 0) >= n] or [
+                r for r in sorted(resources) if payment.coverable(self, player, r) >= n]
             if not held:
                 raise Illegal(f"{player.id} has no resource to pay")
             noun = self.ask(player, "which resource to pay", held)

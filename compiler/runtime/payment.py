@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .limits import spend
 from .state import Illegal, Player
@@ -75,7 +75,9 @@ def _wild(ctx: "Context", player: Player) -> list[tuple[str, frozenset[str] | No
     """(noun, resources it may stand for or None for any, units available)."""
     out = []
     for card_id, arg in ctx.passives(player, "substitute"):
-        available = player.values.get(arg.use, 0)
+        if arg.use == "any":
+            continue  # any resources for a missing one: placements and other payments only
+        available = player.values.get(arg.use, 0) // arg.give  # units it can replace
         if arg.limit == "once_per_build":
             available = min(available, 1)
         elif arg.limit:
@@ -84,18 +86,22 @@ def _wild(ctx: "Context", player: Player) -> list[tuple[str, frozenset[str] | No
     return out
 
 
-def stand_ins(ctx: "Context", player: Player, resource: str) -> list[tuple[str, str, int]]:
-    """Outside a build's cost: the substitutes that may pay for a resource, as (card, noun, units
-    available). One limited to once per build works only in a build's cost."""
+def stand_ins(ctx: "Context", player: Player, resource: str) -> list[tuple[str, Any, int]]:
+    """Outside a build's cost: the substitutes that may pay for a resource, as (card, argument, units
+    of the resource they can replace). One limited to once per build works only in a build's cost."""
     out = []
     for card_id, arg in ctx.passives(player, "substitute"):
         if arg.limit == "once_per_build" or not (arg.as_ == "any" or resource in arg.as_) or arg.use == resource:
             continue
-        available = max(0, player.values.get(arg.use, 0))
+        if arg.use == "any":
+            held = sum(max(0, player.values.get(r, 0)) for r in ctx.game.game.resources if r != resource)
+        else:
+            held = max(0, player.values.get(arg.use, 0))
+        available = held // arg.give
         if arg.limit:
             available = 0 if ctx.limit_used(player, card_id, "substitute", arg.limit) else min(available, 1)
         if available:
-            out.append((card_id, arg.use, available))
+            out.append((card_id, arg, available))
     return out
 
 
@@ -107,13 +113,17 @@ def coverable(ctx: "Context", player: Player, resource: str) -> int:
 def cover_shortfall(ctx: "Context", player: Player, resource: str, short: int) -> None:
     """Pay `short` units of a resource the player lacks with substitutes, in the order the cards
     come into play (the game's rules first); a limited substitute is then used up."""
-    for card_id, noun, available in stand_ins(ctx, player, resource):
+    for card_id, arg, available in stand_ins(ctx, player, resource):
         if short <= 0:
             return
         take = min(short, available)
-        player.values[noun] = player.values.get(noun, 0) - take
+        if arg.use == "any":
+            for _ in range(spend(ctx.state, take * arg.give)):
+                held = [r for r in sorted(ctx.game.game.resources) if r != resource and player.values.get(r, 0) > 0]
+                ctx.spend(player, ctx.ask(player, f"which resource stands in for a missing {resource}", held), 1)
+        else:
+            player.values[arg.use] = player.values.get(arg.use, 0) - take * arg.give
         short -= take
-        arg = next(a for c, a in ctx.passives(player, "substitute") if c == card_id and a.use == noun)
         if arg.limit:
             ctx.use_limit(player, card_id, "substitute", arg.limit)
     if short > 0:
@@ -132,6 +142,7 @@ def cheapest_plans(ctx: "Context", player: Player, needs: list[str], coins_avail
     own = _own_units(ctx, player)
     stock = Counter({r: max(0, player.values.get(r, 0)) for r in ctx.game.game.resources})
     wild = _wild(ctx, player)
+    gives = [arg.give for _card, arg in ctx.passives(player, "substitute") if arg.use != "any"]
     sellers = _seller_units(ctx, player)
     needs = sorted(needs)
     best: dict[tuple, Plan] = {}
@@ -143,9 +154,9 @@ def cheapest_plans(ctx: "Context", player: Player, needs: list[str], coins_avail
             return
         if i == len(needs):
             consumed = Counter({r: stock[r] - stock_left[r] for r in stock if stock[r] != stock_left[r]})
-            for (noun, _as, n), left in zip(wild, wild_left):
+            for (noun, _as, n), left, give in zip(wild, wild_left, gives):
                 if n != left:
-                    consumed[noun] += n - left
+                    consumed[noun] += (n - left) * give
             plan = Plan(cost, tuple(sorted(bought.items())), tuple(sorted(consumed.items())))
             signature = (plan.purchases, plan.consumed)
             if cost < best_cost[0]:

@@ -228,4 +228,6 @@ HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {}
 REQUIRES: dict[str, Callable[[Context], bool]] = {}
 
 # (card id or None for the rules, effect index, primitive, arguments)
-STANDING: tuple[tuple[str | None, int, str, Any], ...] = ((None, 0, "stand_in", {"give": 2, "for": 1}),)
+STANDING: tuple[tuple[str | None, int, str, Any], ...] = (
+    (None, 0, "substitute", {"use": "any", "as": "any", "give": 2}),
+)

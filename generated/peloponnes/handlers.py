@@ -220,11 +220,12 @@ def rules_on_bidding_turn(ctx: Context) -> None:
                 c4,
                 lambda: [(None, cid6) for cid6 in c4.state.zones.get("offer", ())],
                 lambda c5: rt.bounded(rt.field_amount(c5, "price")),
+                None,
                 "coins",
                 "bid",
                 "bidding_on",
                 "outbid",
-                False,
+                True,
             )
 
         def _option7(c8: Context) -> None:
@@ -233,11 +234,12 @@ def rules_on_bidding_turn(ctx: Context) -> None:
                 c8,
                 lambda: [(None, cid10) for cid10 in c8.state.zones.get("conquest_row", ())],
                 lambda c9: rt.bounded((rt.bounded(rt.field_amount(c9, "price")) + 3)),
+                lambda c9: rt.bounded((rt.bounded(rt.field_amount(c9, "price")) + 3)),
                 "coins",
                 "bid",
                 "conquered",
                 None,
-                True,
+                False,
             )
 
         def _option11(c12: Context) -> None:
@@ -296,11 +298,12 @@ def rules_on_outbid(ctx: Context) -> None:
             c2,
             lambda: [(None, cid4) for cid4 in c2.state.zones.get("offer", ())],
             lambda c3: rt.bounded(rt.field_amount(c3, "price")),
+            None,
             "coins",
             "bid",
             "bidding_on",
             "outbid",
-            False,
+            True,
         )
 
     def _option5(c6: Context) -> None:
@@ -383,7 +386,7 @@ def rules_on_end_round(ctx: Context) -> None:
 # cards/peloponnes/game.yaml
 def rules_on_income(ctx: Context) -> None:
     "The rules of the game, on income."
-    # effect 8
+    # effect 9
     rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(
         0, _TABLE4.get(rt.bounded(ctx.actor.values.get("inhabitants", 0)), 5) + ctx.actor.values.get("coins", 0)
@@ -396,7 +399,7 @@ def rules_on_income(ctx: Context) -> None:
 # cards/peloponnes/game.yaml
 def rules_on_supply(ctx: Context) -> None:
     "The rules of the game, on supply."
-    # effect 9
+    # effect 10
     rt.budget(ctx.state, 1)
     ctx.actor.values["inhabitants"] = max(
         0,
@@ -448,7 +451,7 @@ def rules_on_supply(ctx: Context) -> None:
 # cards/peloponnes/game.yaml
 def rules_on_strike(ctx: Context) -> None:
     "The rules of the game, on strike."
-    # effect 10
+    # effect 11
     rt.budget(ctx.state, 1)
     ctx.invoke(ctx.named_by_event("disaster"), "strike", True)
 
@@ -456,7 +459,7 @@ def rules_on_strike(ctx: Context) -> None:
 # cards/peloponnes/game.yaml
 def rules_on_score(ctx: Context) -> None:
     "The rules of the game, on score."
-    # effect 11
+    # effect 12
     rt.budget(ctx.state, 1)
     ctx.actor.values["score"] = min(
         rt.bounded(
@@ -676,21 +679,19 @@ def earthquake_on_strike(ctx: Context) -> None:
             ),
         )
         rt.budget(ctx.state, 1)
-        rt.spend(
+        ctx.spend(
             ctx.actor,
             "stone",
             rt.bounded(
                 (len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("buildings", ()) if cid3 in _CARDS9]) * 1)
             ),
-            0,
         )
-        rt.spend(
+        ctx.spend(
             ctx.actor,
             "wood",
             rt.bounded(
                 (len([(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("buildings", ()) if cid4 in _CARDS9]) * 1)
             ),
-            0,
         )
 
 
@@ -716,11 +717,10 @@ def tempest_on_strike(ctx: Context) -> None:
             ),
         )
         rt.budget(ctx.state, 1)
-        rt.spend(
+        ctx.spend(
             ctx.actor,
             "food",
             rt.bounded((len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("lands", ()) if cid3 in _CARDS11]) * 1)),
-            0,
         )
         rt.spend(
             ctx.actor,
@@ -1506,4 +1506,6 @@ REQUIRES: dict[str, Callable[[Context], bool]] = {
 }
 
 # (card id or None for the rules, effect index, primitive, arguments)
-STANDING: tuple[tuple[str | None, int, str, Any], ...] = ()
+STANDING: tuple[tuple[str | None, int, str, Any], ...] = (
+    (None, 7, "substitute", {"use": "luxury", "as": ["stone", "wood", "food"], "give": 2}),
+)
