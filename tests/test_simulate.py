@@ -320,3 +320,13 @@ def test_progress_bar_on_a_terminal_only():
     assert list(progress(iter(range(5)), 5, "games", quiet)) == list(range(5)) and quiet.getvalue() == ""
     assert list(progress(iter(range(5)), 5, "games", tty)) == list(range(5))
     assert "/5 [" in tty.getvalue() and "game/s" in tty.getvalue()
+
+
+def test_simulate_with_an_mcts_seat(ostraka, tmp_path):
+    """OpenSpiel's MCTS plays a whole game from the command line (few simulations: a smoke run)."""
+    result = ostraka("simulate", GAME, "--players", "3", "--games", "1", "--bots", "mcts,random,random",
+                     "--mcts-simulations", "2", "--out", str(tmp_path / "mcts"), "--format", "json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert set(summary["wins_by_bot"]) == {"mcts", "random"} and summary["wins_by_bot"]["mcts"]["seats"] == 1
+    assert "MCTS 2 simulations a move" in (tmp_path / "mcts" / "report.html").read_text()
