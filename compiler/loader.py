@@ -24,6 +24,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
+from . import fastyaml
 from .diagnostics import Diagnostic
 
 DataPath = tuple[Any, ...]
@@ -285,8 +286,9 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
     yaml.Composer = _BoundedComposer
     yaml.max_depth = MAX_DEPTH + 1
     nodes = []
+    fast = fastyaml.compose(text, MAX_NODES)  # libyaml when the text is plainly one document, else None
     try:
-        for node in yaml.compose_all(text):  # lazily: a second document is enough to refuse
+        for node in [fast] if fast is not None else yaml.compose_all(text):  # lazily: a second document is enough to refuse
             if node is not None:
                 nodes.append(node)
             if len(nodes) >= MAX_DOCUMENTS:
