@@ -114,7 +114,16 @@ def test_loader_limits_are_checked_before_the_parse():
             calls.append(1)
             return super().compose_all(*a, **k)
 
+    from compiler import fastyaml
+
+    real_fast = fastyaml.compose
+
+    def fast_spy(*a, **k):  # the libyaml path (fastyaml.py) is a parse too
+        calls.append(1)
+        return real_fast(*a, **k)
+
     loader.YAML = Spy
+    fastyaml.compose = fast_spy
     try:
         _doc, problems = loader.load_text("".join(f"k{i}: {i}\n" for i in range(loader.MAX_UNITS + 1)), "x.yaml")
         assert [p.code for p in problems] == ["E104"] and calls == []
@@ -122,6 +131,7 @@ def test_loader_limits_are_checked_before_the_parse():
         assert problems == [] and calls == [1]
     finally:
         loader.YAML = real
+        fastyaml.compose = real_fast
 
 
 def test_alias_expansion_counts_every_copy():
