@@ -398,16 +398,17 @@ def schema(write: bool) -> None:
 def watch(paths: tuple[str, ...], no_cache: bool, exit_after: int | None) -> None:
     """Check, then re-check on every save of a YAML file, printing only new and fixed findings.
 
-    PATHS are game directories or files in them (default: every game under cards/).
+    PATHS are game ids, game directories or files in them (default: every game under cards/).
     """
     from . import colour
+    from .targets import game_paths
     from .watch import Watcher, run_watch, watch_targets
 
     use_colour = colour.wanted(sys.stdout)
     watcher = Watcher(paths, lambda p: check_run(p, cache=not no_cache), colour.paint if use_colour else (lambda text: text))
     root = _root()
     echo = lambda line: click.echo(line, color=use_colour or None)  # noqa: E731
-    sys.exit(run_watch(watcher, watch_targets(paths, root), root, echo, exit_after))
+    sys.exit(run_watch(watcher, watch_targets([str(p) for p in _or_exit(lambda: game_paths(paths, root))], root), root, echo, exit_after))
 
 
 @cli.command("diff")
