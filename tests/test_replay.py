@@ -71,3 +71,16 @@ def test_a_tampered_or_foreign_entry_is_not_replayed(ostraka, project, monkeypat
     entry.unlink()
     assert ostraka("check", "--no-cache", cwd=project).exit_code == 1
     assert not entry.exists()
+
+
+def test_the_command_line_imports_only_what_a_command_needs():
+    """`ostraka --help` (and every command before it runs) must not build the models or load the renderers."""
+    import subprocess
+    import sys
+
+    heavy = ("pydantic", "jinja2", "weasyprint", "ruamel.yaml", "jsonschema", "yaml", "compiler.project", "compiler.models")
+    code = ("import sys\nfrom compiler.cli import cli\n"
+            "try:\n    cli.main(['--help'], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
+            f"print(sorted(m for m in {heavy!r} if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout
