@@ -145,3 +145,69 @@ def test_simultaneous_picks_and_a_move_made_impossible_by_an_earlier_one(race_di
     # from then on: nobody can move, two round ends give a coin each, and the game is over
     assert state.is_terminal() and state.state.players[1].values["points"] == 3
     assert state.state.players[1].values["coins"] == 0 + 2
+
+
+def _rewrite(race_dir: Path, *pairs: tuple[str, str]) -> None:
+    path = race_dir / "game.yaml"
+    text = path.read_text()
+    for old, new in pairs:
+        assert old in text, old
+        text = text.replace(old, new)
+    path.write_text(text)
+
+
+def test_a_deal_into_a_shared_pile_with_copies_read_from_each_card(race_dir):
+    # tokens one, two and three, as many copies of each as its value: a face-down pile of 6, shuffled
+    _rewrite(race_dir, ("zones: {hand: {}, table: {}}", "zones: {hand: {}, table: {}, pile: {shared: true}}"), (
+        "    - deal: {cards: {kind: token}, each: 2, to: hand}",
+        "    - deal: {cards: {kind: token}, each: 2, to: hand}\n"
+        "    - deal: {cards: {kind: token, where: {value: [1, 2, 3]}}, copies: {field: value}, each: 99, to: pile}",
+    ))
+    game = _game(race_dir)
+    piles = []
+    for seed in (1, 1, 2):
+        state = GameState(game, 2, seed=seed)
+        labels = []
+        while state.is_chance_node():
+            labels.append(state.action_to_string(-1, state.legal_actions()[0]))
+            state.apply_action(state.sample_chance())
+        piles.append(state.state.zones["pile"])
+    assert sorted(piles[0]) == ["one", "three", "three", "three", "two", "two"]  # the deal stops when the pile is out
+    assert piles[0] == piles[1] and sorted(piles[2]) == sorted(piles[0])
+    assert labels[-1].startswith("deal ") and labels[-1].endswith(" to pile")
+
+
+def test_each_player_in_the_order_of_a_counter(race_dir):
+    # p1 gets order 9, p2 order 8 (10 - position): turns go p2 then p1 in every round, whoever starts
+    _rewrite(race_dir, ("counters: {coins: {}, points: {}}", "counters: {coins: {}, points: {}, order: {}}"), (
+        "steps: [{do: [{gain: {coins: {value: position}}}]}]",
+        "steps: [{do: [{gain: {coins: {value: position}, order: {sub: [10, {value: position}]}}}]}]",
+    ), ("          - each_player:\n              steps:", "          - each_player:\n              order_by: order\n              steps:"))
+    state = GameState(_game(race_dir), 2, seed=0)
+    _deal(state, {"p1": ["one", "two"], "p2": ["three", "four"]})
+    seats = []
+    while not state.is_terminal():
+        seats.append(state.current_player())
+        state.apply_action(state.legal_actions()[0])
+    assert seats == [1, 0, 1, 0]
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "handlers"])
+def test_for_each_card_runs_the_actions_with_each_card_in_view(race_dir, engine):
+    # at each round's end, a coin per point of value of every card in hand (for_each cards, field)
+    _rewrite(race_dir, (
+        "    do: [{gain: {coins: 1}}]",
+        "    do: [{gain: {coins: 1}}, {for_each: {cards: {zone: hand}, do: [{gain: {coins: {field: value}}}]}}]",
+    ))
+    game = _game(race_dir)
+    handlers = None
+    if engine == "handlers":
+        from compiler.codegen import engine as codegen
+
+        handlers = codegen.load(game)
+    state = GameState(game, 2, seed=0, handlers=handlers)
+    _deal(state, {"p1": ["one", "two"], "p2": ["three", "four"]})
+    state.apply_action(state.legal_actions()[0])  # p1 plays "one"
+    state.apply_action(state.legal_actions()[0])  # p2 plays "three"
+    # round end: start coins (1, 2) + 1 + the values still in hand (two; four)
+    assert [p.values["coins"] for p in state.state.players] == [1 + 1 + 2, 2 + 1 + 4]

@@ -28,8 +28,9 @@ class DealArgs(Strict):
     deck: Optional["Amount"] = Field(None, description="Deal from the deck of game.yaml's `deck` section whose key has this value")
     cards: Optional[Selector] = Field(None, description="Or deal the game's entities that this selector matches (e.g. {kind: wonder})")
     distinct: Optional[FieldName] = Field(None, description="At most one dealt card per value of this field (one side of each board)")
-    each: "Amount" = Field(1, description="Cards dealt to each player")
-    to: ZoneName = Field(description="The players' zone the cards go to")
+    copies: Optional["Amount"] = Field(None, description="With `cards`: copies of each card in the pile, read with the card in view (e.g. {field: chits})")
+    each: "Amount" = Field(1, description="Cards dealt to each player; to a shared zone: cards dealt into it (fewer if the pile runs out)")
+    to: ZoneName = Field(description="The zone the cards go to: each player's, or a shared one (a face-down pile, shuffled)")
 
     @model_validator(mode="after")
     def _one_source(self):
@@ -53,6 +54,7 @@ class RepeatStepArgs(Strict):
 class EachPlayerArgs(Strict):
     steps: list["Step"] = Field(description="The steps each player goes through, as the current player")
     position: Optional[Noun] = Field(None, description="A global set to 1, 2, ... for each player in turn (e.g. starting coins by seat)")
+    order_by: Optional[Noun] = Field(None, description="Players in the order of this counter, lowest first, read when the step begins (e.g. turn_order); default: from the start player")
 
 
 class TurnArgs(Strict):

@@ -462,12 +462,15 @@ def reveal(
 ) -> None:
     """The `reveal` action: the top cards of a pile (the player picks a non-empty one) go to a zone;
     `if_emptied` runs when that empties the pile. Zones come as (zone, shared)."""
+    n = max(0, count())
+    if n == 0:
+        return  # nothing to turn over, even from an empty pile
     found = [zone for zone, shared in piles if _pile(ctx, zone, shared)]
     if not found:
         raise Illegal("every pile is empty")
     zone = found[0] if len(found) == 1 else ctx.ask(ctx.actor, "which pile", found)
     pile = _pile(ctx, zone, dict(piles)[zone])
-    for _ in range(spend(ctx.state, max(0, count()))):
+    for _ in range(spend(ctx.state, n)):
         if not pile:
             break
         card_id = pile.pop(0)

@@ -346,7 +346,10 @@ class GameState:
             times = None if arg.times is None else max(0, self._ctx(self._seat(seat)).amount(arg.times))
             stack.append([REPEAT, sid, 0, times, seat])
         elif key == "each_player":
-            stack.append([EACH, sid, self._order(), 0])
+            order = self._order()
+            if arg.order_by is not None:  # a ranking counter (turn order), ties by seat from the start player
+                order.sort(key=lambda s: self.state.players[s].values.get(arg.order_by, 0))
+            stack.append([EACH, sid, order, 0])
         elif key == "if":
             then, else_ = self.program.bodies[sid]
             stack.append([BLOCK, then if self._ctx(self._seat(seat)).test(arg.test) else else_, 0, seat])
@@ -373,9 +376,14 @@ class GameState:
             fixed, draws = self.program.deck(len(self.state.players), ctx.amount(arg.deck))
             pile, pending = list(fixed), [[list(c), n] for c, n in draws]
         else:
-            pile, pending = [c.id for c in self.game.cards.values() if ctx._matches(c, arg.cards)], []
+            found = [c for c in self.game.cards.values() if ctx._matches(c, arg.cards)]
+            copies = (lambda c: max(0, ctx.about(c).amount(arg.copies))) if arg.copies is not None else (lambda c: 1)
+            pile, pending = [c.id for c in found for _ in range(copies(c))], []
         each = max(0, ctx.amount(arg.each))
-        targets = [s for s in self._order() for _ in range(each)]
+        if self.game.game.zones[arg.to].shared:  # into a shared pile: `each` cards, in the order drawn
+            targets = [-1] * min(each, len(pile) + sum(n for _c, n in pending))
+        else:
+            targets = [s for s in self._order() for _ in range(each)]
         # [DEAL, step, pile, draws still to make into the pile, seats still to receive, values dealt (distinct)]
         self.stack.append([DEAL, sid, pile, pending, targets, []])
 
@@ -399,8 +407,8 @@ class GameState:
                 counts[index] = counts.get(index, 0) + 1
             if counts:
                 actions = sorted(counts)
-                who = self.state.players[targets[0]].id
-                labels = [f"deal {prog.card_ids[a]} to {who}.{arg.to}" for a in actions]
+                where = arg.to if targets[0] < 0 else f"{self.state.players[targets[0]].id}.{arg.to}"
+                labels = [f"deal {prog.card_ids[a]} to {where}" for a in actions]
                 self.node = Node("chance", CHANCE, actions, labels, [counts[a] for a in actions])
                 return True
         self.stack.pop()
@@ -419,7 +427,9 @@ class GameState:
         pile.remove(card_id)
         if arg.distinct is not None:
             taken.append(self.game.cards[card_id].fields.get(arg.distinct))
-        self.state.players[targets.pop(0)].zones.setdefault(arg.to, []).append(card_id)
+        seat = targets.pop(0)
+        zones = self.state.zones if seat < 0 else self.state.players[seat].zones
+        zones.setdefault(arg.to, []).append(card_id)
 
     # ------------------------------------------------------------------ turns (menus)
 

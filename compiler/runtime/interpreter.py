@@ -433,6 +433,11 @@ class Context:
         card_id = self.event.get(detail)
         return [(None, card_id)] if isinstance(card_id, str) and card_id in self.game.cards else []
 
+    def in_view(self, found: Sequence[tuple[Player | None, str]]) -> list["Context"]:
+        """A context per card found, in order, with that card in view (`for_each: {cards: ...}`)."""
+        spend(self.state, len(found))
+        return [self.about(self.game.cards[card_id]) for _holder, card_id in found]
+
     def invoke(self, found: Sequence[tuple[Player | None, str]], on: str, worship: bool) -> None:
         """Run another entity's effects on `on` for the actor: the one found, or the one the player picks."""
         if not found:
@@ -460,7 +465,8 @@ class Context:
         found = list(cards)
         n = len(found) if count is None else min(len(found), count())
         for _ in range(spend(self.state, n)):
-            holder, card_id = self._pick_cards(found, "which card to move")
+            # all of them: nothing to pick (the order is the zones'); some of them: the player picks
+            holder, card_id = found[0] if count is None else self._pick_cards(found, "which card to move")
             found.remove((holder, card_id))
             self._take(holder, card_id)
             if shared:
