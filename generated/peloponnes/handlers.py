@@ -20,7 +20,31 @@ if TYPE_CHECKING:
 _CARDS1 = rt.card_ids(("conquest",))
 _CARDS2 = rt.card_ids(("b05", "c04"))
 _CARDS3 = rt.card_ids(("athens_chit_1", "athens_chit_2"))
-_TABLE4 = {
+_CARDS4 = rt.card_ids(
+    (
+        "a11",
+        "a12",
+        "a13",
+        "a14",
+        "a15",
+        "b01",
+        "b02",
+        "b03",
+        "b08",
+        "b12",
+        "b13",
+        "b14",
+        "b15",
+        "c01",
+        "c02",
+        "c06",
+        "c07",
+        "c08",
+        "c09",
+        "c10",
+    )
+)
+_TABLE5 = {
     0: 1,
     1: 1,
     2: 1,
@@ -43,8 +67,31 @@ _TABLE4 = {
     19: 5,
     20: 5,
 }
-_TABLE5 = {14: 2, 15: 2, 16: 2, 17: 4, 18: 4, 19: 4, 20: 6}
-_CARDS6 = rt.card_ids(
+_TABLE6 = {
+    0: 0,
+    1: 0,
+    2: 0,
+    3: 0,
+    4: 0,
+    5: 0,
+    6: 0,
+    7: 0,
+    8: 0,
+    9: 0,
+    10: 0,
+    11: 0,
+    12: 0,
+    13: 0,
+    14: 2,
+    15: 2,
+    16: 2,
+    17: 4,
+    18: 4,
+    19: 4,
+    20: 6,
+}
+_CARDS7 = rt.card_ids(("plague", "drought", "earthquake", "tempest", "decline"))
+_CARDS8 = rt.card_ids(
     (
         "a11",
         "a12",
@@ -88,34 +135,10 @@ _CARDS6 = rt.card_ids(
         "c05",
     )
 )
-_CARDS7 = rt.card_ids(("b01", "b14"))
-_CARDS8 = rt.card_ids(("b15", "c09"))
-_CARDS9 = rt.card_ids(
-    (
-        "a11",
-        "a12",
-        "a13",
-        "a14",
-        "a15",
-        "b01",
-        "b02",
-        "b03",
-        "b08",
-        "b12",
-        "b13",
-        "b14",
-        "b15",
-        "c01",
-        "c02",
-        "c06",
-        "c07",
-        "c08",
-        "c09",
-        "c10",
-    )
-)
-_CARDS10 = rt.card_ids(("c01",))
-_CARDS11 = rt.card_ids(
+_CARDS9 = rt.card_ids(("b01", "b14"))
+_CARDS10 = rt.card_ids(("b15", "c09"))
+_CARDS11 = rt.card_ids(("c01",))
+_CARDS12 = rt.card_ids(
     (
         "a01",
         "a02",
@@ -139,9 +162,9 @@ _CARDS11 = rt.card_ids(
         "c05",
     )
 )
-_CARDS12 = rt.card_ids(("c06",))
-_CARDS13 = rt.card_ids(("a15", "c07"))
-_CARDS14 = rt.card_ids(("a11",))
+_CARDS13 = rt.card_ids(("c06",))
+_CARDS14 = rt.card_ids(("a15", "c07"))
+_CARDS15 = rt.card_ids(("a11",))
 
 
 # cards/peloponnes/game.yaml
@@ -313,6 +336,10 @@ def rules_on_outbid(ctx: Context) -> None:
         )
         rt.budget(c6.state, 1)
         c6.actor.values["bid"] = max(0, -(rt.bounded(c6.actor.values.get("bid", 0))) + c6.actor.values.get("bid", 0))
+        rt.budget(c6.state, 1)
+        rt.board.rank(c6, "turn_order", True)
+        rt.budget(c6.state, 1)
+        rt.dispatch(c6, "income", {})
 
     def _option7(c8: Context) -> None:
         rt.budget(c8.state, 1)
@@ -338,17 +365,69 @@ def rules_on_take_tiles(ctx: Context) -> None:
     "The rules of the game, on take_tiles."
     # effect 6
     rt.budget(ctx.state, 1)
-    if len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("bidding_on", ())]) > 0:
+    ctx.move_cards(
+        [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("conquered", ())],
+        "bidding_on",
+        False,
+        lambda: [ctx.actor],
+        None,
+    )
+    rt.budget(ctx.state, 1)
+    if bool([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("bidding_on", ()) if cid2 in _CARDS4]):
         rt.budget(ctx.state, 1)
-        ctx.build_from(
-            lambda: 1, lambda: [(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("bidding_on", ())], False, False
+
+        def _option3(c4: Context) -> None:
+            rt.budget(c4.state, 1)
+            c4.build_from(
+                lambda: 1, lambda: [(c4.actor, cid5) for cid5 in c4.actor.zones.get("bidding_on", ())], False, False
+            )
+
+        def _option6(c7: Context) -> None:
+            rt.budget(c7.state, 1)
+            rt.spend(c7.actor, "coins", 1, 0)
+            rt.budget(c7.state, 1)
+            c7.move_cards(
+                [(c7.actor, cid8) for cid8 in c7.actor.zones.get("bidding_on", ())],
+                "unbuilt",
+                False,
+                lambda: [c7.actor],
+                None,
+            )
+
+        ctx.choose(
+            ctx.actor,
+            (
+                ("build_now", _option3),
+                ("build_later", _option6),
+            ),
+            1,
+        )
+    else:
+        rt.budget(ctx.state, 1)
+
+        def _option9(c10: Context) -> None:
+            rt.budget(c10.state, 1)
+            c10.build_from(
+                lambda: 1, lambda: [(c10.actor, cid11) for cid11 in c10.actor.zones.get("bidding_on", ())], False, False
+            )
+
+        ctx.choose(
+            ctx.actor,
+            (("place", _option9),),
+            1,
         )
     rt.budget(ctx.state, 1)
-    if len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("conquered", ())]) > 0:
+    ctx.move_cards(
+        [(ctx.actor, cid12) for cid12 in ctx.actor.zones.get("bidding_on", ())],
+        "box",
+        True,
+        lambda: [ctx.actor],
+        None,
+    )
+    rt.budget(ctx.state, 1)
+    if rt.bounded(ctx.actor.values.get("bid", 0)) > 0:
         rt.budget(ctx.state, 1)
-        ctx.build_from(
-            lambda: 1, lambda: [(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("conquered", ())], False, False
-        )
+        rt.dispatch(ctx, "income", {})
     rt.budget(ctx.state, 1)
     ctx.actor.values["bid"] = max(0, -(rt.bounded(ctx.actor.values.get("bid", 0))) + ctx.actor.values.get("bid", 0))
 
@@ -389,10 +468,10 @@ def rules_on_income(ctx: Context) -> None:
     # effect 9
     rt.budget(ctx.state, 1)
     ctx.actor.values["coins"] = max(
-        0, _TABLE4.get(rt.bounded(ctx.actor.values.get("inhabitants", 0)), 5) + ctx.actor.values.get("coins", 0)
+        0, _TABLE5.get(rt.bounded(ctx.actor.values.get("inhabitants", 0)), 5) + ctx.actor.values.get("coins", 0)
     )
     ctx.actor.values["luxury"] = max(
-        0, _TABLE5.get(rt.bounded(ctx.actor.values.get("inhabitants", 0)), 6) + ctx.actor.values.get("luxury", 0)
+        0, _TABLE6.get(rt.bounded(ctx.actor.values.get("inhabitants", 0)), 6) + ctx.actor.values.get("luxury", 0)
     )
 
 
@@ -446,12 +525,93 @@ def rules_on_supply(ctx: Context) -> None:
     ctx.actor.values["food"] = max(
         0, -(rt.bounded(ctx.actor.values.get("inhabitants", 0))) + ctx.actor.values.get("food", 0)
     )
+    # effect 11
+    rt.budget(ctx.state, 1)
+    for c1 in ctx.in_view([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("unbuilt", ())]):
+        rt.budget(c1.state, 1)
+        c1.actor.values["coins"] = max(0, 1 + c1.actor.values.get("coins", 0))
+        rt.budget(c1.state, 1)
+
+        def _option3(c4: Context) -> None:
+            rt.budget(c4.state, 1)
+            c4.build_from(
+                lambda: 1,
+                lambda: rt.select(
+                    c4, (("unbuilt", False),), (("self",),), False, rt.narrow(c4.game, None, "id", c4.card_field("id"))
+                ),
+                False,
+                False,
+            )
+
+        def _option5(c6: Context) -> None:
+            rt.budget(c6.state, 1)
+            c6.move_cards(
+                rt.select(
+                    c6, (("unbuilt", False),), (("self",),), False, rt.narrow(c6.game, None, "id", c6.card_field("id"))
+                ),
+                "box",
+                True,
+                lambda: [c6.actor],
+                None,
+            )
+
+        c1.choose(
+            c1.actor,
+            (
+                ("build", _option3),
+                ("discard", _option5),
+            ),
+            1,
+        )
+
+
+# cards/peloponnes/game.yaml
+def rules_on_disasters(ctx: Context) -> None:
+    "The rules of the game, on disasters."
+    # effect 12
+    rt.budget(ctx.state, 1)
+    rt.board.reveal(ctx, (("disaster_pile", True),), ("disaster_track", True), lambda: 2, None)
+    rt.budget(ctx.state, 1)
+    for c1 in ctx.in_view([(None, cid2) for cid2 in _CARDS7]):
+        rt.budget(c1.state, 1)
+        if len(
+            rt.select(
+                c1,
+                (("disaster_track", True),),
+                (("self",),),
+                False,
+                rt.narrow(c1.game, None, "id", c1.card_field("id")),
+            )
+        ) >= rt.bounded(rt.field_amount(c1, "chits")):
+            rt.budget(c1.state, 1)
+            for player4 in rt.players(c1, (("all",),), True):
+                c3 = c1.as_actor(player4)
+                rt.budget(c3.state, 1)
+                c3.invoke(
+                    rt.select(c3, (), (("self",),), False, rt.narrow(c3.game, _CARDS7, "id", c3.card_field("id"))),
+                    "strike",
+                    True,
+                )
+            rt.budget(c1.state, 1)
+            c1.move_cards(
+                rt.select(
+                    c1,
+                    (("disaster_track", True),),
+                    (("self",),),
+                    False,
+                    rt.narrow(c1.game, None, "id", c1.card_field("id")),
+                ),
+                "box",
+                True,
+                lambda: [c1.actor],
+                None,
+            )
 
 
 # cards/peloponnes/game.yaml
 def rules_on_strike(ctx: Context) -> None:
     "The rules of the game, on strike."
-    # effect 11
+    # effect 13
     rt.budget(ctx.state, 1)
     ctx.invoke(ctx.named_by_event("disaster"), "strike", True)
 
@@ -459,7 +619,7 @@ def rules_on_strike(ctx: Context) -> None:
 # cards/peloponnes/game.yaml
 def rules_on_score(ctx: Context) -> None:
     "The rules of the game, on score."
-    # effect 12
+    # effect 14
     rt.budget(ctx.state, 1)
     ctx.actor.values["score"] = min(
         rt.bounded(
@@ -467,8 +627,8 @@ def rules_on_score(ctx: Context) -> None:
                 rt.bounded(
                     rt.board.total(
                         ctx,
-                        [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("lands", ()) if cid1 in _CARDS6]
-                        + [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS6],
+                        [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("lands", ()) if cid1 in _CARDS8]
+                        + [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS8],
                         "prestige",
                     )
                 )
@@ -480,7 +640,7 @@ def rules_on_score(ctx: Context) -> None:
     ) + ctx.actor.values.get("score", 0)
 
 
-# cards/peloponnes/athens.yaml:145
+# cards/peloponnes/athens.yaml:164
 def athens_chit_1_on_end_of_game(ctx: Context) -> None:
     "Athens chit, on end_of_game."
     # effect 1
@@ -490,7 +650,7 @@ def athens_chit_1_on_end_of_game(ctx: Context) -> None:
     ctx.actor.values["prestige"] = -6 + ctx.actor.values.get("prestige", 0)
 
 
-# cards/peloponnes/athens.yaml:172
+# cards/peloponnes/athens.yaml:191
 def athens_chit_2_on_end_of_game(ctx: Context) -> None:
     "Athens chit, on end_of_game."
     # effect 1
@@ -518,7 +678,7 @@ def messene_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 2 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/civilizations.yaml:33
+# cards/peloponnes/civilizations.yaml:37
 def patras_on_setup(ctx: Context) -> None:
     "Patras, on setup."
     # effect 1
@@ -528,7 +688,7 @@ def patras_on_setup(ctx: Context) -> None:
     ctx.actor.values["turn_order"] = max(0, 2 + ctx.actor.values.get("turn_order", 0))
 
 
-# cards/peloponnes/civilizations.yaml:33
+# cards/peloponnes/civilizations.yaml:37
 def patras_on_income(ctx: Context) -> None:
     "Patras, on income."
     # effect 2
@@ -537,7 +697,7 @@ def patras_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/civilizations.yaml:55
+# cards/peloponnes/civilizations.yaml:59
 def arkadia_on_setup(ctx: Context) -> None:
     "Arkadia, on setup."
     # effect 1
@@ -547,7 +707,7 @@ def arkadia_on_setup(ctx: Context) -> None:
     ctx.actor.values["turn_order"] = max(0, 3 + ctx.actor.values.get("turn_order", 0))
 
 
-# cards/peloponnes/civilizations.yaml:55
+# cards/peloponnes/civilizations.yaml:59
 def arkadia_on_income(ctx: Context) -> None:
     "Arkadia, on income."
     # effect 2
@@ -555,7 +715,7 @@ def arkadia_on_income(ctx: Context) -> None:
     ctx.actor.values["inhabitants"] = max(0, 1 + ctx.actor.values.get("inhabitants", 0))
 
 
-# cards/peloponnes/civilizations.yaml:77
+# cards/peloponnes/civilizations.yaml:81
 def korinth_on_setup(ctx: Context) -> None:
     "Korinth, on setup."
     # effect 1
@@ -566,7 +726,7 @@ def korinth_on_setup(ctx: Context) -> None:
     ctx.actor.values["turn_order"] = max(0, 4 + ctx.actor.values.get("turn_order", 0))
 
 
-# cards/peloponnes/civilizations.yaml:77
+# cards/peloponnes/civilizations.yaml:81
 def korinth_on_income(ctx: Context) -> None:
     "Korinth, on income."
     # effect 2
@@ -574,7 +734,7 @@ def korinth_on_income(ctx: Context) -> None:
     ctx.actor.values["food"] = max(0, 1 + ctx.actor.values.get("food", 0))
 
 
-# cards/peloponnes/civilizations.yaml:99
+# cards/peloponnes/civilizations.yaml:103
 def sparta_on_setup(ctx: Context) -> None:
     "Sparta, on setup."
     # effect 1
@@ -585,7 +745,7 @@ def sparta_on_setup(ctx: Context) -> None:
     ctx.actor.values["turn_order"] = max(0, 5 + ctx.actor.values.get("turn_order", 0))
 
 
-# cards/peloponnes/civilizations.yaml:99
+# cards/peloponnes/civilizations.yaml:103
 def sparta_on_income(ctx: Context) -> None:
     "Sparta, on income."
     # effect 2
@@ -593,7 +753,7 @@ def sparta_on_income(ctx: Context) -> None:
     ctx.actor.values["wood"] = max(0, 1 + ctx.actor.values.get("wood", 0))
 
 
-# cards/peloponnes/civilizations.yaml:121
+# cards/peloponnes/civilizations.yaml:125
 def pylos_on_setup(ctx: Context) -> None:
     "Pylos, on setup."
     # effect 1
@@ -604,7 +764,7 @@ def pylos_on_setup(ctx: Context) -> None:
     ctx.actor.values["turn_order"] = max(0, 6 + ctx.actor.values.get("turn_order", 0))
 
 
-# cards/peloponnes/civilizations.yaml:121
+# cards/peloponnes/civilizations.yaml:125
 def pylos_on_income(ctx: Context) -> None:
     "Pylos, on income."
     # effect 2
@@ -612,7 +772,7 @@ def pylos_on_income(ctx: Context) -> None:
     ctx.actor.values["stone"] = max(0, 1 + ctx.actor.values.get("stone", 0))
 
 
-# cards/peloponnes/civilizations.yaml:143
+# cards/peloponnes/civilizations.yaml:147
 def argos_on_setup(ctx: Context) -> None:
     "Argos, on setup."
     # effect 1
@@ -622,7 +782,7 @@ def argos_on_setup(ctx: Context) -> None:
     ctx.actor.values["turn_order"] = max(0, 7 + ctx.actor.values.get("turn_order", 0))
 
 
-# cards/peloponnes/civilizations.yaml:143
+# cards/peloponnes/civilizations.yaml:147
 def argos_on_income(ctx: Context) -> None:
     "Argos, on income."
     # effect 2
@@ -635,7 +795,7 @@ def argos_on_income(ctx: Context) -> None:
 def plague_on_strike(ctx: Context) -> None:
     "Plague, on strike."
     # effect 1
-    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS7]):
+    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS9]):
         rt.budget(ctx.state, 1)
         ctx.actor.values["inhabitants"] = max(
             0,
@@ -644,11 +804,11 @@ def plague_on_strike(ctx: Context) -> None:
         )
 
 
-# cards/peloponnes/disasters.yaml:22
+# cards/peloponnes/disasters.yaml:40
 def drought_on_strike(ctx: Context) -> None:
     "Drought, on strike."
     # effect 1
-    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS8]):
+    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS10]):
         rt.budget(ctx.state, 1)
         ctx.actor.values["food"] = max(
             0,
@@ -657,14 +817,14 @@ def drought_on_strike(ctx: Context) -> None:
         )
 
 
-# cards/peloponnes/disasters.yaml:39
+# cards/peloponnes/disasters.yaml:57
 def earthquake_on_strike(ctx: Context) -> None:
     "Earthquake, on strike."
     # effect 1
-    if not bool([(ctx.actor, cid5) for cid5 in ctx.actor.zones.get("buildings", ()) if cid5 in _CARDS10]):
+    if not bool([(ctx.actor, cid5) for cid5 in ctx.actor.zones.get("buildings", ()) if cid5 in _CARDS11]):
         rt.budget(ctx.state, 1)
         ctx.move_cards(
-            [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS9],
+            [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS4],
             "box",
             True,
             lambda: [ctx.actor],
@@ -672,7 +832,7 @@ def earthquake_on_strike(ctx: Context) -> None:
                 0,
                 rt.bounded(
                     (
-                        len([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("buildings", ()) if cid2 in _CARDS9])
+                        len([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("buildings", ()) if cid2 in _CARDS4])
                         - min(rt.bounded(ctx.actor.values.get("stone", 0)), rt.bounded(ctx.actor.values.get("wood", 0)))
                     )
                 ),
@@ -683,26 +843,26 @@ def earthquake_on_strike(ctx: Context) -> None:
             ctx.actor,
             "stone",
             rt.bounded(
-                (len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("buildings", ()) if cid3 in _CARDS9]) * 1)
+                (len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("buildings", ()) if cid3 in _CARDS4]) * 1)
             ),
         )
         ctx.spend(
             ctx.actor,
             "wood",
             rt.bounded(
-                (len([(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("buildings", ()) if cid4 in _CARDS9]) * 1)
+                (len([(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("buildings", ()) if cid4 in _CARDS4]) * 1)
             ),
         )
 
 
-# cards/peloponnes/disasters.yaml:67
+# cards/peloponnes/disasters.yaml:85
 def tempest_on_strike(ctx: Context) -> None:
     "Tempest, on strike."
     # effect 1
-    if not bool([(ctx.actor, cid5) for cid5 in ctx.actor.zones.get("buildings", ()) if cid5 in _CARDS12]):
+    if not bool([(ctx.actor, cid5) for cid5 in ctx.actor.zones.get("buildings", ()) if cid5 in _CARDS13]):
         rt.budget(ctx.state, 1)
         ctx.move_cards(
-            [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("lands", ()) if cid1 in _CARDS11],
+            [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("lands", ()) if cid1 in _CARDS12],
             "box",
             True,
             lambda: [ctx.actor],
@@ -710,7 +870,7 @@ def tempest_on_strike(ctx: Context) -> None:
                 0,
                 rt.bounded(
                     (
-                        len([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("lands", ()) if cid2 in _CARDS11])
+                        len([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("lands", ()) if cid2 in _CARDS12])
                         - min(rt.bounded(ctx.actor.values.get("food", 0)), rt.bounded(ctx.actor.values.get("coins", 0)))
                     )
                 ),
@@ -720,21 +880,21 @@ def tempest_on_strike(ctx: Context) -> None:
         ctx.spend(
             ctx.actor,
             "food",
-            rt.bounded((len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("lands", ()) if cid3 in _CARDS11]) * 1)),
+            rt.bounded((len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("lands", ()) if cid3 in _CARDS12]) * 1)),
         )
         rt.spend(
             ctx.actor,
             "coins",
-            rt.bounded((len([(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("lands", ()) if cid4 in _CARDS11]) * 1)),
+            rt.bounded((len([(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("lands", ()) if cid4 in _CARDS12]) * 1)),
             0,
         )
 
 
-# cards/peloponnes/disasters.yaml:95
+# cards/peloponnes/disasters.yaml:113
 def decline_on_strike(ctx: Context) -> None:
     "Decline, on strike."
     # effect 1
-    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS13]):
+    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS14]):
         rt.budget(ctx.state, 1)
         ctx.actor.values["luxury"] = max(0, -(10) + ctx.actor.values.get("luxury", 0))
 
@@ -1387,7 +1547,7 @@ def requires_of_land(ctx: Context) -> bool:
     return bool(
         (
             rt.board.follows_last(ctx, "lands", False, "produces", True)
-            or bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS14])
+            or bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS15])
         )
     )
 
@@ -1402,6 +1562,7 @@ RULES: dict[str, Callable[[Context], None]] = {
     "end_round": rules_on_end_round,
     "income": rules_on_income,
     "supply": rules_on_supply,
+    "disasters": rules_on_disasters,
     "strike": rules_on_strike,
     "score": rules_on_score,
 }
