@@ -71,9 +71,9 @@ class PassArgs(Strict):
 
 
 class IfStepArgs(Strict):
-    test: "Condition"
-    then: list["Step"] = Field(default_factory=list)
-    else_: list["Step"] = Field(default_factory=list, alias="else")
+    test: "Condition" = Field(description="Tested for the current player when the step is reached")
+    then: list["Step"] = Field(default_factory=list, description="The steps run when the test holds")
+    else_: list["Step"] = Field(default_factory=list, alias="else", description="The steps run when it does not")
 
 
 class Step(BaseModel):
