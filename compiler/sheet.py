@@ -58,7 +58,14 @@ class Item:
     colour: str | None = None
     picture: Markup | None = None
     picture_mark: bool = False
+    cost_wide: bool = False
     children: list["Item"] = field(default_factory=list)
+
+    def fit(self, width: float) -> None:
+        """Give the cost a line of its own when it and the name would not share one box `width` mm wide
+        (estimated: a bold letter of the name about 1.8 mm, a symbol with its spacing 4.9 mm)."""
+        slots = sum(c.get("units", 1) + (1 if c.get("units", c["n"]) < c["n"] else 0) for c in self.cost)
+        self.cost_wide = slots > 0 and len(self.name) * 1.8 + slots * 4.9 + 1 > width
 
     @property
     def reconstructed(self) -> bool:
@@ -389,6 +396,16 @@ class SheetBuilder:
             if table is None and layout == "table":
                 layout = "boxes"
             columns = 6 if layout == "tiles" else 2 if children_kinds else 4
+            width = 190 / columns - 8.5  # mm inside a box (its padding and colour band) of the 190 mm page width
+            for group in groups:
+                for shown in group.items:
+                    shown.fit(width)
+                    for child in shown.children:
+                        child.fit(width - 4)
+            for _head, cells in (table.rows if table else []):
+                for cell in cells:
+                    for shown in cell:
+                        shown.fit((190 - 21) / len(table.columns) - 6)
             count = len(mine) + sum(len(i.children) for g in groups for i in g.items)
             out.append(Section(kind, title, count, layout, columns, groups, table, requires))
         return out
