@@ -434,7 +434,10 @@ class SheetBuilder:
         legend = [s for s in self.symbols.values() if s.letters in used]
         rules = [self.en.effect(e) for e in self.game.rules]
         summary = [p.strip() for p in self.game.summary.split("\n\n") if p.strip()]
-        return {"game": self.game, "sections": sections, "legend": legend, "rules": rules, "summary": summary,
+        # game.yaml's own marks: values by path, and rules that are our reading
+        ours = [f"{path}: {why}" for path, why in self.game.reconstructed.items()]
+        ours += [f"{self.en.trigger(e.on) if e.on else 'Always'}: {e.reconstructed.strip()}" for e in self.game.rules if e.reconstructed]
+        return {"game": self.game, "sections": sections, "legend": legend, "rules": rules, "summary": summary, "ours": ours,
                 "entities": sum(s.count for s in sections)}
 
 

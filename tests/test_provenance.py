@@ -126,3 +126,13 @@ def test_an_unmarked_or_changed_value_fails(tmp_path, game_id, rel, old, new, me
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     assert message in problems(tmp_path)
+
+
+def test_the_marks_of_game_yaml_show_on_the_sheet():
+    from compiler.sheet import render_sheet
+
+    games = _games(REPO)
+    html = render_sheet(games["olympus"])
+    assert "params.tribute: how many resources a victorious attacker takes" in html
+    assert "a tie is lost by an attacker without the Ares tie-breaker" in html
+    assert 'class="ours"' not in render_sheet(games["seven_wonders"])  # nothing of 7 Wonders is ours
