@@ -45,6 +45,7 @@ class Track(Strict):
 class Zone(Strict):
     label: Optional[str] = None
     shared: bool = Field(False, description="One zone for the table instead of one per player")
+    hidden: bool = Field(False, description="Only its owner sees what it holds (a hand): others see how many cards")
 
 
 class FieldSpec(Strict):

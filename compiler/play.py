@@ -95,7 +95,7 @@ class Human:
         seat = state.current_player()
         legal = state.legal_actions()
         self.write("")
-        for line in state.summary():
+        for line in state.summary(seat):  # as this player sees it: other hands as counts
             self.write("  " + line)
         self.write(f"p{seat + 1}, your move:")
         for i, action in enumerate(legal, 1):

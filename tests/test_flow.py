@@ -264,5 +264,8 @@ def test_a_person_plays_a_seat_from_the_terminal(monkeypatch):
     assert result.exit_code == 0, result.output
     assert "p1, your move:" in result.output and "  1. " in result.output and "'x' is not a number from 1 to" in result.output
     assert "hand: " in result.output and "winner: " in result.output
+    first = result.output.split("p1, your move:")[0]
+    assert "p2: coins=3 | hand: 7 cards" in first and "p3: coins=3 | hand: 7 cards" in first  # others' hands hidden
+    assert len(first.split("p1 (start): coins=3 | hand: ")[1].split(" | ")[0].split()) == 7  # one's own shown
     ended = _cli("play", "seven_wonders", "--players", "3", "--seed", "2", "--human", "0", input="1\n")
     assert ended.exit_code == 2 and "input ended" in ended.output.splitlines()[-1]
