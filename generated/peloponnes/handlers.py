@@ -298,13 +298,7 @@ def rules_on_accept_aid(ctx: Context) -> None:
     rt.budget(ctx.state, 1)
     rt.board.rank(ctx, "turn_order", True)
     rt.budget(ctx.state, 1)
-    ctx.move_cards(
-        [(None, cid2) for cid2 in ctx.state.zones.get("athens_tile", ()) if cid2 in _CARDS3],
-        "chits",
-        False,
-        lambda: [ctx.actor],
-        lambda: 1,
-    )
+    rt.board.reveal(ctx, (("athens_tile", True),), ("chits", False), lambda: 1, None)
     rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "income", {})
 
