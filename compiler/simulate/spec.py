@@ -17,7 +17,7 @@ from ..lang.types import FieldName, Noun, Strict, TriggerName, ZoneName
 class Breakdown(Strict):
     """One way to break results down: a value read for every player at the end of each game."""
 
-    label: str = Field(max_length=80, description="The heading in the report, e.g. 'wonder'")
+    label: str = Field(max_length=80, description="The heading in the report, e.g. 'by faction'")
     zone: Optional[ZoneName] = Field(
         None, description="Read the cards in this zone of the player's: a player counts under every value found (none: 'none')"
     )
