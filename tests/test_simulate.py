@@ -330,3 +330,22 @@ def test_simulate_with_an_mcts_seat(ostraka, tmp_path):
     summary = json.loads(result.output)
     assert set(summary["wins_by_bot"]) == {"mcts", "random"} and summary["wins_by_bot"]["mcts"]["seats"] == 1
     assert "MCTS 2 simulations a move" in (tmp_path / "mcts" / "report.html").read_text()
+
+
+FLOW_GAMES = sorted(g.id for g in load([], REPO).games if g.game.flow is not None)
+
+
+@pytest.mark.parametrize("game_id", FLOW_GAMES)
+def test_every_game_with_a_flow_simulates_with_its_breakdowns(ostraka, tmp_path, game_id):
+    game = next(g for g in load([], REPO).games if g.id == game_id)
+    players = game.game.players.min
+    result = ostraka("simulate", game_id, "--players", str(players), "--games", "2", "--bots", "greedy,random",
+                     "--out", str(tmp_path / "out"), "--format", "json") if players == 2 else \
+        ostraka("simulate", game_id, "--players", str(players), "--games", "2", "--bots", "greedy",
+                "--out", str(tmp_path / "out"), "--format", "json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["games"] == 2 and sum(w["wins"] for w in summary["wins_by_seat"]) == pytest.approx(2)
+    labels = [b.label for b in game.game.balance.report] if game.game.balance else []
+    assert set(summary["breakdowns"]) == set(labels)  # JSON keys are sorted; the report keeps game.yaml's order
+    assert summary["cards"], "some card was built"

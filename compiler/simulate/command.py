@@ -72,12 +72,17 @@ def write_report(work: Path, game: Any, meta: dict) -> dict:
 
     con = connect(work / DB_NAME)
     try:
-        summary = summarise(con, "base")
+        summary = summarise(con, "base", labels(game))
         page = render(con, game, meta, summary)
     finally:
         con.close()
     (work / "report.html").write_text(page, encoding="utf-8")
     return summary
+
+
+def labels(game: Any) -> list[str]:
+    balance = game.game.balance
+    return [b.label for b in balance.report] if balance else []
 
 
 def print_summary(summary: dict, fmt: str, out: Path, echo: Echo) -> None:

@@ -12,7 +12,8 @@ def _rows(con, sql: str, params: list) -> list[tuple]:
     return con.execute(sql, params).fetchall()
 
 
-def summarise(con, run: str = "base") -> dict[str, Any]:
+def summarise(con, run: str = "base", labels: list[str] | None = None) -> dict[str, Any]:
+    """`labels`: the breakdowns in game.yaml's order (else alphabetical)."""
     (games,) = _rows(con, "SELECT count(*) FROM games WHERE run = ?", [run])[0]
     out: dict[str, Any] = {"games": games}
     seats = _rows(con, """SELECT seat, sum(win), count(*), sum(score), sum(score*score) FROM seats WHERE run = ?
@@ -26,7 +27,7 @@ def summarise(con, run: str = "base") -> dict[str, Any]:
     (n, t, q) = _rows(con, "SELECT count(*), sum(score), sum(score*score) FROM seats WHERE run = ?", [run])[0]
     out["mean_score"] = mean_interval(n, t or 0.0, q or 0.0).as_dict()
     out["cards"] = cards(con, run, games)
-    out["breakdowns"] = breakdowns(con, run)
+    out["breakdowns"] = breakdowns(con, run, labels)
     out["length"] = length(con, run)
     return out
 
@@ -48,13 +49,14 @@ def cards(con, run: str, games: int) -> list[dict[str, Any]]:
     } for card, built, in_games, w, p, pq, t, tq in rows]
 
 
-def breakdowns(con, run: str) -> dict[str, list[dict[str, Any]]]:
+def breakdowns(con, run: str, labels: list[str] | None = None) -> dict[str, list[dict[str, Any]]]:
     """Per breakdown label (game.yaml `balance.report`), per value: players, win rate, mean score."""
     rows = _rows(con, """
         SELECT f.label, f.value, count(*), sum(s.win), sum(s.score), sum(s.score*s.score)
         FROM facts f JOIN seats s ON s.run = f.run AND s.game = f.game AND s.seat = f.seat
         WHERE f.run = ? GROUP BY f.label, f.value ORDER BY f.label, sum(s.win) / count(*) DESC, f.value""", [run])
-    order = [label for (label,) in _rows(con, "SELECT label FROM facts WHERE run = ? GROUP BY label ORDER BY min(rowid)", [run])]
+    found = [label for (label,) in _rows(con, "SELECT DISTINCT label FROM facts WHERE run = ? ORDER BY label", [run])]
+    order = [label for label in labels or [] if label in found] + [label for label in found if label not in (labels or [])]
     out: dict[str, list[dict[str, Any]]] = {label: [] for label in order}
     for label, value, n, w, t, q in rows:
         out[label].append({"value": value, "players": n, "win_rate": wilson(w, n).as_dict(), "score": mean_interval(n, t, q).as_dict()})

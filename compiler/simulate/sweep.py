@@ -11,7 +11,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from .bots import BotOptions
-from .command import Echo, prepare
+from .command import Echo, labels, prepare
 from .loading import DataError, UsageError
 from .outdir import OutDirError, check, staged
 
@@ -62,7 +62,7 @@ def command(root: Path, game_name: str, variants: list[str], players: int, games
         store.close()
         con = connect(work / DB_NAME)
         try:
-            result: dict[str, Any] = {"games": games, "alpha": alpha, "base": summarise(con, "base"), "variants": []}
+            result: dict[str, Any] = {"games": games, "alpha": alpha, "base": summarise(con, "base", labels(game)), "variants": []}
             for name, variant in runs[1:]:
                 result["variants"].append({"name": name, "file": variant, "differences": compare(con, "base", name, alpha)})
         finally:
