@@ -138,14 +138,27 @@ def test_upkeep_step_5_earns_each_extra_priest_once(olympus):
     assert below.passed, below.message
 
 
-def test_upkeep_step_6_gives_each_glory_card_once_in_turn_order(olympus):
+def test_glory_cards_go_once_each_to_the_players_checked(olympus):
+    # The glory check is for the acting player; a card already claimed stays claimed.
+    given = {"glory_military": 1, "glory_claimed": 1, "p1": {"fishing": 7}, "p2": {"fishing": 7, "culture": 10, "military": 8},
+             "p3": {"population": 10}}
+    first = outcome(olympus, given=given, when={"event": "glory", "by": "p2"},
+                    expect={"glory_claimed": 3, "glory_fishing": 1, "glory_culture": 1, "p2": {"glory": 2}})
+    assert first.passed, first.message
+    after = outcome(olympus, given=given, when=[{"event": "glory", "by": "p2"}, {"event": "glory", "by": "p1"}, {"event": "glory", "by": "p3"}],
+                    expect={"glory_claimed": 4, "glory_population": 1, "p1": {"glory": 0}, "p2": {"glory": 2}, "p3": {"glory": 1}})
+    assert after.passed, after.message
+
+
+def test_glory_is_claimed_when_the_marker_reaches_the_last_space_not_after_upkeep_caps_it(olympus):
+    # Issue 13: the check ran at Upkeep step 6, after step 2 had brought military 8 down to the
+    # population (5), so the first to reach the last space lost the card.
     result = outcome(
         olympus,
-        given={"glory_military": 1, "glory_claimed": 1, "p1": {"fishing": 7}, "p2": {"fishing": 7, "culture": 10, "military": 8},
-               "p3": {"population": 10}},
-        when={"event": "upkeep_round", "by": "p2"},
-        expect={"glory_claimed": 4, "glory_fishing": 1, "glory_culture": 1, "glory_population": 1, "game_over": 1,
-                "p1": {"glory": 0}, "p2": {"glory": 2}, "p3": {"glory": 1}},
+        given={"p1": {"military": 7, "population": 5, "city": ["barracks", "army"]}},
+        when=[{"event": "ceremony", "by": "p1"}, {"event": "upkeep", "by": "p1"}],
+        answers={"p1": ["ares_alpha", "no"], "p2": ["pass"], "p3": ["pass"]},
+        expect={"glory_military": 1, "glory_claimed": 1, "p1": {"military": 5, "glory": 1}},
     )
     assert result.passed, result.message
 

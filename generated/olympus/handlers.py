@@ -288,6 +288,11 @@ def rules_on_upkeep(ctx: Context) -> None:
     rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep_buildings", {})
     rt.budget(ctx.state, 1)
+    for player2 in rt.players(ctx, (("self",), ("opponents",)), True):
+        c1 = ctx.as_actor(player2)
+        rt.budget(c1.state, 1)
+        rt.dispatch(c1, "glory", {})
+    rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep_tribute", {})
     rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep_priests", {})
@@ -442,102 +447,65 @@ def rules_on_upkeep_priests(ctx: Context) -> None:
 
 
 # cards/olympus/game.yaml
-def rules_on_upkeep_round(ctx: Context) -> None:
-    "The rules of the game, on upkeep_round."
+def rules_on_glory(ctx: Context) -> None:
+    "The rules of the game, on glory."
     # effect 13
     rt.budget(ctx.state, 1)
-    c1 = ctx.as_actor(ctx.actor)
-    rt.budget(c1.state, 1)
-    if (rt.bounded(c1.actor.values.get("population", 0)) >= 10) and (
-        rt.bounded(c1.state.globals["glory_population"]) == 0
+    if (rt.bounded(ctx.actor.values.get("population", 0)) >= 10) and (
+        rt.bounded(ctx.state.globals["glory_population"]) == 0
     ):
-        rt.budget(c1.state, 1)
-        c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
-        c1.state.globals["glory_population"] += 1
-        c1.state.globals["glory_claimed"] += 1
-    rt.budget(c1.state, 1)
-    if (rt.bounded(c1.actor.values.get("culture", 0)) >= 10) and (rt.bounded(c1.state.globals["glory_culture"]) == 0):
-        rt.budget(c1.state, 1)
-        c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
-        c1.state.globals["glory_culture"] += 1
-        c1.state.globals["glory_claimed"] += 1
-    rt.budget(c1.state, 1)
-    if (rt.bounded(c1.actor.values.get("military", 0)) >= 8) and (rt.bounded(c1.state.globals["glory_military"]) == 0):
-        rt.budget(c1.state, 1)
-        c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
-        c1.state.globals["glory_military"] += 1
-        c1.state.globals["glory_claimed"] += 1
-    rt.budget(c1.state, 1)
-    if (rt.bounded(c1.actor.values.get("agriculture", 0)) >= 7) and (
-        rt.bounded(c1.state.globals["glory_agriculture"]) == 0
-    ):
-        rt.budget(c1.state, 1)
-        c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
-        c1.state.globals["glory_agriculture"] += 1
-        c1.state.globals["glory_claimed"] += 1
-    rt.budget(c1.state, 1)
-    if (rt.bounded(c1.actor.values.get("hunting", 0)) >= 7) and (rt.bounded(c1.state.globals["glory_hunting"]) == 0):
-        rt.budget(c1.state, 1)
-        c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
-        c1.state.globals["glory_hunting"] += 1
-        c1.state.globals["glory_claimed"] += 1
-    rt.budget(c1.state, 1)
-    if (rt.bounded(c1.actor.values.get("fishing", 0)) >= 7) and (rt.bounded(c1.state.globals["glory_fishing"]) == 0):
-        rt.budget(c1.state, 1)
-        c1.actor.values["glory"] = max(0, 1 + c1.actor.values.get("glory", 0))
-        c1.state.globals["glory_fishing"] += 1
-        c1.state.globals["glory_claimed"] += 1
+        rt.budget(ctx.state, 1)
+        ctx.actor.values["glory"] = max(0, 1 + ctx.actor.values.get("glory", 0))
+        ctx.state.globals["glory_population"] += 1
+        ctx.state.globals["glory_claimed"] += 1
     rt.budget(ctx.state, 1)
-    for player3 in rt.players(ctx, (("opponents",),), True):
-        c2 = ctx.as_actor(player3)
-        rt.budget(c2.state, 1)
-        if (rt.bounded(c2.actor.values.get("population", 0)) >= 10) and (
-            rt.bounded(c2.state.globals["glory_population"]) == 0
-        ):
-            rt.budget(c2.state, 1)
-            c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
-            c2.state.globals["glory_population"] += 1
-            c2.state.globals["glory_claimed"] += 1
-        rt.budget(c2.state, 1)
-        if (rt.bounded(c2.actor.values.get("culture", 0)) >= 10) and (
-            rt.bounded(c2.state.globals["glory_culture"]) == 0
-        ):
-            rt.budget(c2.state, 1)
-            c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
-            c2.state.globals["glory_culture"] += 1
-            c2.state.globals["glory_claimed"] += 1
-        rt.budget(c2.state, 1)
-        if (rt.bounded(c2.actor.values.get("military", 0)) >= 8) and (
-            rt.bounded(c2.state.globals["glory_military"]) == 0
-        ):
-            rt.budget(c2.state, 1)
-            c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
-            c2.state.globals["glory_military"] += 1
-            c2.state.globals["glory_claimed"] += 1
-        rt.budget(c2.state, 1)
-        if (rt.bounded(c2.actor.values.get("agriculture", 0)) >= 7) and (
-            rt.bounded(c2.state.globals["glory_agriculture"]) == 0
-        ):
-            rt.budget(c2.state, 1)
-            c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
-            c2.state.globals["glory_agriculture"] += 1
-            c2.state.globals["glory_claimed"] += 1
-        rt.budget(c2.state, 1)
-        if (rt.bounded(c2.actor.values.get("hunting", 0)) >= 7) and (
-            rt.bounded(c2.state.globals["glory_hunting"]) == 0
-        ):
-            rt.budget(c2.state, 1)
-            c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
-            c2.state.globals["glory_hunting"] += 1
-            c2.state.globals["glory_claimed"] += 1
-        rt.budget(c2.state, 1)
-        if (rt.bounded(c2.actor.values.get("fishing", 0)) >= 7) and (
-            rt.bounded(c2.state.globals["glory_fishing"]) == 0
-        ):
-            rt.budget(c2.state, 1)
-            c2.actor.values["glory"] = max(0, 1 + c2.actor.values.get("glory", 0))
-            c2.state.globals["glory_fishing"] += 1
-            c2.state.globals["glory_claimed"] += 1
+    if (rt.bounded(ctx.actor.values.get("culture", 0)) >= 10) and (rt.bounded(ctx.state.globals["glory_culture"]) == 0):
+        rt.budget(ctx.state, 1)
+        ctx.actor.values["glory"] = max(0, 1 + ctx.actor.values.get("glory", 0))
+        ctx.state.globals["glory_culture"] += 1
+        ctx.state.globals["glory_claimed"] += 1
+    rt.budget(ctx.state, 1)
+    if (rt.bounded(ctx.actor.values.get("military", 0)) >= 8) and (
+        rt.bounded(ctx.state.globals["glory_military"]) == 0
+    ):
+        rt.budget(ctx.state, 1)
+        ctx.actor.values["glory"] = max(0, 1 + ctx.actor.values.get("glory", 0))
+        ctx.state.globals["glory_military"] += 1
+        ctx.state.globals["glory_claimed"] += 1
+    rt.budget(ctx.state, 1)
+    if (rt.bounded(ctx.actor.values.get("agriculture", 0)) >= 7) and (
+        rt.bounded(ctx.state.globals["glory_agriculture"]) == 0
+    ):
+        rt.budget(ctx.state, 1)
+        ctx.actor.values["glory"] = max(0, 1 + ctx.actor.values.get("glory", 0))
+        ctx.state.globals["glory_agriculture"] += 1
+        ctx.state.globals["glory_claimed"] += 1
+    rt.budget(ctx.state, 1)
+    if (rt.bounded(ctx.actor.values.get("hunting", 0)) >= 7) and (rt.bounded(ctx.state.globals["glory_hunting"]) == 0):
+        rt.budget(ctx.state, 1)
+        ctx.actor.values["glory"] = max(0, 1 + ctx.actor.values.get("glory", 0))
+        ctx.state.globals["glory_hunting"] += 1
+        ctx.state.globals["glory_claimed"] += 1
+    rt.budget(ctx.state, 1)
+    if (rt.bounded(ctx.actor.values.get("fishing", 0)) >= 7) and (rt.bounded(ctx.state.globals["glory_fishing"]) == 0):
+        rt.budget(ctx.state, 1)
+        ctx.actor.values["glory"] = max(0, 1 + ctx.actor.values.get("glory", 0))
+        ctx.state.globals["glory_fishing"] += 1
+        ctx.state.globals["glory_claimed"] += 1
+
+
+# cards/olympus/game.yaml
+def rules_on_worship(ctx: Context) -> None:
+    "The rules of the game, on worship."
+    # effect 14
+    rt.budget(ctx.state, 1)
+    rt.dispatch(ctx, "glory", {})
+
+
+# cards/olympus/game.yaml
+def rules_on_upkeep_round(ctx: Context) -> None:
+    "The rules of the game, on upkeep_round."
+    # effect 15
     rt.budget(ctx.state, 1)
     ctx.state.globals["round"] += 1
     rt.budget(ctx.state, 1)
@@ -549,7 +517,7 @@ def rules_on_upkeep_round(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_end_of_game(ctx: Context) -> None:
     "The rules of the game, on end_of_game."
-    # effect 14
+    # effect 16
     rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = max(
         0,
@@ -1629,6 +1597,8 @@ RULES: dict[str, Callable[[Context], None]] = {
     "upkeep_population": rules_on_upkeep_population,
     "upkeep_tribute": rules_on_upkeep_tribute,
     "upkeep_priests": rules_on_upkeep_priests,
+    "glory": rules_on_glory,
+    "worship": rules_on_worship,
     "upkeep_round": rules_on_upkeep_round,
     "end_of_game": rules_on_end_of_game,
 }

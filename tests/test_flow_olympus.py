@@ -1,0 +1,84 @@
+"""Olympus as a whole game (game.yaml `flow:`), through GameState: the start player passes on,
+the game ends after the round in which the fourth Glory card is claimed, both engines agree."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from compiler.play import new_game
+from compiler.project import load
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def olympus():
+    (game,) = load([REPO / "cards" / "olympus"], REPO).games
+    return game
+
+
+def step(state, rng):
+    if state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_first_turn_is_the_start_players_and_offers_a_lead_per_free_alpha_space(olympus):
+    state = new_game(olympus, 3, 1)
+    assert state.current_player() == 0 and state.start == 0
+    labels = [state.action_to_string(0, a) for a in state.legal_actions()]
+    assert len(labels) == 10 and all(label.startswith("lead ") and label.endswith("_alpha") for label in labels)
+
+
+def test_the_start_player_passes_to_the_left_each_round(olympus):
+    # Issue 13: the start player never passed on. Round 2 opens with p2's turn, round 3 with p3's.
+    state, rng = new_game(olympus, 3, 2), random.Random(2)
+    starts = {}
+    while state.state.globals["round"] <= 3 and not state.is_terminal():
+        starts.setdefault(state.state.globals["round"], state.start)
+        step(state, rng)
+    assert starts == {1: 0, 2: 1, 3: 2}
+
+
+def test_the_first_menu_of_round_two_is_for_the_new_start_player(olympus):
+    state, rng = new_game(olympus, 4, 3), random.Random(3)
+    while state.state.globals["round"] == 1:
+        step(state, rng)
+    while state.node.kind != "menu":
+        step(state, rng)
+    assert state.current_player() == 1
+
+
+def test_the_game_ends_after_the_round_in_which_four_glory_cards_are_claimed(olympus):
+    # Issue 13: game_over was set and read by nothing. With four Glory cards claimed before the
+    # first Upkeep, the game ends after round 1, with final scoring (a point per space past the first).
+    state, rng = new_game(olympus, 3, 4), random.Random(4)
+    state.state.globals["glory_claimed"] = 4
+    while not state.is_terminal():
+        step(state, rng)
+    assert state.state.globals["round"] == 2 and state.state.globals["game_over"] == 1
+    assert state.state.players[0].values["priests"] >= 3
+    assert all(s > 0 for s in state.scores()) and state.returns() == [float(s) for s in state.scores()]
+
+
+def test_a_game_goes_on_while_fewer_than_four_glory_cards_are_claimed(olympus):
+    state, rng = new_game(olympus, 3, 5), random.Random(5)
+    state.state.globals["glory_claimed"] = 3
+    while state.state.globals["round"] == 1:
+        step(state, rng)
+    assert not state.is_terminal() and state.state.globals["game_over"] == 0
+
+
+def test_both_engines_play_the_same_round(olympus):
+    results = []
+    for engine in ("handlers", "interpreter"):
+        state, rng = new_game(olympus, 5, 6, engine), random.Random(6)
+        state.state.globals["glory_claimed"] = 4
+        while not state.is_terminal():
+            step(state, rng)
+        results.append((state.history, state.scores(), state.summary()))
+    assert results[0] == results[1]
