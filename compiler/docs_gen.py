@@ -48,7 +48,10 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def language_md() -> str:
+def language_md(root: Path | None = None) -> str:
+    """docs/language.md; with `root`, each game's own prose (cards/<game>/hard_cases.md) in its section."""
+    hard_cases = [path.read_text(encoding="utf-8").strip() + "\n"
+                  for path in sorted((root / "cards").glob("*/hard_cases.md"))] if root is not None else []
     families = {
         family: [
             {"name": name, "summary": cls.summary, "example": cls.example, "fields": _arg_fields(cls)}
@@ -56,7 +59,7 @@ def language_md() -> str:
         ]
         for family in REGISTRY
     }
-    return environment().get_template("language.md.j2").render(families=families, flow=_flow_reference())
+    return environment().get_template("language.md.j2").render(families=families, flow=_flow_reference(), hard_cases=hard_cases)
 
 
 def _flow_reference() -> dict:
@@ -89,7 +92,7 @@ def reference_files(root: Path | None = None) -> dict[str, str]:
     """Every generated reference file by its path; with `root`, also each game's card schema found
     under root/cards/ and the editor settings mapping each game's folder to it."""
     files = {f"schema/{name}": dump(make()) for name, make in SCHEMA_FILES.items()}
-    files["docs/language.md"] = language_md()
+    files["docs/language.md"] = language_md(root)
     if root is not None:
         files.update(game_schema_files(root))
     return files

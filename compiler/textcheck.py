@@ -347,7 +347,7 @@ def compare_fields(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
         return []
     said = vocab.read(text)
     amounts: dict[tuple[str, str], int] = {}
-    named: set[str] = set()  # card names: several cards may share one (Attika's roads)
+    named: set[str] = set()  # card names: several cards may share one (four roads of one name)
     for name, value in card.fields.items():
         spec = kind.fields.get(name)
         if spec is None:
