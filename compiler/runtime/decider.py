@@ -63,3 +63,28 @@ class Scripted(Decider):
 
     def unused(self) -> dict[str, list[str]]:
         return {p: q for p, q in self.queues.items() if q}
+
+
+class Searching(Decider):
+    """Answers along a path of option indices, then with the first option; remembers how many
+    options each question had, so that a caller whose run was refused can try the next path (a
+    depth-first search for some answers that work: a move is legal when any of them do)."""
+
+    def __init__(self, path: list[int] | None = None) -> None:
+        super().__init__()
+        self.path = path or []
+        self.counts: list[int] = []
+
+    def _pick(self, question: Question) -> str:
+        i = len(self.asked)
+        self.counts.append(len(question.options))
+        return question.options[self.path[i] if i < len(self.path) else 0]
+
+    def next_path(self) -> list[int] | None:
+        """The next path to try after this one was refused (the last question's next option
+        first), or None when every path was tried."""
+        taken = [self.path[i] if i < len(self.path) else 0 for i in range(len(self.counts))]
+        for i in reversed(range(len(taken))):
+            if taken[i] + 1 < self.counts[i]:
+                return taken[:i] + [taken[i] + 1]
+        return None

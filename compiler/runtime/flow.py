@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from ..lang.flow import Step
-from .decider import Decider, FirstLegal, Question
+from .decider import Decider, FirstLegal, Question, Searching
 from .interpreter import Context, fire
 from .limits import Runaway
 from .machine import TERMINAL, _Pause, _Replay
@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..compiled import CompiledGame
 
 CHANCE = -1  # OpenSpiel's kChancePlayerId
+TRIES = 64  # the most runs spent searching for answers that make one move succeed
 _MASK = (1 << 64) - 1
 
 # frame kinds: the first item of each frame (a list)
@@ -472,19 +473,31 @@ class GameState:
                 continue
             start, split = self.state, prog.shared_prefix[name]
             if split:
-                start = self.state.copy(new_run=True)
-                try:
-                    self._move_ctx(self._ctx(seat, FirstLegal(), start), name, cards[0]).run(move.do[:split])
-                except (Illegal, Runaway):
+                start = self._try(seat, self.state, name, cards[0], move.do[:split])
+                if start is None:
                     continue  # what every card's move begins with cannot be done
             for card_id in cards:
-                trial = start.copy(new_run=True)  # a trial is a run of its own, with its own budget
-                try:
-                    self._move_ctx(self._ctx(seat, FirstLegal(), trial), name, card_id).run(move.do[split:])
-                except (Illegal, Runaway):
-                    continue
-                actions.append(prog.move_action(index, card_id))
+                if split == len(move.do) or self._try(seat, start, name, card_id, move.do[split:]) is not None:
+                    actions.append(prog.move_action(index, card_id))
         return sorted(actions)
+
+    def _try(self, seat: int, start: State, name: str, card_id: str, actions: list) -> State | None:
+        """The state after carrying out a move's actions on a copy of `start`, answering its
+        questions along the first path of answers that works (searched depth first, at most
+        TRIES runs), or None when none works: a move is legal when some answers make it succeed."""
+        path: list[int] | None = []
+        for _ in range(TRIES):
+            trial = start.copy(new_run=True)  # a trial is a run of its own, with its own budget
+            decider = Searching(path)
+            try:
+                self._move_ctx(self._ctx(seat, decider, trial), name, card_id).run(actions)
+            except (Illegal, Runaway):
+                path = decider.next_path()
+                if path is None:
+                    return None
+                continue
+            return trial
+        return None
 
     def _move_ctx(self, ctx: Context, name: str, card_id: str) -> Context:
         return ctx.derive(card=self.game.cards[card_id], event={"move": name, "card": card_id})

@@ -51,6 +51,10 @@ _CARDS1 = rt.card_ids(
         "winery",
     )
 )
+_CARDS2 = rt.card_ids(("water_card",))
+_CARDS3 = rt.card_ids(("forest_card",))
+_CARDS4 = rt.card_ids(("hills_card",))
+_CARDS5 = rt.card_ids(("mountains_card",))
 
 
 # cards/attika/game.yaml
@@ -153,8 +157,15 @@ def rules_on_built(ctx: Context) -> None:
     # effect 7
     if rt.board.connected(ctx, _CARDS1, "group", True):
         rt.budget(ctx.state, 1)
-        ctx.actor.values["amphorae"] = max(0, 1 + ctx.actor.values.get("amphorae", 0))
+        if rt.bounded(ctx.state.globals["amphora_supply"]) > 0:
+            rt.budget(ctx.state, 1)
+            ctx.actor.values["amphorae"] = max(0, 1 + ctx.actor.values.get("amphorae", 0))
+            rt.budget(ctx.state, 1)
+            ctx.state.globals["amphora_supply"] += -(1)
     # effect 8
+    rt.budget(ctx.state, 1)
+    ctx.actor.values["on_board"] = max(0, 1 + ctx.actor.values.get("on_board", 0))
+    # effect 9
     if (len(rt.select(ctx, (("built", False),), (("self",),), True, _CARDS1)) == 0) or rt.board.links(
         ctx, "shrine", 2, None
     ):
@@ -165,9 +176,11 @@ def rules_on_built(ctx: Context) -> None:
 # cards/attika/game.yaml
 def rules_on_spend_amphora(ctx: Context) -> None:
     "The rules of the game, on spend_amphora."
-    # effect 9
+    # effect 10
     rt.budget(ctx.state, 1)
     rt.spend(ctx.actor, "amphorae", 1, 0)
+    rt.budget(ctx.state, 1)
+    ctx.state.globals["amphora_supply"] += 1
     rt.budget(ctx.state, 1)
 
     def _option1(c2: Context) -> None:
@@ -196,7 +209,7 @@ def rules_on_spend_amphora(ctx: Context) -> None:
 # cards/attika/game.yaml
 def rules_on_end_turn(ctx: Context) -> None:
     "The rules of the game, on end_turn."
-    # effect 10
+    # effect 11
     rt.budget(ctx.state, 1)
     ctx.actor.values["card_draws"] = max(
         0,
@@ -211,6 +224,58 @@ def rules_on_end_turn(ctx: Context) -> None:
         0, -(rt.bounded(ctx.actor.values.get("builds", 0))) + ctx.actor.values.get("builds", 0)
     )
     ctx.actor.values["building_turn"] = min(1, max(0, -(1) + ctx.actor.values.get("building_turn", 0)))
+    ctx.actor.values["turn_done"] = min(1, max(0, -(1) + ctx.actor.values.get("turn_done", 0)))
+    rt.budget(ctx.state, 1)
+    rt.dispatch(ctx, "draw_landscapes", {})
+
+
+# cards/attika/game.yaml
+def rules_on_draw_landscapes(ctx: Context) -> None:
+    "The rules of the game, on draw_landscapes."
+    # effect 12
+    rt.budget(ctx.state, 1)
+    if len([(None, cid1) for cid1 in ctx.state.zones.get("landscape_deck", ())]) > 0:
+        rt.budget(ctx.state, 1)
+        rt.board.reveal(
+            ctx,
+            (("landscape_deck", True),),
+            ("drawn", False),
+            lambda: rt.bounded(ctx.actor.values.get("card_draws", 0)),
+            None,
+        )
+    rt.budget(ctx.state, 1)
+    ctx.actor.values["water"] = max(
+        0,
+        len([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("drawn", ()) if cid2 in _CARDS2])
+        + ctx.actor.values.get("water", 0),
+    )
+    ctx.actor.values["forest"] = max(
+        0,
+        len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("drawn", ()) if cid3 in _CARDS3])
+        + ctx.actor.values.get("forest", 0),
+    )
+    ctx.actor.values["hills"] = max(
+        0,
+        len([(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("drawn", ()) if cid4 in _CARDS4])
+        + ctx.actor.values.get("hills", 0),
+    )
+    ctx.actor.values["mountains"] = max(
+        0,
+        len([(ctx.actor, cid5) for cid5 in ctx.actor.zones.get("drawn", ()) if cid5 in _CARDS5])
+        + ctx.actor.values.get("mountains", 0),
+    )
+    rt.budget(ctx.state, 1)
+    ctx.move_cards(
+        [(ctx.actor, cid6) for cid6 in ctx.actor.zones.get("drawn", ())],
+        "landscape_discard",
+        True,
+        lambda: [ctx.actor],
+        None,
+    )
+    rt.budget(ctx.state, 1)
+    ctx.actor.values["card_draws"] = max(
+        0, -(rt.bounded(ctx.actor.values.get("card_draws", 0))) + ctx.actor.values.get("card_draws", 0)
+    )
 
 
 RULES: dict[str, Callable[[Context], None]] = {
@@ -221,6 +286,7 @@ RULES: dict[str, Callable[[Context], None]] = {
     "built": rules_on_built,
     "spend_amphora": rules_on_spend_amphora,
     "end_turn": rules_on_end_turn,
+    "draw_landscapes": rules_on_draw_landscapes,
 }
 
 HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {}

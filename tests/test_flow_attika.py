@@ -1,0 +1,150 @@
+"""Attika as a whole game (cards/attika/game.yaml `flow`): the set-up (the board, a storage board
+each, four building stacks per player with their tops on the storage board, the landscape deck and
+starting hands of 4, 5, 6, 7 cards), turns of revealing or building with a menu of moves, landscape
+cards drawn for unused actions, the amphora supply, and the end by either way to win."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from compiler.cli import cli
+from compiler.project import load
+from compiler.runtime.flow import GameState
+
+REPO = Path(__file__).resolve().parent.parent
+LANDSCAPES = ("water", "forest", "hills", "mountains")
+
+
+@pytest.fixture(scope="module")
+def attika():
+    return next(g for g in load([REPO / "cards" / "attika"], REPO).games)
+
+
+def _set_up(game, players: int, seed: int) -> GameState:
+    state = GameState(game, players, seed=seed)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    return state
+
+
+def _finish(state: GameState, seed: int = 0) -> GameState:
+    """Plays to the end with bots that never give up an action they could take."""
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        seat, legal = state.current_player(), state.legal_actions()
+        busy = [a for a in legal if not state.action_to_string(seat, a).startswith(("end_turn", "which card to place: none"))]
+        state.apply_action(rng.choice(busy or legal))
+    return state
+
+
+def _hand(player) -> int:
+    return sum(player.values.get(k, 0) for k in LANDSCAPES)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_set_up_deals_stacks_storage_boards_and_starting_hands(attika, players):
+    state = _set_up(attika, players, seed=5)
+    seats = state.state.players
+    shared = state.state.zones
+    assert len({p.zones["storage_card"][0] for p in seats}) == players
+    for p in seats:
+        # four stacks (5 + 7 + 7 + 7 left after the tops went onto the storage board)
+        assert [len(p.zones[z]) for z in ("main_stack", "stack_1", "stack_2", "stack_3")] == [5, 7, 7, 7]
+        assert len(p.zones["storage"]) == 4
+        held = [b for z in ("main_stack", "stack_1", "stack_2", "stack_3", "storage") for b in p.zones[z]]
+        assert sorted(held) == sorted(c.id for c in attika.cards.values() if c.kind == "building")
+        assert {attika.cards[b].fields["stack"] for b in p.zones["main_stack"]} == {"main"}
+    # the start player draws 4 cards, the next 5, then 6 and 7, from a deck of 15 of each kind
+    assert [_hand(p) for p in seats] == [4, 5, 6, 7][:players]
+    drawn = Counter(attika.cards[c].fields["symbol"] for c in shared["landscape_discard"])
+    assert len(shared["landscape_deck"]) == 60 - sum(drawn.values())
+    for kind in LANDSCAPES:
+        assert sum(p.values.get(kind, 0) for p in seats) == drawn[kind]
+    assert state.state.globals["amphora_supply"] == 15
+
+
+def test_a_turn_is_a_choice_then_a_menu_of_moves(attika):
+    state = _set_up(attika, 3, seed=2)
+    assert state.current_player() == 0
+    labels = [state.action_to_string(0, a) for a in state.legal_actions()]
+    assert labels == ["choose: reveal", "choose: build"]
+    state.apply_action(state.legal_actions()[0])  # reveal
+    menu = [state.action_to_string(0, a) for a in state.legal_actions()]
+    assert any(m.startswith("reveal ") for m in menu) and any(m.startswith("end_turn ") for m in menu)
+    assert not any(m.startswith("build ") for m in menu)  # never a mix
+
+
+def test_ending_a_turn_at_once_draws_a_card_per_unused_action(attika):
+    state = _set_up(attika, 2, seed=4)
+    before = _hand(state.state.players[0])
+    state.apply_action(state.legal_actions()[1])  # build: three build actions
+    end = next(a for a in state.legal_actions() if state.action_to_string(0, a).startswith("end_turn "))
+    state.apply_action(end)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    assert _hand(state.state.players[0]) == before + 3
+    assert state.current_player() == 1
+
+
+def test_a_whole_game_ends_at_once_by_either_way_to_win(attika):
+    ways = set()
+    for seed in range(3):
+        state = _finish(_set_up(attika, 2, seed=seed), seed=seed)
+        assert state.is_terminal()
+        winners = state.winner()
+        assert len(winners) == 1 and state.state.players[winners[0]].values.get("won") == 1
+        winner = state.state.players[winners[0]]
+        ways.add("all 30" if winner.values["on_board"] == 30 else "two shrines")
+        supply = state.state.globals["amphora_supply"]
+        assert 0 <= supply and supply + sum(p.values.get("amphorae", 0) for p in state.state.players) <= 15
+    assert ways == {"all 30", "two shrines"}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_play_is_the_same_game_on_both_engines(players, monkeypatch):
+    monkeypatch.chdir(REPO)
+    runner = CliRunner()
+    outs = [runner.invoke(cli, ["play", "attika", "--players", str(players), "--seed", "1", "--format", "json", "--engine", e])
+            for e in ("interpreter", "handlers")]
+    assert [o.exit_code for o in outs] == [0, 0], outs[0].output
+    assert outs[0].output == outs[1].output
+    result = json.loads(outs[0].output)
+    assert result["game"] == "attika" and len(result["scores"]) == players and result["decisions"] > 0
+
+
+def test_a_move_is_legal_when_some_answers_make_it_succeed(attika):
+    """Revealing is always possible while a stack has buildings (the building may go to the storage
+    board), even when building it at the first free hex would found a village the player cannot pay
+    for: the menu searches the answers, not only the first ones."""
+    from compiler.runtime.decider import FirstLegal
+    from compiler.runtime.interpreter import fire
+    from compiler.runtime.state import Illegal
+
+    state, rng, found = _set_up(attika, 2, seed=0), random.Random(0), 0
+    while not state.is_terminal() and not found:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        seat, legal = state.current_player(), state.legal_actions()
+        labels = [state.action_to_string(seat, a) for a in legal]
+        player = state.state.players[seat]
+        if state.node.kind == "menu" and player.values.get("reveals", 0) > 0:
+            trial = state.state.copy(new_run=True)
+            try:
+                fire(attika, trial, "reveal_building", trial.players[seat], FirstLegal(), {})
+            except Illegal:
+                assert any(label.startswith("reveal ") for label in labels)
+                found += 1
+        state.apply_action(rng.choice(legal))
+        if state.is_terminal():
+            state = _set_up(attika, 2, seed=rng.randrange(100))
+    assert found
