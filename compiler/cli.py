@@ -417,19 +417,40 @@ def watch(paths: tuple[str, ...], no_cache: bool, exit_after: int | None) -> Non
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True,
               help="markdown: for a pull-request comment.")
 @click.option("--no-examples", is_flag=True, help="Do not run the examples on both sides.")
-def diff_command(before: str, after: str, fmt: str, no_examples: bool) -> None:
+@click.option("--simulate", "sim_game", metavar="GAME", default=None,
+              help="Add the balance change: the same seeded games of GAME (one with a flow) played on both sides.")
+@click.option("--players", type=int, default=None, help="With --simulate: players (default: the game's fewest).")
+@click.option("--games", type=int, default=20, show_default=True, help="With --simulate: games on each side.")
+@click.option("--seed", type=int, default=0, show_default=True, help="With --simulate: game i is seeded from (seed, i).")
+@click.option("--bots", default="random", show_default=True, help="With --simulate: random, greedy or mcts (one, or one per seat).")
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="With --simulate: significance level (Holm-adjusted).")
+def diff_command(before: str, after: str, fmt: str, no_examples: bool, sim_game: str | None, players: int | None,
+                 games: int, seed: int, bots: str, alpha: float) -> None:
     """What changed in the cards from BEFORE to AFTER: each a directory or a git revision.
 
     Cards added, removed and changed (fields, effects, text and English before and after) and the
-    examples whose outcome changed. Exit 0 whether or not anything changed; 2 if a side cannot be read.
+    examples whose outcome changed; with --simulate, the balance change. Exit 0 whether or not
+    anything changed; 2 if a side cannot be read or an option is bad; 1 if the simulated game has errors.
     """
     from .diff import DiffError, diff, render
+    from .simulate.loading import DataError, UsageError
 
+    simulate = None
+    if sim_game is not None:
+        from .diff_balance import Balance
+
+        simulate = Balance(sim_game, players, games, seed, bots, alpha)
     try:
-        result = diff(before, after, _root(), examples=not no_examples)
+        result = diff(before, after, _root(), examples=not no_examples, simulate=simulate)
     except DiffError as exc:
         click.echo(f"ostraka: error: {exc}", err=True)
         sys.exit(2)
+    except UsageError as exc:
+        click.echo(f"ostraka: error: {exc}", err=True)
+        sys.exit(2)
+    except DataError as exc:  # the simulated game has errors on a side: its diagnostics
+        click.echo(exc.text, err=True)
+        sys.exit(1)
     click.echo(render(result, fmt))
 
 

@@ -6,8 +6,8 @@ rendered from the effects before and after, and every example whose outcome chan
 run on both sides, so a change to one card shows in the examples of the cards that read it).
 A git revision is read with `git archive` into a temporary directory: no network, no checkout.
 
-Not yet: the balance change (`ostraka simulate` on both sides with the same seeds) belongs here as
-an option once simulation exists; `Side` already holds each side's loaded games for it.
+With `--simulate GAME` the balance change is added (diff_balance.py): the same seeded games played
+on both sides, and what differs significantly.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ class Side:
     label: str
     run: Run
     games: dict[str, CompiledGame] = field(default_factory=dict)
+    root: Path | None = None  # the project directory the side was loaded from (holding cards/)
 
     @property
     def errors(self) -> int:
@@ -75,11 +76,14 @@ def read_side(spec: str, project: Path, scratch: Path) -> Side:
     path = Path(spec)
     if path.is_dir():
         root = path.resolve()
-        run = load([] if (root / "cards").is_dir() else [root], root if (root / "cards").is_dir() else root.parent)
+        if not (root / "cards").is_dir():
+            run = load([root], root.parent)
+            return Side(spec, run, {g.id: g for g in run.games}, root.parent)
+        run = load([], root)
     else:
         root = _from_git(spec, project, scratch)
         run = load([], root)
-    return Side(spec, run, {g.id: g for g in run.games})
+    return Side(spec, run, {g.id: g for g in run.games}, root)
 
 
 # ----------------------------------------------------------------------------- comparing
@@ -175,11 +179,17 @@ def compare(a: Side, b: Side, examples: bool = True) -> dict[str, Any]:
     return {"a": a.label, "b": b.label, "errors": {"a": a.errors, "b": b.errors}, "games": games}
 
 
-def diff(spec_a: str, spec_b: str, project: Path, examples: bool = True) -> dict[str, Any]:
+def diff(spec_a: str, spec_b: str, project: Path, examples: bool = True, simulate: Any = None) -> dict[str, Any]:
+    """`simulate`: a diff_balance.Balance to add the balance change (played while both sides exist)."""
     with tempfile.TemporaryDirectory(prefix="ostraka-diff-") as scratch:
         a = read_side(spec_a, project, Path(scratch) / "a")
         b = read_side(spec_b, project, Path(scratch) / "b")
-        return compare(a, b, examples)
+        result = compare(a, b, examples)
+        if simulate is not None:
+            from .diff_balance import balance
+
+            result["balance"] = balance(a, b, simulate, result, Path(scratch))
+        return result
 
 
 # ----------------------------------------------------------------------------- rendering
@@ -236,6 +246,10 @@ def render_text(result: dict[str, Any]) -> str:
                     lines.append(f"      examples {what}: {', '.join(names)}")
         for o in g["outcomes"]:
             lines.append(f"  example '{o['example']}' of {o['card']}: {_outcome_word(o['before'])} -> {_outcome_word(o['after'])}")
+    if "balance" in result:
+        from .diff_balance import text_lines
+
+        lines += text_lines(result["balance"])
     return "\n".join(lines)
 
 
@@ -274,6 +288,10 @@ def render_markdown(result: dict[str, Any]) -> str:
             lines += ["", "| example | card | before | after |", "| --- | --- | --- | --- |"]
             lines += [f"| {_md(o['example'])} | `{o['card']}` | {_md(_outcome_word(o['before']))} | {_md(_outcome_word(o['after']))} |"
                       for o in g["outcomes"]]
+    if "balance" in result:
+        from .diff_balance import markdown_lines
+
+        lines += markdown_lines(result["balance"])
     return "\n".join(lines) + "\n"
 
 

@@ -151,3 +151,55 @@ def test_github_workflow_posts_the_markdown_diff_and_needs_no_requirements_file(
     subprocess.run(["bash", "-ec", command], cwd=repo, env=env, check=True)
     posted = (repo / "ostraka-diff.md").read_text()
     assert posted.startswith("### ostraka diff") and "`newcomer`" in posted
+
+
+@pytest.fixture(scope="module")
+def two_sides(tmp_path_factory) -> tuple[Path, Path]:
+    """Two copies of a game with a flow (and one without); in the second, Altar gives 5 points, not 2."""
+    repo = Path(__file__).resolve().parent.parent
+    sides = []
+    for name in ("a", "b"):
+        root = tmp_path_factory.mktemp(name)
+        for game in ("seven_wonders", "attika"):
+            shutil.copytree(repo / "cards" / game, root / "cards" / game)
+        sides.append(root)
+    altar = sides[1] / "cards" / "seven_wonders" / "age1" / "altar.yaml"
+    text = altar.read_text()
+    assert "  - gain:\n      points: 2\n" in text
+    altar.write_text(text.replace("  - gain:\n      points: 2\n", "  - gain:\n      points: 5\n"))
+    return sides[0], sides[1]
+
+
+SIM = ["--no-examples", "--simulate", "seven_wonders", "--players", "3", "--games", "3", "--seed", "7"]
+
+
+def test_diff_simulates_the_same_seeded_games_on_both_sides(ostraka, two_sides):
+    a, b = map(str, two_sides)
+    first = _check(ostraka("diff", a, b, *SIM, "--format", "json"))
+    again = _check(ostraka("diff", a, b, *SIM, "--format", "json"))
+    bal = first["balance"]
+    assert bal == again["balance"]  # the same seeds: the same games, the same report
+    assert (bal["game"], bal["players"], bal["games"], bal["seed"], bal["bots"]) == ("seven_wonders", 3, 3, 7, ["random"] * 3)
+    assert [s["seat"] for s in bal["seats"]] == [0, 1, 2]
+    for s in bal["seats"]:
+        assert set(s["wins"]) == {"a", "b"} and set(s["win_rate"]) >= {"a", "b", "difference", "p_adjusted", "significant"}
+        assert s["mean_score"]["difference"] == pytest.approx(s["mean_score"]["b"] - s["mean_score"]["a"], abs=1e-3)
+    assert sum(s["wins"]["a"] for s in bal["seats"]) == pytest.approx(3) == sum(s["wins"]["b"] for s in bal["seats"])
+    (card,) = bal["cards"]  # the one changed card
+    assert card["card"] == "altar" and set(card["built"]) == {"a", "b"}
+    assert set(bal["mean_score"]) == {"a", "b"}
+    text = ostraka("diff", a, b, *SIM)
+    assert text.exit_code == 0, text.output
+    assert "balance of seven_wonders: the same 3 seeded games on each side (seed 7, 3 players, bots random,random,random)" in text.output
+    assert "  seat 2: wins " in text.output and "  altar: built " in text.output
+    md = ostraka("diff", a, b, *SIM, "--format", "markdown")
+    assert md.exit_code == 0 and "#### Balance" in md.output
+    assert "| seat 0 win rate |" in md.output and "| `altar` built |" in md.output
+
+
+def test_diff_simulate_refuses_a_game_without_a_flow(ostraka, two_sides):
+    a, b = map(str, two_sides)
+    result = ostraka("diff", a, b, "--no-examples", "--simulate", "attika", "--games", "2")
+    assert result.exit_code == 2
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("ostraka: error: ") and "no flow in game.yaml" in line
