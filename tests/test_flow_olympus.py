@@ -82,3 +82,32 @@ def test_both_engines_play_the_same_round(olympus):
             step(state, rng)
         results.append((state.history, state.scores(), state.summary()))
     assert results[0] == results[1]
+
+
+def choose(state, seat, label):
+    assert state.current_player() == seat, (seat, state.node.labels)
+    (action,) = [a for a in state.legal_actions() if state.action_to_string(seat, a) == label]
+    state.apply_action(action)
+
+
+def test_a_round_worship_turns_in_order_then_upkeep_brings_the_priests_back(olympus):
+    # One priest each: p1 leads Athena (nobody follows), p2 leads Hera, p3 Aphrodite; a player
+    # with no priest left can neither lead nor follow; then Upkeep, and p2 starts round 2.
+    state = new_game(olympus, 3, 7)
+    for player in state.state.players:
+        player.values["idle_priests"] = 1
+    choose(state, 0, "lead athena_alpha")
+    choose(state, 0, "which space to lead: athena_alpha")
+    choose(state, 1, "follow on athena_alpha: pass")
+    choose(state, 2, "follow on athena_alpha: pass")
+    choose(state, 1, "lead hera_alpha")
+    choose(state, 1, "which space to lead: hera_alpha")
+    choose(state, 2, "follow on hera_alpha: pass")
+    choose(state, 1, "which marker: culture")
+    choose(state, 1, "which marker: military")
+    choose(state, 2, "lead aphrodite_alpha")
+    choose(state, 2, "which space to lead: aphrodite_alpha")
+    assert state.state.globals["round"] == 2 and state.start == 1 and state.current_player() == 1
+    p1, p2, p3 = (p.values for p in state.state.players)
+    assert (p1["culture"], p2["culture"], p2["military"], p3["population"]) == (3, 2, 2, 4)
+    assert all(p.values["idle_priests"] == 3 and not p.zones.get("shrines") for p in state.state.players)

@@ -206,30 +206,6 @@ def test_a_wrong_expectation_fails(olympus):
     assert not result.passed and "p1.grain is 5, expected 7" in result.message
 
 
-def test_the_worship_phase_runs_turns_until_every_priest_is_placed(olympus):
-    result = outcome(
-        olympus,
-        given={"p1": {"idle_priests": 1}, "p2": {"idle_priests": 1}, "p3": {"idle_priests": 1}},
-        when={"event": "worship_phase", "by": "p1"},
-        answers={"p1": ["athena_alpha"], "p2": ["pass", "hera_alpha", "culture", "military"], "p3": ["pass", "pass", "aphrodite_alpha"]},
-        expect={"p1": {"culture": 3, "idle_priests": 0, "shrines": ["athena_alpha"]},
-                "p2": {"culture": 2, "military": 2, "idle_priests": 0, "shrines": ["hera_alpha"]},
-                "p3": {"population": 4, "idle_priests": 0, "shrines": ["aphrodite_alpha"]}},
-    )
-    assert result.passed, result.message
-
-
-def test_a_whole_round_ends_with_the_priests_back(olympus):
-    result = outcome(
-        olympus,
-        given={"p1": {"idle_priests": 1}, "p2": {"idle_priests": 0}, "p3": {"idle_priests": 0}},
-        when={"event": "round", "by": "p1"},
-        answers={"p1": ["athena_alpha"]},
-        expect={"round": 2, "p1": {"culture": 3, "idle_priests": 3, "shrines": []}, "p2": {"idle_priests": 3}},
-    )
-    assert result.passed, result.message
-
-
 def test_plague_spares_apollos_worshippers_and_rounds_down(olympus):
     result = outcome(
         olympus,

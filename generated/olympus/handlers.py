@@ -155,60 +155,9 @@ def rules_on_ceremony(ctx: Context) -> None:
 
 
 # cards/olympus/game.yaml
-def rules_on_round(ctx: Context) -> None:
-    "The rules of the game, on round."
-    # effect 3
-    rt.budget(ctx.state, 1)
-    rt.dispatch(ctx, "worship_phase", {})
-    rt.budget(ctx.state, 1)
-    rt.dispatch(ctx, "upkeep", {})
-
-
-# cards/olympus/game.yaml
-def rules_on_worship_phase(ctx: Context) -> None:
-    "The rules of the game, on worship_phase."
-    # effect 4
-    rt.budget(ctx.state, 1)
-    for _ in range(rt.budget(ctx.state, max(0, 5))):
-        rt.budget(ctx.state, 1)
-        c1 = ctx.as_actor(ctx.actor)
-        rt.budget(c1.state, 1)
-        if (rt.bounded(c1.actor.values.get("idle_priests", 0)) > 0) and (
-            len([(None, cid2) for cid2 in _CARDS1])
-            > len(
-                [
-                    (p4, cid3)
-                    for p4 in rt.players(c1, (("all",),), False)
-                    for cid3 in p4.zones.get("shrines", ())
-                    if cid3 in _CARDS1
-                ]
-            )
-        ):
-            rt.budget(c1.state, 1)
-            rt.dispatch(c1, "ceremony", {})
-        rt.budget(ctx.state, 1)
-        for player6 in rt.players(ctx, (("opponents",),), True):
-            c5 = ctx.as_actor(player6)
-            rt.budget(c5.state, 1)
-            if (rt.bounded(c5.actor.values.get("idle_priests", 0)) > 0) and (
-                len([(None, cid7) for cid7 in _CARDS1])
-                > len(
-                    [
-                        (p9, cid8)
-                        for p9 in rt.players(c5, (("all",),), False)
-                        for cid8 in p9.zones.get("shrines", ())
-                        if cid8 in _CARDS1
-                    ]
-                )
-            ):
-                rt.budget(c5.state, 1)
-                rt.dispatch(c5, "ceremony", {})
-
-
-# cards/olympus/game.yaml
 def rules_on_war(ctx: Context) -> None:
     "The rules of the game, on war."
-    # effect 5
+    # effect 3
     rt.budget(ctx.state, 1)
 
     def _picked1(c2: Context) -> None:
@@ -258,7 +207,7 @@ def rules_on_war(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_plague(ctx: Context) -> None:
     "The rules of the game, on plague."
-    # effect 6
+    # effect 4
     rt.budget(ctx.state, 1)
     for player2 in rt.players(ctx, (("self",), ("opponents",)), True):
         c1 = ctx.as_actor(player2)
@@ -269,7 +218,7 @@ def rules_on_plague(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_plague_strikes(ctx: Context) -> None:
     "The rules of the game, on plague_strikes."
-    # effect 7
+    # effect 5
     if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("shrines", ()) if cid1 in _CARDS3]):
         rt.budget(ctx.state, 1)
         ctx.move_markers(
@@ -280,7 +229,7 @@ def rules_on_plague_strikes(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep(ctx: Context) -> None:
     "The rules of the game, on upkeep."
-    # effect 8
+    # effect 6
     rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep_warehouse", {})
     rt.budget(ctx.state, 1)
@@ -303,7 +252,7 @@ def rules_on_upkeep(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_warehouse(ctx: Context) -> None:
     "The rules of the game, on upkeep_warehouse."
-    # effect 9
+    # effect 7
     rt.budget(ctx.state, 1)
     for _ in range(
         rt.budget(
@@ -335,7 +284,7 @@ def rules_on_upkeep_warehouse(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_population(ctx: Context) -> None:
     "The rules of the game, on upkeep_population."
-    # effect 10
+    # effect 8
     rt.budget(ctx.state, 1)
     ctx.move_markers(
         ("military",),
@@ -393,7 +342,7 @@ def rules_on_upkeep_population(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_tribute(ctx: Context) -> None:
     "The rules of the game, on upkeep_tribute."
-    # effect 11
+    # effect 9
     rt.budget(ctx.state, 1)
     ctx.actor.values["grain"] = max(
         0, rt.bounded(ctx.actor.values.get("tribute_grain", 0)) + ctx.actor.values.get("grain", 0)
@@ -419,7 +368,7 @@ def rules_on_upkeep_tribute(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_priests(ctx: Context) -> None:
     "The rules of the game, on upkeep_priests."
-    # effect 12
+    # effect 10
     rt.budget(ctx.state, 1)
     rt.spaces.vacate(ctx, "shrines", (), None)
     rt.budget(ctx.state, 1)
@@ -449,7 +398,7 @@ def rules_on_upkeep_priests(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_glory(ctx: Context) -> None:
     "The rules of the game, on glory."
-    # effect 13
+    # effect 11
     rt.budget(ctx.state, 1)
     if (rt.bounded(ctx.actor.values.get("population", 0)) >= 10) and (
         rt.bounded(ctx.state.globals["glory_population"]) == 0
@@ -497,7 +446,7 @@ def rules_on_glory(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_worship(ctx: Context) -> None:
     "The rules of the game, on worship."
-    # effect 14
+    # effect 12
     rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "glory", {})
 
@@ -505,7 +454,7 @@ def rules_on_worship(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_upkeep_round(ctx: Context) -> None:
     "The rules of the game, on upkeep_round."
-    # effect 15
+    # effect 13
     rt.budget(ctx.state, 1)
     ctx.state.globals["round"] += 1
     rt.budget(ctx.state, 1)
@@ -517,7 +466,7 @@ def rules_on_upkeep_round(ctx: Context) -> None:
 # cards/olympus/game.yaml
 def rules_on_end_of_game(ctx: Context) -> None:
     "The rules of the game, on end_of_game."
-    # effect 16
+    # effect 14
     rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = max(
         0,
@@ -1587,8 +1536,6 @@ def requires_of_building(ctx: Context) -> bool:
 RULES: dict[str, Callable[[Context], None]] = {
     "built": rules_on_built,
     "ceremony": rules_on_ceremony,
-    "round": rules_on_round,
-    "worship_phase": rules_on_worship_phase,
     "war": rules_on_war,
     "plague": rules_on_plague,
     "plague_strikes": rules_on_plague_strikes,
