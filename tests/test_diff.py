@@ -155,13 +155,13 @@ def test_github_workflow_posts_the_markdown_diff_and_needs_no_requirements_file(
 
 @pytest.fixture(scope="module")
 def two_sides(tmp_path_factory) -> tuple[Path, Path]:
-    """Two copies of a game with a flow (and one without); in the second, Altar gives 5 points, not 2."""
+    """Two copies of a game with a flow (and of mini, without one); in the second, Altar gives 5 points, not 2."""
     repo = Path(__file__).resolve().parent.parent
     sides = []
     for name in ("a", "b"):
         root = tmp_path_factory.mktemp(name)
-        for game in ("seven_wonders", "attika"):
-            shutil.copytree(repo / "cards" / game, root / "cards" / game)
+        shutil.copytree(repo / "cards" / "seven_wonders", root / "cards" / "seven_wonders")
+        shutil.copytree(FIXTURES / "mini", root / "cards" / "mini")
         sides.append(root)
     altar = sides[1] / "cards" / "seven_wonders" / "age1" / "altar.yaml"
     text = altar.read_text()
@@ -199,7 +199,7 @@ def test_diff_simulates_the_same_seeded_games_on_both_sides(ostraka, two_sides):
 
 def test_diff_simulate_refuses_a_game_without_a_flow(ostraka, two_sides):
     a, b = map(str, two_sides)
-    result = ostraka("diff", a, b, "--no-examples", "--simulate", "attika", "--games", "2")
+    result = ostraka("diff", a, b, "--no-examples", "--simulate", "mini", "--games", "2")
     assert result.exit_code == 2
     (line,) = result.output.strip().splitlines()
     assert line.startswith("ostraka: error: ") and "no flow in game.yaml" in line
