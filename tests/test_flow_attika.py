@@ -148,3 +148,21 @@ def test_a_move_is_legal_when_some_answers_make_it_succeed(attika):
         if state.is_terminal():
             state = _set_up(attika, 2, seed=rng.randrange(100))
     assert found
+
+
+def test_the_deck_runs_low_and_the_discards_come_back_never_more_than_60_cards(attika):
+    """The deck holds 15 cards of each kind; when it runs low, the cards in no hand and not in the
+    deck (the discards) are shuffled in under it: never more than 15 of a kind in hands and deck."""
+    state, rng, refilled, before = _set_up(attika, 4, seed=3), random.Random(3), 0, None
+    while not state.is_terminal() and refilled < 2:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        deck = state.state.zones["landscape_deck"]
+        refilled += before is not None and len(deck) > before
+        before = len(deck)
+        kinds = Counter(attika.cards[c].fields["symbol"] for c in deck)
+        for kind in LANDSCAPES:
+            assert kinds[kind] + sum(p.values.get(kind, 0) for p in state.state.players) <= 15
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert refilled == 2
