@@ -166,3 +166,13 @@ def test_the_deck_runs_low_and_the_discards_come_back_never_more_than_60_cards(a
             assert kinds[kind] + sum(p.values.get(kind, 0) for p in state.state.players) <= 15
         state.apply_action(rng.choice(state.legal_actions()))
     assert refilled == 2
+
+
+def test_joining_two_shrines_ends_a_whole_game_at_once(monkeypatch):
+    """Seed 4 at two players: p2 joins two shrines with 18 buildings on the board and wins at once."""
+    monkeypatch.chdir(REPO)
+    out = CliRunner().invoke(cli, ["play", "attika", "--players", "2", "--seed", "4", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.output)
+    assert result["winner"] == [1] and result["ranking"][1][0] == 1 and result["ranking"][1][1] < 30
+    assert result["ranking"][0][0] == 0
