@@ -129,9 +129,10 @@ def test_removing_a_clause_fails_its_example(tmp_path):
     shutil.copytree(GAME, tmp_path / "cards" / "peloponnes")
     path = tmp_path / "cards" / "peloponnes" / "game.yaml"
     text = path.read_text()
-    clause = "      - rank: {counter: turn_order, to: last}\n      - move: {card: {kind: chit, zone: athens_tile}, to: chits, count: 1}\n"
+    taken = "      - reveal: {from: athens_tile, to: chits}   # the top chit: they are all alike\n"
+    clause = "      - rank: {counter: turn_order, to: last}\n" + taken
     assert clause in text
-    path.write_text(text.replace(clause, "      - move: {card: {kind: chit, zone: athens_tile}, to: chits, count: 1}\n"))
+    path.write_text(text.replace(clause, taken))
     result = _invoke("check", "cards/peloponnes", cwd=tmp_path)
     assert result.exit_code == 1 and "turn_order" in result.output and "athens" in result.output
 
