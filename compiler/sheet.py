@@ -435,10 +435,20 @@ class SheetBuilder:
         rules = [self.en.effect(e) for e in self.game.rules]
         summary = [p.strip() for p in self.game.summary.split("\n\n") if p.strip()]
         # game.yaml's own marks: values by path, and rules that are our reading
-        ours = [f"{path}: {why}" for path, why in self.game.reconstructed.items()]
+        ours = [f"{_mark_label(path)}: {why}" for path, why in self.game.reconstructed.items()]
         ours += [f"{self.en.trigger(e.on) if e.on else 'Always'}: {e.reconstructed.strip()}" for e in self.game.rules if e.reconstructed]
         return {"game": self.game, "sections": sections, "legend": legend, "rules": rules, "summary": summary, "ours": ours,
                 "entities": sum(s.count for s in sections)}
+
+
+def _mark_label(path: str) -> str:
+    """A game.yaml path as a reader names it: 'params.max_rounds' -> 'max rounds',
+    'tracks.culture.spaces' -> 'culture track, spaces' (no identifier reaches paper)."""
+    section, *rest = path.split(".")
+    words = [part.replace("_", " ") for part in rest] or [section.replace("_", " ")]
+    if section == "tracks":
+        words[0] += " track"
+    return ", ".join(words)
 
 
 def render_sheet(game: CompiledGame, paper: str | None = None) -> str:

@@ -67,7 +67,7 @@ class EffectBase(BaseModel):
     @model_validator(mode="after")
     def _shape(self):
         # A key written with no value is a mistake, as the schema says (it drops the defaults' null).
-        empty = sorted(self.model_fields[name].alias or name for name in self.model_fields_set if getattr(self, name) is None)
+        empty = sorted(type(self).model_fields[name].alias or name for name in self.model_fields_set if getattr(self, name) is None)
         if empty:
             raise ValueError(f"'{empty[0]}' needs a value")
         passive = [cls_name for cls_name in REGISTRY["passive"] if getattr(self, field_name(cls_name)) is not None]
