@@ -36,12 +36,12 @@ stress: $(STAMP)
 	$(BIN)/python -m pytest -m stress -p no:cacheprovider
 
 bench: $(STAMP)
-	$(BIN)/python -m compiler.bench
+	$(BIN)/python -m bench
 
 # Golden playthroughs (tests/playthroughs/): a seeded random game of each game with a flow, at its
 # fewest and most players. Regenerate after a change that changes play, and review the diff.
 playthroughs: $(STAMP)
-	$(BIN)/python -m compiler.playthrough --write
+	$(BIN)/python -m compiler.tools.playthrough --write
 
 schema: $(STAMP)
 	$(BIN)/ostraka schema --write

@@ -15,12 +15,12 @@ from . import __version__
 from .diagnostics import Diagnostic, Report, render_github, render_json, render_text
 
 if TYPE_CHECKING:
-    from .project import Run
+    from .pipeline.project import Run
 
 
 def load(*args, **kwargs) -> "Run":
     """project.load, imported when a command needs it: `ostraka --help` must not build the models."""
-    from .project import load as load_project
+    from .pipeline.project import load as load_project
 
     return load_project(*args, **kwargs)
 
@@ -34,7 +34,7 @@ def _root() -> Path:
 
 
 def _print_report(run: Run, fmt: str, strict: bool) -> int:
-    from . import colour
+    from .outputs import colour
 
     report = run.report
     if strict:  # --strict: warnings are errors, and are shown as such
@@ -60,10 +60,10 @@ def _print_report(run: Run, fmt: str, strict: bool) -> int:
 
 def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "interpreter", cache: bool = True,
               reparse: bool = False) -> Run:
-    from .cache import open_cache
-    from .checks import check_all
+    from .tools.cache import open_cache
+    from .pipeline.check.checks import check_all
 
-    from .targets import game_paths
+    from .tools.targets import game_paths
 
     root = _root()
     targets = _or_exit(lambda: game_paths(paths, root))
@@ -82,7 +82,7 @@ def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "inte
 
 def _or_exit(action):
     """Run `action`; a targets.Refusal (a game or card the command line names wrongly) exits 2 with its diagnostic."""
-    from .targets import Refusal
+    from .tools.targets import Refusal
 
     try:
         return action()
@@ -96,7 +96,7 @@ def _refuse(exc) -> None:
 
 
 def _load_cached(paths: list[Path], root: Path) -> Run:
-    from .cache import open_cache
+    from .tools.cache import open_cache
 
     store = open_cache(root)
     try:
@@ -109,7 +109,7 @@ class _Commands(click.Group):
     """Every command: a failure of the machine (full disk, refused output, ...) is a located error, exit 2."""
 
     def invoke(self, ctx: click.Context):
-        from .envfail import Refused, from_oserror
+        from .pipeline.emit.envfail import Refused, from_oserror
 
         try:
             return super().invoke(ctx)
@@ -140,7 +140,7 @@ def check(paths: tuple[str, ...], fmt: str, strict: bool, engine: str, no_cache:
     """
     fast = not no_cache and engine == "interpreter" and not os.environ.get("OSTRAKA_NO_CACHE")
     if fast:  # nothing changed since the same check: its report, without loading anything (replay.py)
-        from .replay import remember, replay, snapshot
+        from .tools.replay import remember, replay, snapshot
 
         root = _root()
         replayed = replay(root, list(paths))
@@ -162,8 +162,8 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
     """Check every game, then write generated/<game>/ (nothing is written if any check fails)."""
     import time
 
-    from .atomic import Superseded
-    from .emit import all_outputs, drift, write_outputs
+    from .pipeline.emit.atomic import Superseded
+    from .pipeline.emit.generated import all_outputs, drift, write_outputs
 
     started = time.time_ns()  # orders concurrent builds: the one that read its input last wins
     run = check_run((), reparse=True)  # what reaches generated/ is parsed from the card files, never taken from the cache
@@ -181,13 +181,13 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
             sys.exit(1)
         click.echo("generated/ is up to date")
         return
-    from .atomic import check_target
+    from .pipeline.emit.atomic import check_target
 
     _refuse_project_files(run.root, target)
     check_target(target)  # refused even when its contents happen to match: never read or tidy through a link
     files = all_outputs(run)
     if not drift(run, target, files):
-        from .atomic import tidy
+        from .pipeline.emit.atomic import tidy
 
         tidy(target)  # a killed build's leftovers go even when nothing is rewritten
         click.echo(f"{run.display(target)}/ is up to date: nothing written")
@@ -204,7 +204,7 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
 
 def _refuse_project_files(root: Path, target: Path) -> None:
     """The output may not be the project, hold it, or lie among the card files (E701)."""
-    from .envfail import refuse
+    from .pipeline.emit.envfail import refuse
 
     real = Path(os.path.realpath(target))
     cards = root / "cards"
@@ -221,8 +221,8 @@ def explain(card_id: str, game: str | None) -> None:
 
     CARD_ID is a card id, or GAME:ID when several games have a card of that id.
     """
-    from .explain import explain_card
-    from .targets import find_card, game_dir, no_game
+    from .outputs.explain import explain_card
+    from .tools.targets import find_card, game_dir, no_game
 
     root = _root()
     paths = []
@@ -238,7 +238,7 @@ def explain(card_id: str, game: str | None) -> None:
 
 
 def _game_or_exit(name: str):
-    from .targets import game_dir, no_game
+    from .tools.targets import game_dir, no_game
 
     root = _root()
     found = game_dir(name, root)
@@ -257,7 +257,7 @@ def _game_or_exit(name: str):
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def cards(game: str, fmt: str) -> None:
     """List every entity of a game with its id, name, kind and fields."""
-    from .emit import card_records
+    from .pipeline.emit.generated import card_records
 
     _run, g = _game_or_exit(game)
     records = card_records(g)
@@ -275,7 +275,7 @@ def cards(game: str, fmt: str) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for the cards drawn at random.")
 def deck(game: str, players: int, key: int, seed: int) -> None:
     """Print a deck for a player count, one card id per line."""
-    from .deck import DeckError, build_deck
+    from .runtime.deck import DeckError, build_deck
 
     _run, g = _game_or_exit(game)
     try:
@@ -295,7 +295,7 @@ def deck(game: str, players: int, key: int, seed: int) -> None:
               help="Output file (default: HTML to standard output; PDF to build/sheets/GAME.pdf, not committed).")
 def sheet(game: str, pdf: bool, paper: str, out: str | None) -> None:
     """Render a game's printable reference sheet (the same HTML as generated/GAME/sheet.html)."""
-    from .sheet import render_sheet, write_pdf
+    from .outputs.sheet import render_sheet, write_pdf
 
     run, g = _game_or_exit(game)
     if not pdf:
@@ -329,7 +329,7 @@ def sheet(game: str, pdf: bool, paper: str, out: str | None) -> None:
 @click.option("--human", default=None, help="A seat (0 = p1) played by you at the terminal.")
 def play(game: str, players: str, seed: str, bots: str, engine: str, fmt: str, human: str | None) -> None:
     """Play a whole game of GAME from a seed (its flow in game.yaml), printing each decision and the scores."""
-    from .play import command
+    from .tools.play import command
 
     sys.exit(command(_root(), game, players, seed, bots, engine, fmt, human, click.echo))
 
@@ -342,7 +342,7 @@ def play(game: str, players: str, seed: str, bots: str, engine: str, fmt: str, h
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Output file (default: build/pnp/GAME.pdf).")
 def pnp(game: str, paper: str, players: int | None, out: str | None) -> None:
     """Print-and-play card fronts as a PDF: real size, crop marks, one copy per physical card."""
-    from .pnp import summary, write_pnp
+    from .outputs.pnp import summary, write_pnp
 
     run, g = _game_or_exit(game)
     if players is not None and not g.game.players.min <= players <= g.game.players.max:
@@ -361,7 +361,7 @@ def pnp(game: str, paper: str, players: int | None, out: str | None) -> None:
               help="Output file (default: CSV and JSON to standard output; xlsx to build/export/GAME.xlsx).")
 def export(game: str, fmt: str, out: str | None) -> None:
     """One row per entity, a column per field, for spreadsheets (reconstructed values listed and shaded)."""
-    from .export import export as table_of, write
+    from .outputs.export import export as table_of, write
 
     run, g = _game_or_exit(game)
     data = table_of(g, fmt)
@@ -377,7 +377,7 @@ def export(game: str, fmt: str, out: str | None) -> None:
 @click.option("--write", is_flag=True, help="Write schema/*.json, .vscode/settings.json and docs/language.md.")
 def schema(write: bool) -> None:
     """Print or write the JSON Schemas (the language's and each game's), the editor settings and the language reference."""
-    from .docs_gen import reference_files
+    from .outputs.docs_gen import reference_files
 
     root = _root()
     files = reference_files(root)
@@ -400,9 +400,9 @@ def watch(paths: tuple[str, ...], no_cache: bool, exit_after: int | None) -> Non
 
     PATHS are game ids, game directories or files in them (default: every game under cards/).
     """
-    from . import colour
-    from .targets import game_paths
-    from .watch import Watcher, run_watch, watch_targets
+    from .outputs import colour
+    from .tools.targets import game_paths
+    from .tools.watch import Watcher, run_watch, watch_targets
 
     use_colour = colour.wanted(sys.stdout)
     watcher = Watcher(paths, lambda p: check_run(p, cache=not no_cache), colour.paint if use_colour else (lambda text: text))
@@ -432,12 +432,12 @@ def diff_command(before: str, after: str, fmt: str, no_examples: bool, sim_game:
     examples whose outcome changed; with --simulate, the balance change. Exit 0 whether or not
     anything changed; 2 if a side cannot be read or an option is bad; 1 if the simulated game has errors.
     """
-    from .diff import DiffError, diff, render
+    from .outputs.diff import DiffError, diff, render
     from .simulate.loading import DataError, UsageError
 
     simulate = None
     if sim_game is not None:
-        from .diff_balance import Balance
+        from .outputs.diff_balance import Balance
 
         simulate = Balance(sim_game, players, games, seed, bots, alpha)
     try:
@@ -462,8 +462,8 @@ def diff_command(before: str, after: str, fmt: str, no_examples: bool, sim_game:
               help="Folder for the file (default: where cards of that kind already are).")
 def new(game: str, kind: str, card_id: str, folder: str | None) -> None:
     """Write a new card file for GAME with every field KIND requires and an example skeleton."""
-    from .scaffold import ScaffoldError, scaffold
-    from .targets import game_dir, no_game
+    from .tools.scaffold import ScaffoldError, scaffold
+    from .tools.targets import game_dir, no_game
 
     root = _root()
     chosen = game_dir(game, root)

@@ -9,7 +9,7 @@ from typing import Any
 
 from .lang.model import Effect
 from .runtime.filters import field_value
-from .models import Card, Game
+from .pipeline.validate.models import Card, Game
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,6 @@ def mini_game(tmp_path) -> Path:
 @pytest.fixture(scope="session")
 def real_games():
     """The repository's games, loaded once per session: read them, never change them."""
-    from compiler.project import load
+    from compiler.pipeline.project import load
 
     return load([], REPO).games

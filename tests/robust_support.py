@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.checks import check_all
+from compiler.pipeline.check.checks import check_all
 from compiler.diagnostics import Severity
-from compiler.project import GAME_FILE, load
+from compiler.pipeline.project import GAME_FILE, load
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import atomic
+from compiler.pipeline.emit import atomic
 from robust_support import card_file_with_text, mini_project
 
 REPO = Path(__file__).resolve().parents[1]

@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from compiler.cli import cli
-from compiler.examples import run_example
-from compiler.models import Example
-from compiler.project import load
+from compiler.pipeline.check.examples import run_example
+from compiler.pipeline.validate.models import Example
+from compiler.pipeline.project import load
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "cards" / "attika"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import loader
+from compiler.pipeline.load import loader
 from robust_support import REPO
 
 MEMORY = 384 * 2**20  # the whole CLI, Python and pydantic included, runs in ~150 MB
@@ -114,7 +114,7 @@ def test_loader_limits_are_checked_before_the_parse():
             calls.append(1)
             return super().compose_all(*a, **k)
 
-    from compiler import fastyaml
+    from compiler.pipeline.load import fastyaml
 
     real_fast = fastyaml.compose
 
@@ -157,7 +157,7 @@ def test_the_largest_real_card_file_is_well_inside_the_limits():
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
-    from compiler.project import load
+    from compiler.pipeline.project import load
     from robust_support import clean_project
 
     root = clean_project(tmp_path_factory.mktemp("runtime"))
@@ -229,8 +229,8 @@ def test_amounts_that_explode_stop_with_runaway(game):
 
 def test_a_runaway_example_is_a_located_e402_not_a_crash(game):
     """Through the examples runner, the Runaway is an invalid example (E402), never E901."""
-    from compiler.examples import run_example
-    from compiler.models import Example
+    from compiler.pipeline.check.examples import run_example
+    from compiler.pipeline.validate.models import Example
 
     trigger = next(iter(game.game.triggers), None) or game.game.build.on_built
     example = Example(name="x", given={}, when={"event": trigger}, expect={})

@@ -121,7 +121,7 @@ def test_a_hostile_card_is_refused_by_the_step_budget(case, engine, mini_game, o
 
 def test_every_copy_of_a_state_spends_from_one_budget(mini_game):
     """A trial's work stays charged after the copy is dropped; a new run (a replay) starts afresh."""
-    from compiler.project import load
+    from compiler.pipeline.project import load
     from compiler.runtime.limits import budget
     from compiler.runtime.state import new_state
 
@@ -138,8 +138,8 @@ def test_every_copy_of_a_state_spends_from_one_budget(mini_game):
 
 def test_real_examples_use_a_small_part_of_the_budget():
     """The budget is far above what any real example needs."""
-    from compiler.examples import ExampleInvalid, setup, trigger
-    from compiler.project import load
+    from compiler.pipeline.check.examples import ExampleInvalid, setup, trigger
+    from compiler.pipeline.project import load
     from compiler.runtime.decider import Scripted
     from compiler.runtime.limits import budget
 

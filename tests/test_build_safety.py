@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import atomic
-from compiler.atomic import STAMP_NAME, STAMP_TEXT
+from compiler.pipeline.emit import atomic
+from compiler.pipeline.emit.atomic import STAMP_NAME, STAMP_TEXT
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -175,7 +175,7 @@ def test_a_target_swapped_for_a_link_while_building_is_refused(project, tmp_path
         out.symlink_to(elsewhere)
 
     monkeypatch.setattr(atomic, "_write_tree", write_then_swap)
-    from compiler.envfail import Refused
+    from compiler.pipeline.emit.envfail import Refused
 
     with pytest.raises(Refused) as info:
         atomic.replace_dir(out, {"a.txt": "2\n"})

@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import compiler
-from compiler.cache import CACHE_DIR, DB_NAME, Cache, GameView, NullCache, Reads, fingerprint, forget
-from compiler.checks import check_all
+from compiler.tools.cache import CACHE_DIR, DB_NAME, Cache, GameView, NullCache, Reads, fingerprint, forget
+from compiler.pipeline.check.checks import check_all
 from compiler.diagnostics import render_json, render_text
-from compiler.project import load
+from compiler.pipeline.project import load
 
 GAME = """\
 id: tiny

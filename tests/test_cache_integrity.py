@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import cache as cache_module
-from compiler.cache import CACHE_DIR, DB_NAME, KEY_NAME, Cache, NullCache, forget
+from compiler.tools import cache as cache_module
+from compiler.tools.cache import CACHE_DIR, DB_NAME, KEY_NAME, Cache, NullCache, forget
 from test_cache import Project, check
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import walk
+from compiler.pipeline.load import walk
 
 
 @pytest.fixture

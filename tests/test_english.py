@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from compiler.cli import cli
-from compiler.english import English, third_person
+from compiler.outputs.english import English, third_person
 from compiler.lang.model import Action, Condition, Effect, Expression
 from compiler.lang.registry import REGISTRY
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import fastyaml, loader
+from compiler.pipeline.load import fastyaml
+from compiler.pipeline.load import loader
 
 REPO = Path(__file__).resolve().parent.parent
 CARD_FILES = sorted((REPO / "cards").rglob("*.yaml"))

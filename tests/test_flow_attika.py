@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from compiler.cli import cli
-from compiler.project import load
+from compiler.pipeline.project import load
 from compiler.runtime.flow import GameState
 
 REPO = Path(__file__).resolve().parent.parent

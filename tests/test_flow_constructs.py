@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.project import load
+from compiler.pipeline.project import load
 from compiler.runtime.flow import TERMINAL, GameState
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "flow"

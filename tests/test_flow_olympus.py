@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.play import new_game
-from compiler.project import load
+from compiler.tools.play import new_game
+from compiler.pipeline.project import load
 
 REPO = Path(__file__).resolve().parent.parent
 

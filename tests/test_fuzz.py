@@ -25,11 +25,12 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 import compiler.lang.model  # noqa: F401 - fills the registry
-from compiler import loader, project
-from compiler.cache import Cache
-from compiler.checks import check_all
+from compiler.pipeline.load import loader
+from compiler.pipeline import project
+from compiler.tools.cache import Cache
+from compiler.pipeline.check.checks import check_all
 from compiler.diagnostics import CODES, Severity, render_json, render_text
-from compiler.emit import all_outputs
+from compiler.pipeline.emit.generated import all_outputs
 from compiler.lang.registry import REGISTRY
 
 REPO = Path(__file__).resolve().parents[1]
@@ -360,7 +361,7 @@ def test_the_harness_notices_an_internal_error(sandbox, monkeypatch):
 
 @pytest.fixture(scope="module")
 def clean_game(tmp_path_factory):
-    from compiler.project import load
+    from compiler.pipeline.project import load
     from robust_support import clean_project
 
     run = load([], clean_project(tmp_path_factory.mktemp("regress")))
@@ -371,8 +372,8 @@ def clean_game(tmp_path_factory):
 
 
 def _invalid(game, **example) -> str:
-    from compiler.examples import run_example
-    from compiler.models import Example
+    from compiler.pipeline.check.examples import run_example
+    from compiler.pipeline.validate.models import Example
 
     trigger = next(iter(game.game.triggers), None) or game.game.build.on_built
     example.setdefault("when", {"event": trigger})
@@ -419,7 +420,7 @@ def test_regression_a_global_given_as_text(clean_game):
 def test_regression_a_crash_beside_a_broken_file_blames_the_data():
     """A card's cost that is a mapping (E201 in its file) crashed another card's example: E402 now,
     pointing at the broken file. Without errors in the game, a crash stays E901 (a bug of ours)."""
-    from compiler import checks
+    from compiler.pipeline.check import checks
     from compiler.diagnostics import Diagnostic
 
     class Game:

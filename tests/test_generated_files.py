@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 
-from compiler.docs_gen import reference_files
+from compiler.outputs.docs_gen import reference_files
 
 REPO = __import__("pathlib").Path(__file__).resolve().parent.parent
 

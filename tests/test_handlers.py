@@ -13,10 +13,10 @@ import pytest
 
 from compiler.codegen import engine, generator
 from compiler.codegen.names import Code, UnsafeValue, ident, lit
-from compiler.codegen.templates import FALLBACK, PRIMITIVE_DIR, environment, has_template
-from compiler.examples import ExampleInvalid, setup, trigger
+from compiler.codegen.jinja import FALLBACK, PRIMITIVE_DIR, environment, has_template
+from compiler.pipeline.check.examples import ExampleInvalid, setup, trigger
 from compiler.lang.registry import FAMILIES, REGISTRY
-from compiler.project import load
+from compiler.pipeline.project import load
 from compiler.runtime.decider import AnswerError, Scripted
 from compiler.runtime.limits import Runaway
 from compiler.runtime.state import Illegal
@@ -233,7 +233,7 @@ def test_fallback_through_the_interpreter_gives_the_same_results(games, monkeypa
 
 
 def test_committed_handlers_match_a_fresh_build():
-    from compiler.checks import check_all
+    from compiler.pipeline.check.checks import check_all
     from compiler.diagnostics import Severity
 
     run = load([], REPO)
@@ -291,7 +291,7 @@ def test_check_reports_the_same_with_either_engine(fixture, mini_game, ostraka):
 
 
 def test_bench_reports_both_rates_and_the_speedup(mini_game):
-    from compiler import bench_handlers
+    from bench import handlers as bench_handlers
 
     lines = bench_handlers.run(root=mini_game.parent.parent, rounds=1)
     text = "\n".join(lines)

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from compiler.codegen import engine, generator
-from compiler.examples import setup, trigger
-from compiler.project import load
+from compiler.pipeline.check.examples import setup, trigger
+from compiler.pipeline.project import load
 from compiler.runtime.decider import Scripted
 
 PWNED = "pwned.txt"
@@ -161,7 +161,7 @@ def test_hostile_cards_compile_run_and_stay_literals(hostile_project, ostraka):
 def test_a_hostile_value_cannot_be_printed_raw(hostile_project):
     """Even a template that forgot lit() could not paste a hostile string: the environment refuses it."""
     from compiler.codegen.names import UnsafeValue
-    from compiler.codegen.templates import environment
+    from compiler.codegen.jinja import environment
 
     _project, strings = hostile_project
     for s in strings:

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler.codegen import engine
-from compiler.examples import ExampleInvalid, setup
-from compiler.project import load
+from compiler.pipeline.check.examples import ExampleInvalid, setup
+from compiler.pipeline.project import load
 from compiler.runtime.decider import Decider
 from compiler.runtime.interpreter import Context, build, run_trigger
 from compiler.runtime.state import State, new_state

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.loader import MAX_UNITS, line_col, load_text, offset_of
+from compiler.pipeline.load.loader import MAX_UNITS, line_col, load_text, offset_of
 
 TEXTS = """- id: folded
   name: Folded

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from compiler.codegen import engine
-from compiler.examples import setup, trigger
-from compiler.project import load
+from compiler.pipeline.check.examples import setup, trigger
+from compiler.pipeline.project import load
 from compiler.runtime.decider import Scripted
 from compiler.runtime.machine import TERMINAL, Episode
 from compiler.runtime.state import Illegal

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.examples import run_example
-from compiler.models import Example
-from compiler.project import load
+from compiler.pipeline.check.examples import run_example
+from compiler.pipeline.validate.models import Example
+from compiler.pipeline.project import load
 
 REPO = Path(__file__).resolve().parent.parent
 GAME = REPO / "cards" / "olympus"

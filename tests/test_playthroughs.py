@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.playthrough import FOLDER, expected, header, render
-from compiler.project import load
+from compiler.tools.playthrough import FOLDER, expected, header, render
+from compiler.pipeline.project import load
 
 REPO = Path(__file__).resolve().parent.parent
 FILES = sorted((REPO / FOLDER).glob("*.txt"))
@@ -43,7 +43,7 @@ def test_every_game_with_a_flow_has_its_playthroughs(games):
 
 
 def test_the_handlers_play_the_same_playthrough(games):
-    from compiler.playthrough import file_name
+    from compiler.tools.playthrough import file_name
 
     game = games["seven_wonders"]
     n = game.game.players.min

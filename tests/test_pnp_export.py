@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler.english import English
-from compiler.project import load
-from compiler.pnp import PAPER, pages, physical_cards, render_pnp
-from compiler.progress import progress
+from compiler.outputs.english import English
+from compiler.pipeline.project import load
+from compiler.outputs.pnp import PAPER, pages, physical_cards, render_pnp
+from compiler.tools.progress import progress
 
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "build" / "test-artifacts" / "pnp"
@@ -188,7 +188,7 @@ def test_xlsx_keeps_a_text_that_looks_like_a_formula_as_text(tmp_path):
     openpyxl = pytest.importorskip("openpyxl")
     from dataclasses import replace
 
-    from compiler.export import to_xlsx
+    from compiler.outputs.export import to_xlsx
 
     game = _game("attika")
     card = next(iter(game.cards.values()))

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from compiler.project import load
+from compiler.pipeline.project import load
 
 REPO = Path(__file__).resolve().parent.parent
 MANIFESTS = Path(__file__).resolve().parent / "provenance"
@@ -129,7 +129,7 @@ def test_an_unmarked_or_changed_value_fails(tmp_path, game_id, rel, old, new, me
 
 
 def test_the_marks_of_game_yaml_show_on_the_sheet():
-    from compiler.sheet import render_sheet
+    from compiler.outputs.sheet import render_sheet
 
     games = _games(REPO)
     html = render_sheet(games["olympus"])

@@ -50,7 +50,7 @@ def test_any_change_means_a_full_check(ostraka, project, monkeypatch):
     (project / "cards" / "mini" / "more" / "x.yaml").unlink()
     assert ostraka("check", cwd=project).exit_code == 0
     # The compiler changing (its fingerprint) is a change too.
-    monkeypatch.setattr("compiler.replay._code_fingerprint", lambda: "another compiler")
+    monkeypatch.setattr("compiler.tools.replay.code_fingerprint", lambda: "another compiler")
     calls = []
     real = cli_module.check_run
     monkeypatch.setattr(cli_module, "check_run", lambda *a, **k: calls.append(1) or real(*a, **k))
@@ -78,7 +78,7 @@ def test_the_command_line_imports_only_what_a_command_needs():
     import subprocess
     import sys
 
-    heavy = ("pydantic", "jinja2", "weasyprint", "ruamel.yaml", "jsonschema", "yaml", "compiler.project", "compiler.models")
+    heavy = ("pydantic", "jinja2", "weasyprint", "ruamel.yaml", "jsonschema", "yaml", "compiler.pipeline.project", "compiler.pipeline.validate.models")
     code = ("import sys\nfrom compiler.cli import cli\n"
             "try:\n    cli.main(['--help'], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
             f"print(sorted(m for m in {heavy!r} if m in sys.modules))")

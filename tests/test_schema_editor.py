@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.loader import load_file
-from compiler.schema_gen import card_schema, game_schema
-from compiler.validate import schema_errors
+from compiler.pipeline.load.loader import load_file
+from compiler.outputs.schema_gen import card_schema, game_schema
+from compiler.pipeline.validate.structure import schema_errors
 
 REPO = Path(__file__).resolve().parent.parent
 SETTINGS = REPO / ".vscode" / "settings.json"
@@ -182,7 +182,7 @@ def _games() -> list[str]:
 
 def _a_cost_noun(game: str) -> tuple[str, str]:
     """A card file with a cost, and the first noun in that cost."""
-    from compiler.project import load
+    from compiler.pipeline.project import load
 
     run = load([REPO / "cards" / game], REPO)
     compiled = run.games[0]
@@ -213,7 +213,7 @@ def test_game_schema_rejects_a_misspelt_resource_in_a_cost(game, tmp_path):
 
 @pytest.mark.parametrize("game", _games())
 def test_game_schema_rejects_a_misspelt_field_and_a_field_of_another_kind(game, tmp_path):
-    from compiler.project import load
+    from compiler.pipeline.project import load
 
     compiled = load([REPO / "cards" / game], REPO).games[0]
     kinds = compiled.game.kinds
@@ -241,7 +241,7 @@ def test_game_schema_rejects_a_misspelt_field_and_a_field_of_another_kind(game, 
 def test_game_schema_rejects_a_misspelt_card_id_in_an_example(game, tmp_path):
     import re
 
-    from compiler.project import load
+    from compiler.pipeline.project import load
 
     compiled = load([REPO / "cards" / game], REPO).games[0]
     # A card id the examples name: built in `when`, or lying in a zone of `given`.
@@ -273,7 +273,7 @@ def test_game_schema_rejects_an_unknown_kind(game, tmp_path):
 
 def test_game_schemas_are_generated_from_the_games_found(tmp_path):
     """A new game under cards/ gets its own schema and folder mapping, with no code naming it."""
-    from compiler.docs_gen import game_schema_files
+    from compiler.outputs.docs_gen import game_schema_files
 
     mini = REPO / "tests" / "fixtures" / "mini"
     (tmp_path / "cards" / "tiny").mkdir(parents=True)

@@ -34,7 +34,7 @@ def test_cards_listing(ostraka):
 def seven_wonders():
     from pathlib import Path
 
-    from compiler.project import load
+    from compiler.pipeline.project import load
 
     (game,) = load([Path(__file__).resolve().parent.parent / GAME]).games
     return game
@@ -43,7 +43,7 @@ def seven_wonders():
 @pytest.mark.parametrize("age", [1, 2, 3])
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_deck_has_seven_cards_per_player(seven_wonders, players, age):
-    from compiler.deck import build_deck
+    from compiler.runtime.deck import build_deck
 
     ids = build_deck(seven_wonders, players, age, seed=11)
     assert len(ids) == 7 * players
@@ -61,7 +61,7 @@ def test_deck_command_prints_one_id_per_line(ostraka):
 
 
 def test_guild_draw_follows_the_seed(seven_wonders):
-    from compiler.deck import build_deck
+    from compiler.runtime.deck import build_deck
 
     def guilds(seed):
         return [i for i in build_deck(seven_wonders, 3, 3, seed) if i.endswith("_guild")]
@@ -74,7 +74,7 @@ def test_box_totals():
     """49 Age I, 49 Age II and 40 Age III cards at 7 players, plus 10 guilds in the box."""
     from pathlib import Path
 
-    from compiler.project import load
+    from compiler.pipeline.project import load
 
     run = load([Path(GAME)])
     (game,) = run.games

@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 from markupsafe import escape
 
-from compiler.emit import game_outputs
-from compiler.english import English
-from compiler.project import load
-from compiler.sheet import render_sheet
-from compiler.sheet_spec import SheetSpec
+from compiler.pipeline.emit.generated import game_outputs
+from compiler.outputs.english import English
+from compiler.pipeline.project import load
+from compiler.outputs.sheet import render_sheet
+from compiler.outputs.sheet_spec import SheetSpec
 
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "build" / "test-artifacts" / "sheets"

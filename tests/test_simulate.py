@@ -15,7 +15,7 @@ import duckdb
 import pytest
 from scipy import stats as scipy_stats
 
-from compiler.project import load
+from compiler.pipeline.project import load
 from compiler.simulate import stats
 from compiler.simulate.bots import BotOptions, GreedyBot, MCTSBot, RandomBot
 from compiler.simulate.table import Table

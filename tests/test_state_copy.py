@@ -6,8 +6,8 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from compiler.examples import setup
-from compiler.project import load
+from compiler.pipeline.check.examples import setup
+from compiler.pipeline.project import load
 from compiler.runtime.limits import budget, spend
 
 REPO = Path(__file__).resolve().parent.parent

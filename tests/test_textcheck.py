@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from compiler.english import English
-from compiler.models import Game
-from compiler.textcheck import Vocabulary
+from compiler.outputs.english import English
+from compiler.pipeline.validate.models import Game
+from compiler.pipeline.check.textcheck import Vocabulary
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -268,8 +268,8 @@ def test_rendered_english_reads_back_to_the_same_facts():
 
 
 def _compare(text, effects):
-    from compiler.models import Card
-    from compiler.textcheck import compare
+    from compiler.pipeline.validate.models import Card
+    from compiler.pipeline.check.textcheck import compare
 
     game = _game()
     card = Card.model_validate({"id": "c", "name": "C", "kind": "card", "text": text, "effects": effects})

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from compiler.loader import load_file
-from compiler.models import Card, Game
-from compiler.validate import schema_errors
+from compiler.pipeline.load.loader import load_file
+from compiler.pipeline.validate.models import Card, Game
+from compiler.pipeline.validate.structure import schema_errors
 
 REPO = Path(__file__).resolve().parent.parent
 CARD_FILES = sorted(p for p in (REPO / "cards").rglob("*.yaml") if p.name != "game.yaml")

@@ -16,11 +16,11 @@ from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
 
-from compiler import colour
+from compiler.outputs import colour
 from compiler.cli import cli, check_run
 from compiler.diagnostics import CODES
-from compiler.schema_gen import card_schema
-from compiler.watch import Watcher
+from compiler.outputs.schema_gen import card_schema
+from compiler.tools.watch import Watcher
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -65,7 +65,7 @@ def load_file(path: Path) -> Handlers:
 
 def runner(game: CompiledGame) -> Callable:
     """An example runner (see examples.run_example) that uses the generated handlers."""
-    from ..examples import trigger
+    from ..pipeline.check.examples import trigger
 
     return partial(trigger, handlers=load(game))
 
@@ -73,7 +73,7 @@ def runner(game: CompiledGame) -> Callable:
 def check_examples_with_handlers(run: Any) -> None:
     """The examples part of checks.check_all, every example run through the generated handlers."""
     from ..diagnostics import Severity
-    from ..examples import check_card_examples, check_examples
+    from ..pipeline.check.examples import check_card_examples, check_examples
 
     error_files = {d.file for d in run.report.items if d.level is Severity.ERROR}
     for game in run.games:

@@ -174,5 +174,5 @@ def node(family: str, data: Any) -> Any:
 
 
 def run_node(ctx: Context, action: Any) -> None:
-    """Fallback: the interpreter runs one action node (listed in compiler/codegen/templates.py)."""
+    """Fallback: the interpreter runs one action node (listed in compiler/codegen/jinja.py)."""
     ctx.run([action])

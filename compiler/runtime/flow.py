@@ -93,7 +93,7 @@ class Program:
         return len(self.blocks) - 1
 
     def deck(self, players: int, key: int) -> tuple[list[str], list[tuple[list[str], int]]]:
-        from ..deck import deck_parts
+        from .deck import deck_parts
 
         if (players, key) not in self._decks:
             self._decks[(players, key)] = deck_parts(self.game, players, key)

@@ -14,7 +14,7 @@ from ..compiled import CompiledGame
 from ..lang.model import Action, Condition, Expression
 from ..lang.registry import REGISTRY
 from ..lang.types import Selector, as_list
-from ..models import Card
+from ..pipeline.validate.models import Card
 from . import payment
 from .decider import Decider, FirstLegal
 from .filters import Match, field_value, holds, matching

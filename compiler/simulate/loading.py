@@ -24,8 +24,8 @@ class DataError(ValueError):
 def load_game(root: Path, name: str, variant: str | None = None) -> "CompiledGame":
     """The game named by its id or directory (targets.py, as every command names games), loaded
     alone; with a variant file, that variant of it (variants.py)."""
-    from ..project import load
-    from ..targets import game_dir, no_game
+    from ..pipeline.project import load
+    from ..tools.targets import game_dir, no_game
 
     directory = game_dir(name, root)
     if directory is None:

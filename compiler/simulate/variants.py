@@ -60,7 +60,7 @@ def merge(base: Any, overlay: Any) -> Any:
 
 def variant_name(path: Path) -> str:
     """The variant's name without validating it (reports, and runs in the database)."""
-    from ..loader import load_file
+    from ..pipeline.load.loader import load_file
 
     doc, _ = load_file(path, str(path))
     name = doc.data.get("name") if isinstance(doc.data, dict) else None
@@ -86,12 +86,12 @@ atexit.register(_cleanup)
 
 
 def load_variant(root: Path, game_name: str, path: Path) -> "CompiledGame":
-    from ..loader import load_file
-    from ..project import GAME_FILE, card_files, load
-    from ..validate import parse_model
+    from ..pipeline.load.loader import load_file
+    from ..pipeline.project import GAME_FILE, card_files, load
+    from ..pipeline.validate.structure import parse_model
     from .loading import render
 
-    from ..targets import game_dir as find_game
+    from ..tools.targets import game_dir as find_game
 
     game_dir = find_game(game_name, root)
     if game_dir is None:

@@ -1,0 +1,1 @@
+"""`make bench`: the benchmarks quoted in the README (outside the package: nothing here ships)."""

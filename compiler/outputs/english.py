@@ -1,0 +1,371 @@
+"""Plain-English rendering of effects, composed from each primitive's own `english`.
+
+`English` holds the game's vocabulary (labels, plurals, relations, card names) so that a primitive
+only says what it does; this module turns names into words, amounts into quantities ("1 victory
+point", "3 coins"), player sets into people ("each opponent", "your left neighbour") and a whole
+card into sentences ("When built: gain 2 coins.").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..lang.registry import REGISTRY
+from ..lang.types import Selector, as_list
+
+_SPECIAL_PLAYERS = {
+    "self": "you",
+    "owner": "the card's owner",
+    "all": "every player",
+    "everyone": "every player",
+    "opponents": "your opponents",
+    "others": "the other players",
+}
+_EACH_PLAYER = {
+    "all": "each player",
+    "everyone": "each player",
+    "opponents": "each opponent",
+    "others": "each other player",
+}
+# Verbs a rendered action may start with, for the third person ("each opponent loses ...").
+_VERBS = {"gain", "lose", "pay", "advance", "move", "choose", "build", "receive", "take", "repeat"}
+_LIMITS = {"once_per_round": "once per round", "once_per_age": "once per age", "once_per_game": "once per game",
+           "once_per_build": "once per build"}
+
+
+def sentence(text: str) -> str:
+    """Capitalise the first letter and end with a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def third_person(text: str) -> str:
+    """'gain 2 coins; then pay your ...' -> 'gains 2 coins; then pays their ...'."""
+    text = re.sub(r"\byour\b", "their", text)
+    text = re.sub(r"\byou may\b", "may", text)
+    text = re.sub(r"\byou have\b", "they have", text)
+    text = re.sub(r"\byou\b", "they", text)
+    clauses = text.split("; then ")
+    out = []
+    for clause in clauses:
+        head, _, rest = clause.partition(" ")
+        if head in _VERBS:
+            head = head + ("es" if head.endswith(("s", "sh", "ch")) else "s")
+        out.append(f"{head} {rest}".strip())
+    return "; then ".join(out)
+
+
+class English:
+    """Renders names with the game's labels; card ids become card names."""
+
+    def __init__(self, game: Any = None, cards: dict | None = None) -> None:
+        self.game = game
+        self.cards = cards or {}
+
+    # names ---------------------------------------------------------------
+    def word(self, name: Any) -> str:
+        name = str(name)
+        if name in _LIMITS:
+            return _LIMITS[name]
+        g = self.game
+        if g is not None:
+            for table in (g.counters, g.resources, g.globals, g.tracks, g.zones, g.kinds):
+                if name in table:
+                    return getattr(table[name], "label", None) or name.replace("_", " ")
+        if name in self.cards:
+            return self.cards[name].name
+        return name.replace("_", " ")
+
+    def words(self, names: Any, conjunction: str) -> str:
+        items = [self.word(n) for n in as_list(names)]
+        return self.join(items, conjunction)
+
+    @staticmethod
+    def join(items: list[str], conjunction: str) -> str:
+        items = [i for i in items if i]
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+
+    def card_name(self, card_id: str) -> str:
+        return self.cards[card_id].name if card_id in self.cards else card_id.replace("_", " ")
+
+    def param(self, name: str) -> str:
+        """A rule number: 'the discard coins value (normally 3)'."""
+        base = self.param_base(name)
+        return self.param_name(name) + (f" (normally {base})" if base is not None else "")
+
+    def param_name(self, name: str) -> str:
+        return f"the {name.replace('_', ' ')} value"
+
+    def param_base(self, name: str) -> int | None:
+        """A rule number's value in game.yaml, before any card modifies it."""
+        if self.game is None or name not in self.game.params:
+            return None
+        return self.game.params[name]
+
+    def _is_mass(self, noun: str) -> bool:
+        """Resources are mass nouns: '2 wood', not '2 woods'."""
+        return self.game is not None and noun in self.game.resources
+
+    def singular(self, noun: str) -> str:
+        label = self.word(noun)
+        if self._is_mass(noun):
+            return label
+        if label.endswith("ies"):
+            return label[:-3] + "y"
+        if label.endswith("s") and not label.endswith(("ss", "us", "is")):
+            return label[:-1]
+        return label
+
+    def quantity(self, n: int, noun: str) -> str:
+        """'1 victory point', '3 coins', '2 wood'."""
+        return f"{n} {self.singular(noun) if n == 1 else self.word(noun)}"
+
+    def _relation_union(self, name: str) -> str | None:
+        if self.game is None:
+            return None
+        for union, parts in self.game.relations.items():
+            if isinstance(parts, list) and name in parts:
+                return union
+        return None
+
+    def player(self, ref: str) -> str:
+        if ref in _SPECIAL_PLAYERS:
+            return _SPECIAL_PLAYERS[ref]
+        relation = self.game.relations.get(ref) if self.game is not None else None
+        if isinstance(relation, int):
+            union = self._relation_union(ref)
+            return f"your {self.word(ref)} {self._singular_word(union)}" if union else f"the player on your {self.word(ref)}"
+        return f"your {self.word(ref)}"
+
+    @staticmethod
+    def _singular_word(word: str) -> str:
+        word = word.replace("_", " ")
+        return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+    def _have(self, ref: Any) -> str:
+        """'have' after 'you', 'your neighbours', 'you and ...'; 'has' after 'every player'."""
+        who = self.players(ref)
+        plural = who == "you" or " and " in who or (who.startswith(("your ", "the other")) and who.endswith("s"))
+        return "have" if plural else "has"
+
+    def players(self, ref: Any) -> str:
+        return self.join([self.player(r) for r in as_list(ref)], "and")
+
+    def each(self, ref: Any) -> str:
+        """The subject of a for_each: 'each opponent', 'each neighbour', 'you and each neighbour'."""
+        parts = []
+        for r in as_list(ref):
+            if r in _EACH_PLAYER:
+                parts.append(_EACH_PLAYER[r])
+            elif r == "self":
+                parts.append("you")
+            elif self.game is not None and isinstance(self.game.relations.get(r), list):
+                parts.append(f"each {self._singular_word(r)}")
+            else:
+                parts.append(self.player(r))
+        return self.join(parts, "and")
+
+    # values --------------------------------------------------------------
+    def amount(self, amount: Any) -> str:
+        if isinstance(amount, int):
+            return str(amount)
+        return REGISTRY["expression"][amount.key].english(amount.arg, self)
+
+    def noun_amount(self, noun: str, amount: Any) -> str:
+        if isinstance(amount, int):
+            return self.quantity(amount, noun)
+        per = self._per_card(amount)
+        if per is not None:
+            n, selector = per
+            return f"{self.quantity(n, noun)} for each {self.selector(selector, plural=False)}"
+        if noun == "any":
+            return f"resources of your choice equal to {self.amount(amount)}"
+        return f"{self.word(noun)} equal to {self.amount(amount)}"
+
+    @staticmethod
+    def _per_card(amount: Any) -> tuple[int, Any] | None:
+        """A count, or a whole number times a count: rendered '2 coins for each grey card'."""
+        if getattr(amount, "key", None) == "count":
+            return 1, amount.arg
+        if getattr(amount, "key", None) == "mul" and len(amount.arg) == 2:
+            ints = [a for a in amount.arg if isinstance(a, int)]
+            counts = [a for a in amount.arg if getattr(a, "key", None) == "count"]
+            if len(ints) == 1 and len(counts) == 1:
+                return ints[0], counts[0].arg
+        return None
+
+    def noun_amounts(self, amounts: dict) -> str:
+        parts = []
+        for noun, amount in amounts.items():
+            if noun == "any" and isinstance(amount, int):
+                parts.append(f"{amount} resource{'s' if amount != 1 else ''} of your choice")
+            else:
+                parts.append(self.noun_amount(noun, amount))
+        return self.join(parts, "and")
+
+    def noun_value(self, noun: str, of: Any) -> str:
+        if self.game is not None and noun in self.game.globals:
+            return f"the current {self.word(noun)}"
+        if noun == "players":
+            return "the number of players"
+        if self.game is not None and noun in self.game.tracks:
+            what = f"{self.word(noun)} level"
+        else:
+            what = self.word(noun)
+        if of == "self" or of is None:
+            return f"your {what}"
+        refs = as_list(of)
+        if len(refs) > 1:
+            return f"the total {what} of {self.players(refs)}"
+        who = self.players(refs)
+        return f"{who}' {what}" if who.endswith("s") else f"{who}'s {what}"
+
+    def _kind_words(self, kinds: Any, plural: bool) -> str:
+        names = []
+        for k in as_list(kinds):
+            spec = self.game.kinds.get(k) if self.game is not None else None
+            label = (spec.label if spec is not None and spec.label else k.replace("_", " "))
+            if plural:
+                label = spec.plural if spec is not None and spec.plural else label + "s"
+            names.append(label)
+        return self.join(names, "or")
+
+    def _is_choice(self, field: str) -> bool:
+        if self.game is None:
+            return False
+        return any(f.type == "choice" and name == field for kind in self.game.kinds.values() for name, f in kind.fields.items())
+
+    def selector(self, sel: Any, plural: bool = True, owned: bool = True) -> str:
+        if isinstance(sel, str):
+            return self.card_name(sel)
+        sel = sel or Selector()
+        if sel.id:
+            what = self.words(sel.id, "or")
+        elif sel.kind:
+            what = self._kind_words(sel.kind, plural)
+        else:
+            what = "cards" if plural else "card"
+        adjectives, clauses = [], []
+        for field, value in (sel.where or {}).items():
+            if isinstance(value, (str, int, bool, list)):
+                shown = self.words(value, "or") if not isinstance(value, bool) else ("yes" if value else "no")
+            else:
+                shown = self.amount(value)
+            if self._is_choice(field) and isinstance(value, (str, list)):
+                adjectives.append(shown)
+            else:
+                clauses.append(f"whose {self.word(field)} is {shown}")
+        text = " ".join(adjectives + [what])
+        if clauses:
+            text += " " + " and ".join(clauses)
+        shared = bool(sel.zone and self.game is not None and sel.zone in self.game.zones and self.game.zones[sel.zone].shared)
+        if sel.missing:
+            text += " you have not built" if not sel.of or sel.of == "self" else f" {self.players(sel.of)} {self._have(sel.of)} not built"
+        elif shared:
+            text += f" in the {self.word(sel.zone)}"
+        elif sel.of and sel.of != "self":
+            where = f" {self.word(sel.zone)}" if sel.zone else ""
+            text += f" in the{where} of {self.players(sel.of)}" if where else f" {self.players(sel.of)} {self._have(sel.of)}"
+        elif sel.zone:
+            text += f" in your {self.word(sel.zone)}"
+        elif owned:
+            text += " you have"
+        for word, extreme in (("fewest", sel.fewest), ("most", sel.most)):
+            if extreme is not None:
+                measure = self.amount(extreme)
+                measure = measure[len("the number of "):] if measure.startswith("the number of ") else measure
+                text += f", the one{'s' if plural else ''} with the {word} {measure}"
+        return text
+
+    def a_card(self, ref: Any) -> str:
+        """One card: a name, or 'a grey card you have'."""
+        if isinstance(ref, str):
+            return self.card_name(ref)
+        if ref is not None and ref.id and not isinstance(ref.id, list):
+            return self.card_name(ref.id)
+        text = self.selector(ref, plural=False)
+        return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+    def card_ref(self, ref: Any) -> str:
+        return self.card_name(ref) if isinstance(ref, str) else self.selector(ref)
+
+    def condition(self, cond: Any) -> str:
+        return REGISTRY["condition"][cond.key].english(cond.arg, self)
+
+    # effects -------------------------------------------------------------
+    def action(self, action: Any) -> str:
+        return REGISTRY["action"][action.key].english(action.arg, self)
+
+    def actions(self, actions: list, person: str = "you") -> str:
+        text = "; then ".join(self.action(a) for a in actions)
+        return third_person(text) if person == "they" else text
+
+    def trade_buyers(self) -> str:
+        """Who may buy production, when the game declares trade: 'your neighbours'."""
+        if self.game is None or self.game.trade is None:
+            return ""
+        return self.players(self.game.trade.from_)
+
+    def trade_currency(self) -> str:
+        return self.game.trade.currency if self.game is not None and self.game.trade is not None else "coins"
+
+    def trade_base(self) -> str:
+        """' instead of 2': the game's base trade price, when it declares one."""
+        if self.game is None or self.game.trade is None or self.game.trade.price not in self.game.params:
+            return ""
+        return f" instead of {self.game.params[self.game.trade.price]}"
+
+    def subject(self, who: str, actions: list) -> str:
+        """Actions done by someone else: 'each opponent loses 1 victory point'."""
+        text = self.actions(actions)
+        if who == "you":
+            return text
+        first = text.split(" ", 1)[0]
+        if first in _VERBS or text.startswith("you may"):
+            return f"{who} {third_person(text)}"
+        return f"{who}: {third_person(text)}"
+
+    def trigger(self, name: str) -> str:
+        """'When built', or the trigger's description up to its first colon: 'When an age ends'."""
+        if self.game is not None and name == self.game.build.on_built or name == "built":
+            return "When built"
+        spec = self.game.triggers.get(name) if self.game is not None else None
+        description = (spec.description.split(":")[0].strip() if spec is not None else "")
+        if description:
+            # 'a building has just been built' reads after 'When'; 'Upkeep step 3' after 'At'.
+            return f"When {description}" if description.split()[0].lower() in ("a", "an", "the") else f"At {description}"
+        words = name.replace("_", " ")
+        return f"At the {words.replace('end of ', 'end of the ', 1)}" if words.startswith("end of ") else f"On {words}"
+
+    def effect(self, effect: Any) -> str:
+        if effect.on is None:
+            return sentence(REGISTRY["passive"][effect.passive].english(effect.passive_arg, self))
+        head = self.trigger(effect.on)
+        if effect.limit:
+            head += f" ({self.word(effect.limit)})"
+        if effect.if_ is not None:
+            head += f", if {self.condition(effect.if_)}"
+        return sentence(f"{head}: {self.actions(effect.do)}")
+
+    def barriers(self, card_id: str) -> list[str]:
+        """Sentences for the track barriers (game.yaml) that this card helps to lift."""
+        out = []
+        if self.game is None:
+            return out
+        for name, track in self.game.tracks.items():
+            for barrier in track.barriers:
+                if card_id in barrier.lifted_by:
+                    others = [self.card_name(c) for c in barrier.lifted_by if c != card_id]
+                    tail = f" once you also have {self.join(others, 'and')}" if others else ""
+                    out.append(sentence(f"your {self.word(name)} marker may pass space {barrier.at}{tail}"))
+        return out
+
+    def card(self, card: Any) -> str:
+        parts = [self.effect(e) for e in card.effects] + self.barriers(card.id)
+        return " ".join(parts) if parts else "No effect."

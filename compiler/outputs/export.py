@@ -1,0 +1,124 @@
+"""A game's entities as a table for designers who balance in spreadsheets: one row per entity, a
+column per declared field (a cost also split into one number column per noun), plus id, name,
+kind, the designer's text, the compiled English and the fields marked reconstructed.
+
+CSV and JSON come from the standard library; xlsx from openpyxl (imported only for it), with
+every reconstructed value's cell shaded and annotated.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from ..compiled import CompiledGame
+from .english import English
+from .sheet import SheetBuilder
+
+FORMATS = ("csv", "json", "xlsx")
+RECONSTRUCTED = "reconstructed"
+
+
+def table(game: CompiledGame) -> tuple[list[str], list[dict[str, Any]], list[set[str]]]:
+    """The columns, the rows (column -> value) and, per row, the columns holding a reconstructed value."""
+    builder = SheetBuilder(game)
+    en = English(game.game, game.cards)
+    kinds = builder.kinds_in_order()
+    fields: list[str] = []
+    cost_nouns: dict[str, list[str]] = {}
+    for kind in kinds:
+        for name, spec in game.game.kinds[kind].fields.items():
+            if name not in fields:
+                fields.append(name)
+            if spec.type == "cost":
+                nouns = cost_nouns.setdefault(name, [])
+                for card in game.cards.values():
+                    if card.kind == kind:
+                        nouns += [n for n in (card.fields.get(name) or {}) if n not in nouns]
+    columns = ["id", "name", "kind"]
+    for name in fields:
+        columns.append(name)
+        columns += [f"{name}.{noun}" for noun in cost_nouns.get(name, [])]
+    columns += ["text", "compiled", RECONSTRUCTED]
+    order = {kind: i for i, kind in enumerate(kinds)}
+    rows: list[dict[str, Any]] = []
+    marks: list[set[str]] = []
+    for card in sorted(game.cards.values(), key=lambda c: order[c.kind]):
+        row: dict[str, Any] = {c: None for c in columns}
+        row.update(id=card.id, name=card.name, kind=card.kind, text=card.text.strip(), compiled=en.card(card),
+                   reconstructed=", ".join(card.reconstructed))
+        for name, value in card.fields.items():
+            if isinstance(value, dict):
+                row[name] = builder.cost_text(value)
+                for noun, n in value.items():
+                    row[f"{name}.{noun}"] = n
+            elif isinstance(value, list):
+                row[name] = ", ".join(str(v) for v in value)
+            else:
+                row[name] = value
+        rec = set(card.reconstructed)
+        marks.append({c for c in columns if c in rec or c.split(".")[0] in rec})
+        rows.append(row)
+    return columns, rows, marks
+
+
+def to_csv(game: CompiledGame) -> str:
+    columns, rows, _marks = table(game)
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: ("" if v is None else v) for k, v in row.items()})
+    return out.getvalue()
+
+
+def to_json(game: CompiledGame) -> str:
+    columns, rows, _marks = table(game)
+    return json.dumps({"game": game.game.id, "columns": columns, "rows": rows}, indent=2, ensure_ascii=False) + "\n"
+
+
+def to_xlsx(game: CompiledGame) -> bytes:
+    from openpyxl import Workbook  # noqa: PLC0415
+    from openpyxl.comments import Comment  # noqa: PLC0415
+    from openpyxl.styles import Font, PatternFill  # noqa: PLC0415
+
+    columns, rows, marks = table(game)
+    book = Workbook()
+    sheet = book.active
+    sheet.title = game.game.id[:31]
+    sheet.append(columns)
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    shade = PatternFill("solid", fgColor="F8D7DA")
+    for row, marked in zip(rows, marks):
+        sheet.append([row[c] for c in columns])
+        for cell in sheet[sheet.max_row]:
+            if isinstance(cell.value, str) and cell.value.startswith("="):
+                cell.data_type = "s"  # a text, never a formula
+        for i, column in enumerate(columns, start=1):
+            if column in marked:
+                cell = sheet.cell(row=sheet.max_row, column=i)
+                cell.fill = shade
+                cell.comment = Comment("reconstructed: no public source gives this value", "ostraka")
+    sheet.freeze_panes = "D2"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def export(game: CompiledGame, fmt: str) -> str | bytes:
+    return {"csv": to_csv, "json": to_json, "xlsx": to_xlsx}[fmt](game)
+
+
+def write(data: str | bytes, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(f".{path.name}.tmp")
+    if isinstance(data, bytes):
+        temp.write_bytes(data)
+    else:
+        temp.write_text(data, encoding="utf-8")
+    temp.replace(path)
+    return path

@@ -1,0 +1,1 @@
+"""Stage 4, check: every card's examples run, its text compared with its effects, its placeholders found."""

@@ -1,0 +1,94 @@
+"""The check stage: run examples of every game whose data loaded cleanly."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ...runtime.deck import check_draws
+from ...diagnostics import Severity
+from .examples import check_card_examples, check_examples
+from .followon import broken_cards, fold, recording
+from .placeholders import check_placeholders
+from ..project import Run
+from .textcheck import check_card_text, check_text
+
+
+def check_all(run: Run, examples: bool = True) -> None:
+    error_files = {d.file for d in run.report.items if d.level is Severity.ERROR}
+    for game in run.games:
+        for file in game.files:
+            if file not in error_files:
+                run.report.extend(check_placeholders(run.documents[file]))
+    for game in run.games:
+        if game.game_file not in error_files:
+            run.report.extend(check_draws(game, run.documents.get(game.game_file)))
+            run.report.extend(check_text(game, run.documents, lambda g, cid, docs, vocab, en: run.cache.text(
+                g, cid, lambda: check_card_text(g, cid, docs, vocab, en))))
+        if game.game_file in error_files or not examples:
+            continue
+        written = _ids_in(run.documents, error_files)
+        broken = broken_cards(game, error_files, written)
+        reads: dict = {}
+        if broken:  # record what each card's examples read, to fold failures that follow from the broken cards
+            check_card, reads = recording(check_card_examples)
+        else:
+            check_card = lambda g, cid, docs: run.cache.examples(g, cid, docs, check_card_examples)  # noqa: E731
+        passed, failed, diagnostics = check_examples(game, run.documents, error_files, check_card)
+        run.report.examples_passed += passed
+        run.report.examples_failed += failed
+        diagnostics = _blame_broken_data(game, error_files, diagnostics)
+        diagnostics = _name_unloaded_cards(written, diagnostics)
+        kept = fold(diagnostics, reads, broken, run.report.items)
+        run.report.examples_folded += len(diagnostics) - len(kept)
+        run.report.extend(kept)
+
+
+def _blame_broken_data(game, error_files: set[str], diagnostics: list) -> list:
+    """An example that crashed while some of its game's files have errors may have read one of their
+    broken cards (a cost that is not a number, ...): that is E402 pointing at those errors, not E901."""
+    broken = sorted(f for f in set(game.sources[c].file for c in game.cards) if f in error_files)
+    if not broken:
+        return diagnostics
+    return [replace(d, code="E402", message=_CRASH.sub("could not run: it may read a card whose data has errors", d.message),
+                    hint=f"fix the errors in {', '.join(broken[:3])} first; the example may read a card defined there")
+            if d.code == "E901" else d for d in diagnostics]
+
+
+_CRASH = re.compile(r"internal error while running: .*$")
+
+
+_ID_LINE = re.compile(r"^[ \t]*(?:-[ \t]+)?id:[ \t]*['\"]?([a-z][a-z0-9_]*)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
+
+
+def _ids_in(documents: dict, files: set[str]) -> dict[str, str]:
+    """Entity ids written in files that did not load cleanly, with their file. A file that is not
+    even YAML (an indentation slip) is read line by line for its `id:` lines."""
+    found: dict[str, str] = {}
+    for file in sorted(files):
+        doc = documents.get(file)
+        data = doc.data if doc is not None else None
+        if data is None and doc is not None and doc.text:
+            for match in _ID_LINE.finditer(doc.text):
+                found.setdefault(match.group(1), file)
+            continue
+        for entity in data if isinstance(data, list) else [data]:
+            if isinstance(entity, dict) and isinstance(entity.get("id"), str):
+                found.setdefault(entity["id"], file)
+    return found
+
+
+_UNKNOWN_CARD = re.compile(r"names unknown card '([^']+)'")
+
+
+def _name_unloaded_cards(unloaded: dict[str, str], diagnostics: list) -> list:
+    """An example naming a card whose own file has errors is not wrong itself: say where to look."""
+    out = []
+    for d in diagnostics:
+        match = _UNKNOWN_CARD.search(d.message) if d.code == "E402" else None
+        if match and match.group(1) in unloaded:
+            card_id = match.group(1)
+            d = replace(d, message=_UNKNOWN_CARD.sub(f"names card '{card_id}', which did not load", d.message),
+                        hint=f"'{card_id}' is defined in {unloaded[card_id]}, which has errors: fix those first")
+        out.append(d)
+    return out

@@ -1,0 +1,374 @@
+"""YAML to plain data, keeping the file, line and column of every node.
+
+ruamel.yaml composes the node graph; we construct the values ourselves so that only plain,
+safe types come out (no tag may construct an object), duplicate keys are reported, and alias
+expansion, nesting, text length and numbers are bounded.
+"""
+
+from __future__ import annotations
+
+import errno
+import math
+import os
+import re
+import stat
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.composer import Composer, MaxDepthExceededError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.reader import ReaderError
+
+from . import fastyaml
+from ...diagnostics import Diagnostic
+
+DataPath = tuple[Any, ...]
+
+MAX_FILE_BYTES = 1_000_000
+MAX_NODES = 50_000  # values constructed from one file, aliases expanded
+MAX_DEPTH = 64
+MAX_INT = 10**9
+# Lines plus flow items ('[', '{', ','): counted in C before parsing, so a file that would take the
+# pure-Python parser long is refused at once. The largest real card file has about 1,300.
+MAX_UNITS = 10_000
+MAX_DOCUMENTS = 2
+
+_SAFE_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+}
+
+
+@dataclass
+class Document:
+    """A loaded file: its data and where every value and key sits in the text."""
+
+    file: str
+    data: Any
+    text: str
+    positions: dict[DataPath, tuple[int, int]] = field(default_factory=dict)
+    key_positions: dict[DataPath, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, path: DataPath, key: bool = False) -> tuple[int, int]:
+        """The closest known position of a data path (1-based line and column)."""
+        path = tuple(path)
+        if key and path in self.key_positions:
+            return self.key_positions[path]
+        while path:
+            if path in self.positions:
+                return self.positions[path]
+            path = path[:-1]
+        return self.positions.get((), (1, 1))
+
+    def line_text(self, line: int) -> str | None:
+        starts = line_starts(self.text)
+        if not 0 < line <= len(starts) or (starts[line - 1] == len(self.text) and (line > 1 or not self.text)):
+            return None
+        end = starts[line] if line < len(starts) else len(self.text)
+        return self.text[starts[line - 1]:end].rstrip("\r\n\x85\u2028\u2029")
+
+
+# Line breaks as YAML (and so ruamel's marks, which every position comes from) counts them.
+LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
+@lru_cache(maxsize=32)
+def line_starts(text: str) -> tuple[int, ...]:
+    """The offset where each line of a text starts, computed once per text (diagnostics look lines
+    up by number and offsets up by line: without this index each lookup re-read the whole file)."""
+    return (0, *(m.end() for m in LINE_BREAK.finditer(text)))
+
+
+def offset_of(text: str, line: int, column: int) -> int:
+    """The offset of a 1-based line and column."""
+    starts = line_starts(text)
+    return starts[min(max(line, 1), len(starts)) - 1] + column - 1
+
+
+def line_col(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based line and column of an offset."""
+    starts = line_starts(text)
+    index = bisect_right(starts, offset) - 1
+    return index + 1, offset - starts[index] + 1
+
+
+class _Limit(Exception):
+    def __init__(self, message: str, node: Node | None) -> None:
+        super().__init__(message)
+        self.node = node
+
+
+def _pos(node: Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+class _At:
+    """A stand-in node for a limit met while composing: only its position."""
+
+    def __init__(self, mark: Any) -> None:
+        self.start_mark = mark
+
+
+class _BoundedComposer(Composer):
+    """ruamel's composer, stopping as soon as a file holds too many nodes (before building them)."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.warn_double_anchors = False  # a reused anchor is legal YAML; no warning on stderr
+        self.ostraka_nodes = getattr(self, "ostraka_nodes", 0) + 1
+        if self.ostraka_nodes > MAX_NODES:
+            raise _Limit(f"more than {MAX_NODES} values", _At(self.parser.peek_event().start_mark))
+        return super().compose_node(parent, index)
+
+
+def _units(text: str) -> int:
+    """Lines (a CR alone ends a line too, for YAML as for us) plus flow items."""
+    lines = text.count("\n") + text.count("\r") - text.count("\r\n")
+    return lines + text.count(",") + text.count("[") + text.count("{")
+
+
+class _Builder:
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.diagnostics: list[Diagnostic] = []
+        self.count = 0
+
+    def diag(self, code: str, node: Node, message: str, hint: str = "", path: DataPath = ()) -> None:
+        line, col = _pos(node)
+        self.diagnostics.append(
+            Diagnostic(code, message, self.doc.file, line, col, hint, path=_dotted(path))
+        )
+
+    def build(self, node: Node, path: DataPath, depth: int) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise _Limit(f"more than {MAX_NODES} values after alias expansion", node)
+        if depth > MAX_DEPTH:
+            raise _Limit(f"nesting deeper than {MAX_DEPTH} levels", node)
+        self.doc.positions.setdefault(path, _pos(node))
+        if node.tag not in _SAFE_TAGS:
+            self.diag(
+                "E103",
+                node,
+                f"tag '{node.tag}' is not allowed in card data",
+                "card data holds only plain strings, numbers, booleans, lists and mappings",
+                path,
+            )
+            return None
+        if isinstance(node, MappingNode):
+            return self._mapping(node, path, depth)
+        if isinstance(node, SequenceNode):
+            return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
+        return self._scalar(node, path)
+
+    def _mapping(self, node: MappingNode, path: DataPath, depth: int) -> dict:
+        result: dict = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                self.diag("E103", key_node, "merge keys ('<<') are not allowed in card data", "", path)
+                continue
+            if not isinstance(key_node, ScalarNode):
+                self.diag("E201", key_node, "a mapping key must be a plain scalar", "", path)
+                continue
+            key = self.build(key_node, path + ("<key>",), depth + 1)
+            if isinstance(key, (list, dict)) or key is None:
+                key = str(key)
+            if key in result:
+                first = self.doc.key_positions.get(path + (key,))
+                hint = f"the first '{key}' is at line {first[0]}" if first else ""
+                self.diag("E102", key_node, f"duplicate key '{key}'", hint, path + (key,))
+                continue
+            self.doc.key_positions[path + (key,)] = _pos(key_node)
+            result[key] = self.build(value_node, path + (key,), depth + 1)
+        return result
+
+    def _scalar(self, node: ScalarNode, path: DataPath) -> Any:
+        if len(node.value) > 100_000:
+            raise _Limit("a text longer than 100,000 characters", node)
+        if node.tag == "tag:yaml.org,2002:str":
+            return node.value
+        try:
+            value = _plain_scalar(node.tag, node.value)
+        except (ValueError, OverflowError):
+            self.diag("E201", node, f"cannot read '{node.value[:40]}' as {node.tag.rsplit(':', 1)[-1]}", "", path)
+            return None
+        if isinstance(value, bool) or value is None:
+            return value
+        if isinstance(value, int) and abs(value) > MAX_INT:
+            self.diag("E104", node, f"number {node.value[:40]} is out of range", f"numbers in card data stay within ±{MAX_INT:,}", path)
+            return 0
+        if isinstance(value, float) and not math.isfinite(value):
+            self.diag("E201", node, f"'{node.value}' is not a finite number", "", path)
+            return None
+        if isinstance(value, float) and abs(value) > MAX_INT:  # 1e18 is a number as large as 10**18
+            self.diag("E104", node, f"number {node.value[:40]} is out of range", f"numbers in card data stay within ±{MAX_INT:,}", path)
+            return 0
+        return value
+
+
+_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}  # YAML 1.2 core
+_NULLS = {"", "~", "null", "Null", "NULL"}
+
+
+def _plain_scalar(tag: str, text: str) -> Any:
+    """The YAML 1.2 core-schema value of a resolved plain scalar."""
+    kind = tag.rsplit(":", 1)[-1]
+    if kind == "null":
+        if text not in _NULLS:  # an explicit `!!null` on another word: not silently None
+            raise ValueError(text)
+        return None
+    if kind == "bool":
+        if text not in _BOOLS:  # an explicit `!!bool nope`: not silently False
+            raise ValueError(text)
+        return _BOOLS[text]
+    if kind == "int":
+        if len(text) > 40:
+            raise ValueError(text)
+        clean = text.replace("_", "")
+        sign = -1 if clean.startswith("-") else 1
+        digits = clean.lstrip("+-")
+        for prefix, base in (("0x", 16), ("0o", 8), ("0b", 2)):
+            if digits.lower().startswith(prefix):
+                return sign * int(digits[2:], base)
+        return sign * int(digits, 10)
+    if kind == "float":
+        if len(text) > 60:
+            raise ValueError(text)
+        lowered = text.lower().replace("_", "")
+        if lowered in (".nan", "+.nan", "-.nan"):
+            return math.nan
+        if lowered.lstrip("+-") == ".inf":
+            return -math.inf if lowered.startswith("-") else math.inf
+        return float(lowered)
+    return text
+
+
+def _dotted(path: DataPath) -> str:
+    out = ""
+    for part in path:
+        if part == "<key>":
+            continue
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+dotted = _dotted
+
+
+def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
+    doc = Document(file=file, data=None, text=text)
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        return doc, [Diagnostic("E104", f"file is larger than {MAX_FILE_BYTES:,} bytes", file, 1, 1,
+                                "split the cards into several files")]
+    if _units(text) > MAX_UNITS:
+        return doc, [Diagnostic("E104", f"file refused: more than {MAX_UNITS:,} lines and flow items", file, 1, 1,
+                                "split the cards into several files")]
+    # The pure-Python scanner is quadratic in the flow brackets opened on one line; no card needs 64.
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.count("[") + line.count("{") > MAX_DEPTH:
+            return doc, [Diagnostic("E104", f"file refused: more than {MAX_DEPTH} flow brackets ('[', '{{') on one line", file, number, 1,
+                                    "write nested lists and mappings in block style, one level per line")]
+    version = _version_directive(text)
+    if version is not None:
+        number, line, col = version
+        return doc, [Diagnostic("E101", f"YAML {number} is not read here: card files are YAML 1.2", file, line, col,
+                                "remove the %YAML line (YAML 1.1 reads yes/no/on/off as booleans and 017 as octal)")]
+    yaml = YAML(typ="safe", pure=True)
+    yaml.Composer = _BoundedComposer
+    yaml.max_depth = MAX_DEPTH + 1
+    nodes = []
+    fast = fastyaml.compose(text, MAX_NODES)  # libyaml when the text is plainly one document, else None
+    try:
+        for node in [fast] if fast is not None else yaml.compose_all(text):  # lazily: a second document is enough to refuse
+            if node is not None:
+                nodes.append(node)
+            if len(nodes) >= MAX_DOCUMENTS:
+                break
+    except _Limit as exc:
+        line, col = _pos(exc.node)
+        return doc, [Diagnostic("E104", f"file refused: {exc}", file, line, col, "split the cards into several files")]
+    except MaxDepthExceededError as exc:
+        mark = exc.problem_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return doc, [Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, line, col)]
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        return doc, [Diagnostic("E101", f"YAML syntax error: {problem}", file, line, col,
+                                "check the indentation and the quoting on this line")]
+    except RecursionError:
+        return doc, [Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, 1, 1)]
+    except ReaderError as exc:  # a character YAML does not allow (NUL, ESC, ...): at that character
+        at = exc.position if isinstance(exc.position, int) and 0 <= exc.position <= len(text) else 0
+        line, col = line_col(text, at)
+        return doc, [Diagnostic("E101", f"YAML error: {exc}".splitlines()[0], file, line, col,
+                                "remove the character: card files hold printable text only")]
+    except (YAMLError, ValueError, AssertionError) as exc:  # ruamel asserts on some directives
+        return doc, [Diagnostic("E101", f"YAML error: {exc}".splitlines()[0], file, 1, 1)]
+    nodes = [n for n in nodes if n is not None]
+    if len(nodes) > 1:
+        line, col = _pos(nodes[1])
+        return doc, [Diagnostic("E101", "a card file holds one YAML document", file, line, col,
+                                "remove the '---' separator or split the file")]
+    if not nodes:
+        doc.data = None
+        return doc, []
+    builder = _Builder(doc)
+    try:
+        doc.data = builder.build(nodes[0], (), 0)
+    except _Limit as exc:
+        line, col = _pos(exc.node) if exc.node is not None else (1, 1)
+        hint = "aliases ('*name') may not expand into huge structures" if "alias" in str(exc) else ""
+        return doc, [Diagnostic("E104", f"file refused: {exc}", file, line, col, hint)]
+    except RecursionError:
+        return doc, [Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, 1, 1)]
+    return doc, builder.diagnostics
+
+
+def _version_directive(text: str) -> tuple[str, int, int] | None:
+    """A `%YAML` directive asking for another version than 1.2: (its version, line, column). Under
+    1.1 the same text means other values (`yes` a boolean, `017` fifteen), and ruamel cannot read
+    1.0 or 1.3 at all, so only 1.2 (or no directive) is accepted. A directive starts a line."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("%YAML"):
+            parts = line.split()
+            version = parts[1] if len(parts) > 1 else ""
+            if version != "1.2":
+                return version or "(no version)", number, 1
+    return None
+
+
+def _read_regular(path: Path, limit: int) -> bytes:
+    """At most `limit` bytes of a regular file, never following a symbolic link (so a name under cards/
+    cannot make us read outside the project) and never blocking on a FIFO or reading a device."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        return handle.read(limit)
+
+
+def load_file(path: Path, display: str) -> tuple[Document, list[Diagnostic]]:
+    try:
+        raw = _read_regular(path, MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        reason = ("it is a symbolic link; card files are read only from inside the project" if exc.errno == errno.ELOOP
+                  else exc.strerror)
+        return Document(display, None, ""), [Diagnostic("E105", f"cannot read file: {reason}", display, 1, 1)]
+    if len(raw) > MAX_FILE_BYTES:
+        return Document(display, None, ""), [Diagnostic("E104", f"file is larger than {MAX_FILE_BYTES:,} bytes", display, 1, 1, "split the cards into several files")]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return Document(display, None, ""), [Diagnostic("E105", f"file is not UTF-8 text ({exc.reason} at byte {exc.start})", display, 1, 1)]
+    return load_text(text, display)

@@ -1,0 +1,211 @@
+"""The pipeline for one run: find the games, load, validate, resolve, check.
+
+Each stage adds diagnostics to one report and passes on what it could build, so a single run
+reports every problem of every file.
+"""
+
+from __future__ import annotations
+
+import keyword
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..tools.cache import NullCache
+from ..compiled import CompiledGame, Source
+from ..diagnostics import Diagnostic, Related, Report, did_you_mean
+from .load.loader import Document, load_file
+from .validate.models import Card, Game
+from .resolve import Namespaces, check_card_fields, check_game_marks, check_names
+from ..outputs.sheet_spec import check_sheet
+from .validate.structure import validate
+from .load.walk import yaml_files
+
+GAME_FILE = "game.yaml"
+
+
+@dataclass
+class Run:
+    """Everything one invocation loaded: documents for quoting source lines, and the games."""
+
+    root: Path
+    report: Report = field(default_factory=Report)
+    documents: dict[str, Document] = field(default_factory=dict)
+    games: list[CompiledGame] = field(default_factory=list)
+    cache: NullCache = field(default_factory=NullCache)  # cache.py: incremental checks
+
+    def display(self, path: Path) -> str:
+        try:
+            return os.path.relpath(path, self.root)
+        except ValueError:
+            return str(path)
+
+
+def find_game_dirs(paths: list[Path], cards_root: Path) -> tuple[list[Path], list[Diagnostic]]:
+    """The game directories named by the paths (a game dir, a file in one, or a dir of games)."""
+    found: list[Path] = []
+    problems: list[Diagnostic] = []
+    if not paths:
+        project = cards_root.parent.resolve()
+        if cards_root.is_symlink() and not Path(os.path.realpath(cards_root)).is_relative_to(project):
+            return [], [Diagnostic("E105", "cards/ is a symbolic link to a folder outside the project; not read", "cards",
+                                   hint="copy the games into cards/, or run ostraka in the project the link points to")]
+        paths = [cards_root]
+    for path in paths:
+        path = path.resolve()
+        if not path.exists():
+            problems.append(Diagnostic("E306", f"no such file or directory: {path}", hint="give a game directory such as cards/seven_wonders"))
+            continue
+        start = path if path.is_dir() else path.parent
+        game_dir = next((d for d in [start, *start.parents] if (d / GAME_FILE).is_file()), None)
+        if game_dir is not None:
+            found.append(game_dir)
+            continue
+        try:
+            subdirs = sorted(d for d in path.iterdir() if d.is_dir()) if path.is_dir() else []
+        except OSError as exc:
+            problems.append(Diagnostic("E105", f"cannot read folder: {exc.strerror}", str(path), hint="make the folder readable (chmod u+rx)"))
+            continue
+        for d in [d for d in subdirs if d.is_symlink()]:  # a name under cards/ must not lead outside it
+            problems.append(Diagnostic("E105", f"{d.name}/ is a symbolic link; only directories inside the project are read",
+                                       str(d), 1, 1, "move or copy the game directory into cards/"))
+            subdirs.remove(d)
+        games = [d for d in subdirs if (d / GAME_FILE).is_file()]
+        for d in subdirs:
+            if d not in games and yaml_files(d, str)[0]:
+                problems.append(Diagnostic("E305", f"{d.name}/ holds card files but no {GAME_FILE}", str(d), hint=f"add {d.name}/{GAME_FILE} declaring the game's nouns"))
+        if not games and not problems:
+            problems.append(Diagnostic("E305", f"no {GAME_FILE} in {path} or above it", str(path), hint="a game directory holds game.yaml and its card files"))
+        found += games
+    return list(dict.fromkeys(found)), problems
+
+
+def card_files(game_dir: Path, display=str) -> tuple[list[Path], list[Diagnostic]]:
+    """Every card file of a game (walk.py: nothing skipped in silence) and the problems of its folders."""
+    files, problems = yaml_files(game_dir, display)
+    return [p for p in files if p.name != GAME_FILE], problems
+
+
+def parse_game_file(path: Path, display: str) -> tuple[Document, list[Diagnostic], list[tuple[Game, tuple]]]:
+    """Load, schema-check and parse game.yaml: its document, diagnostics and the game (if any)."""
+    doc, problems = load_file(path, display)
+    if problems or doc.data is None:
+        if doc.data is None and not problems:
+            problems = [Diagnostic("E202", f"{GAME_FILE} is empty", display, 1, 1)]
+        return doc, problems, []
+    game, errors = validate(Game, doc.data, doc, "game")
+    return doc, problems + errors, [] if game is None else [(game, ())]
+
+
+def _load_game(run: Run, game_dir: Path) -> tuple[Game | None, Document | None]:
+    display = run.display(game_dir / GAME_FILE)
+    doc, problems, items = run.cache.parse(game_dir / GAME_FILE, display, parse_game_file, Game)
+    run.documents[display] = doc
+    run.report.files += 1
+    run.report.extend(problems)
+    return (items[0][0] if items else None), doc
+
+
+def _entities(doc: Document) -> list[tuple[tuple, Any]]:
+    if isinstance(doc.data, list):
+        return [((i,), item) for i, item in enumerate(doc.data)]
+    return [((), doc.data)]
+
+
+def parse_card_file(path: Path, display: str) -> tuple[Document, list[Diagnostic], list[tuple[Card, tuple]]]:
+    """Load, schema-check and parse one card file: its document, diagnostics and entities."""
+    doc, problems = load_file(path, display)
+    if problems or doc.data is None:
+        return doc, problems, []
+    problems = list(problems)
+    cards: list[tuple[Card, tuple]] = []
+    for prefix, data in _entities(doc):
+        card, errors = validate(Card, data, doc, "card", prefix)
+        problems += errors
+        if card is not None:
+            cards.append((card, prefix))
+    return doc, problems, cards
+
+
+def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
+    game, game_doc = _load_game(run, game_dir)
+    compiled = CompiledGame(game=game, directory=game_dir, game_file=run.display(game_dir / GAME_FILE)) if game else None
+    parsed: list[tuple[Card, Document, tuple]] = []
+    files, folder_problems = card_files(game_dir, run.display)
+    run.report.extend(folder_problems)
+    for path in files:
+        display = run.display(path)
+        doc, problems, cards = run.cache.parse(path, display, parse_card_file, Card)
+        run.documents[display] = doc
+        run.report.files += 1
+        run.report.extend(problems)
+        parsed += [(card, doc, prefix) for card, prefix in cards]
+    if compiled is None:
+        return None
+    # Duplicate ids: every later one is an error naming the first.
+    listed: set[str] = set()  # compiled.files as a set: a list look-up per card is quadratic
+    for card, doc, prefix in parsed:
+        line, col = doc.where(prefix + ("id",))
+        if card.id in compiled.cards:
+            first = compiled.sources[card.id]
+            run.report.add(Diagnostic("E303", f"id '{card.id}' is already used", doc.file, line, col,
+                                      f"the first '{card.id}' is at {first}; ids are unique within a game", "id"))
+            continue
+        if card.kind not in game.kinds:
+            kl, kc = doc.where(prefix + ("kind",))
+            run.report.add(Diagnostic("E304", f"unknown kind '{card.kind}'", doc.file, kl, kc,
+                                      did_you_mean(card.kind, game.kinds) or f"declare it under kinds in {GAME_FILE}", "kind"))
+            continue
+        compiled.cards[card.id] = card
+        compiled.sources[card.id] = Source(doc.file, *doc.where(prefix))
+        if doc.file not in listed:
+            listed.add(doc.file)
+            compiled.files.append(doc.file)
+    spaces = Namespaces(game, compiled.cards)
+    kinds_of = {cid: c.kind for cid, c in compiled.cards.items()}
+    scope = run.cache.scope(compiled.game_file, kinds_of)
+    run.report.extend(run.cache.resolved(scope, compiled.game_file, ("<game>",), lambda: check_names(game, spaces, game_doc, ()) + check_sheet(game, game_doc) + check_game_marks(game, game_doc)))
+    for card, doc, prefix in parsed:
+        if compiled.cards.get(card.id) is not card:
+            continue
+        run.report.extend(run.cache.resolved(scope, doc.file, prefix, lambda: check_names(card, spaces, doc, prefix)
+                                             + check_card_fields(card, game, spaces, doc, prefix, kinds_of)))
+    run.report.cards += len(compiled.cards)
+    return compiled
+
+
+def load(paths: list[Path], root: Path | None = None, cache: NullCache | None = None) -> Run:
+    root = (root or Path.cwd()).resolve()
+    run = Run(root=root, cache=cache or NullCache())
+    dirs, problems = find_game_dirs(paths, root / "cards")
+    run.report.extend(problems)
+    for game_dir in dirs:
+        compiled = compile_game(run, game_dir)
+        if compiled is not None:
+            run.games.append(compiled)
+    _check_game_ids(run)
+    return run
+
+
+def _game_id_at(run: Run, game: CompiledGame) -> tuple[int, int]:
+    doc = run.documents.get(game.game_file)
+    return doc.where(("id",)) if doc is not None else (1, 1)
+
+
+def _check_game_ids(run: Run) -> None:
+    """A game id names its folder in generated/ and its Python module: unique, and not a Python keyword."""
+    first: dict[str, CompiledGame] = {}
+    for game in run.games:
+        line, col = _game_id_at(run, game)
+        gid = game.game.id
+        if keyword.iskeyword(gid) or keyword.issoftkeyword(gid):
+            run.report.add(Diagnostic("E205", f"game id '{gid}' is a Python keyword; the generated handlers are a module named after it",
+                                      game.game_file, line, col, f"choose another id, such as '{gid}_game'", "id"))
+        other = first.setdefault(gid, game)
+        if other is not game:
+            oline, ocol = _game_id_at(run, other)
+            for here, (hl, hc), there, (tl, tc) in ((game, (line, col), other, (oline, ocol)), (other, (oline, ocol), game, (line, col))):
+                run.report.add(Diagnostic("E303", f"game id '{gid}' is used by two games; both would be written to generated/{gid}/",
+                                          here.game_file, hl, hc, "give each game its own id", "id",
+                                          (Related(there.game_file, tl, tc, f"the other game with id '{gid}'"),)))

@@ -1,0 +1,1 @@
+"""Stage 2, validate: the structure of each file (JSON Schema, then the pydantic models)."""

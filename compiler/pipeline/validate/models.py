@@ -1,0 +1,180 @@
+"""The models of the two kinds of file: a game's game.yaml and its card files."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Literal, Mapping, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...lang.model import Amount, Condition, Effect
+from ...lang.board import BoardSpec
+from ...lang.flow import Flow
+from ...simulate.spec import Balance
+from ...outputs.sheet_spec import SheetSpec
+from ...lang.types import CardId, KindName, Name, Noun, ParamName, PlayerSet, Scalar, Strict, TriggerName, ZoneName
+from ...runtime.limits import MAX_PLAYERS
+
+
+# ----------------------------------------------------------------------------- game.yaml
+
+class NounSpec(Strict):
+    label: Optional[str] = Field(None, description="How the noun is printed (default: the name)")
+    aliases: list[str] = Field(default_factory=list, description="Other phrases card texts use for it (text check)")
+    start: int = Field(0, description="Each player's value at the start")
+    min: Optional[int] = Field(0, description="The lowest value; null for none")
+    max: Optional[int] = Field(None, description="The highest value; null for none")
+    group: Optional[Name] = Field(None, description="A group name, e.g. raw or manufactured")
+
+
+class Barrier(Strict):
+    at: int = Field(description="A marker cannot pass this space...")
+    lifted_by: list[CardId] = Field(description="...unless its player has all these cards in play")
+
+
+class Track(Strict):
+    label: Optional[str] = None
+    aliases: list[str] = Field(default_factory=list, description="Other phrases card texts use for it (text check)")
+    spaces: int = Field(ge=1, description="The last space's number")
+    start: int = Field(1, description="Each player's marker starts here")
+    first: int = Field(1, description="The lowest space a marker can be moved back to")
+    barriers: list[Barrier] = Field(default_factory=list)
+    yields: dict[int, int] = Field(default_factory=dict, description="What each space produces, for production tracks")
+
+
+class Zone(Strict):
+    label: Optional[str] = None
+    shared: bool = Field(False, description="One zone for the table instead of one per player")
+    hidden: bool = Field(False, description="Only its owner sees what it holds (a hand): others see how many cards")
+
+
+class FieldSpec(Strict):
+    type: Literal["int", "text", "bool", "cost", "ref", "refs", "ints", "choice", "noun"]
+    of: Optional[KindName] = Field(None, description="For ref/refs: the kind referred to")
+    values: Optional[list[Scalar]] = Field(None, description="For choice: the allowed values")
+    required: bool = False
+    description: str = ""
+
+
+class Kind(Strict):
+    label: Optional[str] = None
+    plural: Optional[str] = None
+    zone: Optional[ZoneName] = Field(None, description="Where a built entity of this kind goes")
+    fields: dict[Name, FieldSpec] = Field(default_factory=dict)
+    requires: Optional[Condition] = Field(None, description="Tested before building one ('field' reads the card)")
+
+
+class Trigger(Strict):
+    description: str = ""
+    each_player: bool = Field(False, description="Fired for every player in turn order (e.g. end of an age)")
+    rules: Literal["before", "after"] = Field("before", description="Whether the game's rules run before or after the cards in play")
+
+
+class Trade(Strict):
+    from_: PlayerSet = Field(alias="from", description="Whom resources can be bought from")
+    price: ParamName = Field(description="The param holding the base price per unit")
+    currency: Noun = Field(description="The counter paid with; it goes to the seller")
+    sellable: list[KindName] = Field(default_factory=list, description="Kinds whose tradable production may be bought")
+    sellable_where: dict[Name, list[Optional[Scalar]]] = Field(default_factory=dict, description="Further field filters on those cards")
+
+
+class BuildRules(Strict):
+    cost_field: Name = Field("cost", description="The field holding a card's cost")
+    currency: Noun = Field("coins", description="The counter a cost's coins are paid from")
+    free_if_owns: Optional[Name] = Field(None, description="A refs field: owning one of those cards makes the build free")
+    unique: bool = Field(True, description="A player may not hold two copies of the same card")
+    on_built: TriggerName = Field("built", description="The trigger fired on a card when it is built")
+
+
+class DeckDraw(Strict):
+    where: dict[Name, Union[Scalar, list[Scalar]]]
+    count: Amount
+
+
+class Deck(Strict):
+    key: Name = Field(description="The field that picks the deck (e.g. age)")
+    kinds: list[KindName]
+    copies: Name = Field(description="The ints field listing the player counts at which a copy is added")
+    draws: list[DeckDraw] = Field(default_factory=list, description="Cards drawn at random instead of by copies")
+
+
+class Players(Strict):
+    min: int = Field(ge=1, le=MAX_PLAYERS)
+    max: int = Field(ge=1, le=MAX_PLAYERS, description=f"The most players (at most {MAX_PLAYERS}: a state holds every player)")
+
+
+class Game(Strict):
+    """A game's nouns and rules: the vocabulary every card of the game is checked against."""
+
+    id: Name
+    name: str = Field(max_length=200)
+    players: Players
+    relations: dict[Name, Union[int, list[Name]]] = Field(
+        default_factory=dict, description="Seat relations: an offset around the table, or a union of relations"
+    )
+    resources: dict[Name, NounSpec] = Field(default_factory=dict)
+    counters: dict[Name, NounSpec] = Field(default_factory=dict)
+    globals: dict[Name, NounSpec] = Field(default_factory=dict, description="Game-wide counters such as the age or round")
+    tracks: dict[Name, Track] = Field(default_factory=dict)
+    zones: dict[Name, Zone] = Field(default_factory=dict)
+    params: dict[Name, int] = Field(default_factory=dict, description="Rule numbers that cards may modify")
+    kinds: dict[Name, Kind]
+    triggers: dict[Name, Trigger] = Field(default_factory=dict)
+    trade: Optional[Trade] = None
+    build: BuildRules = Field(default_factory=BuildRules)
+    deck: Optional[Deck] = None
+    board: Optional[BoardSpec] = Field(None, description="A board of hex spaces built from tiles, with pieces placed on its hexes")
+    rules: list[Effect] = Field(default_factory=list, description="Effects every player has: the game's own rules")
+    score: Optional[Noun] = Field(None, description="The counter that ranks the players at the end, highest first (what a bot driving the game maximises)")
+    flow: Optional[Flow] = Field(None, description="How a whole game is played: set-up, turns, moves, the end (runtime/flow.py)")
+    balance: Optional[Balance] = Field(None, description="What simulations value and break results down by (ostraka simulate)")
+    text: str = ""
+    summary: str = Field("", max_length=4000, description="The game's rules in a few short paragraphs, in the designer's words: printed at the head of the sheet")
+    sheet: SheetSpec = Field(default_factory=SheetSpec, description="How the sheet, print-and-play cards and export show the entities")
+    reconstructed: dict[str, str] = Field(
+        default_factory=dict,
+        description="Values of this file no public source gives, by dotted path (e.g. params.tribute), each with why it was chosen",
+    )
+
+    def bounds(self, noun: str) -> tuple[int | None, int | None]:
+        """The lowest and highest value of a noun (None: unbounded); tracks run first..spaces."""
+        spec = self.counters.get(noun) or self.resources.get(noun) or self.globals.get(noun)
+        if spec is not None:
+            return spec.min, spec.max
+        track = self.tracks.get(noun)
+        if track is not None:
+            return track.first, track.spaces
+        return 0, None
+
+
+# ----------------------------------------------------------------------------- card files
+
+class Example(Strict):
+    name: str = Field(max_length=200)
+    given: dict[str, Any] = Field(default_factory=dict, description="The state: players, globals, pN: {noun: value, zone: [ids]}")
+    when: Union[dict[str, Any], list[dict[str, Any]]] = Field(
+        description="The trigger: {build: id, by: pN}, or {event: name, by: pN, ...}; a list runs several in order"
+    )
+    answers: dict[str, Union[str, list[str]]] = Field(default_factory=dict, description="Scripted answers per player, in order")
+    expect: dict[str, Any] = Field(description="Values after the trigger: pN: {noun: value, zone: [ids]}, or refused: true")
+
+
+class Card(BaseModel):
+    """An entity: a card, a wonder stage, a favor, a tile. Its kind's fields sit beside these."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    id: Name
+    name: str = Field(min_length=1, max_length=200)
+    kind: KindName
+    text: str = Field("", max_length=5000, description="The rules text, in the designer's words")
+    effects: list[Effect] = Field(default_factory=list)
+    examples: list[Example] = Field(default_factory=list)
+    reconstructed: list[Name] = Field(
+        default_factory=list, description="Fields whose values no public source gives: chosen by us, shown as such"
+    )
+
+    @property
+    def fields(self) -> Mapping[str, Any]:
+        """The fields its kind declares, read-only (a card is frozen; effects read these constantly)."""
+        return MappingProxyType(self.__pydantic_extra__ or {})
