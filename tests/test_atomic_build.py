@@ -76,7 +76,7 @@ def test_build_writes_output_and_leaves_no_temporaries(tmp_path):
 KILLER = textwrap.dedent(
     """
     import os, signal, sys
-    from compiler import atomic
+    from compiler.pipeline.emit import atomic
     point = sys.argv[1]
     die = lambda: os.kill(os.getpid(), signal.SIGKILL)
     if point == "writing":

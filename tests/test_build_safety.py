@@ -331,7 +331,7 @@ def test_other_io_errors_are_located(ostraka, project, monkeypatch):
 # A build that reads its input, then waits (holding no lock) until told to go on and swap.
 PAUSED_BUILD = """
 import os, sys, time
-from compiler import atomic
+from compiler.pipeline.emit import atomic
 out, flag = sys.argv[1], sys.argv[2]
 real = atomic._write_tree
 def write_then_wait(*args):
