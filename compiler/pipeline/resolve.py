@@ -66,56 +66,70 @@ def _unwrap(annotation: Any) -> tuple[Any, str | None]:
     return annotation, namespace
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _walk_extra(value: BaseModel, path: DataPath, visit) -> None:
+    """A model's `extra` entries, typed by its `__pydantic_extra__` annotation when it has one."""
+    extra = getattr(value, "__pydantic_extra__", None)
+    if not extra or type(value).__annotations__.get("__pydantic_extra__") is None:
+        return
+    hints = typing.get_type_hints(type(value), include_extras=True).get("__pydantic_extra__")
+    if hints is None:
+        return
+    key_type, value_type = typing.get_args(hints)
+    for key, child in extra.items():
+        _walk(key, key_type, path + (key,), visit)
+        _walk(child, value_type, path + (key,), visit)
+
+
+def _walk_model(value: BaseModel, path: DataPath, visit) -> None:
+    for name, info in type(value).model_fields.items():
+        child = getattr(value, name)
+        if child is None:
+            continue
+        key = info.alias or name
+        _walk(child, info.annotation, path + (key,), visit, _refs_in(info.metadata))
+    _walk_extra(value, path, visit)
+
+
+def _walk_union(value: Any, annotation: Any, path: DataPath, visit, namespace: str | None) -> None:
+    # A literal keyword ('any', 'all') wins over a name of the same spelling.
+    options = sorted(typing.get_args(annotation), key=lambda o: typing.get_origin(_unwrap(o)[0]) is not typing.Literal)
+    for option in options:
+        bare, _ns = _unwrap(option)
+        bare_origin = typing.get_origin(bare) or bare
+        if bare_origin is typing.Literal:
+            if value in typing.get_args(bare):
+                return
+            continue
+        if isinstance(bare_origin, type) and isinstance(value, bare_origin) and not (bare_origin is int and isinstance(value, bool)):
+            _walk(value, option, path, visit, namespace)
+            return
+
+
 def _walk(value: Any, annotation: Any, path: DataPath, visit, namespace: str | None = None) -> None:
     annotation, found = _unwrap(annotation)
     namespace = found or namespace
     if value is None:
         return
     if isinstance(value, BaseModel):
-        for name, info in type(value).model_fields.items():
-            child = getattr(value, name)
-            if child is None:
-                continue
-            key = info.alias or name
-            _walk(child, info.annotation, path + (key,), visit, _refs_in(info.metadata))
-        extra = getattr(value, "__pydantic_extra__", None)
-        if extra:
-            extra_type = type(value).__annotations__.get("__pydantic_extra__")
-            hints = typing.get_type_hints(type(value), include_extras=True).get("__pydantic_extra__") if extra_type else None
-            if hints is not None:
-                key_type, value_type = typing.get_args(hints)
-                for key, child in extra.items():
-                    _walk(key, key_type, path + (key,), visit)
-                    _walk(child, value_type, path + (key,), visit)
+        _walk_model(value, path, visit)
         return
     origin = typing.get_origin(annotation)
     if origin in (typing.Union, types.UnionType):
-        options = typing.get_args(annotation)
-        # A literal keyword ('any', 'all') wins over a name of the same spelling.
-        options = sorted(options, key=lambda o: typing.get_origin(_unwrap(o)[0]) is not typing.Literal)
-        for option in options:
-            bare, _ns = _unwrap(option)
-            bare_origin = typing.get_origin(bare) or bare
-            if bare_origin is typing.Literal:
-                if value in typing.get_args(bare):
-                    return
-                continue
-            if isinstance(bare_origin, type) and isinstance(value, bare_origin) and not (bare_origin is int and isinstance(value, bool)):
-                _walk(value, option, path, visit, namespace)
-                return
-        return
-    if origin is list and isinstance(value, list):
+        _walk_union(value, annotation, path, visit, namespace)
+    elif origin is list and isinstance(value, list):
         (item,) = typing.get_args(annotation)
         for i, child in enumerate(value):
             _walk(child, item, path + (i,), visit, namespace)
-        return
-    if origin is dict and isinstance(value, dict):
+    elif origin is dict and isinstance(value, dict):
         key_type, value_type = typing.get_args(annotation)
         for key, child in value.items():
             _walk(key, key_type, path + (key,), visit, None)
             _walk(child, value_type, path + (key,), visit, None)
-        return
-    if isinstance(value, str) and namespace:
+    elif isinstance(value, str) and namespace:
         visit(value, namespace, path)
 
 
@@ -138,56 +152,70 @@ def check_names(model: BaseModel, spaces: Namespaces, doc: Document, prefix: Dat
     return out
 
 
-def check_card_fields(card: Card, game: Game, spaces: Namespaces, doc: Document, prefix: DataPath, kinds_of: dict[str, str]) -> list[Diagnostic]:
-    """A card's kind-specific fields, checked against the kind's declaration in game.yaml."""
-    out: list[Diagnostic] = []
-    kind = game.kinds.get(card.kind)
-    if kind is None:
-        return out
-    fields = card.fields
+class _CardCheck:
+    """One card's kind-specific fields against the kind's declaration: each finding goes to `out`."""
 
-    def at(path: DataPath, key: bool = False) -> tuple[int, int]:
-        return doc.where(prefix + path, key=key)
+    def __init__(self, card: Card, spaces: Namespaces, doc: Document, prefix: DataPath, kinds_of: dict[str, str]) -> None:
+        self.card, self.spaces, self.doc, self.prefix, self.kinds_of = card, spaces, doc, prefix, kinds_of
+        self.out: list[Diagnostic] = []
 
-    for name, value in fields.items():
+    def add(self, code: str, message: str, path: DataPath, hint: str, key: bool = False) -> None:
+        line, col = self.doc.where(self.prefix + path, key=key)
+        self.out.append(Diagnostic(code, message, self.doc.file, line, col, hint, dotted(self.prefix + path)))
+
+    def field(self, kind: Any, name: str, value: Any) -> None:
         spec = kind.fields.get(name)
         if spec is None:
-            line, col = at((name,), key=True)
-            out.append(Diagnostic("E203", f"field '{name}' is not declared for kind '{card.kind}'", doc.file, line, col,
-                                  did_you_mean(name, kind.fields) or f"declared: {', '.join(sorted(kind.fields)) or 'none'}", dotted(prefix + (name,))))
-            continue
-        line, col = at((name,))
+            self.add("E203", f"field '{name}' is not declared for kind '{self.card.kind}'", (name,),
+                     did_you_mean(name, kind.fields) or f"declared: {', '.join(sorted(kind.fields)) or 'none'}", key=True)
+            return
         problem = _field_problem(spec, value)
         if problem:
-            out.append(Diagnostic("E201", f"field '{name}' {problem}", doc.file, line, col, _cost_hint(spec, value) or spec.description,
-                                  dotted(prefix + (name,))))
-            continue
-        if spec.type == "cost":
-            for noun in value:
-                if noun not in spaces.names["noun"]:
-                    l2, c2 = at((name, noun), key=True)
-                    out.append(Diagnostic("E301", f"unknown counter or resource '{noun}' in {name}", doc.file, l2, c2,
-                                          did_you_mean(noun, spaces.names["noun"]), dotted(prefix + (name, noun))))
-        if spec.type in ("ref", "refs"):
-            for i, ref in enumerate(value if spec.type == "refs" else [value]):
-                path = (name, i) if spec.type == "refs" else (name,)
-                l2, c2 = at(path)
-                if ref not in spaces.names["card"]:
-                    out.append(Diagnostic("E302", f"'{name}' refers to unknown card '{ref}'", doc.file, l2, c2,
-                                          did_you_mean(ref, spaces.names["card"]), dotted(prefix + path)))
-                elif spec.of and kinds_of.get(ref) != spec.of:
-                    out.append(Diagnostic("E302", f"'{name}' must name a {spec.of}, but '{ref}' is a {kinds_of.get(ref)}", doc.file, l2, c2, "", dotted(prefix + path)))
-        if spec.type == "noun" and value not in spaces.names["noun"]:
-            out.append(Diagnostic("E301", f"unknown noun '{value}' in {name}", doc.file, line, col, did_you_mean(value, spaces.names["noun"]), dotted(prefix + (name,))))
-    for name, spec in kind.fields.items():
-        if spec.required and name not in fields:
-            line, col = doc.where(prefix)
-            out.append(Diagnostic("E202", f"{card.kind} '{card.id}' lacks the required field '{name}'", doc.file, line, col, spec.description, dotted(prefix)))
-    for name in card.reconstructed:
-        if name not in fields and name not in ("text", "effects", "name"):
-            line, col = at(("reconstructed",))
-            out.append(Diagnostic("E205", f"'reconstructed' names '{name}', which this card does not set", doc.file, line, col, "", dotted(prefix + ("reconstructed",))))
-    return out
+            self.add("E201", f"field '{name}' {problem}", (name,), _cost_hint(spec, value) or spec.description)
+        elif spec.type == "cost":
+            self.cost(name, value)
+        elif spec.type in ("ref", "refs"):
+            self.refs(name, spec, value)
+        elif spec.type == "noun" and value not in self.spaces.names["noun"]:
+            self.add("E301", f"unknown noun '{value}' in {name}", (name,), did_you_mean(value, self.spaces.names["noun"]))
+
+    def cost(self, name: str, value: dict[str, Any]) -> None:
+        nouns = self.spaces.names["noun"]
+        for noun in value:
+            if noun not in nouns:
+                self.add("E301", f"unknown counter or resource '{noun}' in {name}", (name, noun), did_you_mean(noun, nouns), key=True)
+
+    def refs(self, name: str, spec: Any, value: Any) -> None:
+        cards = self.spaces.names["card"]
+        for i, ref in enumerate(value if spec.type == "refs" else [value]):
+            path: DataPath = (name, i) if spec.type == "refs" else (name,)
+            if ref not in cards:
+                self.add("E302", f"'{name}' refers to unknown card '{ref}'", path, did_you_mean(ref, cards))
+            elif spec.of and self.kinds_of.get(ref) != spec.of:
+                self.add("E302", f"'{name}' must name a {spec.of}, but '{ref}' is a {self.kinds_of.get(ref)}", path, "")
+
+    def required(self, kind: Any) -> None:
+        for name, spec in kind.fields.items():
+            if spec.required and name not in self.card.fields:
+                self.add("E202", f"{self.card.kind} '{self.card.id}' lacks the required field '{name}'", (), spec.description)
+
+    def reconstructed(self) -> None:
+        for name in self.card.reconstructed:
+            if name not in self.card.fields and name not in ("text", "effects", "name"):
+                self.add("E205", f"'reconstructed' names '{name}', which this card does not set", ("reconstructed",), "")
+
+
+def check_card_fields(card: Card, game: Game, spaces: Namespaces, doc: Document, prefix: DataPath, kinds_of: dict[str, str]) -> list[Diagnostic]:
+    """A card's kind-specific fields, checked against the kind's declaration in game.yaml."""
+    kind = game.kinds.get(card.kind)
+    if kind is None:
+        return []
+    check = _CardCheck(card, spaces, doc, prefix, kinds_of)
+    for name, value in card.fields.items():
+        check.field(kind, name, value)
+    check.required(kind)
+    check.reconstructed()
+    return check.out
 
 
 def _cost_hint(spec: Any, value: Any) -> str:
@@ -202,26 +230,32 @@ def _cost_hint(spec: Any, value: Any) -> str:
     return "write it as a mapping: {" + ", ".join(f"{m.group(2)}: {m.group(1)}" for m in parts if m) + "}"
 
 
+def _is_list_of(value: Any, test) -> bool:
+    return isinstance(value, list) and all(test(v) for v in value)
+
+
+def _is_cost(value: Any) -> bool:
+    return isinstance(value, dict) and all(_is_int(v) and v >= 0 for v in value.values())
+
+
+# What each declared field type accepts, and what the finding says when the value is not that.
+_FIELD_TYPES: dict[str, tuple[Any, str]] = {
+    "int": (_is_int, "should be a whole number"),
+    "text": (lambda v: isinstance(v, str), "should be a text"),
+    "bool": (lambda v: isinstance(v, bool), "should be true or false"),
+    "cost": (_is_cost, "should map resources to whole numbers, e.g. {wood: 2}"),
+    "ref": (lambda v: isinstance(v, str), "should be a name"),
+    "noun": (lambda v: isinstance(v, str), "should be a name"),
+    "refs": (lambda v: _is_list_of(v, lambda x: isinstance(x, str)), "should be a list of card ids"),
+    "ints": (lambda v: _is_list_of(v, _is_int), "should be a list of whole numbers"),
+}
+
+
 def _field_problem(spec: Any, value: Any) -> str:
-    if spec.type == "int":
-        return "" if isinstance(value, int) and not isinstance(value, bool) else "should be a whole number"
-    if spec.type == "text":
-        return "" if isinstance(value, str) else "should be a text"
-    if spec.type == "bool":
-        return "" if isinstance(value, bool) else "should be true or false"
-    if spec.type == "cost":
-        if not isinstance(value, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value.values()):
-            return "should map resources to whole numbers, e.g. {wood: 2}"
-        return ""
-    if spec.type == "ref" or spec.type == "noun":
-        return "" if isinstance(value, str) else "should be a name"
-    if spec.type == "refs":
-        return "" if isinstance(value, list) and all(isinstance(v, str) for v in value) else "should be a list of card ids"
-    if spec.type == "ints":
-        return "" if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value) else "should be a list of whole numbers"
     if spec.type == "choice":
         return "" if value in (spec.values or []) else f"should be one of: {', '.join(map(str, spec.values or []))}"
-    return ""
+    accepts, problem = _FIELD_TYPES.get(spec.type, (None, ""))
+    return "" if accepts is None or accepts(value) else problem
 
 
 def check_game_marks(game: Game, doc: Document) -> list[Diagnostic]:
