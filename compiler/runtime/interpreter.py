@@ -601,7 +601,7 @@ def build(
         raise Illegal("builds nest without end")
     _check_buildable(ctx)
     if not free:
-        _pay_cost(ctx, player, card)
+        payment.pay_cost(ctx, player, card)
     player.zones.setdefault(kind.zone, []).append(card_id)
     if fire:
         run_trigger(ctx, None, rules.on_built)
@@ -620,40 +620,3 @@ def _check_buildable(ctx: Context) -> None:
         raise Illegal(f"{player.id} already has {card.name}")
     if kind.requires is not None and not (ctx.test(kind.requires) if ctx.handlers is None else ctx.handlers.requires(ctx, card.kind)):
         raise Illegal(f"{player.id} does not meet the requirements of {card.name}")
-
-
-def _pay_cost(ctx: Context, player: Player, card: Card) -> None:
-    rules = ctx.game.game.build
-    if rules.free_if_owns:
-        parents = as_list(card.fields.get(rules.free_if_owns))
-        if set(parents) & set(ctx.owned_ids(player)):
-            return
-    cost = dict(card.fields.get(rules.cost_field) or {})
-    for card_id, arg in ctx.passives(player, "discount"):
-        if arg.applies_to is not None and not ctx._matches(card, arg.applies_to):
-            continue
-        if arg.limit and arg.limit != "once_per_build" and ctx.limit_used(player, card_id, "discount", arg.limit):
-            continue
-        if not arg.everything:
-            eligible = sorted(r for r in cost if r != rules.currency and cost[r] > 0 and (arg.of == "any" or r in arg.of))
-            if not eligible:
-                continue
-        if arg.optional and ctx.ask(player, f"use the discount of {card_id}", ["yes", "no"]) == "no":
-            continue
-        if arg.limit and arg.limit != "once_per_build":
-            ctx.use_limit(player, card_id, "discount", arg.limit)
-        if arg.everything:
-            return
-        for _ in range(spend(ctx.state, arg.amount)):
-            eligible = sorted(r for r in cost if r != rules.currency and cost[r] > 0 and (arg.of == "any" or r in arg.of))
-            if not eligible:
-                break
-            resource = eligible[0] if len(eligible) == 1 else ctx.ask(player, "which resource the discount removes", eligible)
-            cost[resource] -= 1
-    coins = cost.pop(rules.currency, 0)
-    needs = [r for r, n in sorted(cost.items()) for _ in range(spend(ctx.state, n))]
-    available = player.values.get(rules.currency, 0) - coins
-    if available < 0:
-        raise Illegal(f"{player.id} cannot pay {coins} {rules.currency} for {card.name}")
-    payment.pay_resources(ctx, player, needs, available, card.name)
-    ctx.spend(player, rules.currency, coins)
