@@ -1,0 +1,54 @@
+"""What a card's text may mention beyond its effects: the card itself, game-wide counters used for
+timing ('each age'), and the card's own fields ('stage 2', a cost, the cards it chains from)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...validate.models import Card
+from .vocabulary import Key, Vocabulary
+from .words import variants
+
+
+@dataclass
+class Allowances:
+    keys: set[Key] = field(default_factory=set)
+    numbers: dict[int, set[str]] = field(default_factory=dict)  # a number of an int field -> words naming that field
+    pairs: set[tuple[Key, int]] = field(default_factory=set)    # (noun, number) a field gives
+
+
+def allowances(card: Card, vocab: Vocabulary) -> Allowances:
+    game = vocab.game
+    out = Allowances({("card", card.id)} | {("noun", name) for name in game.globals})
+    kind = game.kinds.get(card.kind)
+    for name, value in card.fields.items():
+        spec = kind.fields.get(name) if kind else None
+        _allow_field(out, vocab, name, value, spec.type if spec else None)
+    return out
+
+
+def _allow_field(out: Allowances, vocab: Vocabulary, name: str, value: Any, ftype: str | None) -> None:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        out.numbers.setdefault(value, set()).update(variants(name.replace("_", " ").split()[-1]))
+        noun = vocab.phrases.get(tuple(name.split("_")))
+        if noun and noun[0] == "noun":
+            out.pairs.add((noun, value))
+            out.keys.add(noun)
+    elif isinstance(value, str):
+        out.keys.add(("value", value))
+        if ftype == "noun":
+            out.keys.add(("noun", value))
+        if value in vocab.cards:
+            out.keys.add(("card", value))
+    elif isinstance(value, dict):
+        for noun, n in value.items():
+            out.keys.add(("noun", noun))
+            if isinstance(n, int):
+                out.pairs.add((("noun", noun), n))
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, str):
+                out.keys |= {("card", item), ("value", item)}

@@ -1,0 +1,145 @@
+"""A card's text against its effects: every number and every noun one side has and the other lacks.
+
+Both sides are read by the same reader: the designer's `text`, and the English the effects render
+to (outputs/english.py), so a primitive's implicit nouns (a trade price's currency, who may buy
+production) are compared as well."""
+
+from __future__ import annotations
+
+import re
+
+from ....outputs.english import English
+from ...validate.models import Card
+from .allowances import allowances
+from .fields import compare_fields
+from .finding import Finding
+from .reading import Mention, Reading
+from .vocabulary import Key, Vocabulary
+from .words import COUNTING, names_field, word_before
+
+# Words by which a text leaves an effect to the player: an optional effect's text must have one.
+OPTIONAL_WORDS = re.compile(r"\b(may|can|if you wish|optional(?:ly)?|up to|choose|chooses)\b", re.IGNORECASE)
+_OPTIONAL_EFFECT = re.compile(r"\byou may\b")
+_AGREE = "change the number in the text or in the effects so that they agree"
+
+
+class _Comparison:
+    def __init__(self, card: Card, vocab: Vocabulary, en: English) -> None:
+        self.card, self.vocab, self.en = card, vocab, en
+        self.text = card.text or ""
+        self.said = vocab.read(self.text)
+        self.rendered = [vocab.read(en.effect(e)) for e in card.effects]
+        self.does = Reading([m for r in self.rendered for m in r.mentions], [n for r in self.rendered for n in r.loose])
+        self.allowed = allowances(card, vocab)
+        self.effect_numbers = self.does.all_numbers() | {m.number for m in self.does.mentions if m.number is not None}
+        self.findings: list[Finding] = []
+        self.reported: set[Key] = set()
+
+    def run(self) -> list[Finding]:
+        self._nouns_said()
+        self._nouns_done()
+        self._numbers_said()
+        self._numbers_done()
+        self._optional()
+        self._loose_numbers()
+        return self.findings
+
+    # names --------------------------------------------------------------------------------------
+    def label(self, key: Key, n: int | None = None) -> str:
+        word = self.vocab.label(key)
+        if key[0] == "noun" and n is not None:
+            return self.en.quantity(n, key[1])
+        if key[0] == "unit" and n is not None:
+            return f"{n} {word}{'s' if n != 1 else ''}"
+        return word
+
+    def effect_of(self, key: Key) -> int | None:
+        return next((index for index, r in enumerate(self.rendered) if key in r.keys()), None)
+
+    def _skip(self, m: Mention, other: set[Key]) -> bool:
+        """Matched on the other side (or not to be compared)."""
+        if m.key in other or m.key in self.reported or m.key[0] == "unit":
+            return True
+        return m.key[0] == "rel" and self.vocab.relation_ok(m.key, other)
+
+    # the checks ---------------------------------------------------------------------------------
+    def _nouns_said(self) -> None:
+        """Nouns the text mentions that the effects lack."""
+        does_keys = self.does.keys()
+        for m in self.said.mentions:
+            if m.key in self.allowed.keys or self._skip(m, does_keys):
+                continue
+            self.reported.add(m.key)
+            self.findings.append(Finding(f"text mentions {self.label(m.key)}; the effects do not", m.start, m.end,
+                                         hint="remove it from the text, or add it to the effects"))
+
+    def _nouns_done(self) -> None:
+        """Nouns the effects involve that the text lacks."""
+        said_keys = self.said.keys()
+        for m in self.does.mentions:
+            if self._skip(m, said_keys):
+                continue
+            self.reported.add(m.key)
+            if m.number is not None and not m.weak:
+                message = f"effects give {self.label(m.key, m.number)}; the text does not mention {self.label(m.key)}"
+            else:
+                message = f"the effects involve {self.label(m.key)}; the text does not mention it"
+            index = self.effect_of(m.key)
+            self.findings.append(Finding(message, None, None, index,
+                                         hint=f"rendered from the effects: \"{self.en.effect(self.card.effects[index or 0])}\""))
+
+    def _numbers_said(self) -> None:
+        """Numbers the text binds to a noun, against the numbers the effects bind to it."""
+        for m in self.said.mentions:
+            if m.number is None or m.weak or m.key in self.reported or m.key[0] == "rel":
+                continue  # 'a coin', 'each card': read as one, but the text claims no number
+            theirs = self.does.numbers_of(m.key, strong=False)
+            if m.number in theirs or (m.key, m.number) in self.allowed.pairs:
+                continue
+            start, end = m.number_at or (m.start, m.end)
+            if theirs:
+                given = " or ".join(str(n) for n in sorted(theirs))
+                message = f"text says {self.label(m.key, m.number)}; effects give {given}"
+            elif m.number != 1 and m.number not in self.effect_numbers:
+                message = f"text says {self.label(m.key, m.number)}; the effects have no {m.number}"
+            else:
+                continue
+            self.findings.append(Finding(message, start, end, self.effect_of(m.key), hint=_AGREE))
+
+    def _numbers_done(self) -> None:
+        """Numbers the effects bind to a noun that the text never states."""
+        said_numbers = self.said.all_numbers()
+        for index, r in enumerate(self.rendered):
+            for m in r.mentions:
+                if m.number is None or m.weak or m.number == 1 or m.key in self.reported or m.key[0] == "rel":
+                    continue
+                if m.number in said_numbers or self.said.numbers_of(m.key, strong=False):
+                    continue  # stated, or already reported from the text's side
+                self.reported.add(m.key)
+                self.findings.append(Finding(f"effects give {self.label(m.key, m.number)}; the text does not say {m.number}",
+                                             None, None, index, hint="state the number in the text, or change the effects"))
+
+    def _optional(self) -> None:
+        """An effect the player may decline, told as something the player must do."""
+        optional = next((i for i, e in enumerate(self.card.effects) if _OPTIONAL_EFFECT.search(self.en.effect(e))), None)
+        if optional is not None and not OPTIONAL_WORDS.search(self.text):
+            self.findings.append(Finding("the effects let the player decline; the text says it always happens", None, None,
+                                         optional, hint="say 'you may' in the text, or make the effect mandatory"))
+
+    def _loose_numbers(self) -> None:
+        """Numbers standing alone in the text."""
+        for n, start, end in self.said.loose:
+            if n in (0, 1) or n in self.effect_numbers or names_field(self.text, start, end, self.allowed.numbers.get(n)):
+                continue
+            if word_before(self.text, start).lower() in COUNTING:
+                continue
+            self.findings.append(Finding(f"text says {n}; the effects have no {n}", start, end, hint=_AGREE))
+
+
+def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
+    """Every disagreement between the card's text and its effects (or its fields, without effects)."""
+    if not (card.text or "").strip():
+        return []
+    if not card.effects:
+        return compare_fields(card, vocab, en)
+    return _Comparison(card, vocab, en).run()

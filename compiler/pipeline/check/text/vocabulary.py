@@ -1,0 +1,145 @@
+"""A game's names as the phrases a card text may use for them.
+
+Resources, counters, globals and tracks (by name, label, aliases and singular/plural), card names
+(as capitalised in the data), the values of choice fields (colours, deities, ...), units of
+measure and the player relations ('left', 'neighbours', 'opponents', ...). Each phrase maps to a
+key (category, name): ("noun", "points"), ("card", "altar"), ("rel", "left"), ("value", "grey")."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ...validate.models import Card, Game
+from .words import BUILTIN_PLAYERS, UNITS, Token, variants, words_of
+
+Key = tuple[str, str]
+
+
+def _singular(word: str) -> str:
+    word = word.replace("_", " ")
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+class Vocabulary:
+    """Phrases of one game mapped to what they name, longest first."""
+
+    def __init__(self, game: Game, cards: dict[str, Card]) -> None:
+        self.game = game
+        self.cards = cards
+        self.phrases: dict[tuple[str, ...], Key] = {}
+        self.case_sensitive: dict[tuple[str, ...], tuple[str, ...]] = {}  # card names: as written
+        self.labels: dict[Key, str] = {}
+        self.unions: dict[str, list[str]] = {}
+        self.members: dict[str, list[str]] = {}
+        # Cards first, nouns last: a noun wins over a card of the same name ('loom').
+        for card_id, card in cards.items():
+            self._add_card(card_id, card.name)
+        self._values()
+        self._relations()
+        for unit, phrases in UNITS.items():
+            for phrase in phrases:
+                self._add(("unit", unit), variants(phrase), phrase)
+        self._nouns()
+        self.longest = max((len(p) for p in self.phrases), default=1)
+
+    def read(self, text: str) -> Any:
+        """What `text` says (a reading.Reading)."""
+        from .reading import read
+
+        return read(self, text)
+
+    # building -----------------------------------------------------------------------------------
+    def _add(self, key: Key, phrases: Iterable[str], label: str) -> None:
+        self.labels.setdefault(key, label)
+        for phrase in phrases:
+            words = words_of(phrase)
+            if words:
+                self.phrases[words] = key
+                self.case_sensitive.pop(words, None)
+
+    def _add_card(self, card_id: str, name: str) -> None:
+        written = tuple(t.text for t in _name_tokens(name))
+        if not written or not any(ch.isupper() for ch in name):
+            return
+        lower = tuple(t.lower() for t in written)
+        self.phrases[lower] = ("card", card_id)
+        self.case_sensitive[lower] = written
+        self.labels[("card", card_id)] = name
+
+    def _choice_values(self) -> Iterable[tuple[str, list]]:
+        for kind in self.game.kinds.values():
+            for name, spec in kind.fields.items():
+                if spec.type == "choice" and spec.values:
+                    yield name, spec.values
+
+    def _values(self) -> None:
+        for _name, values in self._choice_values():
+            for value in values:
+                if isinstance(value, str) and len(value) >= 3 and value.isalpha():
+                    self._add(("value", value), variants(value), value)
+
+    def _nouns(self) -> None:
+        game = self.game
+        for table in (game.resources, game.counters, game.globals, game.tracks):
+            for name, spec in table.items():
+                label = getattr(spec, "label", None) or name.replace("_", " ")
+                names = {name.replace("_", " "), label} | set(getattr(spec, "aliases", None) or [])
+                self._add(("noun", name), {v for w in names for v in variants(w)}, label)
+
+    def _relations(self) -> None:
+        rel = self.game.relations
+        for name, value in rel.items():
+            if isinstance(value, list):
+                self.unions[name] = list(value)
+                for part in value:
+                    self.members.setdefault(part, []).append(name)
+        for name, value in rel.items():
+            label = name.replace("_", " ")
+            if isinstance(value, list):
+                self._add(("rel", name), variants(label), label)
+            else:
+                self._add(("rel", name), self._seat_phrases(name, label),
+                          f"{label} {_singular(self.members.get(name, ['player'])[0])}")
+        for name, phrases in BUILTIN_PLAYERS.items():
+            self._add(("rel", name), phrases, phrases[0])
+
+    def _seat_phrases(self, name: str, label: str) -> set[str]:
+        """'left neighbour', 'neighbour on your left', 'player to your left', ..."""
+        phrases = {f"player on your {label}", f"player to your {label}"}
+        for union in self.members.get(name, []):
+            for u in variants(union.replace("_", " ")):
+                phrases |= {f"{label} {u}", f"{u} on your {label}", f"{u} to your {label}", f"{u} to the {label}",
+                            f"{u} on the {label}"}
+        return phrases
+
+    # matching -----------------------------------------------------------------------------------
+    def match(self, toks: list[Token], i: int) -> tuple[Key, int] | None:
+        """The longest phrase starting at token i: its key and its length in tokens."""
+        for length in range(min(self.longest, len(toks) - i), 0, -1):
+            words = tuple(t.lower for t in toks[i:i + length])
+            key = self.phrases.get(words)
+            if key is None:
+                continue
+            written = self.case_sensitive.get(words)
+            if written is not None and tuple(t.text for t in toks[i:i + length]) != written:
+                continue
+            return key, length
+        return None
+
+    def label(self, key: Key) -> str:
+        return self.labels.get(key, key[1].replace("_", " "))
+
+    def relation_ok(self, key: Key, other: set) -> bool:
+        """A union relation ('neighbours') is matched by any of its members and the reverse."""
+        name = key[1]
+        if key in other:
+            return True
+        if name in self.unions:
+            return any(("rel", m) in other for m in self.unions[name])
+        return any(("rel", u) in other for u in self.members.get(name, []))
+
+
+def _name_tokens(name: str) -> list[Token]:
+    from .words import PUNCTUATION, tokens
+
+    return [t for t in tokens(name) if t.lower not in PUNCTUATION]
