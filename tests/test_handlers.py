@@ -13,9 +13,9 @@ import pytest
 
 from compiler.codegen import engine, generator
 from compiler.codegen.names import Code, UnsafeValue, ident, lit
-from compiler.codegen.jinja import FALLBACK, PRIMITIVE_DIR, environment, has_template
+from compiler.codegen.jinja import LANG_DIR, environment
 from compiler.pipeline.check.examples import ExampleInvalid, setup, trigger
-from compiler.lang.registry import FAMILIES, REGISTRY
+from compiler.lang.registry import FAMILIES, REGISTRY, folder, template_path
 from compiler.pipeline.project import load
 from compiler.runtime.decider import AnswerError, Scripted
 from compiler.runtime.limits import Runaway
@@ -69,24 +69,16 @@ class Counting(engine.Handlers):
 # ---------------------------------------------------------------------- one template per primitive
 
 
-def test_every_primitive_has_a_template():
-    missing = sorted((family, name) for family in FAMILIES for name in REGISTRY[family] if not has_template(family, name))
-    unlisted = [m for m in missing if m not in FALLBACK]
-    assert not unlisted, (
-        "primitives without a code template: "
-        + ", ".join(f"{f}/{n}" for f, n in unlisted)
-        + f"\nadd {PRIMITIVE_DIR.relative_to(REPO)}/<family>/<name>.py.j2 (see compiler/codegen/templates.py)"
-    )
-    stale = [f"{f}/{n}" for f, n in sorted(FALLBACK) if has_template(f, n) or n not in REGISTRY[f]]
-    assert not stale, f"FALLBACK lists primitives that have a template or no longer exist: {stale}"
+def test_every_primitive_has_a_template_beside_its_module():
+    missing = sorted(f"{family}/{name}" for family in FAMILIES for name, cls in REGISTRY[family].items()
+                     if family != "passive" and not template_path(cls).is_file())
+    assert not missing, f"primitives without a code template beside their module: {missing}"
 
 
 def test_every_template_belongs_to_a_primitive():
-    orphans = [
-        p.relative_to(PRIMITIVE_DIR).as_posix()
-        for p in sorted(PRIMITIVE_DIR.rglob("*.py.j2"))
-        if p.parent.name not in REGISTRY or p.name.removesuffix(".py.j2") not in REGISTRY[p.parent.name]
-    ]
+    held = {template_path(cls) for family in FAMILIES for cls in REGISTRY[family].values()}
+    orphans = [p.relative_to(LANG_DIR).as_posix() for family in FAMILIES for p in sorted(folder(family).glob("*.py.j2"))
+               if p.resolve() not in held]
     assert not orphans, f"templates of no registered primitive: {orphans}"
 
 
@@ -140,7 +132,7 @@ def test_every_template_renders_every_node_of_every_game(games):
     for game in games:
         module = generator.Generator(game).handlers()
         assert not module.broken, f"{game.id}: templates failed on: {module.broken}"
-        assert module.fallbacks <= FALLBACK, f"{game.id}: unlisted fallbacks {sorted(module.fallbacks - FALLBACK)}"
+        assert not module.fallbacks, f"{game.id}: nodes run through the interpreter: {sorted(module.fallbacks)}"
 
 
 def test_no_effect_tree_is_consulted_at_run_time(games):

@@ -1,7 +1,7 @@
 """From a checked game to the source of its handlers module.
 
 The generator walks each effect tree once, at build time. Every primitive node is rendered by its
-own template (compiler/codegen/templates/primitives/<family>/<name>.py.j2); the helpers below are what
+own template (beside its module: compiler/lang/actions/gain.py.j2); the helpers below are what
 templates call to render the nodes inside (amounts, tests, nested actions) and to resolve the
 game's names to what the runtime needs (bounds of a noun, seat offsets of a relation, the zones a
 selector searches). Nothing in the output looks at the effect tree again.

@@ -1,7 +1,8 @@
 """The Jinja2 environment of the code generator, and where each primitive's template lives.
 
-A primitive's template is `compiler/codegen/templates/primitives/<family>/<name>.py.j2`, beside the other
-templates and named after the primitive it renders. An action's template renders statements, an
+A primitive's template lies beside the primitive's own module (compiler/lang/actions/gain.py and
+gain.py.j2; `registry.template_path`), so a primitive is one folder entry: the registry refuses one
+without its template. An action's template renders statements, an
 expression's or condition's template one Python expression, a passive's template a literal of its
 arguments. Templates receive:
 
@@ -20,16 +21,11 @@ from pathlib import Path
 
 import jinja2
 
+from ..lang.registry import HERE as LANG_DIR
+from ..lang.registry import REGISTRY, template_path
 from .names import Code, UnsafeValue
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
-PRIMITIVE_DIR = TEMPLATE_DIR / "primitives"
-
-# Primitives that knowingly have no template yet (none today): the generated code would rebuild the
-# node once at import and hand it to the interpreter (compiler/codegen/runtime.py: node, run_node).
-# tests/test_handlers.py fails for a primitive missing from both the templates and this list; the
-# fallback itself stays, so that a build never breaks on a new primitive.
-FALLBACK: frozenset[tuple[str, str]] = frozenset()
 
 
 def finalize(value: object) -> str:
@@ -49,7 +45,8 @@ def finalize(value: object) -> str:
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+        # handlers.py.j2 from templates/, a primitive's template by its path under compiler/lang/
+        loader=jinja2.FileSystemLoader([str(TEMPLATE_DIR), str(LANG_DIR)]),
         autoescape=False,  # the output is Python; safety comes from finalize, lit() and ident()
         trim_blocks=True,
         lstrip_blocks=True,
@@ -59,15 +56,7 @@ def environment() -> jinja2.Environment:
     )
 
 
-def template_path(family: str, name: str) -> Path:
-    return PRIMITIVE_DIR / family / f"{name}.py.j2"
-
-
-def has_template(family: str, name: str) -> bool:
-    return template_path(family, name).is_file()
-
-
-def primitive_template(family: str, name: str) -> jinja2.Template | None:
-    if not has_template(family, name):
-        return None
-    return environment().get_template(f"primitives/{family}/{name}.py.j2")
+def primitive_template(family: str, name: str) -> jinja2.Template:
+    """The template of a registered primitive (it has one: the registry refused it otherwise)."""
+    path = template_path(REGISTRY[family][name])
+    return environment().get_template(path.relative_to(LANG_DIR).as_posix())

@@ -11,9 +11,12 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, create_model, model_validator
 
-from . import actions, board, conditions, expressions, flow, interplay, passives, spaces  # noqa: F401  (registers the primitives)
-from .registry import REGISTRY
+from . import flow
+from .registry import REGISTRY, discover
 from .types import Name, Selector, TriggerName
+
+
+MODULES = discover()  # every primitive module of the family folders: they register themselves
 
 
 def field_name(primitive_name: str) -> str:
@@ -112,7 +115,7 @@ _NAMESPACE = {"Action": Action, "Amount": Amount, "Condition": Condition, "Expre
 
 
 def _rebuild() -> None:
-    for module in (actions, board, conditions, expressions, interplay, passives, spaces):
+    for module in MODULES:
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == module.__name__:
                 value.model_rebuild(_types_namespace=_NAMESPACE, force=True)

@@ -1,4 +1,4 @@
-"""Spaces and pieces at run time: worker placement on entity spaces (see compiler/lang/spaces.py),
+"""Spaces and pieces at run time: worker placement on entity spaces (see compiler/lang/actions/lead.py),
 and players acting on each other. The interpreter's primitives and the generated handlers both call
 these, with their arguments evaluated (filters, player lists, functions that run actions)."""
 

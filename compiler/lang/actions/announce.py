@@ -1,0 +1,39 @@
+"""The action `announce`: fire one of the game's triggers for the acting player (for every player in
+turn order when the trigger is `each_player`): the game's rules and the cards in play that listen to
+it run, as for any event."""
+
+from __future__ import annotations
+
+from typing import Union
+
+from pydantic import Field
+
+from ..registry import Primitive, primitive
+from ..types import Name, Scalar, Strict, TriggerName
+
+
+class AnnounceArgs(Strict):
+    trigger: TriggerName = Field(description="The trigger fired (declared in game.yaml)")
+    details: dict[Name, Union[Scalar, list[Scalar]]] = Field(default_factory=dict, description="Details of the event, tested with `event`")
+
+
+@primitive
+class Announce(Primitive):
+    family, name = "action", "announce"
+    args = AnnounceArgs
+    summary = (
+        "Fire one of the game's triggers for the acting player (for every player in turn order when the trigger is "
+        "`each_player`): the game's rules and the cards in play that listen to it run, as for any event."
+    )
+    example = {"announce": {"trigger": "war"}}
+
+    @staticmethod
+    def english(arg, en):
+        details = "".join(f", {en.word(k)} {en.words(v if isinstance(v, list) else [v], 'or')}" for k, v in arg.details.items())
+        return f"start the {en.word(arg.trigger)}{details}"
+
+    @staticmethod
+    def run(arg, ctx):
+        from ...runtime.interpreter import dispatch  # late: lang is imported before runtime
+
+        dispatch(ctx, arg.trigger, dict(arg.details))

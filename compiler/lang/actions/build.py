@@ -1,0 +1,33 @@
+"""The action `build`: the acting player builds matching cards, with all their effects."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from ..registry import Primitive, primitive
+from ..types import CardRef, Strict
+
+
+class BuildArgs(Strict):
+    card: CardRef = Field(description="A card id or a selector of the cards that may be built")
+    free: bool = Field(False, description="Built without paying its cost")
+    count: "Amount" = Field(1, description="How many different cards are built")
+    optional: bool = Field(True, description="The player may build fewer, or none")
+
+
+@primitive
+class Build(Primitive):
+    family, name = "action", "build"
+    args = BuildArgs
+    summary = "The acting player builds matching cards, with all their effects; the player picks among the legal ones."
+    example = {"build": {"card": {"zone": "discard", "missing": False}, "free": True}}
+
+    @staticmethod
+    def english(arg, en):
+        n = en.amount(arg.count)
+        what = en.a_card(arg.card) if n == "1" else f"{n} different {en.card_ref(arg.card)}"
+        return f"{'you may ' if arg.optional else ''}build {what}" + (" for free" if arg.free else "")
+
+    @staticmethod
+    def run(arg, ctx):
+        ctx.build_from(lambda: ctx.amount(arg.count), lambda: ctx.select(arg.card), arg.free, arg.optional)

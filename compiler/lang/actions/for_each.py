@@ -1,0 +1,49 @@
+"""The action `for_each`: each player of a set, in turn order from the acting player's left, carries
+out the actions."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from pydantic import Field, model_validator
+
+from ..registry import Primitive, primitive
+from ..types import PlayerSet, Selector, Strict
+
+
+class ForEachArgs(Strict):
+    players: Optional[PlayerSet] = Field(None, description="Who acts, in turn order from the acting player's left")
+    cards: Optional[Selector] = Field(None, description="Or: each card found, in order, with that card in view ({field: ...} reads it)")
+    do: list["Action"] = Field(description="What each of them does; inside, 'self' is that player and 'owner' the card's owner")
+
+    @model_validator(mode="after")
+    def _one_set(self):
+        if (self.players is None) == (self.cards is None):
+            raise ValueError("for_each takes 'players' or 'cards', exactly one of them")
+        return self
+
+
+@primitive
+class ForEach(Primitive):
+    family, name = "action", "for_each"
+    args = ForEachArgs
+    summary = (
+        "Each player of a set, in turn order from the acting player's left, carries out the actions; or the acting player "
+        "carries them out once for each card a selector finds, with that card in view."
+    )
+    example = {"for_each": {"players": "opponents", "do": [{"lose": {"points": 1}}]}}
+
+    @staticmethod
+    def english(arg, en):
+        if arg.cards is not None:
+            return f"for each of {en.selector(arg.cards, owned=False)}: " + en.actions(arg.do)
+        return en.subject(en.each(arg.players), arg.do)
+
+    @staticmethod
+    def run(arg, ctx):
+        if arg.cards is not None:
+            for inner in ctx.in_view(ctx.select(arg.cards)):
+                inner.run(arg.do)
+            return
+        for player in ctx.players(arg.players, ordered=True):
+            ctx.as_actor(player).run(arg.do)

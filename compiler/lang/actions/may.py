@@ -1,0 +1,22 @@
+"""The action `may`: the acting player may carry the actions out, or decline."""
+
+from __future__ import annotations
+
+from ..registry import Primitive, primitive
+from ._shared import runs
+
+
+@primitive
+class May(Primitive):
+    family, name = "action", "may"
+    args = list["Action"]
+    summary = "The acting player may carry the actions out, or decline; offered only when they can be carried out."
+    example = {"may": [{"pay": {"any_resource": 1}}, {"gain": {"points": 1}}]}
+
+    @staticmethod
+    def english(arg, en):
+        return "you may " + en.actions(arg)
+
+    @staticmethod
+    def run(arg, ctx):
+        ctx.may(runs(arg))

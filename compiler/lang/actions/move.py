@@ -1,0 +1,36 @@
+"""The action `move`: move cards or pieces from one zone to another."""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import Field
+
+from ..registry import Primitive, primitive
+from ..types import CardRef, PlayerName, Strict, ZoneName
+
+
+class MoveArgs(Strict):
+    card: CardRef = Field(description="The cards moved (a selector: its zone is where they come from)")
+    to: ZoneName = Field(description="The zone they go to")
+    of: PlayerName = Field("self", description="Whose zone receives them (for a player zone)")
+    count: Union["Amount", Literal["all"]] = Field("all", description="How many (the player picks which)")
+
+
+@primitive
+class Move(Primitive):
+    family, name = "action", "move"
+    args = MoveArgs
+    summary = "Move cards or pieces from one zone to another."
+    example = {"move": {"card": {"kind": "priest", "zone": "beta_spaces"}, "to": "priest_supply"}}
+
+    @staticmethod
+    def english(arg, en):
+        how_many = "all" if arg.count == "all" else en.amount(arg.count)
+        whose = "" if arg.of == "self" else f" of {en.players(arg.of)}"
+        return f"move {how_many} {en.card_ref(arg.card)} to the {en.word(arg.to)}{whose}"
+
+    @staticmethod
+    def run(arg, ctx):
+        count = None if arg.count == "all" else (lambda: ctx.amount(arg.count))
+        ctx.move_cards(ctx.select(arg.card), arg.to, bool(ctx.game.game.zones[arg.to].shared), lambda: ctx.players(arg.of), count)

@@ -1,0 +1,44 @@
+"""The action `reveal`: turn over the top card of a pile (an ordered zone) into another zone."""
+
+from __future__ import annotations
+
+from typing import Union
+
+from pydantic import Field
+
+from ..registry import Primitive, primitive
+from ..types import Strict, ZoneName, as_list
+
+
+class RevealArgs(Strict):
+    from_: Union[ZoneName, list[ZoneName]] = Field(alias="from", description="The pile (an ordered zone), or several: the player picks a non-empty one")
+    to: ZoneName = Field(description="Where the card goes")
+    count: "Amount" = Field(1, description="How many cards, from the top")
+    if_emptied: list["Action"] = Field(default_factory=list, description="Carried out when this empties the pile")
+
+
+@primitive
+class Reveal(Primitive):
+    family, name = "action", "reveal"
+    args = RevealArgs
+    summary = "Turn over the top card of a pile (an ordered zone) into another zone; something may happen when the pile runs out."
+    example = {"reveal": {"from": ["stack_a", "stack_b"], "to": "storage", "if_emptied": [{"place_tile": {"from": "land_pile"}}]}}
+
+    @staticmethod
+    def english(arg, en):
+        piles = en.words(arg.from_ if isinstance(arg.from_, list) else [arg.from_], "or")
+        out = f"turn over the top card of {piles} into {en.word(arg.to)}"
+        if en.amount(arg.count) != "1":
+            out = f"turn over as many cards as {en.amount(arg.count)} from the top of {piles} into {en.word(arg.to)}"
+        if arg.if_emptied:
+            out += "; if that empties the pile, " + en.actions(arg.if_emptied)
+        return out
+
+    @staticmethod
+    def run(arg, ctx):
+        from ...runtime import board
+
+        zones = ctx.game.game.zones
+        piles = tuple((z, bool(zones[z].shared)) for z in as_list(arg.from_))
+        emptied = (lambda c: c.run(arg.if_emptied)) if arg.if_emptied else None
+        board.reveal(ctx, piles, (arg.to, bool(zones[arg.to].shared)), lambda: ctx.amount(arg.count), emptied)

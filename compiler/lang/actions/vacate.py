@@ -1,0 +1,39 @@
+"""The action `vacate`: the acting player takes back their pieces from every matching space they
+occupy."""
+
+from __future__ import annotations
+
+from typing import Union
+
+from pydantic import Field
+
+from ..registry import Primitive, primitive
+from ..types import FieldName, Noun, Scalar, Strict, ZoneName
+
+
+class VacateArgs(Strict):
+    zone: ZoneName = Field(description="The player zone recording occupied spaces")
+    where: dict[FieldName, Union[Scalar, list[Scalar]]] = Field(default_factory=dict, description="Only spaces whose fields have these values")
+    piece: Noun | None = Field(None, description="The counter each piece returns to (none: the pieces simply leave the board)")
+
+
+@primitive
+class Vacate(Primitive):
+    family, name = "action", "vacate"
+    args = VacateArgs
+    summary = "The acting player takes back their pieces from every matching space they occupy; each returns to the `piece` counter."
+    example = {"vacate": {"zone": "worship", "where": {"space": "beta"}, "piece": "idle_priests"}}
+
+    @staticmethod
+    def english(arg, en):
+        which = " ".join(en.words(v if isinstance(v, list) else [v], "or") for v in arg.where.values())
+        spaces = f"{which} spaces" if which else "spaces"
+        back = f" to your {en.word(arg.piece)}" if arg.piece else ""
+        return f"take back all your pieces on {spaces} ({en.word(arg.zone)}){back}"
+
+    @staticmethod
+    def run(arg, ctx):
+        from ...runtime import spaces
+
+        where = tuple((k, tuple(v) if isinstance(v, list) else (v,)) for k, v in arg.where.items())
+        spaces.vacate(ctx, arg.zone, where, arg.piece)

@@ -1,0 +1,21 @@
+"""The condition `any`: true when at least one test holds."""
+
+from __future__ import annotations
+
+from ..registry import Primitive, primitive
+
+
+@primitive
+class Any_(Primitive):
+    family, name = "condition", "any"
+    args = list["Condition"]
+    summary = "True when at least one test holds."
+    example = {"any": [{"owns": "temple_of_zeus"}, {"owns": "temple_of_hera"}]}
+
+    @staticmethod
+    def english(arg, en):
+        return " or ".join(en.condition(c) for c in arg)
+
+    @staticmethod
+    def run(arg, ctx):
+        return any(ctx.test(c) for c in arg)

@@ -1,0 +1,44 @@
+"""The passive `discount`: cards cost less (or nothing) to build."""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import Field
+
+from .. import hooks
+from ..registry import Primitive, primitive
+from ..types import ResourceName, Selector, Strict
+from ._shared import Limit
+
+
+class DiscountArgs(Strict):
+    amount: int = Field(1, ge=1, description="Units of resource taken off the cost")
+    of: Union[list[ResourceName], Literal["any"]] = Field("any", description="Which resources may be taken off")
+    everything: bool = Field(False, description="The whole cost, coins included, is waived")
+    applies_to: Selector | None = Field(None, description="Only for these cards (default: every card built)")
+    optional: bool = Field(False, description="The player may decline it")
+    limit: Limit | None = Field(None, description="How often it can be used")
+
+
+@primitive
+class Discount(Primitive):
+    family, name = "passive", "discount"
+    hook = hooks.COST
+    args = DiscountArgs
+    summary = "Cards cost less (or nothing) to build; mandatory unless optional, within its limit."
+    example = {"discount": {"amount": 1, "of": "any"}}
+
+    @staticmethod
+    def english(arg, en):
+        # applies_to filters the card being built, which nobody holds yet
+        what = en.selector(arg.applies_to, plural=False, owned=False) if arg.applies_to else "card"
+        what = ("an " if what[:1].lower() in "aeiou" else "a ") + what
+        if arg.everything:
+            core = f"you may build {what} for free" if arg.optional else f"you build {what} for free"
+        else:
+            of = "resource of your choice" if arg.of == "any" else en.words(arg.of, "or")
+            core = f"{what} costs you {arg.amount} {of} less"
+            if arg.optional:
+                core = "if you wish, " + core
+        return core + (f", {en.word(arg.limit)}" if arg.limit else "")
