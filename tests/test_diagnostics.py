@@ -112,7 +112,7 @@ def test_internal_error_is_not_a_traceback(monkeypatch, capsys):
     def boom(*_a, **_k):
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr(cli_module, "load", boom)
+    monkeypatch.setattr(cli_module.common, "load", boom)
     monkeypatch.setattr("sys.argv", ["ostraka", "cards", "seven_wonders"])
     with pytest.raises(SystemExit) as exit_info:
         cli_module.main()

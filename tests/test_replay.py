@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import compiler.cli as cli_module
+import compiler.cli.common as cli_module
 
 
 @pytest.fixture

@@ -1,0 +1,152 @@
+"""The commands that read a game's cards: explain, cards, deck, new and diff."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import common
+
+
+@click.command()
+@click.argument("card_id")
+@click.option("--game", default=None, help="The game (an id or directory), when several have a card of that id.")
+def explain(card_id: str, game: str | None) -> None:
+    """Show a card's source location, fields, effects (in English) and examples.
+
+    CARD_ID is a card id, or GAME:ID when several games have a card of that id.
+    """
+    from ..outputs.explain import explain_card
+    from ..tools.targets import find_card, game_dir, no_game
+
+    root = common.project_root()
+    paths = []
+    if game is not None or ":" in card_id:
+        name = game if game is not None else card_id.rpartition(":")[0]
+        found_dir = game_dir(name, root)
+        if found_dir is None:
+            common.refuse(no_game(name, root))
+        paths = [found_dir]
+    run = common.load_cached(paths, root)
+    found = common.or_exit(lambda: find_card(run, card_id, None))
+    click.echo(explain_card(found.game, found.card))
+
+
+@click.command()
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def cards(game: str, fmt: str) -> None:
+    """List every entity of a game with its id, name, kind and fields."""
+    from ..pipeline.emit.generated import card_records
+
+    _run, g = common.game_or_exit(game)
+    records = card_records(g)
+    if fmt == "json":
+        click.echo(json.dumps(records, indent=2, ensure_ascii=False))
+        return
+    for r in records:
+        click.echo(f"{r['id']:<28} {r['kind']:<14} {r['name']}")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--players", type=int, required=True, help="Number of players.")
+@click.option("--age", "key", type=int, required=True, help="Which deck (the value of the game's deck key, e.g. the age).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the cards drawn at random.")
+def deck(game: str, players: int, key: int, seed: int) -> None:
+    """Print a deck for a player count, one card id per line."""
+    from ..runtime.deck import DeckError, build_deck
+
+    _run, g = common.game_or_exit(game)
+    try:
+        ids = build_deck(g, players, key, seed)
+    except DeckError as exc:
+        click.echo(f"ostraka: error: {exc}", err=True)
+        sys.exit(2)
+    for cid in ids:
+        click.echo(cid)
+
+
+@click.command("new")
+@click.argument("game")
+@click.argument("kind")
+@click.argument("card_id", metavar="ID")
+@click.option("--dir", "folder", type=click.Path(file_okay=False), default=None,
+              help="Folder for the file (default: where cards of that kind already are).")
+def new(game: str, kind: str, card_id: str, folder: str | None) -> None:
+    """Write a new card file for GAME with every field KIND requires and an example skeleton."""
+    from ..tools.scaffold import ScaffoldError, scaffold
+    from ..tools.targets import game_dir, no_game
+
+    root = common.project_root()
+    chosen = game_dir(game, root)
+    if chosen is None:
+        common.refuse(no_game(game, root))
+    run = common.load_cached([chosen], root)
+    if not run.games:
+        common.print_report(run, "text", False)
+        click.echo(f"ostraka: {game}/game.yaml has errors; fix them first", err=True)
+        sys.exit(1)
+    compiled = run.games[0]
+    existing: dict[str, tuple[str, Path]] = {}
+    for display, doc in run.documents.items():
+        entities = doc.data if isinstance(doc.data, list) else [doc.data]
+        for entity in entities:
+            if isinstance(entity, dict) and isinstance(entity.get("id"), str) and display != compiled.game_file:
+                existing.setdefault(entity["id"], (str(entity.get("kind")), root / display))
+    try:
+        path, text = scaffold(compiled.directory, compiled.game, kind, card_id, existing, Path(folder) if folder else None)
+    except ScaffoldError as exc:
+        d = exc.diagnostic
+        click.echo(f"ostraka: error {d.code}: {d.message}" + (f"\n    hint: {d.hint}" if d.hint else ""), err=True)
+        sys.exit(2)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "x", encoding="utf-8") as handle:
+        handle.write(text)
+    click.echo(f"wrote {run.display(path)}")
+
+
+@click.command("diff")
+@click.argument("before")
+@click.argument("after")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True,
+              help="markdown: for a pull-request comment.")
+@click.option("--no-examples", is_flag=True, help="Do not run the examples on both sides.")
+@click.option("--simulate", "sim_game", metavar="GAME", default=None,
+              help="Add the balance change: the same seeded games of GAME (one with a flow) played on both sides.")
+@click.option("--players", type=int, default=None, help="With --simulate: players (default: the game's fewest).")
+@click.option("--games", type=int, default=20, show_default=True, help="With --simulate: games on each side.")
+@click.option("--seed", type=int, default=0, show_default=True, help="With --simulate: game i is seeded from (seed, i).")
+@click.option("--bots", default="random", show_default=True, help="With --simulate: random, greedy or mcts (one, or one per seat).")
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="With --simulate: significance level (Holm-adjusted).")
+def diff_command(before: str, after: str, fmt: str, no_examples: bool, sim_game: str | None, players: int | None,
+                 games: int, seed: int, bots: str, alpha: float) -> None:
+    """What changed in the cards from BEFORE to AFTER: each a directory or a git revision.
+
+    Cards added, removed and changed (fields, effects, text and English before and after) and the
+    examples whose outcome changed; with --simulate, the balance change. Exit 0 whether or not
+    anything changed; 2 if a side cannot be read or an option is bad; 1 if the simulated game has errors.
+    """
+    from ..outputs.diff import DiffError, diff, render
+    from ..simulate.loading import DataError, UsageError
+
+    simulate = None
+    if sim_game is not None:
+        from ..outputs.diff_balance import Balance
+
+        simulate = Balance(sim_game, players, games, seed, bots, alpha)
+    try:
+        result = diff(before, after, common.project_root(), examples=not no_examples, simulate=simulate)
+    except DiffError as exc:
+        click.echo(f"ostraka: error: {exc}", err=True)
+        sys.exit(2)
+    except UsageError as exc:
+        click.echo(f"ostraka: error: {exc}", err=True)
+        sys.exit(2)
+    except DataError as exc:  # the simulated game has errors on a side: its diagnostics
+        click.echo(exc.text, err=True)
+        sys.exit(1)
+    click.echo(render(result, fmt))
