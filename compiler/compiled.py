@@ -74,6 +74,13 @@ class CompiledGame:
         return table
 
     @cached_property
+    def reach_passives(self) -> frozenset[str]:
+        """The standing primitives some card aims at other players with (`of`): only for those does
+        the runtime look at other players' cards."""
+        return frozenset(name for name, by_card in self.passives_by_name.items()
+                         if any(getattr(arg, "of", None) is not None for args in by_card.values() for arg in args))
+
+    @cached_property
     def rule_triggered(self) -> dict[str, list[tuple[int, Effect]]]:
         table: dict[str, list[tuple[int, Effect]]] = {}
         for index, effect in enumerate(self.game.rules):

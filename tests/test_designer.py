@@ -32,7 +32,8 @@ def _card_ids(path: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def findings(tmp_path_factory) -> dict[str, list[dict]]:
-    """Each game checked once with its designer cards: the findings by game."""
+    """Each game checked with its designer cards, once on each execution path (the examples run
+    through the interpreter, then through the generated handlers): the findings by game."""
     out: dict[str, list[dict]] = {}
     for game in GAMES:
         root = tmp_path_factory.mktemp(game)
@@ -41,11 +42,13 @@ def findings(tmp_path_factory) -> dict[str, list[dict]]:
         old = os.getcwd()
         os.chdir(root)
         try:
-            result = CliRunner().invoke(cli, ["check", "--strict", "--no-cache", "--format", "json", f"cards/{game}"],
-                                        catch_exceptions=False)
+            out[game] = []
+            for engine in ("interpreter", "handlers"):
+                args = ["check", "--strict", "--no-cache", "--engine", engine, "--format", "json", f"cards/{game}"]
+                result = CliRunner().invoke(cli, args, catch_exceptions=False)
+                out[game] += [dict(d, engine=engine) for d in json.loads(result.output)["diagnostics"]]
         finally:
             os.chdir(old)
-        out[game] = json.loads(result.output)["diagnostics"]
     return out
 
 
@@ -66,7 +69,7 @@ def test_pending_names_only_corpus_cards():
 
 @pytest.mark.parametrize("game,file,card_id", CASES, ids=[f"{g}:{c}" for g, _f, c in CASES])
 def test_designer_card(findings, game, file, card_id):
-    mine = [f"{d['line']}:{d['column']} {d['code']} {d['message']}" for d in findings[game]
+    mine = [f"{d['engine']}: {d['line']}:{d['column']} {d['code']} {d['message']}" for d in findings[game]
             if d["file"] == f"cards/{game}/designer/{file}"]
     reason = (PENDING.get(game) or {}).get(card_id)
     if reason is None:

@@ -362,6 +362,8 @@ class Generator:
         for card_id, effects in self.game.passives.items():
             for _index, effect in effects:
                 if effect.passive == "modify" and effect.passive_arg.param == name:
+                    if effect.passive_arg.of is not None:  # it reaches other players: the runtime's lookup
+                        return Code(f"{c}.param({lit(name)})")
                     by_card[card_id] = by_card.get(card_id, 0) + effect.passive_arg.by
         if not by_card:
             return lit(total)

@@ -158,7 +158,24 @@ class Context:
     def param(self, name: str, player: Player | None = None) -> int:
         player = player or self.actor
         base = self.game.game.params.get(name, 0)
-        return base + sum(arg.by for _card, arg in self.passives(player, "modify") if arg.param == name)
+        return base + sum(arg.by for _holder, _card, arg in self.reaching(player, "modify") if arg.param == name)
+
+    def reaching(self, player: Player, name: str) -> list[tuple[Player, str, Any]]:
+        """The standing effects of one primitive that apply to a player, with who holds each: the
+        player's own (those without `of`, or whose `of` names them), then, in turn order, other
+        players' cards whose `of` (read from their holder) names this player."""
+        found = [(player, card_id, arg) for card_id, arg in self.passives(player, name)
+                 if getattr(arg, "of", None) is None or player in self._of(arg.of, player)]
+        if name not in self.game.reach_passives:
+            return found
+        for holder in self.players("others", ordered=True, actor=player):
+            found += [(holder, card_id, arg) for card_id, arg in self.passives(holder, name)
+                      if getattr(arg, "of", None) is not None and player in self._of(arg.of, holder)]
+        return found
+
+    def _of(self, ref: Any, holder: Player) -> list[Player]:
+        """A passive's `of`, read from the player holding its card ('owner' is that player)."""
+        return self.derive(owner=holder).players(ref, actor=holder)
 
     def card_field(self, name: str) -> Any:
         if self.card is None:

@@ -57,11 +57,7 @@ def _seller_units(ctx: "Context", buyer: Player) -> list[Unit]:
     units = []
     base = ctx.param(trade.price, buyer)
     for seller in ctx.players(trade.from_, actor=buyer):
-        prices = {}
-        for _card, arg in ctx.passives(buyer, "trade_price"):
-            if seller in ctx.players(arg.from_, actor=buyer):
-                for noun in arg.resources:
-                    prices[noun] = min(prices.get(noun, base), arg.price)
+        prices = _prices(ctx, buyer, seller, base)
         for index, (card_id, arg) in enumerate(ctx.passives(seller, "produce", sellable_only=True)):
             if not arg.tradable:
                 continue
@@ -70,6 +66,25 @@ def _seller_units(ctx: "Context", buyer: Player) -> list[Unit]:
             if arg.one_of:
                 units.append(Unit(frozenset(arg.one_of), seller.id, {r: prices.get(r, base) for r in arg.one_of}, f"{card_id}:{index}"))
     return units
+
+
+def _prices(ctx: "Context", buyer: Player, seller: Player, base: int) -> dict[str, int]:
+    """What the buyer pays the seller per unit: a price another player's card sets for the buyer
+    (`of`) replaces the rule number; the buyer's own cards may lower either."""
+    imposed: dict[str, int] = {}
+    own: list = []
+    for holder, _card, arg in ctx.reaching(buyer, "trade_price"):
+        if seller not in ctx.derive(owner=holder).players(arg.from_, actor=buyer):
+            continue
+        if holder is buyer:
+            own.append(arg)
+        else:
+            imposed.update({noun: max(imposed.get(noun, arg.price), arg.price) for noun in arg.resources})
+    prices = dict(imposed)
+    for arg in own:
+        for noun in arg.resources:
+            prices[noun] = min(prices.get(noun, base), arg.price)
+    return prices
 
 
 def _wild(ctx: "Context", player: Player) -> list[tuple[str, frozenset[str] | None, int]]:
