@@ -41,9 +41,28 @@ class CompiledGame:
         table: dict[str, dict[str, list[tuple[int, Effect]]]] = {}
         for card_id, card in self.cards.items():
             for index, effect in enumerate(card.effects):
-                if effect.on is not None:
+                if effect.on is not None and getattr(effect, "by", None) is None:
                     table.setdefault(card_id, {}).setdefault(effect.on, []).append((index, effect))
         return table
+
+    @cached_property
+    def heard(self) -> dict[str, dict[str, list[tuple[int, Effect]]]]:
+        """card id -> trigger -> its effects that hear other players' events (`by`), with their index."""
+        table: dict[str, dict[str, list[tuple[int, Effect]]]] = {}
+        for card_id, card in self.cards.items():
+            for index, effect in enumerate(card.effects):
+                if effect.on is not None and getattr(effect, "by", None) is not None:
+                    table.setdefault(card_id, {}).setdefault(effect.on, []).append((index, effect))
+        return table
+
+    @cached_property
+    def hearers(self) -> dict[str, frozenset[str]]:
+        """trigger -> the cards with effects that hear it (runtime/heard.py)."""
+        table: dict[str, set[str]] = {}
+        for card_id, by_trigger in self.heard.items():
+            for trigger in by_trigger:
+                table.setdefault(trigger, set()).add(card_id)
+        return {trigger: frozenset(ids) for trigger, ids in table.items()}
 
     @cached_property
     def passives(self) -> dict[str, list[tuple[int, Effect]]]:

@@ -17,6 +17,7 @@ from typing import Any, Iterable
 from ..compiled import CompiledGame
 from ..lang.model import OneOf
 from ..lang.types import Selector, as_list
+from ..runtime.heard import HEARD
 from ..runtime.filters import field_value, holds
 from .names import Code, UnsafeValue, comment_text, ident, lit
 from .jinja import environment, primitive_template
@@ -443,6 +444,8 @@ class Generator:
         for index, effect in effects:
             body = self.statements(effect.do or [], Code("ctx"))
             guards = []
+            if getattr(effect, "by", None) is not None:  # heard: only when one of these players set it off
+                guards.append(Code(f"ctx.hears({lit(effect.by)})"))
             if effect.if_ is not None:
                 guards.append(self.test(effect.if_, Code("ctx")))
             if effect.limit:
@@ -482,6 +485,12 @@ class Generator:
                 self.module.handlers.append(
                     Handler(name_for(card_id, trigger), card_id, trigger, where, lit(f"{card.name}, on {trigger}."), self._effects(card_id, effects))
                 )
+        for card_id, by_trigger in self.game.heard.items():
+            card = self.game.cards[card_id]
+            where = comment_text(f"{self.game.sources[card_id].file}:{self.game.sources[card_id].line}")
+            for trigger, effects in by_trigger.items():
+                self.module.handlers.append(Handler(name_for(card_id, f"{trigger}_heard"), card_id, trigger + HEARD, where,
+                                                    lit(f"{card.name}, hearing {trigger}."), self._effects(card_id, effects)))
         for kind_name, kind in self.rules.kinds.items():
             if kind.requires is not None:
                 self._names = 0

@@ -113,7 +113,10 @@ def lay_tile(game: "CompiledGame", board: dict, tile_id: str, anchor: tuple[int,
 
 
 def site_of(ctx: "Context", player: Player | None = None, card_id: str | None = None) -> str | None:
-    """The hex of a player's piece of a card (default: the card in view, or the event's card)."""
+    """The hex of a player's piece of a card (default: the hex just placed, which the event carries
+    to every listener; else the card in view, or the event's card)."""
+    if player is None and card_id is None and "hex" in ctx.event:
+        return ctx.event["hex"]
     player = player or ctx.actor
     card_id = card_id or (ctx.card.id if ctx.card is not None else ctx.event.get("card"))
     for hex_key, (pid, cid) in board_of(ctx.state)["pieces"].items():
@@ -167,6 +170,16 @@ def adjacent(ctx: "Context", symbol: str | None, owners: list[Player] | None, ma
         return any(board["hexes"].get(n, {}).get("symbol") == symbol for n in neighbours(site))
     others = _piece_hexes(ctx, owners or [], match)
     return any(n in others for n in neighbours(site))
+
+
+def pieces(ctx: "Context", owners: list[Player], match: Match | None, around: bool) -> int:
+    """The `pieces` amount: how many pieces of the owners the filter lets through lie on the board,
+    or (around) on the hexes next to the hex just placed."""
+    hexes = _piece_hexes(ctx, owners, match)
+    if not around:
+        return len(hexes)
+    site = site_of(ctx)
+    return 0 if site is None else sum(1 for n in neighbours(site) if n in hexes)
 
 
 def _same_value(ctx: "Context", field_name: str) -> Any:
@@ -399,7 +412,7 @@ def place(
         pay(ctx, placement.cost(card_id, site), cards[card_id].name)
     ctx._take(holder, card_id)
     board_of(ctx.state)["pieces"][site] = [ctx.actor.id, card_id]
-    build(ctx.game, ctx.state, ctx.actor, card_id, ctx.decider, free=True, depth=ctx.depth + 1, handlers=ctx.handlers)
+    build(ctx.game, ctx.state, ctx.actor, card_id, ctx.decider, free=True, depth=ctx.depth + 1, handlers=ctx.handlers, details={"hex": site})
 
 
 # ---------------------------------------------------------------------------- tiles and piles

@@ -18,6 +18,7 @@ from ..pipeline.validate.models import Card
 from . import payment
 from .decider import Decider, FirstLegal
 from .filters import Match, field_value, holds, matching
+from .heard import hear
 from .limits import bounded, spend
 from .state import Illegal, Player, State
 
@@ -172,6 +173,11 @@ class Context:
             found += [(holder, card_id, arg) for card_id, arg in self.passives(holder, name)
                       if getattr(arg, "of", None) is not None and player in self._of(arg.of, holder)]
         return found
+
+    def hears(self, by: Any) -> bool:
+        """Whether the player who set the event off (the actor) is one the card's `by` names, read
+        from the card's owner (runtime/heard.py)."""
+        return self.actor in self._of(by, self.owner)
 
     def _of(self, ref: Any, holder: Player) -> list[Player]:
         """A passive's `of`, read from the player holding its card ('owner' is that player)."""
@@ -387,8 +393,10 @@ class Context:
         label = unique[0] if len(unique) == 1 else self.ask(self.actor, about, unique)
         return candidates[labels.index(label)]
 
-    def build_from(self, count: Callable[[], int], candidates: Callable[[], list[tuple[Player | None, str]]], free: bool, optional: bool) -> None:
-        """Build `count` of the candidates, one at a time, each among those that can be built now."""
+    def build_from(self, count: Callable[[], int], candidates: Callable[[], list[tuple[Player | None, str]]], free: bool, optional: bool,
+                   price: Callable[["Context"], dict[str, int]] | None = None) -> None:
+        """Build `count` of the candidates, one at a time, each among those that can be built now
+        (`price`: what is paid instead of the cost, read with the card in view)."""
         built = 0
         for _ in range(spend(self.state, count())):
             options = candidates()
@@ -397,10 +405,10 @@ class Context:
                 # an Illegal, exactly when can_build would); no copy of the state to try it first.
                 holder, card_id = options[0]
                 self._take(holder, card_id)
-                build(self.game, self.state, self.actor, card_id, self.decider, free=free, depth=self.depth + 1, handlers=self.handlers)
+                build(self.game, self.state, self.actor, card_id, self.decider, free=free, depth=self.depth + 1, handlers=self.handlers, price=price)
                 built += 1
                 continue
-            found = [c for c in options if self.can_build(c[1], free)]
+            found = [c for c in options if self.can_build(c[1], free, price)]
             found = [c for c in found if c[1] not in self.owned_ids(self.actor)] if self.game.game.build.unique else found
             if not found:
                 break
@@ -413,7 +421,7 @@ class Context:
             else:
                 holder, card_id = self._pick_cards(found, "which card to build")
             self._take(holder, card_id)
-            build(self.game, self.state, self.actor, card_id, self.decider, free=free, depth=self.depth + 1, handlers=self.handlers)
+            build(self.game, self.state, self.actor, card_id, self.decider, free=free, depth=self.depth + 1, handlers=self.handlers, price=price)
             built += 1
         if not optional and built == 0 and count() > 0:
             raise Illegal("no card can be built")
@@ -426,7 +434,7 @@ class Context:
                 ids.remove(card_id)
                 return
 
-    def can_build(self, card_id: str, free: bool) -> bool:
+    def can_build(self, card_id: str, free: bool, price: Callable[["Context"], dict[str, int]] | None = None) -> bool:
         """Whether the card could be built now: its checks read the state as it is (they change
         nothing); paying is tried on a copy of the state (free, nothing is left that could fail)."""
         card = self.game.cards[card_id]
@@ -440,7 +448,7 @@ class Context:
             return True
         trial = self.state.copy()
         try:
-            build(self.game, trial, trial.player(self.actor.id), card_id, FirstLegal(), free=free, fire=False, handlers=self.handlers)
+            build(self.game, trial, trial.player(self.actor.id), card_id, FirstLegal(), free=free, fire=False, handlers=self.handlers, price=price)
         except Illegal:
             return False
         return True
@@ -595,6 +603,7 @@ def _notify(base: Context, event: str, payload: dict) -> None:
                 run_trigger(ctx.about(game.cards[card_id]), card_id, event)
         if rules_after:
             run_trigger(ctx, None, event)
+        hear(ctx, event, payload)
 
 
 def build(
@@ -607,22 +616,30 @@ def build(
     fire: bool = True,
     depth: int = 0,
     handlers: Any = None,
+    details: dict | None = None,
+    price: Callable[[Context], dict[str, int]] | None = None,
 ) -> None:
-    """Build a card: check its requirements, pay its cost, put it in play, run its effects."""
+    """Build a card: check its requirements, pay its cost (or `price`, read with the card in view),
+    put it in play, run its effects, then those of the cards in play that hear it (heard.py). The
+    event's details: the card, its kind and its fields, and `details` (the hex it was placed on)."""
     card = game.cards[card_id]
     rules = game.game.build
     kind = game.game.kinds[card.kind]
-    event = {"card": card_id, "kind": card.kind}
+    event = {**card.fields, "card": card_id, "kind": card.kind, **(details or {})}
     ctx = Context(game, state, decider, actor=player, owner=player, card=card, event=event, depth=depth, handlers=handlers)
     if depth > MAX_DEPTH:
         raise Illegal("builds nest without end")
     _check_buildable(ctx)
-    if not free:
+    if price is not None and not free:
+        for noun, n in price(ctx).items():
+            ctx.spend(player, noun, n)
+    elif not free:
         payment.pay_cost(ctx, player, card)
     player.zones.setdefault(kind.zone, []).append(card_id)
     if fire:
         run_trigger(ctx, None, rules.on_built)
         run_trigger(ctx, card_id, rules.on_built)
+        hear(ctx, rules.on_built, event, built=card_id)
 
 
 def _check_buildable(ctx: Context) -> None:
