@@ -116,14 +116,14 @@ def test_loader_limits_are_checked_before_the_parse():
 
     from compiler.pipeline.load import fastyaml
 
-    real_fast = fastyaml.compose
+    real_fast = fastyaml.load
 
     def fast_spy(*a, **k):  # the libyaml path (fastyaml.py) is a parse too
         calls.append(1)
         return real_fast(*a, **k)
 
     loader.YAML = Spy
-    fastyaml.compose = fast_spy
+    fastyaml.load = fast_spy
     try:
         _doc, problems = loader.load_text("".join(f"k{i}: {i}\n" for i in range(loader.MAX_UNITS + 1)), "x.yaml")
         assert [p.code for p in problems] == ["E104"] and calls == []
@@ -131,7 +131,7 @@ def test_loader_limits_are_checked_before_the_parse():
         assert problems == [] and calls == [1]
     finally:
         loader.YAML = real
-        fastyaml.compose = real_fast
+        fastyaml.load = real_fast
 
 
 def test_alias_expansion_counts_every_copy():

@@ -12,13 +12,19 @@ q+1,r  q+1,r-1  q,r-1  q-1,r  q-1,r+1  q,r+1). The logic lives in compiler/runti
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Annotated, Any, Optional
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from .types import FieldName, KindName, Name, Strict, ZoneName
 
-Offset = tuple[int, int]
+
+def _pair(value: Any) -> Any:
+    """YAML writes [q, r] as a list: a tuple for the strict models, as for the schema (checked first)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+Offset = Annotated[tuple[int, int], BeforeValidator(_pair)]
 
 
 # ----------------------------------------------------------------------------- game.yaml: board

@@ -115,14 +115,14 @@ _NAMESPACE = {"Action": Action, "Amount": Amount, "Condition": Condition, "Expre
 
 
 def _rebuild() -> None:
-    for module in MODULES:
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == module.__name__:
-                value.model_rebuild(_types_namespace=_NAMESPACE, force=True)
     Selector.model_rebuild(_types_namespace=_NAMESPACE, force=True)
     for model in (Action, Expression, Condition):
         model.model_rebuild(_types_namespace=_NAMESPACE, force=True)
     Effect.model_rebuild(_types_namespace=_NAMESPACE, force=True)
+    for module in MODULES:
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == module.__name__:
+                value.model_rebuild(_types_namespace=_NAMESPACE, force=True)
     flow.rebuild(_NAMESPACE)
 
 

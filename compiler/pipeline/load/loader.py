@@ -282,13 +282,16 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
         number, line, col = version
         return doc, [Diagnostic("E101", f"YAML {number} is not read here: card files are YAML 1.2", file, line, col,
                                 "remove the %YAML line (YAML 1.1 reads yes/no/on/off as booleans and 017 as octal)")]
+    fast = fastyaml.load(text, _plain_scalar, MAX_NODES, MAX_DEPTH, MAX_INT)  # libyaml, when nothing is to report
+    if fast is not None:
+        doc.data, doc.positions, doc.key_positions = fast
+        return doc, []
     yaml = YAML(typ="safe", pure=True)
     yaml.Composer = _BoundedComposer
     yaml.max_depth = MAX_DEPTH + 1
     nodes = []
-    fast = fastyaml.compose(text, MAX_NODES)  # libyaml when the text is plainly one document, else None
     try:
-        for node in [fast] if fast is not None else yaml.compose_all(text):  # lazily: a second document is enough to refuse
+        for node in yaml.compose_all(text):  # lazily: a second document is enough to refuse
             if node is not None:
                 nodes.append(node)
             if len(nodes) >= MAX_DOCUMENTS:

@@ -7,22 +7,27 @@ with a did-you-mean hint for misspelt fields and primitives.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
 from pydantic import BaseModel
 from pydantic import ValidationError as PydanticError
 
 from ...diagnostics import Diagnostic, did_you_mean
 from ..load.loader import DataPath, Document, dotted
-from ...outputs.schema_gen import card_schema, game_schema
+
+if TYPE_CHECKING:  # jsonschema and the schemas are imported only to explain a rejection
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 _FAMILY_OF_DEF = {"Action": "effect primitive", "Expression": "expression", "Condition": "condition"}
 
 
 @lru_cache(maxsize=None)
 def _validator(which: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
+    from ...outputs.schema_gen import card_schema, game_schema
+
     if which == "card":
         schema = card_schema()
         schema = {**schema, "anyOf": None}
