@@ -118,7 +118,10 @@ def test_one_function_per_card_and_trigger_with_its_source(games):
         assert set(handlers.cards) == expected
         assert set(handlers.rules) == set(game.rule_triggered)
         tree = ast.parse(source)
-        functions = [n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("requires_of_")]
+        moves = game.game.flow.moves if game.game.flow is not None else {}
+        assert {name: len(fns) for name, fns in handlers.moves.items()} == {name: len(m.do) for name, m in moves.items()}
+        move_fns = {fn.__name__ for fns in handlers.moves.values() for fn in fns}
+        functions = [n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("requires_of_") and n.name not in move_fns]
         assert len(functions) == len(expected) + len(game.rule_triggered)
         assert set(handlers.kinds) == {k for k, kind in game.game.kinds.items() if kind.requires is not None}
         lines = source.splitlines()

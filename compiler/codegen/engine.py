@@ -28,6 +28,7 @@ class Handlers:
         self.cards: dict[tuple[str, str], Callable] = namespace["HANDLERS"]
         self.standing: tuple = namespace["STANDING"]
         self.kinds: dict[str, Callable] = namespace.get("REQUIRES", {})
+        self.moves: dict[str, tuple[Callable, ...]] = namespace.get("MOVES", {})
 
     def run(self, ctx: Any, card_id: str | None, trigger: str) -> None:
         handler = self.rules.get(trigger) if card_id is None else self.cards.get((card_id, trigger))

@@ -58,6 +58,8 @@ class Module:
     handlers: list[Handler] = field(default_factory=list)
     standing: list[tuple[str | None, int, str, Code]] = field(default_factory=list)
     requires: list[tuple[str, Code, Code, Code]] = field(default_factory=list)  # kind, function name, where, test
+    move_steps: list[Handler] = field(default_factory=list)  # the flow's moves, one function per action
+    moves: list[tuple[str, list[Code]]] = field(default_factory=list)  # move name, its actions' functions
     constants: dict[Code, Code] = field(default_factory=dict)  # folded at build time: the value's code -> its name
     fallback_nodes: list[tuple[Code, Code]] = field(default_factory=list)
     fallbacks: set[tuple[str, str]] = field(default_factory=set)
@@ -496,12 +498,30 @@ class Generator:
                 self._names = 0
                 test = self.test(kind.requires, Code("ctx"))
                 self.module.requires.append((kind_name, name_for("requires", kind_name), game_file, test))
+        self._moves(game_file, used)
         for index, effect in self.game.rule_passives:
             self.module.standing.append((None, index, effect.passive, self._passive(effect)))
         for card_id, effects in self.game.passives.items():
             for index, effect in effects:
                 self.module.standing.append((card_id, index, effect.passive, self._passive(effect)))
         return self.module
+
+    def _moves(self, where: Code, used: set[str]) -> None:
+        """The flow's moves (game.yaml), one function per action: the runner tries a move's first
+        actions once for every card and the rest per card (runtime/flow.py)."""
+        flow = self.rules.flow
+        for name, move in (flow.moves.items() if flow is not None else ()):
+            names = []
+            for i, action in enumerate(move.do, 1):
+                self._names = 0
+                base = fn = f"move_{name}_{i}"
+                while fn in used:
+                    fn = f"{base}_{len(used)}"
+                used.add(fn)
+                doc = lit(f"The move {name}, action {i}.")
+                self.module.move_steps.append(Handler(ident(fn), None, name, where, doc, indent(self.statements([action], Code("ctx")))))
+                names.append(ident(fn))
+            self.module.moves.append((name, names))
 
     def _passive(self, effect: Any) -> Code:
         template = primitive_template("passive", effect.passive)

@@ -473,15 +473,26 @@ class GameState:
                 continue
             start, split = self.state, prog.shared_prefix[name]
             if split:
-                start = self._try(seat, self.state, name, cards[0], move.do[:split])
+                start = self._try(seat, self.state, name, cards[0], slice(0, split))
                 if start is None:
                     continue  # what every card's move begins with cannot be done
             for card_id in cards:
-                if split == len(move.do) or self._try(seat, start, name, card_id, move.do[split:]) is not None:
+                if split == len(move.do) or self._try(seat, start, name, card_id, slice(split, None)) is not None:
                     actions.append(prog.move_action(index, card_id))
         return sorted(actions)
 
-    def _try(self, seat: int, start: State, name: str, card_id: str, actions: list) -> State | None:
+    def _run_move(self, ctx: Context, name: str, part: slice) -> None:
+        """Carry out some of a move's actions: through the generated handlers' functions (one per
+        action, each charging its step as the interpreter's `run` does) when the game state has
+        them, else through the interpreter."""
+        moves = self.handlers.moves if self.handlers is not None else None
+        if moves:
+            for action in moves[name][part]:
+                action(ctx)
+        else:
+            ctx.run(self.program.flow.moves[name].do[part])
+
+    def _try(self, seat: int, start: State, name: str, card_id: str, actions: slice) -> State | None:
         """The state after carrying out a move's actions on a copy of `start`, answering its
         questions along the first path of answers that works (searched depth first, at most
         TRIES runs), or None when none works: a move is legal when some answers make it succeed."""
@@ -490,7 +501,7 @@ class GameState:
             trial = start.copy(new_run=True)  # a trial is a run of its own, with its own budget
             decider = Searching(path)
             try:
-                self._move_ctx(self._ctx(seat, decider, trial), name, card_id).run(actions)
+                self._run_move(self._move_ctx(self._ctx(seat, decider, trial), name, card_id), name, actions)
             except (Illegal, Runaway):
                 path = decider.next_path()
                 if path is None:
@@ -511,7 +522,7 @@ class GameState:
         return True
 
     def _do_move(self, ctx: Context, name: str, card_id: str) -> None:
-        self._move_ctx(ctx, name, card_id).run(self.program.flow.moves[name].do)
+        self._run_move(self._move_ctx(ctx, name, card_id), name, slice(None))
 
     # ------------------------------------------------------------------ atomic steps (questions)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..lang.types import as_list
-from .limits import spend
+from .limits import budget, spend
 from .state import Illegal, Player
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -153,13 +153,39 @@ def _spend_wild_limits(ctx: "Context", player: Player, consumed: dict[str, int])
             ctx.use_limit(player, card_id, "substitute", arg.limit)
 
 
+# The units of supply found by what they read (see _units), per game: the cards in play change
+# once a turn, while a turn's menu tries many builds and pays for each.
+_UNITS: dict[int, tuple[Any, dict[tuple, tuple[list[Unit], list[Unit], int]]]] = {}
+_UNITS_MAX = 20_000
+
+
+def _units(ctx: "Context", player: Player) -> tuple[list[Unit], list[Unit]]:
+    """The buyer's own units and the units sellers offer. They read only cards in play (production,
+    prices and params from standing effects), the buyer's seat and the number of players; a
+    second call with the same ones is answered from the memo and charged the steps the first cost."""
+    game, state = ctx.game, ctx.state
+    entry = _UNITS.get(id(game))
+    if entry is None or entry[0] is not game or len(entry[1]) > _UNITS_MAX:
+        entry = _UNITS[id(game)] = (game, {})
+    zones = game.play_zones
+    key = (player.seat, tuple(tuple(cid for z in zones for cid in p.zones.get(z, ())) for p in state.players))
+    found = entry[1].get(key)
+    if found is not None:
+        spend(state, found[2])
+        return found[0], found[1]
+    box = budget(state)
+    before = box.used
+    own, sellers = _own_units(ctx, player), _seller_units(ctx, player)
+    entry[1][key] = (own, sellers, box.used - before)
+    return own, sellers
+
+
 def cheapest_plans(ctx: "Context", player: Player, needs: list[str], coins_available: int) -> list[Plan]:
     """Every cheapest way to cover `needs`, one plan per distinct outcome."""
-    own = _own_units(ctx, player)
+    own, sellers = _units(ctx, player)
     stock = Counter({r: max(0, player.values.get(r, 0)) for r in ctx.game.game.resources})
     wild = _wild(ctx, player)
     gives = [arg.give for _card, arg in ctx.passives(player, "substitute") if arg.use != "any"]
-    sellers = _seller_units(ctx, player)
     needs = sorted(needs)
     best: dict[tuple, Plan] = {}
     best_cost = [coins_available + 1]

@@ -2,7 +2,8 @@
 
 Do not edit: change the YAML under cards/ and run `make` (or `ostraka build`). One function per
 card and trigger; HANDLERS maps (card id, trigger) to it, RULES maps a trigger to the game's own
-rules, REQUIRES maps a kind to its build requirement, STANDING lists the standing effects. The
+rules, REQUIRES maps a kind to its build requirement, MOVES holds the actions of the flow's moves,
+STANDING lists the standing effects. The
 interpreter gives the same results (tests/test_handlers*.py prove it).
 """
 
@@ -278,6 +279,34 @@ def rules_on_draw_landscapes(ctx: Context) -> None:
     )
 
 
+# cards/attika/game.yaml
+def move_reveal_1(ctx: Context) -> None:
+    "The move reveal, action 1."
+    rt.budget(ctx.state, 1)
+    rt.dispatch(ctx, "reveal_building", {})
+
+
+# cards/attika/game.yaml
+def move_build_1(ctx: Context) -> None:
+    "The move build, action 1."
+    rt.budget(ctx.state, 1)
+    rt.dispatch(ctx, "place_building", {})
+
+
+# cards/attika/game.yaml
+def move_amphora_1(ctx: Context) -> None:
+    "The move amphora, action 1."
+    rt.budget(ctx.state, 1)
+    rt.dispatch(ctx, "spend_amphora", {})
+
+
+# cards/attika/game.yaml
+def move_end_turn_1(ctx: Context) -> None:
+    "The move end_turn, action 1."
+    rt.budget(ctx.state, 1)
+    ctx.actor.values["turn_done"] = min(1, max(0, 1 + ctx.actor.values.get("turn_done", 0)))
+
+
 RULES: dict[str, Callable[[Context], None]] = {
     "setup": rules_on_setup,
     "start_turn": rules_on_start_turn,
@@ -292,6 +321,14 @@ RULES: dict[str, Callable[[Context], None]] = {
 HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {}
 
 REQUIRES: dict[str, Callable[[Context], bool]] = {}
+
+# The flow's moves: each action of a move, in order.
+MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {
+    "reveal": (move_reveal_1,),
+    "build": (move_build_1,),
+    "amphora": (move_amphora_1,),
+    "end_turn": (move_end_turn_1,),
+}
 
 # (card id or None for the rules, effect index, primitive, arguments)
 STANDING: tuple[tuple[str | None, int, str, Any], ...] = (

@@ -2,7 +2,8 @@
 
 Do not edit: change the YAML under cards/ and run `make` (or `ostraka build`). One function per
 card and trigger; HANDLERS maps (card id, trigger) to it, RULES maps a trigger to the game's own
-rules, REQUIRES maps a kind to its build requirement, STANDING lists the standing effects. The
+rules, REQUIRES maps a kind to its build requirement, MOVES holds the actions of the flow's moves,
+STANDING lists the standing effects. The
 interpreter gives the same results (tests/test_handlers*.py prove it).
 """
 
@@ -1515,6 +1516,23 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
 
 
 # cards/olympus/game.yaml
+def move_lead_1(ctx: Context) -> None:
+    "The move lead, action 1."
+    rt.budget(ctx.state, 1)
+    rt.spaces.lead(
+        ctx,
+        rt.narrow(ctx.game, _CARDS1, "id", ctx.card_field("id")),
+        _CARDS2,
+        ("deity",),
+        "idle_priests",
+        "shrines",
+        True,
+        "invoked",
+        "worship",
+    )
+
+
+# cards/olympus/game.yaml
 def requires_of_building(ctx: Context) -> bool:
     "What a building requires before it is built."
     return bool(
@@ -1606,6 +1624,11 @@ HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
 
 REQUIRES: dict[str, Callable[[Context], bool]] = {
     "building": requires_of_building,
+}
+
+# The flow's moves: each action of a move, in order.
+MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {
+    "lead": (move_lead_1,),
 }
 
 # (card id or None for the rules, effect index, primitive, arguments)

@@ -2,7 +2,8 @@
 
 Do not edit: change the YAML under cards/ and run `make` (or `ostraka build`). One function per
 card and trigger; HANDLERS maps (card id, trigger) to it, RULES maps a trigger to the game's own
-rules, REQUIRES maps a kind to its build requirement, STANDING lists the standing effects. The
+rules, REQUIRES maps a kind to its build requirement, MOVES holds the actions of the flow's moves,
+STANDING lists the standing effects. The
 interpreter gives the same results (tests/test_handlers*.py prove it).
 """
 
@@ -1659,6 +1660,9 @@ HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
 REQUIRES: dict[str, Callable[[Context], bool]] = {
     "land": requires_of_land,
 }
+
+# The flow's moves: each action of a move, in order.
+MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {}
 
 # (card id or None for the rules, effect index, primitive, arguments)
 STANDING: tuple[tuple[str | None, int, str, Any], ...] = (

@@ -2,7 +2,8 @@
 
 Do not edit: change the YAML under cards/ and run `make` (or `ostraka build`). One function per
 card and trigger; HANDLERS maps (card id, trigger) to it, RULES maps a trigger to the game's own
-rules, REQUIRES maps a kind to its build requirement, STANDING lists the standing effects. The
+rules, REQUIRES maps a kind to its build requirement, MOVES holds the actions of the flow's moves,
+STANDING lists the standing effects. The
 interpreter gives the same results (tests/test_handlers*.py prove it).
 """
 
@@ -1393,6 +1394,79 @@ def rhodos_b_2_on_built(ctx: Context) -> None:
 
 
 # cards/seven_wonders/game.yaml
+def move_build_1(ctx: Context) -> None:
+    "The move build, action 1."
+    rt.budget(ctx.state, 1)
+    ctx.build_from(
+        lambda: 1,
+        lambda: rt.select(
+            ctx, (("hand", False),), (("self",),), False, rt.narrow(ctx.game, None, "id", ctx.card_field("id"))
+        ),
+        False,
+        False,
+    )
+
+
+# cards/seven_wonders/game.yaml
+def move_stage_1(ctx: Context) -> None:
+    "The move stage, action 1."
+    rt.budget(ctx.state, 1)
+    ctx.build_from(
+        lambda: 1,
+        lambda: rt.select(
+            ctx,
+            (("stages", False),),
+            (("self",),),
+            True,
+            lambda card1: card1.id in _CARDS2
+            and rt.has(
+                rt.field(card1, "stage"),
+                (
+                    rt.bounded(
+                        (len([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("stages", ()) if cid2 in _CARDS2]) + 1)
+                    ),
+                ),
+            ),
+        ),
+        False,
+        False,
+    )
+
+
+# cards/seven_wonders/game.yaml
+def move_stage_2(ctx: Context) -> None:
+    "The move stage, action 2."
+    rt.budget(ctx.state, 1)
+    ctx.move_cards(
+        rt.select(ctx, (("hand", False),), (("self",),), False, rt.narrow(ctx.game, None, "id", ctx.card_field("id"))),
+        "tucked",
+        False,
+        lambda: [ctx.actor],
+        lambda: 1,
+    )
+
+
+# cards/seven_wonders/game.yaml
+def move_discard_1(ctx: Context) -> None:
+    "The move discard, action 1."
+    rt.budget(ctx.state, 1)
+    ctx.move_cards(
+        rt.select(ctx, (("hand", False),), (("self",),), False, rt.narrow(ctx.game, None, "id", ctx.card_field("id"))),
+        "discard",
+        True,
+        lambda: [ctx.actor],
+        lambda: 1,
+    )
+
+
+# cards/seven_wonders/game.yaml
+def move_discard_2(ctx: Context) -> None:
+    "The move discard, action 2."
+    rt.budget(ctx.state, 1)
+    rt.dispatch(ctx, "discard", {})
+
+
+# cards/seven_wonders/game.yaml
 def requires_of_wonder_stage(ctx: Context) -> bool:
     "What a wonder_stage requires before it is built."
     return bool(
@@ -1535,6 +1609,19 @@ HANDLERS: dict[tuple[str, str], Callable[[Context], None]] = {
 
 REQUIRES: dict[str, Callable[[Context], bool]] = {
     "wonder_stage": requires_of_wonder_stage,
+}
+
+# The flow's moves: each action of a move, in order.
+MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {
+    "build": (move_build_1,),
+    "stage": (
+        move_stage_1,
+        move_stage_2,
+    ),
+    "discard": (
+        move_discard_1,
+        move_discard_2,
+    ),
 }
 
 # (card id or None for the rules, effect index, primitive, arguments)
