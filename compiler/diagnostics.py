@@ -25,6 +25,7 @@ class Code:
     name: str
     summary: str
     severity: Severity = Severity.ERROR
+    hint_once: bool = False  # text output prints each of its hints once per run, not under every finding
 
 
 def _codes(*codes: Code) -> dict[str, Code]:
@@ -54,7 +55,7 @@ CODES = _codes(
     Code("E401", "example-failed", "An example's outcome differs from what it expects."),
     Code("E402", "example-invalid", "An example cannot be run as written."),
     Code("E403", "missing-example", "A card has no example."),
-    Code("W501", "text-mismatch", "The card text and the effects disagree.", Severity.WARNING),
+    Code("W501", "text-mismatch", "The card text and the effects disagree.", Severity.WARNING, hint_once=True),
     Code("W502", "placeholder", "A card still holds a placeholder (TODO) or an example that expects nothing.", Severity.WARNING),
     Code("E601", "bad-variant", "A variant file (ostraka sweep) names a card the game lacks, or adds one it has."),
     Code("E701", "output-not-ours", "The output path is not a directory a build made (a link, a device, the project's files)."),
@@ -187,14 +188,19 @@ def _one_line(text: str) -> str:
     return escape_controls(text).replace("\n", "\\n")
 
 
-def render_text(d: Diagnostic, source_line: str | None = None) -> str:
+def render_text(d: Diagnostic, source_line: str | None = None, hints_shown: set[tuple[str, str]] | None = None) -> str:
+    """One finding as text. With `hints_shown` (one set for the run), a code's hint_once hints are
+    printed under the first finding that has them and left out under the others."""
     out = f"{escape_controls(d.location())}: {d.level.value} {d.code}: {escape_controls(d.message)}"
     if source_line is not None and d.column:
         shown = escape_controls(source_line.rstrip())
         caret = len(escape_controls(source_line[: d.column - 1]))  # the caret under the same character
         out += f"\n    {_one_line(shown)}\n    {' ' * caret}^"
-    if d.hint:
+    once = hints_shown is not None and CODES[d.code].hint_once
+    if d.hint and not (once and (d.code, d.hint) in (hints_shown or set())):
         out += f"\n    hint: {escape_controls(d.hint)}"
+        if once and hints_shown is not None:
+            hints_shown.add((d.code, d.hint))
     for r in d.related:
         out += f"\n    {_one_line(r.file)}:{r.line}:{r.column}: note: {escape_controls(r.message)}"
     return out

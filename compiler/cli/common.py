@@ -43,12 +43,13 @@ def print_report(run: Run, fmt: str, strict: bool) -> int:
     if fmt == "json":
         click.echo(render_json(report))
     else:
+        hints_shown: set[tuple[str, str]] = set()
         for d in report.sorted():
             if fmt == "github":
                 click.echo(render_github(d))
             else:
                 doc = run.documents.get(d.file)
-                text = render_text(d, doc.line_text(d.line) if doc else None)
+                text = render_text(d, doc.line_text(d.line) if doc else None, hints_shown)
                 click.echo(colour.paint(text) if use_colour else text, color=use_colour or None)
         click.echo(report.summary(), err=fmt == "github")
     return report.exit_code(strict)

@@ -258,7 +258,8 @@ class English:
             else:
                 shown = self.amount(value)
             if self._is_choice(field) and isinstance(value, (str, list)):
-                adjectives.append(shown)
+                # a choice value is a word of the game, never a card ('mint' buildings, not the Mint)
+                adjectives.append(self.join([str(v).replace("_", " ") for v in as_list(value)], "or"))
             else:
                 clauses.append(f"whose {self.word(field)} is {shown}")
         text = " ".join(adjectives + [what])

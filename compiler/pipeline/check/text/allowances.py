@@ -1,5 +1,6 @@
 """What a card's text may mention beyond its effects: the card itself, game-wide counters used for
-timing ('each age'), and the card's own fields ('stage 2', a cost, the cards it chains from)."""
+timing ('each age'), and the card's own fields ('stage 2', a cost, the cards it chains from), in
+the words game.yaml describes them with ('a minimum bid of 2': the price field is "the minimum bid")."""
 
 from __future__ import annotations
 
@@ -20,11 +21,14 @@ class Allowances:
 
 def allowances(card: Card, vocab: Vocabulary) -> Allowances:
     game = vocab.game
-    out = Allowances({("card", card.id)} | {("noun", name) for name in game.globals})
+    out = Allowances({vocab.card_key(card.id)} | {("noun", name) for name in game.globals})
     kind = game.kinds.get(card.kind)
     for name, value in card.fields.items():
         spec = kind.fields.get(name) if kind else None
         _allow_field(out, vocab, name, value, spec.type if spec else None)
+        if spec is not None and spec.description and spec.type not in ("cost", "ref", "refs"):
+            # a cost's description lists every noun a cost may hold: it would allow them all
+            out.keys |= vocab.read(spec.description).keys()
     return out
 
 
@@ -42,7 +46,7 @@ def _allow_field(out: Allowances, vocab: Vocabulary, name: str, value: Any, ftyp
         if ftype == "noun":
             out.keys.add(("noun", value))
         if value in vocab.cards:
-            out.keys.add(("card", value))
+            out.keys.add(vocab.card_key(value))
     elif isinstance(value, dict):
         for noun, n in value.items():
             out.keys.add(("noun", noun))
@@ -51,4 +55,4 @@ def _allow_field(out: Allowances, vocab: Vocabulary, name: str, value: Any, ftyp
     elif isinstance(value, list):
         for item in value:
             if isinstance(item, str):
-                out.keys |= {("card", item), ("value", item)}
+                out.keys |= {vocab.card_key(item), ("value", item)}

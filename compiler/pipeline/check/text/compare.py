@@ -7,6 +7,7 @@ production) are compared as well."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ....outputs.english import English
 from ...validate.models import Card
@@ -28,21 +29,32 @@ class _Comparison:
         self.card, self.vocab, self.en = card, vocab, en
         self.text = card.text or ""
         self.said = vocab.read(self.text)
-        self.rendered = [vocab.read(en.effect(e)) for e in card.effects]
-        self.does = Reading([m for r in self.rendered for m in r.mentions], [n for r in self.rendered for n in r.loose])
         self.allowed = allowances(card, vocab)
+        self.rendered = [self._read_effect(e) for e in card.effects]
+        self.does = Reading([m for r in self.rendered for m in r.mentions], [n for r in self.rendered for n in r.loose])
         self.effect_numbers = self.does.all_numbers() | {m.number for m in self.does.mentions if m.number is not None}
         self.findings: list[Finding] = []
         self.reported: set[Key] = set()
 
     def run(self) -> list[Finding]:
-        self._nouns_said()
-        self._nouns_done()
+        self._nouns()
         self._numbers_said()
         self._numbers_done()
         self._optional()
         self._loose_numbers()
         return self.findings
+
+    def _read_effect(self, effect: Any) -> Reading:
+        """What an effect's English says, less the trigger's description from game.yaml ('When a card is
+        discarded for coins'): those are the game's words, not the designer's, so the text may use them
+        and need not."""
+        english = self.en.effect(effect)
+        reading = self.vocab.read(english)
+        head = self.en.trigger(effect.on) if effect.on else ""
+        if not head or not english.lower().startswith(head.lower()):
+            return reading
+        self.allowed.keys |= {m.key for m in reading.mentions if m.end <= len(head)}
+        return Reading([m for m in reading.mentions if m.end > len(head)], reading.loose)
 
     # names --------------------------------------------------------------------------------------
     def label(self, key: Key, n: int | None = None) -> str:
@@ -56,37 +68,67 @@ class _Comparison:
     def effect_of(self, key: Key) -> int | None:
         return next((index for index, r in enumerate(self.rendered) if key in r.keys()), None)
 
-    def _skip(self, m: Mention, other: set[Key]) -> bool:
+    def _skip(self, m: Mention, mine: set[Key], other: set[Key]) -> bool:
         """Matched on the other side (or not to be compared)."""
         if m.key in other or m.key in self.reported or m.key[0] == "unit":
             return True
-        return m.key[0] == "rel" and self.vocab.relation_ok(m.key, other)
+        return m.key[0] == "rel" and self.vocab.relation_ok(m.key, mine, other)
 
     # the checks ---------------------------------------------------------------------------------
-    def _nouns_said(self) -> None:
-        """Nouns the text mentions that the effects lack."""
-        does_keys = self.does.keys()
-        for m in self.said.mentions:
-            if m.key in self.allowed.keys or self._skip(m, does_keys):
-                continue
-            self.reported.add(m.key)
+    def _unmatched(self, mentions: list[Mention], other: set[Key], allowed: set[Key]) -> list[Mention]:
+        """The first mention of each name that the other side lacks."""
+        out: dict[Key, Mention] = {}
+        mine = {m.key for m in mentions}
+        for m in mentions:
+            if m.key not in out and m.key not in allowed and not self._skip(m, mine, other):
+                out[m.key] = m
+        self.reported |= set(out)
+        return list(out.values())
+
+    def _nouns(self) -> None:
+        """Names one side has and the other lacks: one finding for a name swapped for another of its
+        kind ('wood' where the effects have stone), else one per name."""
+        said_only = self._unmatched(self.said.mentions, self.does.keys(), self.allowed.keys)
+        does_only = self._unmatched(self.does.mentions, self.said.keys(), set())
+        lone = {category for category in {m.key[0] for m in does_only} if sum(m.key[0] == category for m in does_only) == 1}
+        for m in [m for m in does_only if m.key[0] in lone]:
+            swapped = self._swap_for(m, said_only)
+            if swapped is not None:
+                self._swapped(swapped, m)
+                does_only.remove(m)
+                if swapped in said_only:
+                    said_only.remove(swapped)
+        for m in said_only:
             self.findings.append(Finding(f"text mentions {self.label(m.key)}; the effects do not", m.start, m.end,
                                          hint="remove it from the text, or add it to the effects"))
+        for m in does_only:
+            self._unsaid(m)
 
-    def _nouns_done(self) -> None:
-        """Nouns the effects involve that the text lacks."""
-        said_keys = self.said.keys()
-        for m in self.does.mentions:
-            if self._skip(m, said_keys):
-                continue
-            self.reported.add(m.key)
-            if m.number is not None and not m.weak:
-                message = f"effects give {self.label(m.key, m.number)}; the text does not mention {self.label(m.key)}"
-            else:
-                message = f"the effects involve {self.label(m.key)}; the text does not mention it"
-            index = self.effect_of(m.key)
-            self.findings.append(Finding(message, None, None, index,
-                                         hint=f"rendered from the effects: \"{self.en.effect(self.card.effects[index or 0])}\""))
+    def _swap_for(self, does: Mention, said_only: list[Mention]) -> Mention | None:
+        """The one word of the text that stands where the effects have `does`: the one name of its kind
+        only the text has, or else the one the text has only by the card's fields (a cost's meat where
+        the effects give fish)."""
+        mine = [m for m in said_only if m.key[0] == does.key[0]]
+        if not mine and does.key[0] != "card":
+            said_keys, does_keys = self.said.keys(), self.does.keys()
+            mine = list({m.key: m for m in reversed(self.said.mentions)
+                         if m.key[0] == does.key[0] and not self._skip(m, said_keys, does_keys)}.values())
+        return mine[0] if len(mine) == 1 else None
+
+    def _swapped(self, said: Mention, does: Mention) -> None:
+        index = self.effect_of(does.key)
+        number = does.number if does.number is not None and not does.weak else None
+        self.findings.append(Finding(f"text says \"{said.phrase}\" where the effects have {self.label(does.key, number)}",
+                                     said.start, said.end, index, hint="change the word in the text or in the effects"))
+
+    def _unsaid(self, m: Mention) -> None:
+        if m.number is not None and not m.weak:
+            message = f"effects give {self.label(m.key, m.number)}; the text does not mention {self.label(m.key)}"
+        else:
+            message = f"the effects involve {self.label(m.key)}; the text does not mention it"
+        index = self.effect_of(m.key)
+        self.findings.append(Finding(message, None, None, index,
+                                     hint=f"rendered from the effects: \"{self.en.effect(self.card.effects[index or 0])}\""))
 
     def _numbers_said(self) -> None:
         """Numbers the text binds to a noun, against the numbers the effects bind to it."""
@@ -94,7 +136,7 @@ class _Comparison:
             if m.number is None or m.weak or m.key in self.reported or m.key[0] == "rel":
                 continue  # 'a coin', 'each card': read as one, but the text claims no number
             theirs = self.does.numbers_of(m.key, strong=False)
-            if m.number in theirs or (m.key, m.number) in self.allowed.pairs:
+            if m.number in theirs or (m.key, m.number) in self.allowed.pairs or self._field_number(m, theirs):
                 continue
             start, end = m.number_at or (m.start, m.end)
             if theirs:
@@ -105,6 +147,11 @@ class _Comparison:
             else:
                 continue
             self.findings.append(Finding(message, start, end, self.effect_of(m.key), hint=_AGREE))
+
+    def _field_number(self, m: Mention, theirs: set[int]) -> bool:
+        """'Costs at least 5 coins at auction ... take 3 coins': a number of the card's own fields, told
+        beside every number the effects give the same noun."""
+        return m.number in self.allowed.numbers and bool(theirs) and theirs <= self.said.numbers_of(m.key)
 
     def _numbers_done(self) -> None:
         """Numbers the effects bind to a noun that the text never states."""

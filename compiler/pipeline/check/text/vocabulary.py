@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ...validate.models import Card, Game
-from .words import BUILTIN_PLAYERS, UNITS, Token, variants, words_of
+from .words import BUILTIN_PLAYERS, PUNCTUATION, UNITS, Token, tokens, variants, words_of
 
 Key = tuple[str, str]
 
@@ -31,6 +31,7 @@ class Vocabulary:
         self.labels: dict[Key, str] = {}
         self.unions: dict[str, list[str]] = {}
         self.members: dict[str, list[str]] = {}
+        self.card_words: dict[str, tuple[str, ...]] = {}  # card id -> its name as the reader matches it
         # Cards first, nouns last: a noun wins over a card of the same name ('loom').
         for card_id, card in cards.items():
             self._add_card(card_id, card.name)
@@ -62,9 +63,10 @@ class Vocabulary:
         if not written or not any(ch.isupper() for ch in name):
             return
         lower = tuple(t.lower() for t in written)
-        self.phrases[lower] = ("card", card_id)
+        key = self.phrases.setdefault(lower, ("card", card_id))  # the first card of a name stands for all
         self.case_sensitive[lower] = written
-        self.labels[("card", card_id)] = name
+        self.card_words[card_id] = lower
+        self.labels[key] = name
 
     def _choice_values(self) -> Iterable[tuple[str, list]]:
         for kind in self.game.kinds.values():
@@ -75,8 +77,8 @@ class Vocabulary:
     def _values(self) -> None:
         for _name, values in self._choice_values():
             for value in values:
-                if isinstance(value, str) and len(value) >= 3 and value.isalpha():
-                    self._add(("value", value), variants(value), value)
+                if isinstance(value, str) and len(value) >= 3 and value.replace("_", "").isalpha():
+                    self._add(("value", value), variants(value), value.replace("_", " "))
 
     def _nouns(self) -> None:
         game = self.game
@@ -126,20 +128,27 @@ class Vocabulary:
             return key, length
         return None
 
+    def card_key(self, card_id: str) -> Key:
+        """What a text mentions when it names a card: its name as read, so that the four Roads (road_1 ...
+        road_4) are one mention, and a card named as a noun or a field value ('Mint') is that."""
+        words = self.card_words.get(card_id)
+        return self.phrases.get(words, ("card", card_id)) if words else ("card", card_id)
+
     def label(self, key: Key) -> str:
         return self.labels.get(key, key[1].replace("_", " "))
 
-    def relation_ok(self, key: Key, other: set) -> bool:
-        """A union relation ('neighbours') is matched by any of its members and the reverse."""
+    def relation_ok(self, key: Key, mine: set, other: set) -> bool:
+        """A relation one side names is matched on the other by itself, a union ('neighbours') by all its
+        members, and a member ('left') by a union holding it when this side names the whole union too
+        ('your neighbours, the left one first'): 'your left neighbour' alone is not 'your neighbours'."""
         name = key[1]
         if key in other:
             return True
         if name in self.unions:
-            return any(("rel", m) in other for m in self.unions[name])
-        return any(("rel", u) in other for u in self.members.get(name, []))
+            return all(("rel", m) in other for m in self.unions[name])
+        return any(("rel", u) in other and (("rel", u) in mine or all(("rel", m) in mine for m in self.unions[u]))
+                   for u in self.members.get(name, []))
 
 
 def _name_tokens(name: str) -> list[Token]:
-    from .words import PUNCTUATION, tokens
-
     return [t for t in tokens(name) if t.lower not in PUNCTUATION]

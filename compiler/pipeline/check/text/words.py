@@ -63,6 +63,8 @@ def _plural(last: str) -> str:
 
 
 def _singular(last: str) -> str | None:
+    if last.endswith("ae") and len(last) > 4:
+        return last[:-1]  # Latin plurals: 'amphorae', 'amphora'
     if last.endswith("ies"):
         return last[:-3] + "y"
     if last.endswith(("ses", "xes", "ches", "shes")):
