@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.pipeline.check.checks import check_all
 from compiler.diagnostics import Severity
+from compiler.pipeline.check.checks import check_all
 from compiler.pipeline.project import GAME_FILE, load
 
 REPO = Path(__file__).resolve().parents[1]

@@ -15,9 +15,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from robust_support import card_file_with_text, mini_project
 
 from compiler.pipeline.emit import atomic
-from robust_support import card_file_with_text, mini_project
 
 REPO = Path(__file__).resolve().parents[1]
 OSTRAKA = [sys.executable, "-m", "compiler"]

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from compiler.cli import cli
 from compiler.pipeline.check.examples import run_example
-from compiler.pipeline.validate.models import Example
 from compiler.pipeline.project import load
+from compiler.pipeline.validate.models import Example
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "cards" / "attika"

@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from robust_support import REPO
 
 from compiler.pipeline.load import loader
-from robust_support import REPO
 
 MEMORY = 384 * 2**20  # the whole CLI, Python and pydantic included, runs in ~150 MB
 CPU_SECONDS = 60
@@ -157,8 +157,9 @@ def test_the_largest_real_card_file_is_well_inside_the_limits():
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
-    from compiler.pipeline.project import load
     from robust_support import clean_project
+
+    from compiler.pipeline.project import load
 
     root = clean_project(tmp_path_factory.mktemp("runtime"))
     run = load([], root)

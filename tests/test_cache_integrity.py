@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
 import stat
 from pathlib import Path
 
 import pytest
+from test_cache import Project, check
 
 from compiler.tools import cache as cache_module
 from compiler.tools.cache import CACHE_DIR, DB_NAME, KEY_NAME, Cache, NullCache, forget
-from test_cache import Project, check
 
 
 @pytest.fixture

@@ -83,7 +83,8 @@ def test_did_you_mean_for_nouns_and_card_ids(ostraka, mini_game):
 def test_github_format(ostraka, mini_game):
     shutil.copy(FIXTURES / "bad" / "E204_unknown_primitive.yaml", mini_game)
     result = ostraka("check", "--format", "github", str(mini_game), cwd=mini_game.parent.parent)
-    assert "::error file=cards/mini/E204_unknown_primitive.yaml,line=8,col=9,title=E204::unknown effect primitive 'gian' (did you mean 'gain'?)" in result.output
+    assert ("::error file=cards/mini/E204_unknown_primitive.yaml,line=8,col=9,title=E204::"
+            "unknown effect primitive 'gian' (did you mean 'gain'?)") in result.output
 
 
 def test_missing_game_yaml(ostraka, tmp_path):

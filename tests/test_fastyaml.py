@@ -10,9 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from compiler.pipeline.load import fastyaml
-from compiler.pipeline.load import loader
+from compiler.pipeline.load import fastyaml, loader
 
 REPO = Path(__file__).resolve().parent.parent
 CARD_FILES = sorted((REPO / "cards").rglob("*.yaml"))
@@ -84,9 +85,6 @@ TEXTS = [
 def test_texts_where_the_yaml_versions_or_parsers_differ_load_the_same(text, monkeypatch):
     fast, pure, _used = _both(text, monkeypatch)
     assert fast == pure
-
-
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 _EDITS = st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from(["indent", "dedent", "drop", "dup", "colon", "dash", "quote", "join"])),
                   min_size=1, max_size=4)

@@ -61,7 +61,7 @@ def test_other_cards_examples_are_folded_under_the_broken_file(ostraka, game, ol
     result = _check(ostraka, game)
     assert result.exit_code == 1
     errors = _errors(result.output)
-    assert len(errors) == 1 and errors[0].startswith(f"cards/mini/good.yaml:") and f"error {code}:" in errors[0], result.output
+    assert len(errors) == 1 and errors[0].startswith("cards/mini/good.yaml:") and f"error {code}:" in errors[0], result.output
     notes = [ln.strip() for ln in result.output.splitlines() if "note:" in ln]
     # Building good fails whatever broke it; holding it fails only when it did not load at all.
     assert any("note: example 'builds good afterwards' of 'reader' also fails: it reads 'good'" in n for n in notes), notes

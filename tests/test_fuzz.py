@@ -25,13 +25,13 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 import compiler.lang.model  # noqa: F401 - fills the registry
-from compiler.pipeline.load import loader
-from compiler.pipeline import project
-from compiler.tools.cache import Cache
-from compiler.pipeline.check.checks import check_all
 from compiler.diagnostics import CODES, Severity, render_json, render_text
-from compiler.pipeline.emit.generated import all_outputs
 from compiler.lang.registry import REGISTRY
+from compiler.pipeline import project
+from compiler.pipeline.check.checks import check_all
+from compiler.pipeline.emit.generated import all_outputs
+from compiler.pipeline.load import loader
+from compiler.tools.cache import Cache
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = int(os.environ.get("OSTRAKA_FUZZ_EXAMPLES", "40"))
@@ -99,7 +99,7 @@ class Sandbox:
 
         return wrapper
 
-    def __enter__(self) -> "Sandbox":
+    def __enter__(self) -> Sandbox:
         for name in self.patches:
             setattr(project, name, self._memoised(name))
         return self
@@ -361,8 +361,9 @@ def test_the_harness_notices_an_internal_error(sandbox, monkeypatch):
 
 @pytest.fixture(scope="module")
 def clean_game(tmp_path_factory):
-    from compiler.pipeline.project import load
     from robust_support import clean_project
+
+    from compiler.pipeline.project import load
 
     run = load([], clean_project(tmp_path_factory.mktemp("regress")))
     games = [g for g in run.games if any(not z.shared for z in g.game.zones.values())]
@@ -420,8 +421,8 @@ def test_regression_a_global_given_as_text(clean_game):
 def test_regression_a_crash_beside_a_broken_file_blames_the_data():
     """A card's cost that is a mapping (E201 in its file) crashed another card's example: E402 now,
     pointing at the broken file. Without errors in the game, a crash stays E901 (a bug of ours)."""
-    from compiler.pipeline.check import checks
     from compiler.diagnostics import Diagnostic
+    from compiler.pipeline.check import checks
 
     class Game:
         cards = {"a": None, "b": None}

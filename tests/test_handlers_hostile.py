@@ -43,7 +43,7 @@ def write(path: Path, data: object) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(data, ensure_ascii=False, indent=1)  # JSON is YAML
     for breaking in ("\u2028", "\u2029", "\x85", "\ufeff"):  # YAML line breaks: escaped, to arrive exact
-        text = text.replace(breaking, "\\u%04x" % ord(breaking))
+        text = text.replace(breaking, f"\\u{ord(breaking):04x}")
     path.write_text(text, encoding="utf-8")
 
 
@@ -160,8 +160,8 @@ def test_hostile_cards_compile_run_and_stay_literals(hostile_project, ostraka):
 
 def test_a_hostile_value_cannot_be_printed_raw(hostile_project):
     """Even a template that forgot lit() could not paste a hostile string: the environment refuses it."""
-    from compiler.codegen.names import UnsafeValue
     from compiler.codegen.jinja import environment
+    from compiler.codegen.names import UnsafeValue
 
     _project, strings = hostile_project
     for s in strings:

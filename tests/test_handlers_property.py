@@ -12,12 +12,12 @@ cost. OSTRAKA_PROPERTY_EXAMPLES raises the number of draws per card (default 4).
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from robust_support import clean_project
 
 from compiler.codegen import engine
 from compiler.pipeline.check.examples import ExampleInvalid, setup
@@ -25,7 +25,6 @@ from compiler.pipeline.project import load
 from compiler.runtime.decider import Decider
 from compiler.runtime.interpreter import Context, build, run_trigger
 from compiler.runtime.state import State, new_state
-from robust_support import clean_project
 
 EXAMPLES = int(os.environ.get("OSTRAKA_PROPERTY_EXAMPLES", "4"))
 SETTINGS = settings(

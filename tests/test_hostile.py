@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from robust_support import REPO, clean_project
 
 HOSTILE = REPO / "tests" / "fixtures" / "hostile"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from robust_support import clean_project
 
 from compiler.codegen import engine
 from compiler.pipeline.check.examples import setup, trigger
@@ -12,7 +13,6 @@ from compiler.pipeline.project import load
 from compiler.runtime.decider import Scripted
 from compiler.runtime.machine import TERMINAL, Episode
 from compiler.runtime.state import Illegal
-from robust_support import clean_project
 
 REPO = Path(__file__).resolve().parent.parent
 MAX_NODES = 60  # the decision trees searched exhaustively are kept small

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from compiler.pipeline.check.examples import run_example
-from compiler.pipeline.validate.models import Example
 from compiler.pipeline.project import load
+from compiler.pipeline.validate.models import Example
 
 REPO = Path(__file__).resolve().parent.parent
 GAME = REPO / "cards" / "olympus"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.tools.playthrough import FOLDER, expected, header, render
 from compiler.pipeline.project import load
+from compiler.tools.playthrough import FOLDER, expected, header, render
 
 REPO = Path(__file__).resolve().parent.parent
 FILES = sorted((REPO / FOLDER).glob("*.txt"))

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from compiler.outputs.english import English
-from compiler.pipeline.project import load
 from compiler.outputs.pnp import PAPER, pages, physical_cards, render_pnp
+from compiler.pipeline.project import load
 from compiler.tools.progress import progress
 
 REPO = Path(__file__).resolve().parent.parent

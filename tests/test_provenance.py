@@ -100,8 +100,8 @@ def test_the_reconstructed_values_are_listed():
     games = {line.split(":")[0] for line in listed}
     # 7 Wonders is wholly sourced; the other three have values no source gives.
     assert games == {"olympus", "attika", "peloponnes"}, listed
-    assert "olympus: temple_of_hestia.points = 5" in listed or any(l.startswith("olympus: temple_of_hestia.points") for l in listed)
-    assert any(l.startswith("olympus: <game>.params.tribute") for l in listed)
+    assert "olympus: temple_of_hestia.points = 5" in listed or any(line.startswith("olympus: temple_of_hestia.points") for line in listed)
+    assert any(line.startswith("olympus: <game>.params.tribute") for line in listed)
 
 
 def test_every_manifest_entry_names_a_value_of_the_data():

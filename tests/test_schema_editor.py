@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.pipeline.load.loader import load_file
 from compiler.outputs.schema_gen import card_schema, game_schema
+from compiler.pipeline.load.loader import load_file
 from compiler.pipeline.validate.structure import schema_errors
 
 REPO = Path(__file__).resolve().parent.parent
@@ -116,7 +116,8 @@ def test_independent_validator_agrees_on_each_bad_fixture(fixture, tmp_path):
     schema.write_text(json.dumps(card_schema()))
     result = _check_jsonschema(schema, [fixture])
     rejected = result.returncode != 0
-    assert rejected == verdict, f"ostraka schema stage {'rejects' if verdict else 'accepts'}, check-jsonschema {'rejects' if rejected else 'accepts'}:\n{result.stdout}"
+    assert rejected == verdict, (f"ostraka schema stage {'rejects' if verdict else 'accepts'}, "
+                                 f"check-jsonschema {'rejects' if rejected else 'accepts'}:\n{result.stdout}")
 
 
 def test_schema_errors_among_the_fixtures_are_rejected_by_the_committed_schema():

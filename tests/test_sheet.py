@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 from markupsafe import escape
 
-from compiler.pipeline.emit.generated import game_outputs
 from compiler.outputs.english import English
-from compiler.pipeline.project import load
 from compiler.outputs.sheet import render_sheet
 from compiler.outputs.sheet_spec import SheetSpec
+from compiler.pipeline.emit.generated import game_outputs
+from compiler.pipeline.project import load
 
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "build" / "test-artifacts" / "sheets"
@@ -263,7 +263,7 @@ def test_a_sheet_section_naming_what_does_not_exist_is_located(tmp_path, ostraka
     result = ostraka("check", str(tmp_path / "cards" / "seven_wonders"), "--format", "json", cwd=tmp_path)
     assert result.exit_code == 1, result.output
     found = {(d["code"], d["line"]) for d in result.json()["diagnostics"]}
-    line_of = {word: next(i for i, l in enumerate(lines, 1) if word in l and "sheet" not in l[:2]) for word in ("colur", "browne", "oar:")}
+    line_of = {word: next(i for i, text in enumerate(lines, 1) if word in text and "sheet" not in text[:2]) for word in ("colur", "browne", "oar:")}
     assert ("E301", line_of["colur"]) in found or ("E205", line_of["colur"]) in found, found
     assert ("E205", line_of["browne"]) in found, found
     assert ("E301", line_of["oar:"]) in found, found

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import html
 import json
-import math
 import random
 import re
-import shutil
 from pathlib import Path
 
 import duckdb

@@ -8,7 +8,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -16,9 +15,9 @@ from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
 
-from compiler.outputs import colour
-from compiler.cli import cli, check_run
+from compiler.cli import check_run, cli
 from compiler.diagnostics import CODES
+from compiler.outputs import colour
 from compiler.outputs.schema_gen import card_schema
 from compiler.tools.watch import Watcher
 

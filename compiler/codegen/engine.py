@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import types
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..compiled import CompiledGame
 from .generator import render

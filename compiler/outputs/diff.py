@@ -154,11 +154,12 @@ def compare(a: Side, b: Side, examples: bool = True) -> dict[str, Any]:
     """The differences between two sides, as plain data (the json format)."""
     from .english import English
 
-    games = []
+    games: list[dict[str, Any]] = []
     for gid in sorted(set(a.games) | set(b.games)):
         ga, gb = a.games.get(gid), b.games.get(gid)
         if ga is None or gb is None:
             present = gb or ga
+            assert present is not None  # the id comes from one side or the other
             games.append({"id": gid, "name": present.game.name, "status": "added" if ga is None else "removed",
                           "game_changes": [], "added": [_card_summary(gb, c) for c in gb.cards] if gb else [],
                           "removed": [_card_summary(ga, c) for c in ga.cards] if ga else [], "changed": [], "outcomes": []})

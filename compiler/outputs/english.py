@@ -356,7 +356,7 @@ class English:
 
     def barriers(self, card_id: str) -> list[str]:
         """Sentences for the track barriers (game.yaml) that this card helps to lift."""
-        out = []
+        out: list[str] = []
         if self.game is None:
             return out
         for name, track in self.game.tracks.items():

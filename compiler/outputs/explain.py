@@ -10,9 +10,9 @@ import json
 import textwrap
 
 from ..compiled import CompiledGame
-from .english import English
-from ..pipeline.validate.models import Card
 from ..pipeline.check.textcheck import Vocabulary, compare
+from ..pipeline.validate.models import Card
+from .english import English
 
 WIDTH = 100
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,10 +85,12 @@ def to_xlsx(game: CompiledGame) -> bytes:
     from openpyxl import Workbook  # noqa: PLC0415
     from openpyxl.comments import Comment  # noqa: PLC0415
     from openpyxl.styles import Font, PatternFill  # noqa: PLC0415
+    from openpyxl.worksheet.worksheet import Worksheet  # noqa: PLC0415
 
     columns, rows, marks = table(game)
     book = Workbook()
     sheet = book.active
+    assert isinstance(sheet, Worksheet)  # a new workbook's one sheet
     sheet.title = game.game.id[:31]
     sheet.append(columns)
     for cell in sheet[1]:
@@ -110,7 +113,8 @@ def to_xlsx(game: CompiledGame) -> bytes:
 
 
 def export(game: CompiledGame, fmt: str) -> str | bytes:
-    return {"csv": to_csv, "json": to_json, "xlsx": to_xlsx}[fmt](game)
+    writers: dict[str, Callable[[CompiledGame], str | bytes]] = {"csv": to_csv, "json": to_json, "xlsx": to_xlsx}
+    return writers[fmt](game)
 
 
 def write(data: str | bytes, path: Path) -> Path:

@@ -9,11 +9,12 @@ and the examples' states name the game's players, nouns, zones and cards. Editor
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..lang.types import SCHEMA_NAMES
-from ..pipeline.validate.models import Card, Game, FieldSpec
 from ..pipeline.resolve import Namespaces
+from ..pipeline.validate.models import Card, FieldSpec, Game
 from .schema_gen import SCHEMA_DIALECT, _finish, entity_root
 
 _CARD_IDS_OR_ONE = "CardIds"
@@ -66,7 +67,8 @@ def _fields(card: dict[str, Any], game: Game, names: dict[str, set[str]], kinds_
         rules.append({"if": {"properties": {"kind": {"const": kind_name}}, "required": ["kind"]}, "then": then})
     for name, schemas in sorted(by_name.items()):
         if name not in properties:  # a kind's field never redefines id, name, text, ...
-            properties[name] = schemas[0] if len(schemas) == 1 else {"description": f"A field of {', '.join(k for k, kd in sorted(game.kinds.items()) if name in kd.fields)}"}
+            owners = ", ".join(k for k, kd in sorted(game.kinds.items()) if name in kd.fields)
+            properties[name] = schemas[0] if len(schemas) == 1 else {"description": f"A field of {owners}"}
     card["additionalProperties"] = False
     if rules:
         card["allOf"] = rules

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from ..lang.registry import REGISTRY, example_value
@@ -102,7 +102,7 @@ def _finish(schema: dict[str, Any], title: str, schema_id: str) -> dict[str, Any
     return {"$schema": SCHEMA_DIALECT, "$id": schema_id, "title": title, **schema}
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_schema() -> dict[str, Any]:
     return entity_root(_finish(Card.model_json_schema(by_alias=True), "ostraka card file", "https://ostraka.dev/schema/card.schema.json"))
 
@@ -120,7 +120,7 @@ def entity_root(entity: dict[str, Any]) -> dict[str, Any]:
     return root
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_schema() -> dict[str, Any]:
     return _finish(Game.model_json_schema(by_alias=True), "ostraka game.yaml", "https://ostraka.dev/schema/game.schema.json")
 

@@ -6,13 +6,16 @@ cannot (a colour per choice value, a symbol per noun, a table instead of boxes).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
 from ..diagnostics import Diagnostic, did_you_mean
-from ..lang.types import FieldName, KindName, Name, Noun, Strict
+from ..lang.types import FieldName, KindName, Noun, Strict
 from ..pipeline.load.loader import Document, dotted
+
+if TYPE_CHECKING:  # models.py imports this module for Game.sheet
+    from ..pipeline.validate.models import Game
 
 # A colour is a CSS hex value or a plain colour word: nothing else can reach a style attribute.
 Colour = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-z]{3,20})$", description="#rrggbb or a CSS colour name")]
@@ -20,25 +23,25 @@ Colour = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-z]{
 
 class SymbolSpec(Strict):
     letters: str = Field(min_length=1, max_length=3, description="What the symbol shows, e.g. W for wood")
-    colour: Optional[Colour] = Field(None, description="Its background (default: a hue of its own)")
+    colour: Colour | None = Field(None, description="Its background (default: a hue of its own)")
 
 
 class KindSheet(Strict):
-    title: Optional[str] = Field(None, max_length=80, description="The section's heading (default: the kind's plural)")
-    group_by: Optional[list[FieldName]] = Field(
+    title: str | None = Field(None, max_length=80, description="The section's heading (default: the kind's plural)")
+    group_by: list[FieldName] | None = Field(
         None, max_length=2, description="Fields to group by, outer first; [] for none (default: the deck key, then a choice field)"
     )
     order_by: list[FieldName] = Field(default_factory=list, description="Fields ordering the entities within a group (then file order)")
-    colour_by: Optional[FieldName] = Field(None, description="The choice field whose colour (sheet.colours) marks each entity")
+    colour_by: FieldName | None = Field(None, description="The choice field whose colour (sheet.colours) marks each entity")
     layout: Literal["boxes", "table", "tiles"] = Field(
         "boxes", description="boxes; table: rows by the first group_by field, columns by the second; tiles: drawn as hexes"
     )
-    landscape: Optional[FieldName] = Field(
+    landscape: FieldName | None = Field(
         None, description="For tiles without a board layout: the field whose words (sheet.colours of that field) colour the hex"
     )
     hide: list[FieldName] = Field(default_factory=list, description="Fields never printed (they stay in the export)")
     pnp: bool = Field(True, description="Whether print-and-play prints this kind as cards")
-    card_size: Optional[tuple[float, float]] = Field(None, description="Print-and-play card size in mm, width and height")
+    card_size: tuple[float, float] | None = Field(None, description="Print-and-play card size in mm, width and height")
 
 
 class SheetSpec(Strict):
@@ -54,10 +57,10 @@ class SheetSpec(Strict):
     card_size: tuple[float, float] = Field((63.0, 88.0), description="Print-and-play card size in mm (width, height)")
 
 
-def check_sheet(game: object, doc: Document) -> list[Diagnostic]:
+def check_sheet(game: Game, doc: Document) -> list[Diagnostic]:
     """What the name check cannot see: a field of the right kind, a choice value that exists."""
-    spec: SheetSpec = getattr(game, "sheet")
-    kinds = getattr(game, "kinds")
+    spec: SheetSpec = game.sheet
+    kinds = game.kinds
     out: list[Diagnostic] = []
 
     def report(path: tuple, message: str, hint: str = "", key: bool = False) -> None:

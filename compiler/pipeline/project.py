@@ -12,15 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..tools.cache import NullCache
 from ..compiled import CompiledGame, Source
 from ..diagnostics import Diagnostic, Related, Report, did_you_mean
-from .load.loader import Document, load_file
-from .validate.models import Card, Game
-from .resolve import Namespaces, check_card_fields, check_game_marks, check_names
 from ..outputs.sheet_spec import check_sheet
-from .validate.structure import validate
+from ..tools.cache import NullCache
+from .load.loader import Document, load_file
 from .load.walk import yaml_files
+from .resolve import Namespaces, check_card_fields, check_game_marks, check_names
+from .validate.models import Card, Game
+from .validate.structure import validate
 
 GAME_FILE = "game.yaml"
 
@@ -74,7 +74,8 @@ def find_game_dirs(paths: list[Path], cards_root: Path) -> tuple[list[Path], lis
         games = [d for d in subdirs if (d / GAME_FILE).is_file()]
         for d in subdirs:
             if d not in games and yaml_files(d, str)[0]:
-                problems.append(Diagnostic("E305", f"{d.name}/ holds card files but no {GAME_FILE}", str(d), hint=f"add {d.name}/{GAME_FILE} declaring the game's nouns"))
+                problems.append(Diagnostic("E305", f"{d.name}/ holds card files but no {GAME_FILE}", str(d),
+                                           hint=f"add {d.name}/{GAME_FILE} declaring the game's nouns"))
         if not games and not problems:
             problems.append(Diagnostic("E305", f"no {GAME_FILE} in {path} or above it", str(path), hint="a game directory holds game.yaml and its card files"))
         found += games
@@ -141,7 +142,7 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
         run.report.files += 1
         run.report.extend(problems)
         parsed += [(card, doc, prefix) for card, prefix in cards]
-    if compiled is None:
+    if compiled is None or game is None or game_doc is None:  # no game.yaml that parsed: the card files were checked alone
         return None
     # Duplicate ids: every later one is an error naming the first.
     listed: set[str] = set()  # compiled.files as a set: a list look-up per card is quadratic
@@ -165,12 +166,14 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
     spaces = Namespaces(game, compiled.cards)
     kinds_of = {cid: c.kind for cid, c in compiled.cards.items()}
     scope = run.cache.scope(compiled.game_file, kinds_of)
-    run.report.extend(run.cache.resolved(scope, compiled.game_file, ("<game>",), lambda: check_names(game, spaces, game_doc, ()) + check_sheet(game, game_doc) + check_game_marks(game, game_doc)))
+    run.report.extend(run.cache.resolved(scope, compiled.game_file, ("<game>",), lambda: check_names(game, spaces, game_doc, ())
+                                         + check_sheet(game, game_doc) + check_game_marks(game, game_doc)))
     for card, doc, prefix in parsed:
         if compiled.cards.get(card.id) is not card:
             continue
-        run.report.extend(run.cache.resolved(scope, doc.file, prefix, lambda: check_names(card, spaces, doc, prefix)
-                                             + check_card_fields(card, game, spaces, doc, prefix, kinds_of)))
+        # resolved() calls the function before the loop moves on (or not at all: a cache hit)
+        run.report.extend(run.cache.resolved(scope, doc.file, prefix, lambda: check_names(card, spaces, doc, prefix)  # noqa: B023
+                                             + check_card_fields(card, game, spaces, doc, prefix, kinds_of)))  # noqa: B023
     run.report.cards += len(compiled.cards)
     return compiled
 

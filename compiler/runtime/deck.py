@@ -6,8 +6,8 @@ import random
 
 from ..compiled import CompiledGame
 from ..diagnostics import Diagnostic
-from .interpreter import Context
 from .decider import FirstLegal
+from .interpreter import Context
 from .limits import Runaway
 from .state import Illegal, new_state
 
@@ -20,6 +20,8 @@ def draw_count(game: CompiledGame, index: int, players: int) -> int:
     """How many cards draw `index` of the deck deals at a player count (DeckError if it cannot say)."""
     state = new_state(game.game, players)
     ctx = Context(game, state, FirstLegal(), actor=state.players[0], owner=state.players[0])
+    if game.game.deck is None:
+        raise DeckError(f"game '{game.id}' declares no deck")
     try:
         count = ctx.amount(game.game.deck.draws[index].count)
     except (Illegal, Runaway, ArithmeticError) as exc:
@@ -61,9 +63,8 @@ def deck_parts(game: CompiledGame, players: int, key: int) -> tuple[list[str], l
     draws: list[tuple[list[str], int]] = []
     drawn_ids: set[str] = set()
     for index, draw in enumerate(spec.draws):
-        def matches(card) -> bool:
-            return all(card.fields.get(f) in (v if isinstance(v, list) else [v]) for f, v in draw.where.items())
-        candidates = [c.id for c in pool if matches(c)]
+        wanted = {f: v if isinstance(v, list) else [v] for f, v in draw.where.items()}
+        candidates = [c.id for c in pool if all(c.fields.get(f) in values for f, values in wanted.items())]
         drawn_ids.update(candidates)
         count = draw_count(game, index, players)
         if candidates:

@@ -53,7 +53,7 @@ class Episode:
     in an example (`{event: name, by: p1}`, `{build: id, by: p2}`, or a list of those);
     `handlers` runs the generated code instead of the interpreter (compiler/codegen/engine.py)."""
 
-    def __init__(self, game: "CompiledGame", state: State, when: dict[str, Any] | list, handlers: Any = None) -> None:
+    def __init__(self, game: CompiledGame, state: State, when: dict[str, Any] | list, handlers: Any = None) -> None:
         self.game, self.when, self.handlers = game, when, handlers
         self._start = state.copy(new_run=True)
         self._history: list[int] = []
@@ -106,7 +106,7 @@ class Episode:
     def history(self) -> list[int]:
         return list(self._history)
 
-    def clone(self) -> "Episode":
+    def clone(self) -> Episode:
         twin = object.__new__(Episode)
         twin.__dict__.update(self.__dict__)
         twin._history = list(self._history)  # the rest is never changed in place

@@ -4,7 +4,8 @@ these, with their arguments evaluated (filters, player lists, functions that run
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .filters import Match, matching
 from .limits import spend
@@ -15,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def lead(
-    ctx: "Context",
+    ctx: Context,
     lead_match: Match,
     follow_match: Match | None,
     pair: tuple[str, ...],
@@ -65,11 +66,12 @@ def lead(
             dispatch(inner, announce, {**details, "card": space})
 
 
-def vacate(ctx: "Context", zone: str, where: tuple[tuple[str, tuple[Any, ...]], ...], piece: str | None) -> None:
+def vacate(ctx: Context, zone: str, where: tuple[tuple[str, tuple[Any, ...]], ...], piece: str | None) -> None:
     """The `vacate` action: the actor's pieces leave the spaces in `zone` whose fields hold the
     wanted values, and return to the `piece` counter."""
     player = ctx.actor
-    keep, freed = [], []
+    keep: list[str] = []
+    freed: list[str] = []
     for card_id in player.zones.get(zone, []):
         fields = ctx.game.cards[card_id].fields
         (freed if all(fields.get(k) in allowed for k, allowed in where) else keep).append(card_id)
@@ -78,14 +80,14 @@ def vacate(ctx: "Context", zone: str, where: tuple[tuple[str, tuple[Any, ...]], 
         ctx.change(player, piece, len(freed))
 
 
-def held_by(ctx: "Context", holders: Callable[[], list[Player]]) -> bool:
+def held_by(ctx: Context, holders: Callable[[], list[Player]]) -> bool:
     """The `held_by` condition: the card in view is in play for one of these players."""
     if ctx.card is None:
         return False
     return any(ctx.card.id in ctx.owned_ids(p) for p in holders())
 
 
-def pick_player(ctx: "Context", candidates: list[Player], actions: Callable[["Context"], None]) -> None:
+def pick_player(ctx: Context, candidates: list[Player], actions: Callable[[Context], None]) -> None:
     """The `pick_player` action: the actor picks one of the candidates, who carries out the actions."""
     if not candidates:
         raise Illegal("no player to pick")
@@ -94,7 +96,7 @@ def pick_player(ctx: "Context", candidates: list[Player], actions: Callable[["Co
     actions(ctx.as_actor(picked))
 
 
-def hand_over(ctx: "Context", receiver: Player, chooser: Player, count: int, nouns: tuple[tuple[str, str, int], ...]) -> None:
+def hand_over(ctx: Context, receiver: Player, chooser: Player, count: int, nouns: tuple[tuple[str, str, int], ...]) -> None:
     """The `hand_over` action: up to `count` units, one at a time, from the actor to the receiver;
     `nouns` holds (given, received, the floor a giver keeps); the chooser picks which noun."""
     giver = ctx.actor

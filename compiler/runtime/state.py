@@ -122,7 +122,7 @@ def new_state(game: Any, n_players: int) -> State:
         values = {name: noun.start for name, noun in game.resources.items()}
         values.update({name: noun.start for name, noun in game.counters.items()})
         values.update({name: track.start for name, track in game.tracks.items()})
-        zones = {name: [] for name, zone in game.zones.items() if not zone.shared}
+        zones: dict[str, list[str]] = {name: [] for name, zone in game.zones.items() if not zone.shared}
         players.append(Player(id=f"p{seat + 1}", seat=seat, values=values, zones=zones))
     globals_ = {name: noun.start for name, noun in game.globals.items()}
     globals_["players"] = n_players

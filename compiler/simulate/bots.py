@@ -8,8 +8,9 @@ takes: an element of `state.legal_actions()`. The state is anything with OpenSpi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 
 class Bot(Protocol):

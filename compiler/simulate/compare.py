@@ -61,7 +61,7 @@ def compare(con, base: str, variant: str, alpha: float = 0.05) -> list[dict[str,
         if n1 == 0 or n2 == 0:
             continue
         p1, p2 = x1 / n1, x2 / n2
-        row = {"metric": key[0], "what": key[1], "test": "two proportions", "base": round(p1, 4), "variant": round(p2, 4),
+        row: dict[str, Any] = {"metric": key[0], "what": key[1], "test": "two proportions", "base": round(p1, 4), "variant": round(p2, 4),
                "difference": round(p2 - p1, 4), "p": two_proportions(x1, n1, x2, n2), "n_base": n1, "n_variant": n2}
         if p1 != p2:
             per_trial = games_needed(p1, p2 - p1, alpha)

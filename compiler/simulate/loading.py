@@ -21,7 +21,7 @@ class DataError(ValueError):
         self.text = text
 
 
-def load_game(root: Path, name: str, variant: str | None = None) -> "CompiledGame":
+def load_game(root: Path, name: str, variant: str | None = None) -> CompiledGame:
     """The game named by its id or directory (targets.py, as every command names games), loaded
     alone; with a variant file, that variant of it (variants.py)."""
     from ..pipeline.project import load

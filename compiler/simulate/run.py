@@ -9,9 +9,10 @@ chunks is in flight, so memory stays flat however many games are played.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Literal
 
 from .bots import BotOptions
 from .records import GameRecord
@@ -122,7 +123,7 @@ def progress(records: Iterator[GameRecord], total: int, label: str, stream=None)
             yield record
 
 
-def play(job: Job, games: int, jobs: int = 1, ray_address: str | None | bool = False,
+def play(job: Job, games: int, jobs: int = 1, ray_address: str | None | Literal[False] = False,
          label: str = "games") -> Iterator[GameRecord]:
     if ray_address is not False:
         source = play_ray(job, games, ray_address or None, jobs if jobs > 1 else None)

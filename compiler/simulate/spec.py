@@ -6,8 +6,6 @@ side, a civilization, a winning condition) is data, as is the position value a g
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import Field, model_validator
 
 from ..lang.model import Condition
@@ -18,12 +16,12 @@ class Breakdown(Strict):
     """One way to break results down: a value read for every player at the end of each game."""
 
     label: str = Field(max_length=80, description="The heading in the report, e.g. 'by faction'")
-    zone: Optional[ZoneName] = Field(
+    zone: ZoneName | None = Field(
         None, description="Read the cards in this zone of the player's: a player counts under every value found (none: 'none')"
     )
-    field: Optional[FieldName] = Field(None, description="With `zone`: the field read from those cards (default: the cards' names)")
-    value: Optional[Noun] = Field(None, description="Or: the player's value of this counter, resource or track")
-    cases: Optional[dict[str, Condition]] = Field(
+    field: FieldName | None = Field(None, description="With `zone`: the field read from those cards (default: the cards' names)")
+    value: Noun | None = Field(None, description="Or: the player's value of this counter, resource or track")
+    cases: dict[str, Condition] | None = Field(
         None, description="Or: named conditions tested on the player at the end; the first that holds names the case"
     )
 
@@ -45,5 +43,5 @@ class Balance(Strict):
         description="Triggers fired on a copy of the state to value a position mid-game (the final scoring): "
         "what a greedy bot maximises and how a card's points are measured",
     )
-    length: Optional[Noun] = Field(None, description="A global counting rounds (or ages), reported as the game's length beside its decisions")
+    length: Noun | None = Field(None, description="A global counting rounds (or ages), reported as the game's length beside its decisions")
     report: list[Breakdown] = Field(default_factory=list, description="What the balance report breaks win rates and scores down by")

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..compiled import CompiledGame
 
 PREFIX = "ostraka_"
-_REGISTERED: dict[str, tuple["CompiledGame", str]] = {}
+_REGISTERED: dict[str, tuple[CompiledGame, str]] = {}
 _TABLES: dict[tuple[str, int], Any] = {}
 
 
@@ -36,11 +36,11 @@ class _Held:
     def __init__(self, state: Any) -> None:
         self.state = state
 
-    def __deepcopy__(self, memo: dict) -> "_Held":
+    def __deepcopy__(self, memo: dict) -> _Held:
         return _Held(self.state.clone())
 
 
-def _game_type(compiled: "CompiledGame") -> pyspiel.GameType:
+def _game_type(compiled: CompiledGame) -> pyspiel.GameType:
     limits = compiled.game.players
     return pyspiel.GameType(
         short_name=PREFIX + compiled.id,
@@ -60,7 +60,7 @@ def _game_type(compiled: "CompiledGame") -> pyspiel.GameType:
     )
 
 
-def register(compiled: "CompiledGame", engine: str = "handlers") -> str:
+def register(compiled: CompiledGame, engine: str = "handlers") -> str:
     """Register the game with OpenSpiel (once per process) and return its short name."""
     name = PREFIX + compiled.id
     if name in _REGISTERED:
@@ -100,10 +100,10 @@ class SpielGame(pyspiel.Game):
         )
         super().__init__(game_type, info, {"players": players, "seed": self.seed})
 
-    def new_initial_state(self) -> "SpielState":
+    def new_initial_state(self) -> SpielState:
         return SpielState(self, self.table.new_state(self.seed))
 
-    def wrap(self, state: Any) -> "SpielState":
+    def wrap(self, state: Any) -> SpielState:
         """A pyspiel state over a runner state (taken over, not copied)."""
         return SpielState(self, state)
 

@@ -9,8 +9,9 @@ place when the run is complete (`outdir.py`).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import duckdb
 import numpy as np

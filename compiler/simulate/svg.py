@@ -36,8 +36,9 @@ def interval_bars(name: str, rows: list[tuple[str, float, float, float]], refere
         colour = PALETTE[i % len(PALETTE)]
         shown = f"{value * 100:.1f}%" if percent else f"{value:.2f}"
         out.append(f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end"><title>{escape(label)}</title>{escape(_cut(label, 24))}</text>')
-        out.append(f'<rect class="bar" x="{label_w}" y="{y + 4}" width="{max(0.5, value * scale):.1f}" height="{row_h - 8}" fill="{colour}" fill-opacity="0.75">'
-                   f'<title>{escape(label)}: {shown} (95% interval {low * 100 if percent else low:.1f} to {high * 100 if percent else high:.1f})</title></rect>')
+        out.append(f'<rect class="bar" x="{label_w}" y="{y + 4}" width="{max(0.5, value * scale):.1f}" height="{row_h - 8}" '
+                   f'fill="{colour}" fill-opacity="0.75"><title>{escape(label)}: {shown} '
+                   f'(95% interval {low * 100 if percent else low:.1f} to {high * 100 if percent else high:.1f})</title></rect>')
         x1, x2, ym = label_w + max(0.0, low) * scale, label_w + min(maximum, high) * scale, y + row_h / 2
         out.append(f'<line class="ci" x1="{x1:.1f}" y1="{ym:.1f}" x2="{x2:.1f}" y2="{ym:.1f}" stroke="#222" stroke-width="1.5"/>')
         for x in (x1, x2):

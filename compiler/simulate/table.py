@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Table:
-    def __init__(self, game: "CompiledGame", players: int, engine: str = "handlers") -> None:
+    def __init__(self, game: CompiledGame, players: int, engine: str = "handlers") -> None:
         self.game, self.players, self.engine = game, players, engine
         self.handlers = None
         if engine == "handlers":

@@ -25,7 +25,7 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
@@ -38,9 +38,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class VariantSpec(Strict):
-    name: Optional[str] = Field(None, max_length=80, description="How reports name the variant (default: the file's name)")
+    name: str | None = Field(None, max_length=80, description="How reports name the variant (default: the file's name)")
     game: dict[str, Any] = Field(default_factory=dict, description="Merged into game.yaml")
-    cards: dict[Name, Optional[dict[str, Any]]] = Field(default_factory=dict, description="Merged into the named cards")
+    cards: dict[Name, dict[str, Any] | None] = Field(default_factory=dict, description="Merged into the named cards")
     remove: list[Name] = Field(default_factory=list, description="Cards taken out")
     add: list[dict[str, Any]] = Field(default_factory=list, description="New cards")
 
@@ -85,12 +85,10 @@ def _cleanup() -> None:
 atexit.register(_cleanup)
 
 
-def load_variant(root: Path, game_name: str, path: Path) -> "CompiledGame":
+def load_variant(root: Path, game_name: str, path: Path) -> CompiledGame:
     from ..pipeline.load.loader import load_file
     from ..pipeline.project import GAME_FILE, card_files, load
     from ..pipeline.validate.structure import parse_model
-    from .loading import render
-
     from ..tools.targets import game_dir as find_game
 
     game_dir = find_game(game_name, root)
@@ -149,8 +147,8 @@ def load_variant(root: Path, game_name: str, path: Path) -> "CompiledGame":
     own.mkdir()
     touched: dict[Path, set[int | None]] = {}
     for cid in [*spec.cards, *spec.remove]:
-        f, i = where[cid]
-        touched.setdefault(f, set()).add(i)
+        f, at = where[cid]
+        touched.setdefault(f, set()).add(at)
     for f, indices in touched.items():
         copy = target / f.relative_to(game_dir)
         if None in indices:
@@ -162,8 +160,8 @@ def load_variant(root: Path, game_name: str, path: Path) -> "CompiledGame":
     for cid, change in spec.cards.items():
         if cid in spec.remove:
             continue
-        f, i = where[cid]
-        data = contents[f][i] if i is not None else contents[f]
+        f, at = where[cid]
+        data = contents[f][at] if at is not None else contents[f]
         written = own / f"changed_{cid}.yaml"
         written.write_text(json.dumps(merge(data, change or {}), indent=1), encoding="utf-8")
         origin[_display(written, work)] = ("cards", cid)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 from ..diagnostics import Diagnostic, render_text
 
@@ -50,7 +50,7 @@ class Watcher:
         elapsed = time.perf_counter() - start
         items = run.report.sorted()
         current: Counter[Key] = Counter(finding_key(d) for d in items)
-        rendered = {}
+        rendered: dict[Key, str] = {}
         for d in items:
             rendered.setdefault(finding_key(d), self._render(run, d))
         lines: list[str] = []

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ...runtime.deck import check_draws
 from ...diagnostics import Severity
+from ...runtime.deck import check_draws
+from ..project import Run
 from .examples import check_card_examples, check_examples
 from .followon import broken_cards, fold, recording
 from .placeholders import check_placeholders
-from ..project import Run
 from .textcheck import check_card_text, check_text
 
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ...compiled import CompiledGame
 from ...diagnostics import Diagnostic, did_you_mean
-from ..load.loader import Document
-from ..validate.models import Card, Example
-from ...runtime.decider import AnswerError, Scripted
+from ...runtime.decider import AnswerError, Decider, Scripted
 from ...runtime.interpreter import build, fire
 from ...runtime.limits import Runaway
 from ...runtime.state import Illegal, State, new_state
+from ..load.loader import Document
+from ..validate.models import Card, Example
 
 
 class ExampleInvalid(Exception):
@@ -104,7 +105,7 @@ def _expected_board(state: State, wanted: Any) -> list[str]:
         raise ExampleInvalid(str(exc)) from None
 
 
-def trigger(game: CompiledGame, state: State, when: dict[str, Any] | list, decider: Scripted, handlers: Any = None) -> None:
+def trigger(game: CompiledGame, state: State, when: dict[str, Any] | list, decider: Decider, handlers: Any = None) -> None:
     """Fire an example's `when` (one step, or several in order); `handlers` (compiler/codegen/engine.py)
     runs the generated code instead of the tree."""
     if isinstance(when, list):

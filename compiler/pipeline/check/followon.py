@@ -11,8 +11,9 @@ error of the broken file it read. Whether an example read a card is recorded whi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from ...diagnostics import Diagnostic, Related, Severity
 
@@ -71,7 +72,7 @@ def fold(diagnostics: list[Diagnostic], reads: dict[str, Any], broken: Broken, r
     for d in diagnostics:
         match = _FAILED.match(d.message) if d.code in EXAMPLE_CODES else None
         read = _read_broken(reads.get(match.group("card")), broken) if match else None
-        if read is None:
+        if read is None or match is None:
             kept.append(d)
             continue
         file = broken.ids[read] if read != "*" else sorted(broken.ids.values())[0]

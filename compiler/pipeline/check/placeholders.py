@@ -32,7 +32,7 @@ def check_placeholders(doc: Document) -> list[Diagnostic]:
                                   match.start() + 1, "write the value (or the text) and remove the TODO"))
     for path, example in _examples_of(doc.data):
         if "expect" in example and not example["expect"]:
-            line, col = doc.where(path + ("expect",))
+            at, col = doc.where(path + ("expect",))
             out.append(Diagnostic("W502", f"example '{example.get('name', '?')}' expects nothing, so it can never fail",
-                                  doc.file, line, col, "say what the state is after the trigger: pN: {noun: value, zone: [card ids]}"))
+                                  doc.file, at, col, "say what the state is after the trigger: pN: {noun: value, zone: [card ids]}"))
     return out

@@ -30,6 +30,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from .envfail import refuse, shown
 
@@ -40,7 +41,7 @@ except ImportError:  # pragma: no cover
 
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
-_renameat2 = None  # resolved on first use; False once known to be unavailable
+_renameat2: Any = None  # resolved on first use; False once known to be unavailable
 
 STAMP_NAME = ".ostraka-build"
 STAMP_TEXT = "Written by `ostraka build`, which replaces this whole directory on every build: do not edit.\n"

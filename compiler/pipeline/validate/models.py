@@ -2,29 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Literal, Mapping, Optional, Union
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...lang.model import Amount, Condition, Effect
 from ...lang.board import BoardSpec
 from ...lang.flow import Flow
-from ...simulate.spec import Balance
-from ...outputs.sheet_spec import SheetSpec
+from ...lang.model import Amount, Condition, Effect
 from ...lang.types import CardId, KindName, Name, Noun, ParamName, PlayerSet, Scalar, Strict, TriggerName, ZoneName
+from ...outputs.sheet_spec import SheetSpec
 from ...runtime.limits import MAX_PLAYERS
-
+from ...simulate.spec import Balance
 
 # ----------------------------------------------------------------------------- game.yaml
 
 class NounSpec(Strict):
-    label: Optional[str] = Field(None, description="How the noun is printed (default: the name)")
+    label: str | None = Field(None, description="How the noun is printed (default: the name)")
     aliases: list[str] = Field(default_factory=list, description="Other phrases card texts use for it (text check)")
     start: int = Field(0, description="Each player's value at the start")
-    min: Optional[int] = Field(0, description="The lowest value; null for none")
-    max: Optional[int] = Field(None, description="The highest value; null for none")
-    group: Optional[Name] = Field(None, description="A group name, e.g. raw or manufactured")
+    min: int | None = Field(0, description="The lowest value; null for none")
+    max: int | None = Field(None, description="The highest value; null for none")
+    group: Name | None = Field(None, description="A group name, e.g. raw or manufactured")
 
 
 class Barrier(Strict):
@@ -33,7 +33,7 @@ class Barrier(Strict):
 
 
 class Track(Strict):
-    label: Optional[str] = None
+    label: str | None = None
     aliases: list[str] = Field(default_factory=list, description="Other phrases card texts use for it (text check)")
     spaces: int = Field(ge=1, description="The last space's number")
     start: int = Field(1, description="Each player's marker starts here")
@@ -43,25 +43,25 @@ class Track(Strict):
 
 
 class Zone(Strict):
-    label: Optional[str] = None
+    label: str | None = None
     shared: bool = Field(False, description="One zone for the table instead of one per player")
     hidden: bool = Field(False, description="Only its owner sees what it holds (a hand): others see how many cards")
 
 
 class FieldSpec(Strict):
     type: Literal["int", "text", "bool", "cost", "ref", "refs", "ints", "choice", "noun"]
-    of: Optional[KindName] = Field(None, description="For ref/refs: the kind referred to")
-    values: Optional[list[Scalar]] = Field(None, description="For choice: the allowed values")
+    of: KindName | None = Field(None, description="For ref/refs: the kind referred to")
+    values: list[Scalar] | None = Field(None, description="For choice: the allowed values")
     required: bool = False
     description: str = ""
 
 
 class Kind(Strict):
-    label: Optional[str] = None
-    plural: Optional[str] = None
-    zone: Optional[ZoneName] = Field(None, description="Where a built entity of this kind goes")
+    label: str | None = None
+    plural: str | None = None
+    zone: ZoneName | None = Field(None, description="Where a built entity of this kind goes")
     fields: dict[Name, FieldSpec] = Field(default_factory=dict)
-    requires: Optional[Condition] = Field(None, description="Tested before building one ('field' reads the card)")
+    requires: Condition | None = Field(None, description="Tested before building one ('field' reads the card)")
 
 
 class Trigger(Strict):
@@ -75,19 +75,19 @@ class Trade(Strict):
     price: ParamName = Field(description="The param holding the base price per unit")
     currency: Noun = Field(description="The counter paid with; it goes to the seller")
     sellable: list[KindName] = Field(default_factory=list, description="Kinds whose tradable production may be bought")
-    sellable_where: dict[Name, list[Optional[Scalar]]] = Field(default_factory=dict, description="Further field filters on those cards")
+    sellable_where: dict[Name, list[Scalar | None]] = Field(default_factory=dict, description="Further field filters on those cards")
 
 
 class BuildRules(Strict):
     cost_field: Name = Field("cost", description="The field holding a card's cost")
     currency: Noun = Field("coins", description="The counter a cost's coins are paid from")
-    free_if_owns: Optional[Name] = Field(None, description="A refs field: owning one of those cards makes the build free")
+    free_if_owns: Name | None = Field(None, description="A refs field: owning one of those cards makes the build free")
     unique: bool = Field(True, description="A player may not hold two copies of the same card")
     on_built: TriggerName = Field("built", description="The trigger fired on a card when it is built")
 
 
 class DeckDraw(Strict):
-    where: dict[Name, Union[Scalar, list[Scalar]]]
+    where: dict[Name, Scalar | list[Scalar]]
     count: Amount
 
 
@@ -109,7 +109,7 @@ class Game(Strict):
     id: Name
     name: str = Field(max_length=200)
     players: Players
-    relations: dict[Name, Union[int, list[Name]]] = Field(
+    relations: dict[Name, int | list[Name]] = Field(
         default_factory=dict, description="Seat relations: an offset around the table, or a union of relations"
     )
     resources: dict[Name, NounSpec] = Field(default_factory=dict)
@@ -120,16 +120,17 @@ class Game(Strict):
     params: dict[Name, int] = Field(default_factory=dict, description="Rule numbers that cards may modify")
     kinds: dict[Name, Kind]
     triggers: dict[Name, Trigger] = Field(default_factory=dict)
-    trade: Optional[Trade] = None
+    trade: Trade | None = None
     build: BuildRules = Field(default_factory=BuildRules)
-    deck: Optional[Deck] = None
-    board: Optional[BoardSpec] = Field(None, description="A board of hex spaces built from tiles, with pieces placed on its hexes")
+    deck: Deck | None = None
+    board: BoardSpec | None = Field(None, description="A board of hex spaces built from tiles, with pieces placed on its hexes")
     rules: list[Effect] = Field(default_factory=list, description="Effects every player has: the game's own rules")
-    score: Optional[Noun] = Field(None, description="The counter that ranks the players at the end, highest first (what a bot driving the game maximises)")
-    flow: Optional[Flow] = Field(None, description="How a whole game is played: set-up, turns, moves, the end (runtime/flow.py)")
-    balance: Optional[Balance] = Field(None, description="What simulations value and break results down by (ostraka simulate)")
+    score: Noun | None = Field(None, description="The counter that ranks the players at the end, highest first (what a bot driving the game maximises)")
+    flow: Flow | None = Field(None, description="How a whole game is played: set-up, turns, moves, the end (runtime/flow.py)")
+    balance: Balance | None = Field(None, description="What simulations value and break results down by (ostraka simulate)")
     text: str = ""
-    summary: str = Field("", max_length=4000, description="The game's rules in a few short paragraphs, in the designer's words: printed at the head of the sheet")
+    summary: str = Field("", max_length=4000, description="The game's rules in a few short paragraphs, in the designer's words: "
+                                                          "printed at the head of the sheet")
     sheet: SheetSpec = Field(default_factory=SheetSpec, description="How the sheet, print-and-play cards and export show the entities")
     reconstructed: dict[str, str] = Field(
         default_factory=dict,
@@ -152,10 +153,10 @@ class Game(Strict):
 class Example(Strict):
     name: str = Field(max_length=200)
     given: dict[str, Any] = Field(default_factory=dict, description="The state: players, globals, pN: {noun: value, zone: [ids]}")
-    when: Union[dict[str, Any], list[dict[str, Any]]] = Field(
+    when: dict[str, Any] | list[dict[str, Any]] = Field(
         description="The trigger: {build: id, by: pN}, or {event: name, by: pN, ...}; a list runs several in order"
     )
-    answers: dict[str, Union[str, list[str]]] = Field(default_factory=dict, description="Scripted answers per player, in order")
+    answers: dict[str, str | list[str]] = Field(default_factory=dict, description="Scripted answers per player, in order")
     expect: dict[str, Any] = Field(description="Values after the trigger: pN: {noun: value, zone: [ids]}, or refused: true")
 
 
