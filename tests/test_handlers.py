@@ -10,17 +10,17 @@ import ast
 from pathlib import Path
 
 import pytest
+from robust_support import clean_project
 
 from compiler.codegen import engine, generator
-from compiler.codegen.names import Code, UnsafeValue, ident, lit
 from compiler.codegen.jinja import LANG_DIR, environment
-from compiler.pipeline.check.examples import ExampleInvalid, setup, trigger
+from compiler.codegen.names import Code, UnsafeValue, ident, lit
 from compiler.lang.registry import FAMILIES, REGISTRY, folder, template_path
+from compiler.pipeline.check.examples import ExampleInvalid, setup, trigger
 from compiler.pipeline.project import load
 from compiler.runtime.decider import AnswerError, Scripted
 from compiler.runtime.limits import Runaway
 from compiler.runtime.state import Illegal
-from robust_support import clean_project
 
 REPO = Path(__file__).resolve().parents[1]
 REGENERATE = "run 'make' (or '.venv/bin/ostraka build') and commit generated/"
@@ -228,8 +228,8 @@ def test_fallback_through_the_interpreter_gives_the_same_results(games, monkeypa
 
 
 def test_committed_handlers_match_a_fresh_build():
-    from compiler.pipeline.check.checks import check_all
     from compiler.diagnostics import Severity
+    from compiler.pipeline.check.checks import check_all
 
     run = load([], REPO)
     check_all(run, examples=False)

@@ -12,9 +12,10 @@ from ..diagnostics import render_github, render_json, render_text
 
 if TYPE_CHECKING:
     from ..pipeline.project import Run
+    from ..tools.replay import Replayed
 
 
-def load(*args, **kwargs) -> "Run":
+def load(*args, **kwargs) -> Run:
     """project.load, imported when a command needs it: `ostraka --help` must not build the models."""
     from ..pipeline.project import load as load_project
 
@@ -29,7 +30,7 @@ def project_root() -> Path:
     return next((d for d in [here, *here.parents] if (d / "cards").is_dir()), here)
 
 
-def print_report(run: Run, fmt: str, strict: bool) -> int:
+def print_report(run: Run | Replayed, fmt: str, strict: bool) -> int:
     from ..outputs import colour
 
     report = run.report
@@ -57,9 +58,8 @@ def print_report(run: Run, fmt: str, strict: bool) -> int:
 
 def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "interpreter", cache: bool = True,
               reparse: bool = False) -> Run:
-    from ..tools.cache import open_cache
     from ..pipeline.check.checks import check_all
-
+    from ..tools.cache import open_cache
     from ..tools.targets import game_paths
 
     root = project_root()

@@ -180,7 +180,7 @@ class SheetBuilder(EntityPrinter):
     def _table(self, kind: str, group_fields: list[str], ordered: list[tuple[int, Card]], hide: set[str]) -> Table:
         rows_field, cols_field = group_fields
         spec = self.game.kinds[kind].fields[cols_field]
-        col_values = list(spec.values or []) or sorted({c.fields.get(cols_field) for _i, c in ordered}, key=str)
+        col_values: list[Any] = list(spec.values or []) or sorted({c.fields.get(cols_field) for _i, c in ordered}, key=str)
         col_values = [v for v in col_values if any(c.fields.get(cols_field) == v for _i, c in ordered)]
         rows: list[tuple[str, list[list[Item]]]] = []
         for _i, card in ordered:

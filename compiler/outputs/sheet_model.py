@@ -8,6 +8,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+
 @dataclass
 class Symbol:
     noun: str
@@ -35,7 +36,7 @@ class Item:
     picture: Markup | None = None
     picture_mark: bool = False
     cost_wide: bool = False
-    children: list["Item"] = field(default_factory=list)
+    children: list[Item] = field(default_factory=list)
 
     def fit(self, width: float) -> None:
         """Give the cost a line of its own when it and the name would not share one box `width` mm wide

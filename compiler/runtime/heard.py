@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
 HEARD = "@heard"  # the generated handlers' key of a card's heard effects on a trigger: (card, trigger + HEARD)
 
 
-def hear(base: "Context", trigger: str, payload: dict, built: str | None = None) -> None:
+def hear(base: Context, trigger: str, payload: dict, built: str | None = None) -> None:
     """Run the heard effects on `trigger` of every card in play, holders in turn order from the
     player who set it off (the base context's actor)."""
     game = base.game

@@ -6,7 +6,7 @@ with a did-you-mean hint for misspelt fields and primitives.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # jsonschema and the schemas are imported only to explain a r
 _FAMILY_OF_DEF = {"Action": "effect primitive", "Expression": "expression", "Condition": "condition"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(which: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
 
@@ -44,7 +44,7 @@ def _def_name(error: ValidationError) -> str:
     name = ""
     for i, part in enumerate(path):
         if part == "$defs" and i + 1 < len(path):
-            name = path[i + 1]
+            name = str(path[i + 1])
     ref = error.schema.get("title") if isinstance(error.schema, dict) else None
     return ref or name
 
@@ -53,7 +53,7 @@ def _leaf_errors(error: ValidationError) -> list[ValidationError]:
     """For anyOf/oneOf: the errors of the branch that fits the value's type best."""
     if error.validator not in ("anyOf", "oneOf") or not error.context:
         return [error]
-    by_branch: dict[int, list[ValidationError]] = {}
+    by_branch: dict[str | int, list[ValidationError]] = {}
     for sub in error.context:
         by_branch.setdefault(sub.schema_path[0], []).append(sub)
     # A branch that failed only on 'type' at the value itself is the wrong branch.
@@ -70,7 +70,7 @@ def _describe_types(error: ValidationError) -> str:
     wanted = error.validator_value
     if error.validator == "anyOf":
         kinds = []
-        for option in error.validator_value:
+        for option in error.validator_value if isinstance(error.validator_value, list) else []:
             kind = option.get("type") or ("object" if "$ref" in option else "value")
             kinds.append(kind if isinstance(kind, str) else "/".join(kind))
         wanted = " or ".join(dict.fromkeys(kinds))
@@ -83,7 +83,7 @@ def _translate(error: ValidationError, doc: Document, prefix: DataPath) -> Diagn
     where = dotted(path) or "the file"
     instance = error.instance
     if error.validator == "additionalProperties":
-        allowed = list(error.schema.get("properties", {}))
+        allowed = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
         extra = [k for k in instance if k not in allowed] if isinstance(instance, dict) else []
         key = extra[0] if extra else "?"
         line, col = doc.where(path + (key,), key=True)
@@ -137,7 +137,6 @@ def _fold_slips(data: Any, doc: Document, prefix: DataPath, out: list[tuple[Data
         misplaced = any(p == path and (f"'{following}'" in d.message or "exactly one key" in d.message) for p, d in out)
         if not (at_empty and misplaced):
             continue
-        near = lambda p: p[:len(path)] == path and len(p) <= len(path) + 1  # noqa: E731 - the mapping and its keys
         line, col = doc.where(prefix + path + (following,), key=True)
         empty_line, empty_col = doc.where(prefix + path + (empty,), key=True)
         slip = Diagnostic("E201", f"'{empty}' has no value, and '{following}' after it is not indented under it",
@@ -145,7 +144,8 @@ def _fold_slips(data: Any, doc: Document, prefix: DataPath, out: list[tuple[Data
                           f"indent '{following}' (and the lines that belong with it) under '{empty}:' on line {empty_line}: "
                           f"{empty_col + 1} spaces instead of {col - 1}",
                           dotted(prefix + path + (following,)))
-        out = [(p, d) for p, d in out if not near(p)] + [(path, slip)]
+        # the slip replaces what was refused at the mapping and at its keys
+        out = [(p, d) for p, d in out if not (p[:len(path)] == path and len(p) <= len(path) + 1)] + [(path, slip)]
     return [d for _p, d in out]
 
 

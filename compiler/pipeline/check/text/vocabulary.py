@@ -7,7 +7,8 @@ key (category, name): ("noun", "points"), ("card", "altar"), ("rel", "left"), ("
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ...validate.models import Card, Game
 from .words import BUILTIN_PLAYERS, PUNCTUATION, UNITS, Token, tokens, variants, words_of
