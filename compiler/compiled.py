@@ -84,19 +84,19 @@ class CompiledGame:
         return {trigger: frozenset(ids) for trigger, ids in table.items()}
 
     @cached_property
-    def passives_by_name(self) -> dict[str, dict[str, list[Any]]]:
-        """primitive name -> card id -> the arguments of that card's standing effects of it, in order."""
+    def passives_by_hook(self) -> dict[str, dict[str, list[Any]]]:
+        """runtime hook (lang/hooks.py) -> card id -> the arguments of that card's standing effects answering it, in order."""
         table: dict[str, dict[str, list[Any]]] = {}
         for card_id, effects in self.passives.items():
             for _index, effect in effects:
-                table.setdefault(effect.passive, {}).setdefault(card_id, []).append(effect.passive_arg)
+                table.setdefault(effect.hook, {}).setdefault(card_id, []).append(effect.passive_arg)
         return table
 
     @cached_property
     def reach_passives(self) -> frozenset[str]:
-        """The standing primitives some card aims at other players with (`of`): only for those does
-        the runtime look at other players' cards."""
-        return frozenset(name for name, by_card in self.passives_by_name.items()
+        """The hooks (lang/hooks.py) of the standing effects some card aims at other players with (`of`):
+        only for those does the runtime look at other players' cards."""
+        return frozenset(hook for hook, by_card in self.passives_by_hook.items()
                          if any(getattr(arg, "of", None) is not None for args in by_card.values() for arg in args))
 
     @cached_property

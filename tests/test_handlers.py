@@ -198,7 +198,7 @@ def test_the_switch_really_runs_the_generated_code(games):
     for game in games:
         handlers = engine.load(game)
         sabotaged = engine.Handlers({"RULES": {k: broken for k in handlers.rules},
-                                     "HANDLERS": {k: broken for k in handlers.cards}, "STANDING": (), "REQUIRES": handlers.kinds})
+                                     "HANDLERS": {k: broken for k in handlers.cards}, "REQUIRES": handlers.kinds})
         hit = 0
         for card in game.cards.values():
             for example in card.examples:

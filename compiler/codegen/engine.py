@@ -27,7 +27,6 @@ class Handlers:
     def __init__(self, namespace: dict[str, Any]) -> None:
         self.rules: dict[str, Callable] = namespace["RULES"]
         self.cards: dict[tuple[str, str], Callable] = namespace["HANDLERS"]
-        self.standing: tuple = namespace["STANDING"]
         self.kinds: dict[str, Callable] = namespace.get("REQUIRES", {})
         self.moves: dict[str, tuple[Callable, ...]] = namespace.get("MOVES", {})
 

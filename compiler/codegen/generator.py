@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..compiled import CompiledGame
+from ..lang import hooks
 from ..lang.model import OneOf
 from ..lang.types import Selector, as_list
 from ..runtime.heard import HEARD
@@ -56,7 +57,6 @@ class Handler:
 class Module:
     game_id: Code
     handlers: list[Handler] = field(default_factory=list)
-    standing: list[tuple[str | None, int, str, Code]] = field(default_factory=list)
     requires: list[tuple[str, Code, Code, Code]] = field(default_factory=list)  # kind, function name, where, test
     move_steps: list[Handler] = field(default_factory=list)  # the flow's moves, one function per action
     moves: list[tuple[str, list[Code]]] = field(default_factory=list)  # move name, its actions' functions
@@ -229,8 +229,8 @@ class Generator:
 
     def spend(self, c: Code, noun: str, n: Code) -> Code:
         """Context.spend(actor, noun, n): never partial, never below the noun's minimum."""
-        substitutes = bool(self.game.passives_by_name.get("substitute")) or any(
-            e.passive == "substitute" for _i, e in self.game.rule_passives)
+        substitutes = bool(self.game.passives_by_hook.get(hooks.SUBSTITUTE)) or any(
+            e.hook == hooks.SUBSTITUTE for _i, e in self.game.rule_passives)
         if noun == "any" or (substitutes and noun in self.game.game.resources):
             return Code(f"{c}.spend({c}.actor, {lit(noun)}, {n})")  # substitutes may stand in
         low, _high = self.bounds(noun)
@@ -360,11 +360,11 @@ class Generator:
         total = self.rules.params.get(name, 0)
         by_card: dict[str, int] = {}
         for _index, effect in self.game.rule_passives:
-            if effect.passive == "modify" and effect.passive_arg.param == name:
+            if effect.hook == hooks.RULE_NUMBER and effect.passive_arg.param == name:
                 total += effect.passive_arg.by
         for card_id, effects in self.game.passives.items():
             for _index, effect in effects:
-                if effect.passive == "modify" and effect.passive_arg.param == name:
+                if effect.hook == hooks.RULE_NUMBER and effect.passive_arg.param == name:
                     if effect.passive_arg.of is not None:  # it reaches other players: the runtime's lookup
                         return Code(f"{c}.param({lit(name)})")
                     by_card[card_id] = by_card.get(card_id, 0) + effect.passive_arg.by
@@ -429,14 +429,6 @@ class Generator:
     def track(self, name: str) -> Any:
         return self.rules.tracks[name]
 
-    # ------------------------------------------------------------------ passives
-
-    def dump(self, arg: Any) -> Any:
-        """The arguments of a standing effect as plain data."""
-        if hasattr(arg, "model_dump"):
-            return arg.model_dump(by_alias=True, exclude_unset=True)
-        return arg
-
     # ------------------------------------------------------------------ handlers
 
     def _effects(self, card_id: str | None, effects: list[tuple[int, Any]]) -> Code:
@@ -499,11 +491,7 @@ class Generator:
                 test = self.test(kind.requires, Code("ctx"))
                 self.module.requires.append((kind_name, name_for("requires", kind_name), game_file, test))
         self._moves(game_file, used)
-        for index, effect in self.game.rule_passives:
-            self.module.standing.append((None, index, effect.passive, self._passive(effect)))
-        for card_id, effects in self.game.passives.items():
-            for index, effect in effects:
-                self.module.standing.append((card_id, index, effect.passive, self._passive(effect)))
+        # Standing effects generate no code: both engines consult them through their hook (lang/hooks.py).
         return self.module
 
     def _moves(self, where: Code, used: set[str]) -> None:
@@ -522,13 +510,6 @@ class Generator:
                 self.module.move_steps.append(Handler(ident(fn), None, name, where, doc, indent(self.statements([action], Code("ctx")))))
                 names.append(ident(fn))
             self.module.moves.append((name, names))
-
-    def _passive(self, effect: Any) -> Code:
-        template = primitive_template("passive", effect.passive)
-        if template is None:
-            self.module.fallbacks.add(("passive", effect.passive))
-            return lit(self.dump(effect.passive_arg))
-        return Code(template.render(arg=effect.passive_arg, c=Code("ctx"), g=self).strip("\n"))
 
 
 def _small_literal(code: str) -> bool:

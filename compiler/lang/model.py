@@ -92,6 +92,11 @@ class EffectBase(BaseModel):
         return self._passive
 
     @property
+    def hook(self) -> str:
+        """The runtime hook this standing effect answers (lang/hooks.py): its passive declares it."""
+        return REGISTRY["passive"][self._passive].hook
+
+    @property
     def passive_arg(self) -> Any:
         return getattr(self, field_name(self._passive))
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
+from ..lang import hooks
 from ..lang.types import as_list
 from .filters import Match, allows, matching, narrow
 from .limits import spend
@@ -335,7 +336,7 @@ def _rates(ctx: "Context", cost: dict[str, int], missing: int, spare: int) -> li
     """The substitutes that can replace all the missing units of a cost: `give` units each, of any
     spare resources (`use: any`) or of their own noun."""
     out = []
-    for _card, arg in ctx.passives(ctx.actor, "substitute"):
+    for _card, arg in ctx.passives(ctx.actor, hooks.SUBSTITUTE):
         if arg.limit or not (arg.as_ == "any" or all(r in arg.as_ for r in cost)):
             continue
         available = spare if arg.use == "any" else max(0, ctx.actor.values.get(arg.use, 0))

@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..compiled import CompiledGame
 from ..lang.model import Action, Condition, Expression
+from ..lang import hooks
 from ..lang.registry import REGISTRY
 from ..lang.types import Selector, as_list
 from ..pipeline.validate.models import Card
@@ -159,18 +160,18 @@ class Context:
     def param(self, name: str, player: Player | None = None) -> int:
         player = player or self.actor
         base = self.game.game.params.get(name, 0)
-        return base + sum(arg.by for _holder, _card, arg in self.reaching(player, "modify") if arg.param == name)
+        return base + sum(arg.by for _holder, _card, arg in self.reaching(player, hooks.RULE_NUMBER) if arg.param == name)
 
-    def reaching(self, player: Player, name: str) -> list[tuple[Player, str, Any]]:
-        """The standing effects of one primitive that apply to a player, with who holds each: the
+    def reaching(self, player: Player, hook: str) -> list[tuple[Player, str, Any]]:
+        """The standing effects answering a hook (lang/hooks.py) that apply to a player, with who holds each: the
         player's own (those without `of`, or whose `of` names them), then, in turn order, other
         players' cards whose `of` (read from their holder) names this player."""
-        found = [(player, card_id, arg) for card_id, arg in self.passives(player, name)
+        found = [(player, card_id, arg) for card_id, arg in self.passives(player, hook)
                  if getattr(arg, "of", None) is None or player in self._of(arg.of, player)]
-        if name not in self.game.reach_passives:
+        if hook not in self.game.reach_passives:
             return found
         for holder in self.players("others", ordered=True, actor=player):
-            found += [(holder, card_id, arg) for card_id, arg in self.passives(holder, name)
+            found += [(holder, card_id, arg) for card_id, arg in self.passives(holder, hook)
                       if getattr(arg, "of", None) is not None and player in self._of(arg.of, holder)]
         return found
 
@@ -271,10 +272,10 @@ class Context:
     def owned_ids(self, player: Player) -> list[str]:
         return [cid for zone in self.game.play_zones for cid in player.zones.get(zone, [])]
 
-    def passives(self, player: Player, name: str, sellable_only: bool = False) -> list[tuple[str, Any]]:
-        """The standing effects of one primitive that a player has in play, rules first."""
-        found = [("rules", e.passive_arg) for _i, e in self.game.rule_passives if e.passive == name and not sellable_only]
-        by_card = self.game.passives_by_name.get(name)
+    def passives(self, player: Player, hook: str, sellable_only: bool = False) -> list[tuple[str, Any]]:
+        """The standing effects answering a hook (lang/hooks.py) that a player has in play, rules first."""
+        found = [("rules", e.passive_arg) for _i, e in self.game.rule_passives if e.hook == hook and not sellable_only]
+        by_card = self.game.passives_by_hook.get(hook)
         if not by_card:
             return found
         trade = self.game.game.trade
@@ -468,7 +469,7 @@ class Context:
         if not found:
             return
         _holder, card_id = self._pick_cards(found, "which effect to receive")
-        for _card, rep in self.passives(self.actor, "replace"):
+        for _card, rep in self.passives(self.actor, hooks.REPLACEMENT):
             if rep.invoke == card_id:
                 card_id = rep.with_
                 break
@@ -594,7 +595,7 @@ def _notify(base: Context, event: str, payload: dict) -> None:
     cards = game.listeners.get(event, frozenset())
     for player in listeners:
         ctx = base.derive(actor=player, owner=player, card=None, event=payload)
-        if any(arg.to == event for _card, arg in ctx.passives(player, "immune")):
+        if any(arg.to == event for _card, arg in ctx.passives(player, hooks.IMMUNITY)):
             continue  # an `immune` standing effect: the event passes this player by
         if not rules_after:
             run_trigger(ctx, None, event)

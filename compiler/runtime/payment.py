@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..lang import hooks
 from ..lang.types import as_list
 from .limits import budget, spend
 from .state import Illegal, Player
@@ -42,7 +43,7 @@ class Plan:
 
 def _own_units(ctx: "Context", player: Player) -> list[Unit]:
     units = []
-    for index, (card_id, arg) in enumerate(ctx.passives(player, "produce")):
+    for index, (card_id, arg) in enumerate(ctx.passives(player, hooks.PRODUCTION)):
         for noun, n in arg.amounts.items():
             units += [Unit(frozenset([noun]), "own", key=f"{card_id}:{index}:{noun}:{i}") for i in range(spend(ctx.state, n))]
         if arg.one_of:
@@ -58,7 +59,7 @@ def _seller_units(ctx: "Context", buyer: Player) -> list[Unit]:
     base = ctx.param(trade.price, buyer)
     for seller in ctx.players(trade.from_, actor=buyer):
         prices = _prices(ctx, buyer, seller, base)
-        for index, (card_id, arg) in enumerate(ctx.passives(seller, "produce", sellable_only=True)):
+        for index, (card_id, arg) in enumerate(ctx.passives(seller, hooks.PRODUCTION, sellable_only=True)):
             if not arg.tradable:
                 continue
             for noun, n in arg.amounts.items():
@@ -73,7 +74,7 @@ def _prices(ctx: "Context", buyer: Player, seller: Player, base: int) -> dict[st
     (`of`) replaces the rule number; the buyer's own cards may lower either."""
     imposed: dict[str, int] = {}
     own: list = []
-    for holder, _card, arg in ctx.reaching(buyer, "trade_price"):
+    for holder, _card, arg in ctx.reaching(buyer, hooks.TRADE_PRICE):
         if seller not in ctx.derive(owner=holder).players(arg.from_, actor=buyer):
             continue
         if holder is buyer:
@@ -90,7 +91,7 @@ def _prices(ctx: "Context", buyer: Player, seller: Player, base: int) -> dict[st
 def _wild(ctx: "Context", player: Player) -> list[tuple[str, frozenset[str] | None, int]]:
     """(noun, resources it may stand for or None for any, units available)."""
     out = []
-    for card_id, arg in ctx.passives(player, "substitute"):
+    for card_id, arg in ctx.passives(player, hooks.SUBSTITUTE):
         if arg.use == "any":
             continue  # any resources for a missing one: placements and other payments only
         available = player.values.get(arg.use, 0) // arg.give  # units it can replace
@@ -106,7 +107,7 @@ def stand_ins(ctx: "Context", player: Player, resource: str) -> list[tuple[str, 
     """Outside a build's cost: the substitutes that may pay for a resource, as (card, argument, units
     of the resource they can replace). One limited to once per build works only in a build's cost."""
     out = []
-    for card_id, arg in ctx.passives(player, "substitute"):
+    for card_id, arg in ctx.passives(player, hooks.SUBSTITUTE):
         if arg.limit == "once_per_build" or not (arg.as_ == "any" or resource in arg.as_) or arg.use == resource:
             continue
         if arg.use == "any":
@@ -148,7 +149,7 @@ def cover_shortfall(ctx: "Context", player: Player, resource: str, short: int) -
 
 def _spend_wild_limits(ctx: "Context", player: Player, consumed: dict[str, int]) -> None:
     """A substitute limited to once a round (or age, or game) is spent when its noun was used."""
-    for card_id, arg in ctx.passives(player, "substitute"):
+    for card_id, arg in ctx.passives(player, hooks.SUBSTITUTE):
         if arg.limit and arg.limit != "once_per_build" and consumed.get(arg.use):
             ctx.use_limit(player, card_id, "substitute", arg.limit)
 
@@ -185,7 +186,7 @@ def cheapest_plans(ctx: "Context", player: Player, needs: list[str], coins_avail
     own, sellers = _units(ctx, player)
     stock = Counter({r: max(0, player.values.get(r, 0)) for r in ctx.game.game.resources})
     wild = _wild(ctx, player)
-    gives = [arg.give for _card, arg in ctx.passives(player, "substitute") if arg.use != "any"]
+    gives = [arg.give for _card, arg in ctx.passives(player, hooks.SUBSTITUTE) if arg.use != "any"]
     needs = sorted(needs)
     best: dict[tuple, Plan] = {}
     best_cost = [coins_available + 1]
@@ -288,7 +289,7 @@ def _discountable(cost: dict[str, int], currency: str, of: Any) -> list[str]:
 
 def _apply_discounts(ctx: "Context", player: Player, card: Any, cost: dict[str, int], currency: str) -> bool:
     """Take the player's discounts off `cost` (in place); True when one makes the card free."""
-    for card_id, arg in ctx.passives(player, "discount"):
+    for card_id, arg in ctx.passives(player, hooks.COST):
         if not _discount_applies(ctx, player, card, card_id, arg, cost, currency):
             continue
         if arg.limit and arg.limit != "once_per_build":

@@ -221,7 +221,7 @@ class _TrackedMapping(Mapping):
 
 class _Derived:
     """An index of the compiled game keyed by something, then by card id (`listeners[event]`,
-    `passives_by_name[name]`), computed card by card from tracked tables so that only the cards
+    `passives_by_hook[hook]`), computed card by card from tracked tables so that only the cards
     asked about count as read. Never empty: a caller scans the cards it holds and asks."""
 
     def __init__(self, has: Callable[[Any, str], bool], value: Callable[[Any, str], Any]) -> None:
@@ -268,14 +268,14 @@ class GameView:
         return _Derived(lambda event, card_id: event in triggered.get(card_id, ()), lambda event, card_id: None)
 
     @property
-    def passives_by_name(self) -> "_Derived":
-        """CompiledGame.passives_by_name, answered from the tracked `passives`."""
+    def passives_by_hook(self) -> "_Derived":
+        """CompiledGame.passives_by_hook, answered from the tracked `passives`."""
         passives = self.__getattr__("passives")
 
-        def args(name: str, card_id: str) -> list:
-            return [e.passive_arg for _i, e in passives.get(card_id, []) if e.passive == name]
+        def args(hook: str, card_id: str) -> list:
+            return [e.passive_arg for _i, e in passives.get(card_id, []) if e.hook == hook]
 
-        return _Derived(lambda name, card_id: bool(args(name, card_id)), args)
+        return _Derived(lambda hook, card_id: bool(args(hook, card_id)), args)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):

@@ -2,14 +2,14 @@
 
 Do not edit: change the YAML under cards/ and run `make` (or `ostraka build`). One function per
 card and trigger; HANDLERS maps (card id, trigger) to it, RULES maps a trigger to the game's own
-rules, REQUIRES maps a kind to its build requirement, MOVES holds the actions of the flow's moves,
-STANDING lists the standing effects. The
-interpreter gives the same results (tests/test_handlers*.py prove it).
+rules, REQUIRES maps a kind to its build requirement, MOVES holds the actions of the flow's moves.
+Standing effects are consulted by the runtime from the card data, on both engines. The interpreter
+gives the same results (tests/test_handlers*.py prove it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from compiler.codegen import runtime as rt
 
@@ -329,8 +329,3 @@ MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {
     "amphora": (move_amphora_1,),
     "end_turn": (move_end_turn_1,),
 }
-
-# (card id or None for the rules, effect index, primitive, arguments)
-STANDING: tuple[tuple[str | None, int, str, Any], ...] = (
-    (None, 0, "substitute", {"use": "any", "as": "any", "give": 2}),
-)

@@ -2,14 +2,14 @@
 
 Do not edit: change the YAML under cards/ and run `make` (or `ostraka build`). One function per
 card and trigger; HANDLERS maps (card id, trigger) to it, RULES maps a trigger to the game's own
-rules, REQUIRES maps a kind to its build requirement, MOVES holds the actions of the flow's moves,
-STANDING lists the standing effects. The
-interpreter gives the same results (tests/test_handlers*.py prove it).
+rules, REQUIRES maps a kind to its build requirement, MOVES holds the actions of the flow's moves.
+Standing effects are consulted by the runtime from the card data, on both engines. The interpreter
+gives the same results (tests/test_handlers*.py prove it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from compiler.codegen import runtime as rt
 
@@ -1630,22 +1630,3 @@ REQUIRES: dict[str, Callable[[Context], bool]] = {
 MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {
     "lead": (move_lead_1,),
 }
-
-# (card id or None for the rules, effect index, primitive, arguments)
-STANDING: tuple[tuple[str | None, int, str, Any], ...] = (
-    ("aqueduct", 0, "modify", {"param": "production_shift", "by": 1}),
-    ("gymnasium", 0, "modify", {"param": "culture_requirement", "by": -1}),
-    ("marble_quarry", 0, "discount", {"amount": 1, "of": "any"}),
-    ("parthenon", 1, "substitute", {"use": "tribute_grain", "as": ["grain"]}),
-    ("parthenon", 2, "substitute", {"use": "tribute_meat", "as": ["meat"]}),
-    ("parthenon", 3, "substitute", {"use": "tribute_fish", "as": ["fish"]}),
-    ("temple_of_apollo", 0, "immune", {"to": "plague_strikes"}),
-    ("temple_of_artemis", 1, "substitute", {"use": "meat", "as": "any"}),
-    ("temple_of_demeter", 1, "substitute", {"use": "grain", "as": "any"}),
-    ("temple_of_hephaestus", 0, "substitute", {"use": "points", "as": "any", "limit": "once_per_build"}),
-    ("temple_of_hera", 0, "replace", {"invoke": "hera_beta", "with": "hera_alpha"}),
-    ("temple_of_poseidon", 1, "substitute", {"use": "fish", "as": "any"}),
-    ("temple_of_zeus", 0, "replace", {"invoke": "zeus_beta", "with": "zeus_alpha"}),
-    ("tholos", 0, "modify", {"param": "priest_population", "by": -1}),
-    ("tholos", 1, "modify", {"param": "priest_culture", "by": -1}),
-)

@@ -2,14 +2,14 @@
 
 Do not edit: change the YAML under cards/ and run `make` (or `ostraka build`). One function per
 card and trigger; HANDLERS maps (card id, trigger) to it, RULES maps a trigger to the game's own
-rules, REQUIRES maps a kind to its build requirement, MOVES holds the actions of the flow's moves,
-STANDING lists the standing effects. The
-interpreter gives the same results (tests/test_handlers*.py prove it).
+rules, REQUIRES maps a kind to its build requirement, MOVES holds the actions of the flow's moves.
+Standing effects are consulted by the runtime from the card data, on both engines. The interpreter
+gives the same results (tests/test_handlers*.py prove it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from compiler.codegen import runtime as rt
 
@@ -1623,72 +1623,3 @@ MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {
         move_discard_2,
     ),
 }
-
-# (card id or None for the rules, effect index, primitive, arguments)
-STANDING: tuple[tuple[str | None, int, str, Any], ...] = (
-    ("clay_pit", 0, "produce", {"one_of": ["ore", "clay"]}),
-    ("clay_pool", 0, "produce", {"clay": 1}),
-    (
-        "east_trading_post",
-        0,
-        "trade_price",
-        {"resources": ["wood", "stone", "clay", "ore"], "from": "right", "price": 1},
-    ),
-    ("excavation", 0, "produce", {"one_of": ["stone", "clay"]}),
-    ("forest_cave", 0, "produce", {"one_of": ["wood", "ore"]}),
-    ("glassworks", 0, "produce", {"glass": 1}),
-    ("loom", 0, "produce", {"loom": 1}),
-    ("lumber_yard", 0, "produce", {"wood": 1}),
-    ("marketplace", 0, "trade_price", {"resources": ["glass", "papyrus", "loom"], "from": "neighbours", "price": 1}),
-    ("mine", 0, "produce", {"one_of": ["stone", "ore"]}),
-    ("ore_vein", 0, "produce", {"ore": 1}),
-    ("press", 0, "produce", {"papyrus": 1}),
-    ("stone_pit", 0, "produce", {"stone": 1}),
-    ("timber_yard", 0, "produce", {"one_of": ["wood", "stone"]}),
-    ("tree_farm", 0, "produce", {"one_of": ["wood", "clay"]}),
-    (
-        "west_trading_post",
-        0,
-        "trade_price",
-        {"resources": ["wood", "stone", "clay", "ore"], "from": "left", "price": 1},
-    ),
-    ("brickyard", 0, "produce", {"clay": 2}),
-    ("caravansery", 0, "produce", {"one_of": ["wood", "stone", "ore", "clay"], "tradable": False}),
-    ("forum", 0, "produce", {"one_of": ["glass", "papyrus", "loom"], "tradable": False}),
-    ("foundry", 0, "produce", {"ore": 2}),
-    ("glassworks_2", 0, "produce", {"glass": 1}),
-    ("loom_2", 0, "produce", {"loom": 1}),
-    ("press_2", 0, "produce", {"papyrus": 1}),
-    ("quarry", 0, "produce", {"stone": 2}),
-    ("sawmill", 0, "produce", {"wood": 2}),
-    ("alexandria_a", 0, "produce", {"glass": 1}),
-    ("alexandria_a_2", 0, "produce", {"one_of": ["wood", "stone", "ore", "clay"], "tradable": False}),
-    ("alexandria_b", 0, "produce", {"glass": 1}),
-    ("alexandria_b_1", 0, "produce", {"one_of": ["wood", "stone", "ore", "clay"], "tradable": False}),
-    ("alexandria_b_2", 0, "produce", {"one_of": ["glass", "papyrus", "loom"], "tradable": False}),
-    ("babylon_a", 0, "produce", {"clay": 1}),
-    ("babylon_b", 0, "produce", {"clay": 1}),
-    ("babylon_b_2", 0, "modify", {"param": "play_last_card", "by": 1}),
-    ("ephesos_a", 0, "produce", {"papyrus": 1}),
-    ("ephesos_b", 0, "produce", {"papyrus": 1}),
-    ("gizah_a", 0, "produce", {"stone": 1}),
-    ("gizah_b", 0, "produce", {"stone": 1}),
-    ("halikarnassus_a", 0, "produce", {"loom": 1}),
-    ("halikarnassus_b", 0, "produce", {"loom": 1}),
-    ("olympia_a", 0, "produce", {"wood": 1}),
-    (
-        "olympia_a_2",
-        0,
-        "discount",
-        {"everything": True, "applies_to": {"kind": "card"}, "optional": True, "limit": "once_per_age"},
-    ),
-    ("olympia_b", 0, "produce", {"wood": 1}),
-    (
-        "olympia_b_1",
-        0,
-        "trade_price",
-        {"resources": ["wood", "stone", "ore", "clay"], "from": "neighbours", "price": 1},
-    ),
-    ("rhodos_a", 0, "produce", {"ore": 1}),
-    ("rhodos_b", 0, "produce", {"ore": 1}),
-)
