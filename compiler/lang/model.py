@@ -7,7 +7,7 @@ name; its value holds the primitive's arguments. Amount is a whole number or an 
 from __future__ import annotations
 
 import keyword
-from typing import Any, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, create_model, model_validator
 
@@ -48,16 +48,25 @@ class OneOf(BaseModel):
 
 
 def _one_of(model_name: str, family: str, doc: str) -> type[OneOf]:
-    fields = {
+    fields: dict[str, Any] = {
         field_name(name): (Optional[cls.args], Field(None, alias=name, description=cls.summary))
         for name, cls in sorted(REGISTRY[family].items())
     }
     return create_model(model_name, __base__=OneOf, __doc__=doc, **fields)
 
 
-Action = _one_of("Action", "action", "A verb: one key naming the primitive, its arguments as the value.")
-Expression = _one_of("Expression", "expression", "An amount computed from the state.")
-Condition = _one_of("Condition", "condition", "A test on the state.")
+if TYPE_CHECKING:  # built from the registry at import; a type checker sees each as a OneOf of its own
+
+    class Action(OneOf): ...
+
+    class Expression(OneOf): ...
+
+    class Condition(OneOf): ...
+
+else:
+    Action = _one_of("Action", "action", "A verb: one key naming the primitive, its arguments as the value.")
+    Expression = _one_of("Expression", "expression", "An amount computed from the state.")
+    Condition = _one_of("Condition", "condition", "A test on the state.")
 Amount = Union[int, Expression]
 
 Limit = Literal["once_per_round", "once_per_age", "once_per_game"]
@@ -66,6 +75,12 @@ Limit = Literal["once_per_round", "once_per_age", "once_per_game"]
 class EffectBase(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False)
     _passive: str = PrivateAttr("")
+    if TYPE_CHECKING:  # the fields _effect_model() adds (a passive's field is read through passive_arg)
+        on: str | None
+        if_: Condition | None
+        limit: Limit | None
+        do: list[Action] | None
+        reconstructed: str | None
 
     @model_validator(mode="after")
     def _shape(self):
@@ -101,20 +116,27 @@ class EffectBase(BaseModel):
         return getattr(self, field_name(self._passive))
 
 
-Effect = create_model(
-    "Effect",
-    __base__=EffectBase,
-    __doc__="One effect of a card: triggered ('on' + 'do') or standing (one passive primitive).",
-    on=(Optional[TriggerName], Field(None, description="The trigger point, declared in game.yaml")),
-    if_=(Optional[Condition], Field(None, alias="if", description="Only when this test holds")),
-    limit=(Optional[Limit], Field(None, description="At most once per round, age or game")),
-    do=(Optional[list[Action]], Field(None, description="The actions, in order")),
-    reconstructed=(Optional[str], Field(None, min_length=1, max_length=1000, description="Why this effect is our reading: no public source states it")),
-    **{
-        field_name(name): (Optional[cls.args], Field(None, alias=name, description=cls.summary))
-        for name, cls in sorted(REGISTRY["passive"].items())
-    },
-)
+def _effect_model() -> type[EffectBase]:
+    fields: dict[str, Any] = {
+        "on": (Optional[TriggerName], Field(None, description="The trigger point, declared in game.yaml")),
+        "if_": (Optional[Condition], Field(None, alias="if", description="Only when this test holds")),
+        "limit": (Optional[Limit], Field(None, description="At most once per round, age or game")),
+        "do": (Optional[list[Action]], Field(None, description="The actions, in order")),
+        "reconstructed": (Optional[str], Field(None, min_length=1, max_length=1000,
+                                               description="Why this effect is our reading: no public source states it")),
+    }
+    for name, cls in sorted(REGISTRY["passive"].items()):
+        fields[field_name(name)] = (Optional[cls.args], Field(None, alias=name, description=cls.summary))
+    doc = "One effect of a card: triggered ('on' + 'do') or standing (one passive primitive)."
+    return create_model("Effect", __base__=EffectBase, __doc__=doc, **fields)
+
+
+if TYPE_CHECKING:
+
+    class Effect(EffectBase): ...
+
+else:
+    Effect = _effect_model()
 
 _NAMESPACE = {"Action": Action, "Amount": Amount, "Condition": Condition, "Expression": Expression, "Selector": Selector}
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from contextvars import ContextVar
-from dataclasses import dataclass
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from .model import Amount
 
 # The names of one game by namespace, while schema_game.py generates that game's JSON Schema.
 SCHEMA_NAMES: ContextVar[dict[str, set[str]] | None] = ContextVar("SCHEMA_NAMES", default=None)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Callable, Literal, Union
+from typing import TYPE_CHECKING, Callable, Literal, Union
 
 from pydantic import Field
 
 from ..types import Noun, Strict, TrackName, as_list
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Amount
 
 
 NounAmounts = dict[Noun, "Amount"]

@@ -3,12 +3,15 @@ its minimum and more than the bid already on it."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from pydantic import Field
 
 from ..registry import Primitive, primitive
 from ..types import Name, Noun, Selector, Strict, ZoneName
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Amount
 
 
 class BidArgs(Strict):

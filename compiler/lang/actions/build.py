@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import Field
 
 from ..registry import Primitive, primitive
 from ..types import CardRef, Strict
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Amount
 
 
 class BuildArgs(Strict):

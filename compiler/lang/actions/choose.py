@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import Field
 
 from ..registry import Primitive, primitive
 from ..types import Name, PlayerName, Strict
 from ._shared import runs
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Action
 
 
 class ChooseArgs(Strict):

@@ -3,12 +3,15 @@ out the actions."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from pydantic import Field, model_validator
 
 from ..registry import Primitive, primitive
 from ..types import PlayerSet, Selector, Strict
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Action
 
 
 class ForEachArgs(Strict):

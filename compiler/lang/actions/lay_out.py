@@ -3,12 +3,15 @@ count, each tile from its pile."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from pydantic import Field
 
 from ..registry import Primitive, primitive
 from ..types import Strict
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Amount
 
 
 class LayOutArgs(Strict):

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..registry import Primitive, primitive
 from ._shared import runs
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Action
 
 
 @primitive

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import TYPE_CHECKING, Literal, Union
 
 from pydantic import Field
 
 from ..registry import Primitive, primitive
 from ..types import CardRef, PlayerName, Strict, ZoneName
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Amount
 
 
 class MoveArgs(Strict):

@@ -3,10 +3,15 @@ hexes are free and one touches the board."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import Field
 
 from ..registry import Primitive, primitive
 from ..types import Strict, ZoneName
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Amount
 
 
 class PlaceTileArgs(Strict):

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...runtime.limits import spend
 from ..registry import Primitive, primitive
 from ..types import Strict
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Action, Amount
 
 
 class RepeatArgs(Strict):

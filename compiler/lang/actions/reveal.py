@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from pydantic import Field
 
 from ..registry import Primitive, primitive
 from ..types import Strict, ZoneName, as_list
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Action, Amount
 
 
 class RevealArgs(Strict):

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..registry import Primitive, primitive
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Condition
 
 
 @primitive

@@ -3,10 +3,15 @@ track's `yields`), optionally read some spaces further, capped at the last space
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import Field
 
 from ..registry import Primitive, primitive
 from ..types import Strict, TrackName
+
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Amount
 
 
 class TrackYieldArgs(Strict):
