@@ -334,7 +334,7 @@ ATTIKA_MUTATIONS = [
     ("buildings/defense.yaml", "  cost: {mountains: 2, forest: 1}\n  follows: [quarry]", "  cost: {mountains: 2, forest: 1, water: 1}\n  follows: [quarry]",
      "Fortress: the card's fields give 1 water card; the text does not mention water card"),
     ("buildings/defense.yaml", "  follows: [quarry]", "  follows: [capital]",
-     "Fortress: text mentions Quarry; the card's fields do not name it"),
+     'Fortress: text says "Quarry" where the card\'s fields name Capital'),
     ("tiles/land_tiles.yaml", "  centre: forest\n  east: water\n  northeast: blank\n  northwest: mountains",
      "  centre: forest\n  east: water\n  northeast: water\n  northwest: mountains",
      "Land tile 1: text says 1 water card; the card's fields give 2"),

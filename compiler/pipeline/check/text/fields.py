@@ -66,47 +66,58 @@ class _FieldComparison:
         return f"{n} {word}" if n == 1 or word == key[1].replace("_", " ") or word.endswith("s") else f"{n} {word}s"
 
     def run(self) -> list[Finding]:
+        extra: list[tuple[Mention, Finding]] = []     # what the text has and the fields lack
         for m in self.said.mentions:
             if m.key not in self.reported:
-                self._mention(m)
-        self._unsaid_amounts()
-        self._unnamed_cards()
+                extra += self._mention(m)
+        missing = self._unsaid_amounts() + self._unnamed_cards()  # what the fields have and the text lacks
+        for category in ("noun", "card"):
+            mine = [(m, f) for m, f in extra if m.key[0] == category]
+            theirs = [(what, f) for kind, what, f in missing if kind == category]
+            if len(mine) == 1 and len(theirs) == 1:  # one word swapped for another: one finding, at the word
+                m, what = mine[0][0], theirs[0][0]
+                extra.remove(mine[0])
+                missing = [row for row in missing if row[2] is not theirs[0][1]]
+                self.findings.append(Finding(f"text says \"{m.phrase}\" where the card's fields {what}", m.start, m.end,
+                                             hint="change the word in the text or in the fields"))
+        self.findings += [f for _m, f in extra] + [f for _k, _w, f in missing]
         return self.findings
 
-    def _mention(self, m: Mention) -> None:
+    def _mention(self, m: Mention) -> list[tuple[Mention, Finding]]:
+        """A number that differs from the fields' is reported here; a name they lack is returned."""
         amounts = self.fields.amounts
         if m.key in amounts:
             if m.number is not None and not m.weak and m.number != amounts[m.key]:
                 start, end = m.number_at or (m.start, m.end)
-                self._report(m.key, f"text says {self.label(m.key, m.number)}; the card's fields give {amounts[m.key]}", start, end,
-                             "change the number in the text or in the fields so that they agree")
+                self.reported.add(m.key)
+                self.findings.append(Finding(f"text says {self.label(m.key, m.number)}; the card's fields give {amounts[m.key]}",
+                                             start, end, hint="change the number in the text or in the fields so that they agree"))
         elif m.key[0] == "noun" and m.number is not None and not m.weak and m.key[1] in self.vocab.game.resources:
-            self._report(m.key, f"text says {self.label(m.key, m.number)}; the card's fields give none", m.start, m.end,
-                         "remove it from the text, or add it to the fields")
+            self.reported.add(m.key)
+            return [(m, Finding(f"text says {self.label(m.key, m.number)}; the card's fields give none", m.start, m.end,
+                                hint="remove it from the text, or add it to the fields"))]
         elif m.key[0] == "card" and self.fields.names_cards:  # only a kind that can name cards is held to it
             shown = self.vocab.cards[m.key[1]].name if m.key[1] in self.vocab.cards else m.key[1]
             if shown != self.card.name and shown not in self.fields.named:
-                self._report(m.key, f"text mentions {shown}; the card's fields do not name it", m.start, m.end,
-                             "remove it from the text, or name it in the card's fields")
+                self.reported.add(m.key)
+                return [(m, Finding(f"text mentions {shown}; the card's fields do not name it", m.start, m.end,
+                                    hint="remove it from the text, or name it in the card's fields"))]
+        return []
 
-    def _report(self, key: Key, message: str, start: int, end: int, hint: str) -> None:
-        self.reported.add(key)
-        self.findings.append(Finding(message, start, end, hint=hint))
-
-    def _unsaid_amounts(self) -> None:
+    def _unsaid_amounts(self) -> list[tuple[str, str, Finding]]:
         """A text that states amounts states them all; one that states none (the cost is printed apart) is not held to it."""
         said_keys = self.said.keys()
         if not any(key in said_keys for key in self.fields.amounts):
-            return
-        for key, n in sorted(self.fields.amounts.items()):
-            if key not in said_keys:
-                self.findings.append(Finding(f"the card's fields give {self.label(key, n)}; the text does not mention "
-                                             f"{self.vocab.label(key)}", hint="state it in the text"))
+            return []
+        return [("noun", f"give {self.label(key, n)}",
+                 Finding(f"the card's fields give {self.label(key, n)}; the text does not mention {self.vocab.label(key)}",
+                         hint="state it in the text"))
+                for key, n in sorted(self.fields.amounts.items()) if key not in said_keys]
 
-    def _unnamed_cards(self) -> None:
-        for name in sorted(self.fields.named):
-            if not re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", self.text):
-                self.findings.append(Finding(f"the card's fields name {name}; the text does not mention it", hint="name it in the text"))
+    def _unnamed_cards(self) -> list[tuple[str, str, Finding]]:
+        return [("card", f"name {name}", Finding(f"the card's fields name {name}; the text does not mention it", hint="name it in the text"))
+                for name in sorted(self.fields.named)
+                if not re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", self.text)]
 
 
 def compare_fields(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
