@@ -185,7 +185,11 @@ def test_a_changed_cost_makes_an_example_fail(tmp_path):
 
 def test_board_modules_name_no_card():
     ids = {r for r in re.findall(r"^- id: (\w+)", "\n".join(p.read_text() for p in GAME.rglob("*.yaml")), re.M)}
-    for module in ("compiler/lang/board.py", "compiler/runtime/board.py"):
+    board_primitives = ("actions/place", "actions/place_tile", "actions/lay_out", "actions/reveal", "conditions/adjacent",
+                        "conditions/connected", "conditions/links", "conditions/follows_last", "expressions/clusters")
+    modules = ["compiler/lang/board.py", "compiler/runtime/board.py"]
+    modules += [f"compiler/lang/{name}{ext}" for name in board_primitives for ext in (".py", ".py.j2")]
+    for module in modules:
         words = set(re.findall(r"[a-z_0-9]+", (ROOT / module).read_text()))
         assert not {i for i in ids if len(i) > 4} & words, module
 
