@@ -1,4 +1,12 @@
-"""The action `lead`: the acting player puts a piece on a free space."""
+"""The action `lead`: the acting player puts a piece on a free space.
+
+A *space* is an entity of the game (a card-like record such as a deity's favor) that a player
+occupies by putting one of their pieces on it. A piece is a counter the player holds (e.g. idle
+priests); an occupied space is recorded by putting the entity's id into one of the player's zones
+(e.g. `worship`), so every selector, count and condition of the language can see who sits where
+(`vacate` takes the pieces back). The fields that pair spaces, the counters used as pieces and the
+zones are all named by the data.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The action `pick_player`: the acting player picks one player of a set (e.g."""
+"""The action `pick_player`: the acting player picks one player of a set (e.g. an opponent to attack)."""
 
 from __future__ import annotations
 

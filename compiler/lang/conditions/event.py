@@ -1,4 +1,5 @@
-"""The condition `event`: true when the event being handled has these details (e.g."""
+"""The condition `event`: true when the event being handled has these details (e.g. which deity was
+worshipped)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The condition `held_by`: true when the card being considered (e.g."""
+"""The condition `held_by`: true when the card being considered (e.g. the one being built) is already
+in play for one of these players."""
 
 from __future__ import annotations
 

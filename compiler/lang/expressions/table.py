@@ -1,4 +1,4 @@
-"""The expression `table`: look an amount up in a table (e.g."""
+"""The expression `table`: look an amount up in a table (e.g. a reward that grows with the age)."""
 
 from __future__ import annotations
 

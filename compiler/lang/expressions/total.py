@@ -1,4 +1,5 @@
-"""The expression `total`: the sum of a whole-number field over matching cards (e.g."""
+"""The expression `total`: the sum of a whole-number field over matching cards (e.g. the prestige
+printed on a player's tiles)."""
 
 from __future__ import annotations
 
