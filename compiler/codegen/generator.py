@@ -17,7 +17,7 @@ from typing import Any, Iterable
 from ..compiled import CompiledGame
 from ..lang import hooks
 from ..lang.model import OneOf
-from ..lang.types import Selector, as_list
+from ..lang.types import FieldTest, Selector, as_list
 from ..runtime.heard import HEARD
 from ..runtime.filters import field_value, holds
 from .names import Code, UnsafeValue, comment_text, ident, lit
@@ -314,8 +314,11 @@ class Generator:
         What the data fixes (ids, kinds, literal field values) is tested now, against every card of
         the game: the ids that pass become a module constant. Only a field compared with the card
         in hand or with an amount is left to a test at run time, on those ids alone."""
-        fixed = {name: wanted for name, wanted in (selector.where or {}).items() if not isinstance(wanted, OneOf)}
-        varying = {name: wanted for name, wanted in (selector.where or {}).items() if isinstance(wanted, OneOf)}
+        where = selector.where or {}
+        # a comparison with whole numbers folds like a value; one with an amount is read at run time
+        tests = {name: w for name, w in where.items() if isinstance(w, FieldTest) and all(not isinstance(v, OneOf) for v in w.tests().values())}
+        fixed = {name: tests[name].tests() if name in tests else w for name, w in where.items() if not isinstance(w, (OneOf, FieldTest)) or name in tests}
+        varying = {name: w for name, w in where.items() if name not in fixed}
         ids = None
         if selector.id is not None or selector.kind is not None or fixed:
             ids = self.card_set(
@@ -327,7 +330,7 @@ class Generator:
             )
         if not varying:
             return ids if ids is not None else Code("rt.ANY_CARD")
-        if all(wanted.key == "field" for wanted in varying.values()):
+        if all(isinstance(wanted, OneOf) and wanted.key == "field" for wanted in varying.values()):
             # Compared with the card in hand (reading it has no effects): narrowed once per search.
             narrowed = ids if ids is not None else Code("None")
             for name, wanted in varying.items():
@@ -337,6 +340,11 @@ class Generator:
         tests = [Code(f"{card}.id in {ids}")] if ids is not None else []
         for name, wanted in varying.items():
             have = Code(f"{card}.{ident(name)}") if name in ("id", "name", "kind") else Code(f"rt.field({card}, {lit(name)})")
+            if isinstance(wanted, FieldTest):  # its amounts read for each card, as the interpreter does once
+                parts = ", ".join(f"{lit(t)}: {self.amount(v, c) if t in ('at_least', 'at_most') else lit(v)}" for t, v in wanted.tests().items())
+                tests_code = Code(f"rt.holds({have}, {{{parts}}})")
+                tests.append(tests_code)
+                continue
             if wanted.key == "field":
                 allowed = Code(f"rt.allowed({c}.card_field({lit(wanted.arg)}))")  # compared as it is, not as a number
             else:  # an amount: evaluated for each card, as the interpreter does

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..runtime import board, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.spaces.lead, ...)
-from ..runtime.filters import Match, card_ids, narrow  # noqa: F401  (card_ids, narrow: used by generated code)
+from ..runtime import board, reading, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
+from ..runtime.filters import Match, card_ids, holds, items, narrow  # noqa: F401  (card_ids, holds, narrow: used by generated code)
 from ..runtime.interpreter import Context, dispatch  # noqa: F401  (dispatch: used by generated code)
 from ..runtime.limits import bounded, spend as budget  # noqa: F401  (bounded: used by generated code)
 from ..runtime.state import Illegal, Player, State
@@ -75,9 +75,10 @@ def field_amount(ctx: Context, name: str) -> int:
 
 
 def has(have: Any, allowed: tuple) -> bool:
-    """A selector's `where` test on one field value (a list matches when any item does)."""
-    if isinstance(have, list):
-        return any(h in allowed for h in have)
+    """A selector's `where` test on one field value (a list matches when any item does, a cost when
+    one of its nouns does)."""
+    if isinstance(have, (list, dict)):
+        return any(h in allowed for h in items(have))
     return have in allowed
 
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, create_model, mo
 
 from . import flow
 from .registry import REGISTRY, discover
-from .types import Name, Selector, TriggerName
+from .types import FieldTest, Name, PlayerSet, Selector, TriggerName
 
 
 MODULES = discover()  # every primitive module of the family folders: they register themselves
@@ -95,8 +95,8 @@ class EffectBase(BaseModel):
         if triggered and self.do is None:
             raise ValueError("a triggered effect needs 'do'")
         if not triggered:
-            if self.do is not None or self.if_ is not None or self.limit is not None:
-                raise ValueError("'do', 'if' and 'limit' need 'on'")
+            if self.do is not None or self.if_ is not None or self.limit is not None or self.by is not None:
+                raise ValueError("'do', 'if', 'limit' and 'by' need 'on'")
             if len(passive) != 1:
                 raise ValueError("an effect needs 'on' and 'do', or exactly one standing effect")
             self._passive = passive[0]
@@ -119,6 +119,9 @@ class EffectBase(BaseModel):
 def _effect_model() -> type[EffectBase]:
     fields: dict[str, Any] = {
         "on": (Optional[TriggerName], Field(None, description="The trigger point, declared in game.yaml")),
+        "by": (Optional[PlayerSet], Field(None, description="Also when these players (read from the card's owner) set the trigger "
+                                          "off, on any of their cards: `self` is that player, the event's details are theirs (on the "
+                                          "build trigger: the card they build, not this one)")),
         "if_": (Optional[Condition], Field(None, alias="if", description="Only when this test holds")),
         "limit": (Optional[Limit], Field(None, description="At most once per round, age or game")),
         "do": (Optional[list[Action]], Field(None, description="The actions, in order")),
@@ -142,6 +145,7 @@ _NAMESPACE = {"Action": Action, "Amount": Amount, "Condition": Condition, "Expre
 
 
 def _rebuild() -> None:
+    FieldTest.model_rebuild(_types_namespace=_NAMESPACE, force=True)
     Selector.model_rebuild(_types_namespace=_NAMESPACE, force=True)
     for model in (Action, Expression, Condition):
         model.model_rebuild(_types_namespace=_NAMESPACE, force=True)

@@ -6,7 +6,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
     from .model import Amount
@@ -54,13 +54,33 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class FieldTest(Strict):
+    """A comparison in a selector's `where`: every test given holds for the field's value (for a
+    list value, for one of its items; for a cost, for one of its nouns)."""
+
+    at_least: "Amount | None" = Field(None, description="A whole number at least this")
+    at_most: "Amount | None" = Field(None, description="A whole number at most this")
+    one_of: list[Scalar] | None = Field(None, min_length=1, description="One of these values")
+    contains: str | None = Field(None, min_length=1, max_length=64, description="A text holding this word (any case)")
+
+    @model_validator(mode="after")
+    def _some_test(self) -> "FieldTest":
+        if not self.model_fields_set:
+            raise ValueError("a field test needs at_least, at_most, one_of or contains")
+        return self
+
+    def tests(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in ("at_least", "at_most", "one_of", "contains") if getattr(self, name) is not None}
+
+
 class Selector(Strict):
     """Which cards: filters on id, kind and fields, the zone they lie in and whose they are."""
 
     id: Union[CardId, list[CardId], None] = Field(None, description="One card id or several")
     kind: Union[KindName, list[KindName], None] = Field(None, description="Entity kinds from game.yaml")
-    where: dict[FieldName, Union[Scalar, list[Scalar], "Amount"]] | None = Field(
-        None, description="Field filters: a value, a list of allowed values, or an amount"
+    where: dict[FieldName, Union[Scalar, list[Scalar], FieldTest, "Amount"]] | None = Field(
+        None, description="Field filters: a value, a list of allowed values, a test ({at_least: 5}, {at_most: 2}, "
+                          "{one_of: [a, b]}, {contains: word}), or an amount"
     )
     zone: ZoneName | None = Field(None, description="The zone searched; default: the kind's zone")
     of: PlayerSet | None = Field(None, description="Whose zone; default 'self'. Ignored for shared zones")

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from ..lang.registry import REGISTRY
-from ..lang.types import Selector, as_list
+from ..lang.types import FieldTest, Selector, as_list
 
 _SPECIAL_PLAYERS = {
     "self": "you",
@@ -253,6 +253,10 @@ class English:
             what = "cards" if plural else "card"
         adjectives, clauses = [], []
         for field, value in (sel.where or {}).items():
+            if isinstance(value, FieldTest):
+                adjective, shown = self._field_test(field, value)
+                (adjectives if adjective else clauses).append(shown)
+                continue
             if isinstance(value, (str, int, bool, list)):
                 shown = self.words(value, "or") if not isinstance(value, bool) else ("yes" if value else "no")
             else:
@@ -283,6 +287,23 @@ class English:
                 measure = measure[len("the number of "):] if measure.startswith("the number of ") else measure
                 text += f", the one{'s' if plural else ''} with the {word} {measure}"
         return text
+
+    def _field_test(self, field: str, test: FieldTest) -> tuple[bool, str]:
+        """A `where` comparison: an adjective ('defense or roads') or a clause ('whose age is at least 2')."""
+        if self._is_choice(field) and set(test.tests()) == {"one_of"}:
+            return True, self.words(test.one_of, "or")
+        parts = []
+        if test.at_least is not None:
+            parts.append(f"{self.amount(test.at_least)} or more")
+        if test.at_most is not None:
+            parts.append(f"{self.amount(test.at_most)} or less")
+        if test.one_of is not None:
+            parts.append(self.words(test.one_of, "or"))
+        shown = f"whose {self.word(field)} is " + " and ".join(parts) if parts else ""
+        if test.contains is not None:
+            has = f"whose {self.word(field)} contains the word '{test.contains}'"
+            shown = f"{shown} and {has[len('whose ' + self.word(field)) + 1:]}" if shown else has
+        return False, shown
 
     def a_card(self, ref: Any) -> str:
         """One card: a name, or 'a grey card you have'."""
@@ -344,10 +365,18 @@ class English:
         words = name.replace("_", " ")
         return f"At the {words.replace('end of ', 'end of the ', 1)}" if words.startswith("end of ") else f"On {words}"
 
+    def heard(self, trigger: str, by: Any) -> str:
+        """The head of an effect that hears other players: 'Whenever your neighbours build a card'."""
+        who = self.players(by)
+        if self.game is not None and trigger == self.game.build.on_built or trigger == "built":
+            verb = "build" if who == "you" or len(as_list(by)) > 1 or who.endswith("s") else "builds"
+            return f"Whenever {who} {verb} {'another' if who == 'you' else 'a'} card"
+        return f"{self.trigger(trigger)}, for {who}"
+
     def effect(self, effect: Any) -> str:
         if effect.on is None:
             return sentence(REGISTRY["passive"][effect.passive].english(effect.passive_arg, self))
-        head = self.trigger(effect.on)
+        head = self.trigger(effect.on) if getattr(effect, "by", None) is None else self.heard(effect.on, effect.by)
         if effect.limit:
             head += f" ({self.word(effect.limit)})"
         if effect.if_ is not None:

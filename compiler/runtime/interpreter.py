@@ -14,7 +14,7 @@ from ..compiled import CompiledGame
 from ..lang.model import Action, Condition, Expression
 from ..lang import hooks
 from ..lang.registry import REGISTRY
-from ..lang.types import Selector, as_list
+from ..lang.types import FieldTest, Selector, as_list
 from ..pipeline.validate.models import Card
 from . import payment
 from .decider import Decider, FirstLegal
@@ -299,17 +299,22 @@ class Context:
         if selector.kind is not None and card.kind not in as_list(selector.kind):
             return False
         for name, wanted in (selector.where or {}).items():
-            if isinstance(wanted, Expression):
+            if isinstance(wanted, (Expression, FieldTest)):
                 wanted = self._wanted(name, wanted, known)
             if not holds(field_value(card, name), wanted):
                 return False
         return True
 
-    def _wanted(self, name: str, wanted: Expression, known: dict | None) -> Any:
+    def _wanted(self, name: str, wanted: Any, known: dict | None) -> Any:
         if known is not None and name in known:
             return known[name]
+        if isinstance(wanted, FieldTest):  # its amounts read now, the same for every card
+            value: Any = {test: self.amount(v) if test in ("at_least", "at_most") else v for test, v in wanted.tests().items()}
         # A field of the card in hand (e.g. a stage's own board) is compared as it is.
-        value = self.card_field(wanted.arg) if wanted.key == "field" else self.amount(wanted)
+        elif wanted.key == "field":
+            value = self.card_field(wanted.arg)
+        else:
+            value = self.amount(wanted)
         if known is not None:
             known[name] = value
         return value
@@ -343,7 +348,7 @@ class Context:
             cards, game = self.game.cards, self.game
             ids = game.cards_with("kind", selector.kind)
             for name, wanted in (selector.where or {}).items():
-                having = game.cards_with(name, self._wanted(name, wanted, known) if isinstance(wanted, Expression) else wanted)
+                having = game.cards_with(name, self._wanted(name, wanted, known) if isinstance(wanted, (Expression, FieldTest)) else wanted)
                 if ids is not None and having is not None:
                     keep = set(having)
                     ids = [cid for cid in ids if cid in keep]

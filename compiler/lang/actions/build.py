@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from pydantic import Field
 
 from ..registry import Primitive, primitive
-from ..types import CardRef, Strict
+from ..types import CardRef, Noun, Strict
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
     from ..model import Amount
@@ -18,6 +18,8 @@ class BuildArgs(Strict):
     free: bool = Field(False, description="Built without paying its cost")
     count: "Amount" = Field(1, description="How many different cards are built")
     optional: bool = Field(True, description="The player may build fewer, or none")
+    price: dict[Noun, "Amount"] | None = Field(None, description="Paid instead of the card's cost, read with the card in view "
+                                               "(e.g. {coins: {units: {field: cost}}})")
 
 
 @primitive
@@ -31,8 +33,10 @@ class Build(Primitive):
     def english(arg, en):
         n = en.amount(arg.count)
         what = en.a_card(arg.card) if n == "1" else f"{n} different {en.card_ref(arg.card)}"
-        return f"{'you may ' if arg.optional else ''}build {what}" + (" for free" if arg.free else "")
+        price = f" by paying {en.noun_amounts(arg.price)} instead of its cost" if arg.price and not arg.free else ""
+        return f"{'you may ' if arg.optional else ''}build {what}" + (" for free" if arg.free else "") + price
 
     @staticmethod
     def run(arg, ctx):
-        ctx.build_from(lambda: ctx.amount(arg.count), lambda: ctx.select(arg.card), arg.free, arg.optional)
+        price = None if arg.price is None else (lambda about: {noun: about.amount(n) for noun, n in arg.price.items()})
+        ctx.build_from(lambda: ctx.amount(arg.count), lambda: ctx.select(arg.card), arg.free, arg.optional, price)

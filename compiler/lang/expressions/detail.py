@@ -1,0 +1,26 @@
+"""The expression `detail`: a whole-number detail of the event being handled (the price of the tile
+just taken, ...)."""
+
+from __future__ import annotations
+
+from ..registry import Primitive, primitive
+from ..types import Name
+
+
+@primitive
+class Detail(Primitive):
+    family, name = "expression", "detail"
+    args = Name
+    summary = ("A whole-number detail of the event being handled: a field of the card just built, or a detail "
+               "an `announce` gives (the trigger must carry it).")
+    example = {"detail": "price"}
+
+    @staticmethod
+    def english(arg, en):
+        return f"the {en.word(arg)} of what just happened"
+
+    @staticmethod
+    def run(arg, ctx):
+        from ...runtime.reading import detail
+
+        return detail(ctx, arg)

@@ -1,0 +1,38 @@
+"""The expression `pieces`: how many pieces (of whom, of which cards) lie on the board, or around
+the hex just placed."""
+
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import Field
+
+from ..registry import Primitive, primitive
+from ..types import PlayerSet, Selector, Strict
+
+
+class PiecesArgs(Strict):
+    of: PlayerSet = Field("self", description="Whose pieces")
+    to: Optional[Selector] = Field(None, description="Only pieces of these cards (default: any piece)")
+    around: Optional[Literal["event"]] = Field(None, description="'event': only on the hexes next to the hex just placed "
+                                               "(known to every listener and inside for_each and with)")
+
+
+@primitive
+class Pieces(Primitive):
+    family, name = "expression", "pieces"
+    args = PiecesArgs
+    summary = "How many pieces of some players (of some cards) lie on the board, or next to the hex just placed."
+    example = {"pieces": {"around": "event", "of": "opponents", "to": {"kind": "building"}}}
+
+    @staticmethod
+    def english(arg, en):
+        what = en.selector(arg.to, owned=False) if arg.to else "pieces"
+        where = " next to the hex just built on" if arg.around else " on the board"
+        return f"the number of {what} of {en.players(arg.of)}{where}"
+
+    @staticmethod
+    def run(arg, ctx):
+        from ...runtime import board
+
+        return board.pieces(ctx, ctx.players(arg.of), ctx.filter(arg.to), arg.around is not None)

@@ -1,0 +1,43 @@
+"""Numbers read from the cards and the event, and counters picked by their value: the verbs behind
+`units`, `detail` and `gain_most`, shared by the interpreter and the generated handlers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .interpreter import Context
+
+
+def card_read(ctx: "Context", of: str) -> Any:
+    """The card an amount reads: the card in view ('this'), or the card the event names ('event':
+    the card just built, the favor just received)."""
+    if of == "event":
+        return ctx.game.cards.get(str(ctx.event.get("card") or ctx.event.get("invoked") or ""))
+    return ctx.card
+
+
+def units(ctx: "Context", field: str, nouns: Iterable[str] | None, of: str) -> int:
+    """How many units a cost field of a card holds (only those of `nouns`, when given)."""
+    card = card_read(ctx, of)
+    cost = card.fields.get(field) if card is not None else None
+    if not isinstance(cost, dict):
+        return 0
+    wanted = None if nouns is None else set(nouns)
+    return sum(n for noun, n in cost.items() if wanted is None or noun in wanted)
+
+
+def detail(ctx: "Context", name: str) -> int:
+    """A whole-number detail of the event being handled (a built card's price, ...)."""
+    value = ctx.event.get(name)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def gain_most(ctx: "Context", among: list[str], amount: int, fewest: bool) -> None:
+    """The actor gains `amount` of the counter among these they have most (fewest) of; on a tie,
+    they pick which."""
+    values = {noun: ctx.actor.values.get(noun, 0) for noun in among}
+    target = (min if fewest else max)(values.values())
+    tied = [noun for noun in among if values[noun] == target]
+    noun = tied[0] if len(tied) == 1 else ctx.ask(ctx.actor, "which counter", tied)
+    ctx.change(ctx.actor, noun, amount)
