@@ -77,6 +77,7 @@ class EffectBase(BaseModel):
     _passive: str = PrivateAttr("")
     if TYPE_CHECKING:  # the fields _effect_model() adds (a passive's field is read through passive_arg)
         on: str | None
+        by: str | list[str] | None
         if_: Condition | None
         limit: Limit | None
         do: list[Action] | None
