@@ -4,12 +4,15 @@ the words game.yaml describes them with ('a minimum bid of 2': the price field i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...validate.models import Card
 from .vocabulary import Key, Vocabulary
 from .words import variants
+
+_STOP = {"the", "and", "for", "its", "with", "when", "this", "that", "from", "one", "each", "all", "are", "has", "have"}
 
 
 @dataclass
@@ -29,6 +32,8 @@ def allowances(card: Card, vocab: Vocabulary) -> Allowances:
         if spec is not None and spec.description and spec.type not in ("cost", "ref", "refs"):
             # a cost's description lists every noun a cost may hold: it would allow them all
             out.keys |= vocab.read(spec.description).keys()
+            if isinstance(value, int) and not isinstance(value, bool):  # 'minimum bid 2'
+                out.numbers[value] |= {w.lower() for w in re.findall(r"[A-Za-z]{3,}", spec.description)} - _STOP
     return out
 
 

@@ -88,6 +88,9 @@ class Vocabulary:
                 label = getattr(spec, "label", None) or name.replace("_", " ")
                 names = {name.replace("_", " "), label} | set(getattr(spec, "aliases", None) or [])
                 self._add(("noun", name), {v for w in names for v in variants(w)}, label)
+                for short in _initials(label):  # 'VP', as written: 'go' is not 'game over'
+                    self.phrases.setdefault((short.lower(),), ("noun", name))
+                    self.case_sensitive.setdefault((short.lower(),), (short,))
 
     def _relations(self) -> None:
         rel = self.game.relations
@@ -98,8 +101,9 @@ class Vocabulary:
                     self.members.setdefault(part, []).append(name)
         for name, value in rel.items():
             label = name.replace("_", " ")
-            if isinstance(value, list):
-                self._add(("rel", name), variants(label), label)
+            if isinstance(value, list):  # 'neighbours', 'your neighbouring cities'
+                adjective = {v[:-1] + "ing" for v in variants(label) if v.endswith("s") and not v.endswith("ss")}
+                self._add(("rel", name), variants(label) | adjective, label)
             else:
                 self._add(("rel", name), self._seat_phrases(name, label),
                           f"{label} {_singular(self.members.get(name, ['player'])[0])}")
@@ -153,3 +157,12 @@ class Vocabulary:
 
 def _name_tokens(name: str) -> list[Token]:
     return [t for t in tokens(name) if t.lower not in PUNCTUATION]
+
+
+def _initials(label: str) -> set[str]:
+    """'VP' and 'VPs' for 'victory points': a label of two words or more by its initials."""
+    words = label.split()
+    if len(words) < 2 or not all(w[:1].isalpha() for w in words):
+        return set()
+    short = "".join(w[0] for w in words).upper()
+    return {short, short + "s"}
