@@ -102,8 +102,7 @@ def _card_summary(game: CompiledGame, cid: str) -> dict[str, Any]:
     return {"id": cid, "name": card.name, "kind": card.kind, "file": source.file, "line": source.line}
 
 
-def _card_changes(a: CompiledGame, b: CompiledGame, cid: str, en_a: Any, en_b: Any) -> dict[str, Any] | None:
-    ca, cb = a.cards[cid], b.cards[cid]
+def _field_changes(ca: Any, cb: Any) -> list[dict[str, Any]]:
     fields = []
     for name in ("name", "kind"):
         if getattr(ca, name) != getattr(cb, name):
@@ -114,16 +113,32 @@ def _card_changes(a: CompiledGame, b: CompiledGame, cid: str, en_a: Any, en_b: A
             fields.append({"field": name, "before": before, "after": after})
     if list(ca.reconstructed) != list(cb.reconstructed):
         fields.append({"field": "reconstructed", "before": list(ca.reconstructed), "after": list(cb.reconstructed)})
+    return fields
+
+
+def _effect_changes(ca: Any, cb: Any) -> list[dict[str, Any]]:
+    """Effects compared by position (1-based); one missing on a side is None there."""
     ea, eb = _effects(ca), _effects(cb)
-    effects = [{"index": i + 1, "before": ea[i] if i < len(ea) else None, "after": eb[i] if i < len(eb) else None}
-               for i in range(max(len(ea), len(eb))) if (ea[i] if i < len(ea) else None) != (eb[i] if i < len(eb) else None)]
+    pairs = [(ea[i] if i < len(ea) else None, eb[i] if i < len(eb) else None) for i in range(max(len(ea), len(eb)))]
+    return [{"index": i + 1, "before": before, "after": after} for i, (before, after) in enumerate(pairs) if before != after]
+
+
+def _example_changes(ca: Any, cb: Any) -> dict[str, list[str]]:
     xa = {x.name: x.model_dump(by_alias=True) for x in ca.examples}
     xb = {x.name: x.model_dump(by_alias=True) for x in cb.examples}
-    examples = {"added": [n for n in xb if n not in xa], "removed": [n for n in xa if n not in xb],
-                "changed": [n for n in xb if n in xa and xa[n] != xb[n]]}
-    text = {"before": ca.text.strip(), "after": cb.text.strip()} if ca.text.strip() != cb.text.strip() else None
-    english_a, english_b = en_a.card(ca), en_b.card(cb)
-    english = {"before": english_a, "after": english_b} if english_a != english_b else None
+    return {"added": [n for n in xb if n not in xa], "removed": [n for n in xa if n not in xb],
+            "changed": [n for n in xb if n in xa and xa[n] != xb[n]]}
+
+
+def _before_after(before: Any, after: Any) -> dict[str, Any] | None:
+    return {"before": before, "after": after} if before != after else None
+
+
+def _card_changes(a: CompiledGame, b: CompiledGame, cid: str, en_a: Any, en_b: Any) -> dict[str, Any] | None:
+    ca, cb = a.cards[cid], b.cards[cid]
+    fields, effects, examples = _field_changes(ca, cb), _effect_changes(ca, cb), _example_changes(ca, cb)
+    text = _before_after(ca.text.strip(), cb.text.strip())
+    english = _before_after(en_a.card(ca), en_b.card(cb))
     if not (fields or effects or text or english or any(examples.values())):
         return None
     return {**_card_summary(b, cid), "fields": fields, "effects": effects, "text": text, "english": english,
@@ -150,32 +165,46 @@ def _game_changes(a: CompiledGame, b: CompiledGame) -> list[str]:
     return sorted(k for k in set(da) | set(db) if da.get(k) != db.get(k))
 
 
-def compare(a: Side, b: Side, examples: bool = True) -> dict[str, Any]:
-    """The differences between two sides, as plain data (the json format)."""
+def _one_side(gid: str, ga: CompiledGame | None, gb: CompiledGame | None) -> dict[str, Any]:
+    """A game on one side only: every card of it added or removed."""
+    present = gb or ga
+    assert present is not None
+    return {"id": gid, "name": present.game.name, "status": "added" if ga is None else "removed",
+            "game_changes": [], "added": [_card_summary(gb, c) for c in gb.cards] if gb else [],
+            "removed": [_card_summary(ga, c) for c in ga.cards] if ga else [], "changed": [], "outcomes": []}
+
+
+def _outcome_changes(ga: CompiledGame, gb: CompiledGame) -> list[dict[str, Any]]:
+    """The examples of both sides whose outcome differs."""
+    before, after = _outcomes(ga), _outcomes(gb)
+    return [{"card": cid, "example": name, "before": before[(cid, name)], "after": result}
+            for (cid, name), result in after.items() if (cid, name) in before and before[(cid, name)] != result]
+
+
+def _game_entry(gid: str, ga: CompiledGame, gb: CompiledGame, examples: bool) -> dict[str, Any] | None:
+    """A game on both sides: what changed in it, or None when nothing did."""
     from .english import English
 
+    en_a, en_b = English(ga.game, ga.cards), English(gb.game, gb.cards)
+    changed = [c for c in (_card_changes(ga, gb, cid, en_a, en_b) for cid in gb.cards if cid in ga.cards) if c]
+    outcomes = _outcome_changes(ga, gb) if examples else []
+    entry = {"id": gid, "name": gb.game.name, "status": "changed", "game_changes": _game_changes(ga, gb),
+             "added": [_card_summary(gb, c) for c in gb.cards if c not in ga.cards],
+             "removed": [_card_summary(ga, c) for c in ga.cards if c not in gb.cards],
+             "changed": changed, "outcomes": outcomes}
+    if entry["game_changes"] or entry["added"] or entry["removed"] or changed or outcomes:
+        return entry
+    return None
+
+
+def compare(a: Side, b: Side, examples: bool = True) -> dict[str, Any]:
+    """The differences between two sides, as plain data (the json format)."""
     games: list[dict[str, Any]] = []
     for gid in sorted(set(a.games) | set(b.games)):
         ga, gb = a.games.get(gid), b.games.get(gid)
         if ga is None or gb is None:
-            present = gb or ga
-            assert present is not None  # the id comes from one side or the other
-            games.append({"id": gid, "name": present.game.name, "status": "added" if ga is None else "removed",
-                          "game_changes": [], "added": [_card_summary(gb, c) for c in gb.cards] if gb else [],
-                          "removed": [_card_summary(ga, c) for c in ga.cards] if ga else [], "changed": [], "outcomes": []})
-            continue
-        en_a, en_b = English(ga.game, ga.cards), English(gb.game, gb.cards)
-        changed = [c for c in (_card_changes(ga, gb, cid, en_a, en_b) for cid in gb.cards if cid in ga.cards) if c]
-        outcomes = []
-        if examples:
-            before, after = _outcomes(ga), _outcomes(gb)
-            outcomes = [{"card": cid, "example": name, "before": before[(cid, name)], "after": result}
-                        for (cid, name), result in after.items() if (cid, name) in before and before[(cid, name)] != result]
-        entry = {"id": gid, "name": gb.game.name, "status": "changed", "game_changes": _game_changes(ga, gb),
-                 "added": [_card_summary(gb, c) for c in gb.cards if c not in ga.cards],
-                 "removed": [_card_summary(ga, c) for c in ga.cards if c not in gb.cards],
-                 "changed": changed, "outcomes": outcomes}
-        if entry["game_changes"] or entry["added"] or entry["removed"] or changed or outcomes:
+            games.append(_one_side(gid, ga, gb))
+        elif (entry := _game_entry(gid, ga, gb, examples)) is not None:
             games.append(entry)
     return {"a": a.label, "b": b.label, "errors": {"a": a.errors, "b": b.errors}, "games": games}
 

@@ -251,8 +251,16 @@ class English:
             what = self._kind_words(sel.kind, plural)
         else:
             what = "cards" if plural else "card"
+        adjectives, clauses = self._where(sel.where or {})
+        text = " ".join(adjectives + [what])
+        if clauses:
+            text += " " + " and ".join(clauses)
+        return text + self._place(sel, owned) + self._extremes(sel, plural)
+
+    def _where(self, where: dict[str, Any]) -> tuple[list[str], list[str]]:
+        """A selector's field tests: a choice value reads as an adjective, any other test as a clause."""
         adjectives, clauses = [], []
-        for field, value in (sel.where or {}).items():
+        for field, value in where.items():
             if isinstance(value, FieldTest):
                 adjective, shown = self._field_test(field, value)
                 (adjectives if adjective else clauses).append(shown)
@@ -266,21 +274,24 @@ class English:
                 adjectives.append(self.join([str(v).replace("_", " ") for v in as_list(value)], "or"))
             else:
                 clauses.append(f"whose {self.word(field)} is {shown}")
-        text = " ".join(adjectives + [what])
-        if clauses:
-            text += " " + " and ".join(clauses)
+        return adjectives, clauses
+
+    def _place(self, sel: Any, owned: bool) -> str:
+        """Where a selector's cards are: ' you have', ' in the discard', ' your neighbours have', ..."""
         shared = bool(sel.zone and self.game is not None and sel.zone in self.game.zones and self.game.zones[sel.zone].shared)
         if sel.missing:
-            text += " you have not built" if not sel.of or sel.of == "self" else f" {self.players(sel.of)} {self._have(sel.of)} not built"
-        elif shared:
-            text += f" in the {self.word(sel.zone)}"
-        elif sel.of and sel.of != "self":
+            return " you have not built" if not sel.of or sel.of == "self" else f" {self.players(sel.of)} {self._have(sel.of)} not built"
+        if shared:
+            return f" in the {self.word(sel.zone)}"
+        if sel.of and sel.of != "self":
             where = f" {self.word(sel.zone)}" if sel.zone else ""
-            text += f" in the{where} of {self.players(sel.of)}" if where else f" {self.players(sel.of)} {self._have(sel.of)}"
-        elif sel.zone:
-            text += f" in your {self.word(sel.zone)}"
-        elif owned:
-            text += " you have"
+            return f" in the{where} of {self.players(sel.of)}" if where else f" {self.players(sel.of)} {self._have(sel.of)}"
+        if sel.zone:
+            return f" in your {self.word(sel.zone)}"
+        return " you have" if owned else ""
+
+    def _extremes(self, sel: Any, plural: bool) -> str:
+        text = ""
         for word, extreme in (("fewest", sel.fewest), ("most", sel.most)):
             if extreme is not None:
                 measure = self.amount(extreme)

@@ -23,11 +23,8 @@ FORMATS = ("csv", "json", "xlsx")
 RECONSTRUCTED = "reconstructed"
 
 
-def table(game: CompiledGame) -> tuple[list[str], list[dict[str, Any]], list[set[str]]]:
-    """The columns, the rows (column -> value) and, per row, the columns holding a reconstructed value."""
-    builder = SheetBuilder(game)
-    en = English(game.game, game.cards)
-    kinds = builder.kinds_in_order()
+def _columns(game: CompiledGame, kinds: list[str]) -> list[str]:
+    """id, name, kind, every field of the kinds in order (a cost also a column per noun it names), then the texts."""
     fields: list[str] = []
     cost_nouns: dict[str, list[str]] = {}
     for kind in kinds:
@@ -43,7 +40,28 @@ def table(game: CompiledGame) -> tuple[list[str], list[dict[str, Any]], list[set
     for name in fields:
         columns.append(name)
         columns += [f"{name}.{noun}" for noun in cost_nouns.get(name, [])]
-    columns += ["text", "compiled", RECONSTRUCTED]
+    return columns + ["text", "compiled", RECONSTRUCTED]
+
+
+def _cells(builder: SheetBuilder, row: dict[str, Any], card: Any) -> None:
+    """A card's fields into its row: a cost in words and a number per noun, a list joined by commas."""
+    for name, value in card.fields.items():
+        if isinstance(value, dict):
+            row[name] = builder.cost_text(value)
+            for noun, n in value.items():
+                row[f"{name}.{noun}"] = n
+        elif isinstance(value, list):
+            row[name] = ", ".join(str(v) for v in value)
+        else:
+            row[name] = value
+
+
+def table(game: CompiledGame) -> tuple[list[str], list[dict[str, Any]], list[set[str]]]:
+    """The columns, the rows (column -> value) and, per row, the columns holding a reconstructed value."""
+    builder = SheetBuilder(game)
+    en = English(game.game, game.cards)
+    kinds = builder.kinds_in_order()
+    columns = _columns(game, kinds)
     order = {kind: i for i, kind in enumerate(kinds)}
     rows: list[dict[str, Any]] = []
     marks: list[set[str]] = []
@@ -51,15 +69,7 @@ def table(game: CompiledGame) -> tuple[list[str], list[dict[str, Any]], list[set
         row: dict[str, Any] = {c: None for c in columns}
         row.update(id=card.id, name=card.name, kind=card.kind, text=card.text.strip(), compiled=en.card(card),
                    reconstructed=", ".join(card.reconstructed))
-        for name, value in card.fields.items():
-            if isinstance(value, dict):
-                row[name] = builder.cost_text(value)
-                for noun, n in value.items():
-                    row[f"{name}.{noun}"] = n
-            elif isinstance(value, list):
-                row[name] = ", ".join(str(v) for v in value)
-            else:
-                row[name] = value
+        _cells(builder, row, card)
         rec = set(card.reconstructed)
         marks.append({c for c in columns if c in rec or c.split(".")[0] in rec})
         rows.append(row)
