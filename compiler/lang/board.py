@@ -12,7 +12,7 @@ q+1,r  q+1,r-1  q,r-1  q-1,r  q-1,r+1  q,r+1). The logic lives in compiler/runti
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
@@ -42,7 +42,7 @@ class BoardSpec(Strict):
         description="Kinds laid as tiles: for each, the card fields naming the symbol of each hex, with the hex's offset [q, r]"
     )
     pieces: list[KindName] = Field(description="Kinds placed on single hexes (a placed piece is also in play in its kind's zone)")
-    blank: Optional[Name] = Field(None, description="The symbol that shows nothing")
+    blank: Name | None = Field(None, description="The symbol that shows nothing")
     closed: list[Name] = Field(default_factory=list, description="Symbols of hexes on which no piece may be placed")
     layouts: dict[int, list[LayoutTile]] = Field(
         default_factory=dict, description="The starting board for each player count: tiles taken from piles and laid at fixed places"

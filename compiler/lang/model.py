@@ -7,14 +7,13 @@ name; its value holds the primitive's arguments. Amount is a whole number or an 
 from __future__ import annotations
 
 import keyword
-from typing import TYPE_CHECKING, Any, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, create_model, model_validator
 
 from . import flow
 from .registry import REGISTRY, discover
-from .types import FieldTest, Name, PlayerSet, Selector, TriggerName
-
+from .types import FieldTest, PlayerSet, Selector, TriggerName
 
 MODULES = discover()  # every primitive module of the family folders: they register themselves
 
@@ -49,7 +48,8 @@ class OneOf(BaseModel):
 
 def _one_of(model_name: str, family: str, doc: str) -> type[OneOf]:
     fields: dict[str, Any] = {
-        field_name(name): (Optional[cls.args], Field(None, alias=name, description=cls.summary))
+        # Optional, not `| None`: args may be a forward reference, a string
+        field_name(name): (Optional[cls.args], Field(None, alias=name, description=cls.summary))  # noqa: UP045
         for name, cls in sorted(REGISTRY[family].items())
     }
     return create_model(model_name, __base__=OneOf, __doc__=doc, **fields)
@@ -67,7 +67,7 @@ else:
     Action = _one_of("Action", "action", "A verb: one key naming the primitive, its arguments as the value.")
     Expression = _one_of("Expression", "expression", "An amount computed from the state.")
     Condition = _one_of("Condition", "condition", "A test on the state.")
-Amount = Union[int, Expression]
+Amount = int | Expression
 
 Limit = Literal["once_per_round", "once_per_age", "once_per_game"]
 
@@ -119,18 +119,18 @@ class EffectBase(BaseModel):
 
 def _effect_model() -> type[EffectBase]:
     fields: dict[str, Any] = {
-        "on": (Optional[TriggerName], Field(None, description="The trigger point, declared in game.yaml")),
-        "by": (Optional[PlayerSet], Field(None, description="Also when these players (read from the card's owner) set the trigger "
+        "on": (TriggerName | None, Field(None, description="The trigger point, declared in game.yaml")),
+        "by": (PlayerSet | None, Field(None, description="Also when these players (read from the card's owner) set the trigger "
                                           "off, on any of their cards: `self` is that player, the event's details are theirs (on the "
                                           "build trigger: the card they build, not this one)")),
-        "if_": (Optional[Condition], Field(None, alias="if", description="Only when this test holds")),
-        "limit": (Optional[Limit], Field(None, description="At most once per round, age or game")),
-        "do": (Optional[list[Action]], Field(None, description="The actions, in order")),
-        "reconstructed": (Optional[str], Field(None, min_length=1, max_length=1000,
+        "if_": (Condition | None, Field(None, alias="if", description="Only when this test holds")),
+        "limit": (Limit | None, Field(None, description="At most once per round, age or game")),
+        "do": (list[Action] | None, Field(None, description="The actions, in order")),
+        "reconstructed": (str | None, Field(None, min_length=1, max_length=1000,
                                                description="Why this effect is our reading: no public source states it")),
     }
     for name, cls in sorted(REGISTRY["passive"].items()):
-        fields[field_name(name)] = (Optional[cls.args], Field(None, alias=name, description=cls.summary))
+        fields[field_name(name)] = (Optional[cls.args], Field(None, alias=name, description=cls.summary))  # noqa: UP045
     doc = "One effect of a card: triggered ('on' + 'do') or standing (one passive primitive)."
     return create_model("Effect", __base__=EffectBase, __doc__=doc, **fields)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -45,9 +45,9 @@ FieldName = Annotated[str, _NAME, Ref("field")]
 
 # Who: 'self' (the acting player), 'owner' (the card's owner), 'all', 'opponents', 'others', or a
 # relation the game declares (e.g. 'left', 'right', 'neighbours'); a list joins several.
-PlayerSet = Union[PlayerName, list[PlayerName]]
+PlayerSet = PlayerName | list[PlayerName]
 
-Scalar = Union[str, int, bool]
+Scalar = str | int | bool
 
 
 class Strict(BaseModel):
@@ -58,13 +58,13 @@ class FieldTest(Strict):
     """A comparison in a selector's `where`: every test given holds for the field's value (for a
     list value, for one of its items; for a cost, for one of its nouns)."""
 
-    at_least: "Amount | None" = Field(None, description="A whole number at least this")
-    at_most: "Amount | None" = Field(None, description="A whole number at most this")
+    at_least: Amount | None = Field(None, description="A whole number at least this")
+    at_most: Amount | None = Field(None, description="A whole number at most this")
     one_of: list[Scalar] | None = Field(None, min_length=1, description="One of these values")
     contains: str | None = Field(None, min_length=1, max_length=64, description="A text holding this word (any case)")
 
     @model_validator(mode="after")
-    def _some_test(self) -> "FieldTest":
+    def _some_test(self) -> FieldTest:
         if not self.model_fields_set:
             raise ValueError("a field test needs at_least, at_most, one_of or contains")
         return self
@@ -76,20 +76,20 @@ class FieldTest(Strict):
 class Selector(Strict):
     """Which cards: filters on id, kind and fields, the zone they lie in and whose they are."""
 
-    id: Union[CardId, list[CardId], None] = Field(None, description="One card id or several")
-    kind: Union[KindName, list[KindName], None] = Field(None, description="Entity kinds from game.yaml")
-    where: dict[FieldName, Union[Scalar, list[Scalar], FieldTest, "Amount"]] | None = Field(
+    id: CardId | list[CardId] | None = Field(None, description="One card id or several")
+    kind: KindName | list[KindName] | None = Field(None, description="Entity kinds from game.yaml")
+    where: dict[FieldName, Scalar | list[Scalar] | FieldTest | Amount] | None = Field(
         None, description="Field filters: a value, a list of allowed values, a test ({at_least: 5}, {at_most: 2}, "
                           "{one_of: [a, b]}, {contains: word}), or an amount"
     )
     zone: ZoneName | None = Field(None, description="The zone searched; default: the kind's zone")
     of: PlayerSet | None = Field(None, description="Whose zone; default 'self'. Ignored for shared zones")
     missing: bool = Field(False, description="Select cards of the game NOT in the zone (e.g. not yet built)")
-    fewest: "Amount | None" = Field(None, description="Keep only the candidates where this amount is lowest")
-    most: "Amount | None" = Field(None, description="Keep only the candidates where this amount is highest")
+    fewest: Amount | None = Field(None, description="Keep only the candidates where this amount is lowest")
+    most: Amount | None = Field(None, description="Keep only the candidates where this amount is highest")
 
 
-CardRef = Union[CardId, Selector]
+CardRef = CardId | Selector
 
 
 def as_list(value: Any) -> list:

@@ -259,7 +259,8 @@ class English:
 
     def _where(self, where: dict[str, Any]) -> tuple[list[str], list[str]]:
         """A selector's field tests: a choice value reads as an adjective, any other test as a clause."""
-        adjectives, clauses = [], []
+        adjectives: list[str] = []
+        clauses: list[str] = []
         for field, value in where.items():
             if isinstance(value, FieldTest):
                 adjective, shown = self._field_test(field, value)

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
 
 
-def card_read(ctx: "Context", of: str) -> Any:
+def card_read(ctx: Context, of: str) -> Any:
     """The card an amount reads: the card in view ('this'), or the card the event names ('event':
     the card just built, the favor just received)."""
     if of == "event":
@@ -17,7 +18,7 @@ def card_read(ctx: "Context", of: str) -> Any:
     return ctx.card
 
 
-def units(ctx: "Context", field: str, nouns: Iterable[str] | None, of: str) -> int:
+def units(ctx: Context, field: str, nouns: Iterable[str] | None, of: str) -> int:
     """How many units a cost field of a card holds (only those of `nouns`, when given)."""
     card = card_read(ctx, of)
     cost = card.fields.get(field) if card is not None else None
@@ -27,13 +28,13 @@ def units(ctx: "Context", field: str, nouns: Iterable[str] | None, of: str) -> i
     return sum(n for noun, n in cost.items() if wanted is None or noun in wanted)
 
 
-def detail(ctx: "Context", name: str) -> int:
+def detail(ctx: Context, name: str) -> int:
     """A whole-number detail of the event being handled (a built card's price, ...)."""
     value = ctx.event.get(name)
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def gain_most(ctx: "Context", among: list[str], amount: int, fewest: bool) -> None:
+def gain_most(ctx: Context, among: list[str], amount: int, fewest: bool) -> None:
     """The actor gains `amount` of the counter among these they have most (fewest) of; on a tie,
     they pick which."""
     values = {noun: ctx.actor.values.get(noun, 0) for noun in among}

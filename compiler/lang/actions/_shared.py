@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Literal, Union
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -16,11 +17,11 @@ NounAmounts = dict[Noun, "Amount"]
 
 
 class MoveMarker(Strict):
-    track: Union[TrackName, list[TrackName], Literal["any"]] = Field(
+    track: TrackName | list[TrackName] | Literal["any"] = Field(
         description="A track, several tracks (each moves), or 'any' (the player picks)"
     )
-    by: "Amount" = Field(1, description="Spaces each marker moves")
-    count: "Amount" = Field(1, description="With 'any': how many different markers move")
+    by: Amount = Field(1, description="Spaces each marker moves")
+    count: Amount = Field(1, description="With 'any': how many different markers move")
     among: list[TrackName] | None = Field(None, description="With 'any': the tracks to pick from (default: all)")
 
 

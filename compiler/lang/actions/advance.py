@@ -4,7 +4,7 @@ lifted and at the end."""
 from __future__ import annotations
 
 from ..registry import Primitive, primitive
-from ._shared import MoveMarker, move_markers, marker_english
+from ._shared import MoveMarker, marker_english, move_markers
 
 
 @primitive

@@ -4,8 +4,6 @@ it run, as for any event."""
 
 from __future__ import annotations
 
-from typing import Union
-
 from pydantic import Field
 
 from ..registry import Primitive, primitive
@@ -14,7 +12,7 @@ from ..types import Name, Scalar, Strict, TriggerName
 
 class AnnounceArgs(Strict):
     trigger: TriggerName = Field(description="The trigger fired (declared in game.yaml)")
-    details: dict[Name, Union[Scalar, list[Scalar]]] = Field(default_factory=dict, description="Details of the event, tested with `event`")
+    details: dict[Name, Scalar | list[Scalar]] = Field(default_factory=dict, description="Details of the event, tested with `event`")
 
 
 @primitive

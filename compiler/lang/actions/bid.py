@@ -3,7 +3,7 @@ its minimum and more than the bid already on it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from pydantic import Field
 
@@ -16,12 +16,13 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 class BidArgs(Strict):
     on: Selector = Field(description="The cards that may be bid on (in a shared zone)")
-    minimum: "Amount" = Field(description="The lowest bid, read with the card in view (e.g. {field: price})")
+    minimum: Amount = Field(description="The lowest bid, read with the card in view (e.g. {field: price})")
     currency: Noun = Field(description="What is bid; it is set aside from the bidder's stock")
     holds: Noun = Field(description="The counter holding a player's current bid")
     marks: ZoneName = Field(description="A player zone holding the card the player bids on")
-    outbid: Optional[Name] = Field(None, description="The trigger fired for a player whose bid is beaten")
-    maximum: Optional["Amount"] = Field(None, description="The highest bid, read with the card in view (default: all the bidder has); equal to the minimum, no amount is asked")
+    outbid: Name | None = Field(None, description="The trigger fired for a player whose bid is beaten")
+    maximum: Amount | None = Field(None, description="The highest bid, read with the card in view (default: all the bidder has); "
+                                                     "equal to the minimum, no amount is asked")
     overbid: bool = Field(True, description="Whether a card another player bids on may be bid on (false: only free cards, and nobody outbids this bid)")
 
 

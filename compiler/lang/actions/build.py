@@ -16,9 +16,9 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 class BuildArgs(Strict):
     card: CardRef = Field(description="A card id or a selector of the cards that may be built")
     free: bool = Field(False, description="Built without paying its cost")
-    count: "Amount" = Field(1, description="How many different cards are built")
+    count: Amount = Field(1, description="How many different cards are built")
     optional: bool = Field(True, description="The player may build fewer, or none")
-    price: dict[Noun, "Amount"] | None = Field(None, description="Paid instead of the card's cost, read with the card in view "
+    price: dict[Noun, Amount] | None = Field(None, description="Paid instead of the card's cost, read with the card in view "
                                                "(e.g. {coins: {units: {field: cost}}})")
 
 

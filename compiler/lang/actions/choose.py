@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 
 class ChooseArgs(Strict):
-    options: dict[Name, list["Action"]] = Field(description="Each option's label and what it does")
+    options: dict[Name, list[Action]] = Field(description="Each option's label and what it does")
     count: int = Field(1, ge=1, description="How many different options are taken")
     by: PlayerName = Field("self", description="Who chooses: 'self' or 'owner'")
 

@@ -3,15 +3,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import Field
 
 from ..registry import Primitive, primitive
 from ..types import Noun, Strict
 
+if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
+    from ..model import Amount
+
 
 class GainMostArgs(Strict):
     among: list[Noun] = Field(min_length=2, description="The counters compared")
-    amount: "Amount" = Field(1, description="How many units are gained")
+    amount: Amount = Field(1, description="How many units are gained")
     fewest: bool = Field(False, description="The counter the player has fewest of instead")
 
 

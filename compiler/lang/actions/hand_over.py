@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 class HandOverArgs(Strict):
     to: PlayerName = Field("owner", description="Who receives: 'owner' (inside for_each or pick_player) or a relation")
-    count: "Amount" = Field(description="How many units change hands, at most what the giver has")
+    count: Amount = Field(description="How many units change hands, at most what the giver has")
     nouns: dict[Noun, Noun] = Field(description="The giver's counters, each mapped to the counter the receiver puts it in")
     chosen_by: PlayerName = Field("owner", description="Who picks each unit: 'self' (the giver) or 'owner'")
 

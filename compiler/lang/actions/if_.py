@@ -14,9 +14,9 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 
 class IfArgs(Strict):
-    test: "Condition"
-    then: list["Action"] = Field(default_factory=list)
-    else_: list["Action"] = Field(default_factory=list, alias="else")
+    test: Condition
+    then: list[Action] = Field(default_factory=list)
+    else_: list[Action] = Field(default_factory=list, alias="else")
 
 
 @primitive

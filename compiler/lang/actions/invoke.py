@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import Field, model_validator
 
 from ..registry import Primitive, primitive
@@ -12,8 +10,8 @@ from ..types import CardRef, Name, Strict, TriggerName
 
 
 class InvokeArgs(Strict):
-    card: Optional[CardRef] = Field(None, description="The entity whose effects run, or a selector (the player picks)")
-    named_by: Optional[Name] = Field(None, description="Instead of card: the detail of the event being handled that names the entity (e.g. disaster)")
+    card: CardRef | None = Field(None, description="The entity whose effects run, or a selector (the player picks)")
+    named_by: Name | None = Field(None, description="Instead of card: the detail of the event being handled that names the entity (e.g. disaster)")
     on: TriggerName = Field("invoked", description="Which of its triggers runs")
     worship: bool = Field(True, description="False when this does not count as the event itself (e.g. not worship)")
 

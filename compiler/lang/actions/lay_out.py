@@ -3,7 +3,7 @@ count, each tile from its pile."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from pydantic import Field
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 
 class LayOutArgs(Strict):
-    players: Optional["Amount"] = Field(None, description="The player count whose layout is used (default: the game's)")
+    players: Amount | None = Field(None, description="The player count whose layout is used (default: the game's)")
 
 
 @primitive

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Union
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -17,7 +17,7 @@ class MoveArgs(Strict):
     card: CardRef = Field(description="The cards moved (a selector: its zone is where they come from)")
     to: ZoneName = Field(description="The zone they go to")
     of: PlayerName = Field("self", description="Whose zone receives them (for a player zone)")
-    count: Union["Amount", Literal["all"]] = Field("all", description="How many (the player picks which)")
+    count: Amount | Literal["all"] = Field("all", description="How many (the player picks which)")
 
 
 @primitive

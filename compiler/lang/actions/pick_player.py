@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 class PickPlayerArgs(Strict):
     players: PlayerSet = Field(description="The players to pick from")
-    do: list["Action"] = Field(description="What the picked player does; inside, 'self' is that player and 'owner' the card's owner")
+    do: list[Action] = Field(description="What the picked player does; inside, 'self' is that player and 'owner' the card's owner")
 
 
 @primitive

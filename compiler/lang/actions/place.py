@@ -3,7 +3,7 @@ and pays its cost, reduced by symbols on nearby hexes or waived next to a listed
 
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import Field
 
@@ -18,7 +18,7 @@ class PlaceArgs(Strict):
         default_factory=list,
         description="Hexes whose symbols each take one unit of that resource off the cost: the site, its unoccupied neighbours, all its neighbours",
     )
-    free_next_to: Optional[FieldName] = Field(
+    free_next_to: FieldName | None = Field(
         None, description="A refs field of the placed card: placed next to your piece of one of those cards, it costs nothing"
     )
     optional: bool = Field(False, description="The player may place nothing")

@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 class PlaceTileArgs(Strict):
     from_: ZoneName = Field(alias="from", description="The shared pile whose first card is laid")
-    count: "Amount" = Field(1, description="How many tiles are laid, one after another")
+    count: Amount = Field(1, description="How many tiles are laid, one after another")
 
 
 @primitive

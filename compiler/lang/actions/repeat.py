@@ -13,8 +13,8 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 
 class RepeatArgs(Strict):
-    times: "Amount"
-    do: list["Action"]
+    times: Amount
+    do: list[Action]
 
 
 @primitive

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from pydantic import Field
 
@@ -14,10 +14,10 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 
 class RevealArgs(Strict):
-    from_: Union[ZoneName, list[ZoneName]] = Field(alias="from", description="The pile (an ordered zone), or several: the player picks a non-empty one")
+    from_: ZoneName | list[ZoneName] = Field(alias="from", description="The pile (an ordered zone), or several: the player picks a non-empty one")
     to: ZoneName = Field(description="Where the card goes")
-    count: "Amount" = Field(1, description="How many cards, from the top")
-    if_emptied: list["Action"] = Field(default_factory=list, description="Carried out when this empties the pile")
+    count: Amount = Field(1, description="How many cards, from the top")
+    if_emptied: list[Action] = Field(default_factory=list, description="Carried out when this empties the pile")
 
 
 @primitive

@@ -3,8 +3,6 @@ occupy."""
 
 from __future__ import annotations
 
-from typing import Union
-
 from pydantic import Field
 
 from ..registry import Primitive, primitive
@@ -13,7 +11,7 @@ from ..types import FieldName, Noun, Scalar, Strict, ZoneName
 
 class VacateArgs(Strict):
     zone: ZoneName = Field(description="The player zone recording occupied spaces")
-    where: dict[FieldName, Union[Scalar, list[Scalar]]] = Field(default_factory=dict, description="Only spaces whose fields have these values")
+    where: dict[FieldName, Scalar | list[Scalar]] = Field(default_factory=dict, description="Only spaces whose fields have these values")
     piece: Noun | None = Field(None, description="The counter each piece returns to (none: the pieces simply leave the board)")
 
 

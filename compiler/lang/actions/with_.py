@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 class WithArgs(Strict):
     player: PlayerName = Field(description="Who acts: 'owner', or a relation such as 'left'")
-    do: list["Action"]
+    do: list[Action]
 
 
 @primitive

@@ -3,8 +3,6 @@ neighbour holding a matching piece or symbol."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import Field
 
 from ..registry import Primitive, primitive
@@ -12,9 +10,9 @@ from ..types import Name, PlayerSet, Selector, Strict
 
 
 class AdjacentArgs(Strict):
-    to: Optional[Selector] = Field(None, description="Pieces of these cards count (default: any piece)")
+    to: Selector | None = Field(None, description="Pieces of these cards count (default: any piece)")
     of: PlayerSet = Field("self", description="Whose pieces")
-    symbol: Optional[Name] = Field(None, description="Instead of a piece: a hex showing this symbol")
+    symbol: Name | None = Field(None, description="Instead of a piece: a hex showing this symbol")
 
 
 @primitive

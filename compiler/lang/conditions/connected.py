@@ -3,8 +3,6 @@ neighbouring hexes (and, if complete, all are placed)."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import Field
 
 from ..registry import Primitive, primitive
@@ -12,8 +10,8 @@ from ..types import FieldName, Selector, Strict
 
 
 class ConnectedArgs(Strict):
-    pieces: Optional[Selector] = Field(None, description="Which of the acting player's pieces (default: all)")
-    same: Optional[FieldName] = Field(None, description="Only pieces whose field equals that of the card in view")
+    pieces: Selector | None = Field(None, description="Which of the acting player's pieces (default: all)")
+    same: FieldName | None = Field(None, description="Only pieces whose field equals that of the card in view")
     complete: bool = Field(False, description="Every card of the game that matches must be among the player's pieces")
 
 

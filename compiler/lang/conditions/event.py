@@ -3,8 +3,6 @@ worshipped)."""
 
 from __future__ import annotations
 
-from typing import Union
-
 from ..registry import Primitive, primitive
 from ..types import Name, Scalar
 
@@ -12,7 +10,7 @@ from ..types import Name, Scalar
 @primitive
 class Event(Primitive):
     family, name = "condition", "event"
-    args = dict[Name, Union[Scalar, list[Scalar]]]
+    args = dict[Name, Scalar | list[Scalar]]
     summary = "True when the event being handled has these details (e.g. which deity was worshipped)."
     example = {"event": {"deity": "aphrodite"}}
 

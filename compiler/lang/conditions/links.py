@@ -3,8 +3,6 @@ different hexes showing a symbol."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import Field
 
 from ..registry import Primitive, primitive
@@ -14,7 +12,7 @@ from ..types import Name, Selector, Strict
 class LinksArgs(Strict):
     symbol: Name = Field(description="The symbol of the hexes to be linked")
     count: int = Field(2, ge=1, description="How many different such hexes one chain must touch")
-    pieces: Optional[Selector] = Field(None, description="Which of the acting player's pieces form chains (default: all)")
+    pieces: Selector | None = Field(None, description="Which of the acting player's pieces form chains (default: all)")
 
 
 @primitive

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 class BestArgs(Strict):
     spread: Noun = Field(description="The wild counter whose units may count as any of `over`")
     over: list[Noun] = Field(description="The counters the wild units may join")
-    value: "Amount" = Field(description="The amount to make as large as possible")
+    value: Amount = Field(description="The amount to make as large as possible")
 
 
 @primitive

@@ -3,8 +3,6 @@ form."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import Field
 
 from ..registry import Primitive, primitive
@@ -12,7 +10,7 @@ from ..types import Selector, Strict
 
 
 class ClustersArgs(Strict):
-    pieces: Optional[Selector] = Field(None, description="Which of the acting player's pieces (default: all)")
+    pieces: Selector | None = Field(None, description="Which of the acting player's pieces (default: all)")
 
 
 @primitive

@@ -3,7 +3,7 @@ the hex just placed."""
 
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import Field
 
@@ -13,8 +13,8 @@ from ..types import PlayerSet, Selector, Strict
 
 class PiecesArgs(Strict):
     of: PlayerSet = Field("self", description="Whose pieces")
-    to: Optional[Selector] = Field(None, description="Only pieces of these cards (default: any piece)")
-    around: Optional[Literal["event"]] = Field(None, description="'event': only on the hexes next to the hex just placed "
+    to: Selector | None = Field(None, description="Only pieces of these cards (default: any piece)")
+    around: Literal["event"] | None = Field(None, description="'event': only on the hexes next to the hex just placed "
                                                "(known to every listener and inside for_each and with)")
 
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 
 class TableArgs(Strict):
-    key: "Amount" = Field(description="The amount looked up")
+    key: Amount = Field(description="The amount looked up")
     values: dict[int, int] = Field(description="The result for each key")
     default: int = Field(0, description="The result for a key not in the table")
 

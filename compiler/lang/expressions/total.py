@@ -3,8 +3,6 @@ printed on a player's tiles)."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import Field
 
 from ..registry import Primitive, primitive
@@ -13,7 +11,7 @@ from ..types import FieldName, Selector, Strict
 
 class TotalArgs(Strict):
     field: FieldName = Field(description="A whole-number field of the cards")
-    cards: Optional[Selector] = Field(None, description="Which cards (default: every card the acting player has in play)")
+    cards: Selector | None = Field(None, description="Which cards (default: every card the acting player has in play)")
 
 
 @primitive

@@ -16,14 +16,15 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 class TrackYieldArgs(Strict):
     track: TrackName = Field(description="A track declared with a `yields` table")
-    shift: "Amount" = Field(0, description="Look the yield up this many spaces further along, never past the track's end")
+    shift: Amount = Field(0, description="Look the yield up this many spaces further along, never past the track's end")
 
 
 @primitive
 class TrackYield(Primitive):
     family, name = "expression", "track_yield"
     args = TrackYieldArgs
-    summary = "What the acting player's marker on a production track yields (the track's `yields`), optionally read some spaces further, capped at the last space."
+    summary = ("What the acting player's marker on a production track yields (the track's `yields`), "
+               "optionally read some spaces further, capped at the last space.")
     example = {"track_yield": {"track": "agriculture", "shift": {"param": "production_shift"}}}
 
     @staticmethod

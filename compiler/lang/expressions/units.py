@@ -3,7 +3,7 @@ number of some nouns in it)."""
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal
 
 from pydantic import Field
 
@@ -13,7 +13,7 @@ from ..types import FieldName, Noun, Strict
 
 class UnitsArgs(Strict):
     field: FieldName = Field(description="A cost field of the card (e.g. cost)")
-    nouns: Union[list[Noun], Literal["resources"], None] = Field(None, description="Count only these nouns, or 'resources': the "
+    nouns: list[Noun] | Literal["resources"] | None = Field(None, description="Count only these nouns, or 'resources': the "
                                                                  "game's resources, not its counters (default: every unit of the cost)")
     of: Literal["this", "event"] = Field("this", description="Whose cost: the card in view ('this': the card itself, or the "
                                          "card being built or bought), or the card the event names ('event': the card just built)")

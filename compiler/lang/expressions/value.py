@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Union
-
 from pydantic import Field
 
 from ..registry import Primitive, primitive
@@ -18,7 +16,7 @@ class ValueOf(Strict):
 @primitive
 class Value(Primitive):
     family, name = "expression", "value"
-    args = Union[Noun, ValueOf]
+    args = Noun | ValueOf
     summary = "The current value of a counter, resource, track or game-wide counter."
     example = {"value": {"noun": "shields", "of": "left"}}
 

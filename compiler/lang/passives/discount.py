@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal
 
 from pydantic import Field
 
@@ -14,7 +14,7 @@ from ._shared import Limit
 
 class DiscountArgs(Strict):
     amount: int = Field(1, ge=1, description="Units of resource taken off the cost")
-    of: Union[list[ResourceName], Literal["any"]] = Field("any", description="Which resources may be taken off")
+    of: list[ResourceName] | Literal["any"] = Field("any", description="Which resources may be taken off")
     everything: bool = Field(False, description="The whole cost, coins included, is waived")
     applies_to: Selector | None = Field(None, description="Only for these cards (default: every card built)")
     optional: bool = Field(False, description="The player may decline it")

@@ -4,7 +4,7 @@ lacks the resource for (limited to once per build: a build's cost only."""
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal
 
 from pydantic import Field
 
@@ -15,8 +15,8 @@ from ._shared import Limit
 
 
 class SubstituteArgs(Strict):
-    use: Union[Literal["any"], Noun] = Field(description="The counter or resource given instead; 'any': any resources the player holds")
-    as_: Union[list[ResourceName], Literal["any"]] = Field("any", alias="as", description="Which resources it replaces")
+    use: Literal["any"] | Noun = Field(description="The counter or resource given instead; 'any': any resources the player holds")
+    as_: list[ResourceName] | Literal["any"] = Field("any", alias="as", description="Which resources it replaces")
     give: int = Field(1, ge=1, description="Units given for each unit replaced (2: two for one)")
     limit: Limit | None = Field(None, description="How often it can be used")
 
