@@ -47,4 +47,4 @@ schema: $(STAMP)
 	$(BIN)/ostraka schema --write
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ostraka
+	rm -rf $(VENV) .pytest_cache .ostraka .mypy_cache .ruff_cache
