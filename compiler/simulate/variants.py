@@ -86,9 +86,7 @@ atexit.register(_cleanup)
 
 
 def load_variant(root: Path, game_name: str, path: Path) -> CompiledGame:
-    from ..pipeline.load.loader import load_file
-    from ..pipeline.project import GAME_FILE, card_files, load
-    from ..pipeline.validate.structure import parse_model
+    from ..pipeline.project import load
     from ..tools.targets import game_dir as find_game
 
     game_dir = find_game(game_name, root)
@@ -97,31 +95,64 @@ def load_variant(root: Path, game_name: str, path: Path) -> CompiledGame:
     if not path.is_file():
         raise UsageError(f"cannot read variant file {path}: no such file")
     display = _display(path, root)
+    doc, spec = _read_spec(path, display)
+    where, contents = _card_places(game_dir)
+    errors = _unknown_names(spec, doc, display, where, game_name)
+    if errors:
+        raise DataError(_render({display: doc}, errors))
+    work, target, origin = _apply(game_dir, spec, where, contents)
+    run = load([target], work)
+    bad = [d for d in run.report.items if d.level.value == "error"]
+    if bad:
+        docs = {display: doc}
+        docs.update({k: v for k, v in run.documents.items() if k not in origin})
+        raise DataError(_render(docs, _locate(bad, origin, doc, display), root))
+    game = next((g for g in run.games if g.directory.name == game_dir.name), None)
+    if game is None:  # pragma: no cover - a load without errors has its game
+        raise UsageError(f"variant {display} leaves no game")
+    return game
+
+
+def _read_spec(path: Path, display: str) -> tuple[Any, VariantSpec]:
+    """The variant file, loaded and validated; any finding in it raises DataError."""
+    from ..pipeline.load.loader import load_file
+    from ..pipeline.validate.structure import parse_model
+
     doc, problems = load_file(path, display)
-    docs = {display: doc}
     if not problems and not isinstance(doc.data, dict):
         problems = [Diagnostic("E201", "a variant file is a mapping (name, game, cards, remove, add)", display, 1, 1)]
     spec = None
     if not problems:
         spec, problems = parse_model(VariantSpec, doc.data, doc)
     if problems:
-        raise DataError(_render(docs, problems))
+        raise DataError(_render({display: doc}, problems))
     assert spec is not None
+    return doc, spec
 
-    # Where every card is: file and position in it.
+
+def _card_places(game_dir: Path) -> tuple[dict[str, tuple[Path, int | None]], dict[Path, Any]]:
+    """Where every card is (its file, and its position when the file holds a list), and each file's data."""
+    from ..pipeline.load.loader import load_file
+    from ..pipeline.project import card_files
+
     where: dict[str, tuple[Path, int | None]] = {}
     contents: dict[Path, Any] = {}
     files, _problems = card_files(game_dir)  # a folder problem shows when the variant is loaded
     for f in files:
-        fdoc, errs = load_file(f, str(f))
+        fdoc, _errs = load_file(f, str(f))
         contents[f] = fdoc.data
         items = fdoc.data if isinstance(fdoc.data, list) else [fdoc.data]
         for i, item in enumerate(items):
             if isinstance(item, dict) and isinstance(item.get("id"), str):
                 where[item["id"]] = (f, i if isinstance(fdoc.data, list) else None)
-    errors: list[Diagnostic] = []
+    return where, contents
+
+
+def _unknown_names(spec: VariantSpec, doc: Any, display: str, where: dict, game_name: str) -> list[Diagnostic]:
+    """Cards changed or removed that the game lacks, and cards added that it already has (E601)."""
     from ..diagnostics import did_you_mean
 
+    errors: list[Diagnostic] = []
     for key in ("cards", "remove"):
         named = spec.cards if key == "cards" else spec.remove
         for i, cid in enumerate(named):
@@ -130,32 +161,29 @@ def load_variant(root: Path, game_name: str, path: Path) -> CompiledGame:
                 errors.append(Diagnostic("E601", f"the variant's {key} names '{cid}', which is no card of {game_name}", display, line, col,
                                          did_you_mean(cid, list(where)) or "name a card by its id"))
     for i, card in enumerate(spec.add):
-        cid = card.get("id")
-        if isinstance(cid, str) and cid in where and cid not in spec.remove:
+        added = card.get("id")
+        if isinstance(added, str) and added in where and added not in spec.remove:
             line, col = doc.where(("add", i, "id"))
-            errors.append(Diagnostic("E601", f"the variant adds '{cid}', which the game already has", display, line, col,
+            errors.append(Diagnostic("E601", f"the variant adds '{added}', which the game already has", display, line, col,
                                      "change it under `cards:`, or remove it first"))
-    if errors:
-        raise DataError(_render(docs, errors))
+    return errors
 
-    # A copy of the game with the variant applied; changed and added cards in files of their own.
+
+def _apply(game_dir: Path, spec: VariantSpec, where: dict[str, tuple[Path, int | None]],
+           contents: dict[Path, Any]) -> tuple[Path, Path, dict[str, tuple]]:
+    """A copy of the game with the variant applied; changed and added cards in files of their own.
+    Returns the project root of the copy, the game's directory in it, and where each written file
+    comes from in the variant file (display path -> path in the variant)."""
+    from ..pipeline.load.loader import load_file
+    from ..pipeline.project import GAME_FILE
+
     work = Path(tempfile.mkdtemp(prefix="ostraka-variant-"))
     _KEEP.append(work)
     target = work / "cards" / game_dir.name
     shutil.copytree(game_dir, target)
     own = target / "_variant"
     own.mkdir()
-    touched: dict[Path, set[int | None]] = {}
-    for cid in [*spec.cards, *spec.remove]:
-        f, at = where[cid]
-        touched.setdefault(f, set()).add(at)
-    for f, indices in touched.items():
-        copy = target / f.relative_to(game_dir)
-        if None in indices:
-            copy.unlink()
-        else:
-            kept = [item for i, item in enumerate(contents[f]) if i not in indices]
-            copy.write_text(json.dumps(kept, indent=1), encoding="utf-8")
+    _take_out(game_dir, target, spec, where, contents)
     origin: dict[str, tuple] = {}  # display path of a written file -> its place in the variant file
     for cid, change in spec.cards.items():
         if cid in spec.remove:
@@ -173,26 +201,39 @@ def load_variant(root: Path, game_name: str, path: Path) -> CompiledGame:
         game_doc, _ = load_file(game_dir / GAME_FILE, str(game_dir / GAME_FILE))
         (target / GAME_FILE).write_text(json.dumps(merge(game_doc.data, spec.game), indent=1), encoding="utf-8")
         origin[_display(target / GAME_FILE, work)] = ("game",)
+    return work, target, origin
 
-    run = load([target], work)
-    bad = [d for d in run.report.items if d.level.value == "error"]
-    if bad:
-        located = []
-        for d in bad:
-            if d.file in origin:
-                base = origin[d.file]
-                line, col = doc.where(base + _path(d.path))
-                located.append(Diagnostic(d.code, f"{d.message} (in the variant's {'.'.join(str(p) for p in base)})", display, line, col, d.hint, d.path))
-            else:
-                from dataclasses import replace
 
-                located.append(replace(d, hint=(d.hint + "; " if d.hint else "") + f"after variant {display}"))
-        docs.update({k: v for k, v in run.documents.items() if k not in origin})
-        raise DataError(_render(docs, located, root))
-    game = next((g for g in run.games if g.directory.name == game_dir.name), None)
-    if game is None:  # pragma: no cover - a load without errors has its game
-        raise UsageError(f"variant {display} leaves no game")
-    return game
+def _take_out(game_dir: Path, target: Path, spec: VariantSpec, where: dict[str, tuple[Path, int | None]],
+              contents: dict[Path, Any]) -> None:
+    """Changed and removed cards leave their files in the copy (a file of one card goes whole)."""
+    touched: dict[Path, set[int | None]] = {}
+    for cid in [*spec.cards, *spec.remove]:
+        f, at = where[cid]
+        touched.setdefault(f, set()).add(at)
+    for f, indices in touched.items():
+        copy = target / f.relative_to(game_dir)
+        if None in indices:
+            copy.unlink()
+        else:
+            kept = [item for i, item in enumerate(contents[f]) if i not in indices]
+            copy.write_text(json.dumps(kept, indent=1), encoding="utf-8")
+
+
+def _locate(bad: list[Diagnostic], origin: dict[str, tuple], doc: Any, display: str) -> list[Diagnostic]:
+    """A finding in a written file is moved to its place in the variant file; any other names the variant."""
+    from dataclasses import replace
+
+    located = []
+    for d in bad:
+        if d.file in origin:
+            base = origin[d.file]
+            line, col = doc.where(base + _path(d.path))
+            located.append(Diagnostic(d.code, f"{d.message} (in the variant's {'.'.join(str(p) for p in base)})", display, line, col,
+                                      d.hint, d.path))
+        else:
+            located.append(replace(d, hint=(d.hint + "; " if d.hint else "") + f"after variant {display}"))
+    return located
 
 
 def _display(path: Path, root: Path) -> str:
