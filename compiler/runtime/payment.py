@@ -169,7 +169,7 @@ def _units(ctx: "Context", player: Player) -> tuple[list[Unit], list[Unit]]:
     if entry is None or entry[0] is not game or len(entry[1]) > _UNITS_MAX:
         entry = _UNITS[id(game)] = (game, {})
     zones = game.play_zones
-    key = (player.seat, tuple(tuple(cid for z in zones for cid in p.zones.get(z, ())) for p in state.players))
+    key = (player.seat, *[tuple(p.zones.get(z, ())) for p in state.players for z in zones])
     found = entry[1].get(key)
     if found is not None:
         spend(state, found[2])
