@@ -1,0 +1,71 @@
+"""Atomic steps: a `do`, a `fire` or a move carried out, re-run from its snapshot with the answers
+given so far whenever it asks a question (the runner's `ATOM` frames, `[ATOM, op, what, seat,
+snapshot, answers]`), so that answering never replays the game, only the step.
+"""
+
+from __future__ import annotations
+
+from .decider import Question
+from .interpreter import fire
+from .limits import Runaway
+from .machine import _Pause, _Replay
+from .menus import Menus
+from .program import A_DO, A_FIRE, A_MOVE, Node
+from .state import Illegal, State
+
+
+class Atomic(Menus):
+    """The runner's atomic steps (a mixin of flow.GameState)."""
+
+    def _atom(self, frame: list) -> bool:
+        """Run one atomic step from its snapshot with the answers so far: True when it asks a
+        question not answered yet (the node is set), False when it is done."""
+        _k, op, what, seat, snapshot, answers = frame
+        if snapshot is None:
+            snapshot = frame[4] = self.state
+        state = snapshot.copy(new_run=True)  # each atomic step is a run, with the step budget of one
+        decider = _Replay(answers)
+        ctx = self._ctx(seat, decider, state)
+        try:
+            if op == A_DO:
+                ctx.run(self.program.steps[what].arg)
+            elif op == A_FIRE:
+                fire(self.game, state, self.program.steps[what].arg, ctx.actor, decider, {}, handlers=self.handlers)
+            else:
+                self._do_move(ctx, *self.program.move_of(what[1]))
+        except _Pause as pause:
+            self._ask(pause.question)
+            return True
+        except (Illegal, Runaway):
+            if op == A_MOVE and self._fallback(frame):
+                return self._atom(frame)
+            state = snapshot.copy(new_run=True)  # a step the rules refuse changes nothing
+        self.state = state
+        return False
+
+    def _fallback(self, frame: list) -> bool:
+        """A move picked earlier that can no longer be made (an earlier move changed the state) is
+        replaced, once, by the first move of the menu that can be made with the same card."""
+        sid, action = frame[2][:2]
+        if len(frame[2]) > 2:
+            return False
+        name, card_id = self.program.move_of(action)
+        for other in self.program.steps[sid].arg.moves:
+            if other != name and self._can_move_on(frame[4], frame[3], other, card_id):
+                frame[2] = (sid, self.program.move_action(self.program.move_names.index(other), card_id), "fallback")
+                frame[5] = []
+                return True
+        return False
+
+    def _can_move_on(self, state: State, seat: int, name: str, card_id: str) -> bool:
+        saved = self.state
+        self.state = state
+        try:
+            return self._can_move(seat, name, card_id)
+        finally:
+            self.state = saved
+
+    def _ask(self, question: Question) -> None:
+        seat = self.state.player(question.player).seat
+        labels = [f"{question.about}: {o}" for o in question.options]
+        self.node = Node("question", seat, list(range(len(question.options))), labels, about=question.about)

@@ -1,0 +1,76 @@
+"""Deals and draws: the chance nodes of a whole game (the runner's `deal` frames).
+
+A deal's frame is `[DEAL, step, pile, draws still to make into the pile, seats still to receive,
+values dealt]`; each card dealt is a chance outcome (its index in the game's card order) weighted
+by its copies in the pile, drawn from the generator the state holds (flow.GameState.sample_chance).
+"""
+
+from __future__ import annotations
+
+from .program import CHANCE, DEAL, FlowBase, Node
+
+
+class Dealing(FlowBase):
+    """The runner's deals (a mixin of flow.GameState)."""
+
+    def _start_deal(self, sid: int, seat: int) -> None:
+        arg = self.program.steps[sid].arg
+        ctx = self._ctx(seat)
+        if arg.deck is not None:
+            fixed, draws = self.program.deck(len(self.state.players), ctx.amount(arg.deck))
+            pile, pending = list(fixed), [[list(c), n] for c, n in draws]
+        else:
+            found = [c for c in self.game.cards.values() if ctx._matches(c, arg.cards)]
+            copies = (lambda c: max(0, ctx.about(c).amount(arg.copies))) if arg.copies is not None else (lambda c: 1)
+            pile, pending = [c.id for c in found for _ in range(copies(c))], []
+        each = max(0, ctx.amount(arg.each))
+        if self.game.game.zones[arg.to].shared:  # into a shared pile: `each` cards, in the order drawn
+            targets = [-1] * min(each, len(pile) + sum(n for _c, n in pending))
+        else:
+            targets = [s for s in self._order() for _ in range(each)]
+        # [DEAL, step, pile, draws still to make into the pile, seats still to receive, values dealt (distinct)]
+        self.stack.append([DEAL, sid, pile, pending, targets, []])
+
+    def _deal(self, frame: list) -> bool:
+        """Set up the next chance node of a deal (True), or finish it (False)."""
+        _k, sid, pile, pending, targets, taken = frame
+        prog = self.program
+        if pending:
+            candidates = pending[0][0]
+            actions = sorted(prog.card_index[c] for c in candidates)
+            labels = [f"draw {prog.card_ids[a]} into the deck" for a in actions]
+            self.node = Node("chance", CHANCE, actions, labels, [1] * len(actions))
+            return True
+        arg = prog.steps[sid].arg
+        if targets and pile:
+            counts: dict[int, int] = {}
+            for cid in pile:
+                if arg.distinct is not None and self.game.cards[cid].fields.get(arg.distinct) in taken:
+                    continue
+                index = prog.card_index[cid]
+                counts[index] = counts.get(index, 0) + 1
+            if counts:
+                actions = sorted(counts)
+                where = arg.to if targets[0] < 0 else f"{self.state.players[targets[0]].id}.{arg.to}"
+                labels = [f"deal {prog.card_ids[a]} to {where}" for a in actions]
+                self.node = Node("chance", CHANCE, actions, labels, [counts[a] for a in actions])
+                return True
+        self.stack.pop()
+        return False
+
+    def _dealt(self, frame: list, card_id: str) -> None:
+        _k, sid, pile, pending, targets, taken = frame
+        if pending:
+            pending[0][0].remove(card_id)
+            pile.append(card_id)
+            pending[0][1] -= 1
+            if pending[0][1] <= 0 or not pending[0][0]:
+                pending.pop(0)
+            return
+        arg = self.program.steps[sid].arg
+        pile.remove(card_id)
+        if arg.distinct is not None:
+            taken.append(self.game.cards[card_id].fields.get(arg.distinct))
+        seat = targets.pop(0)
+        zones = self.state.zones if seat < 0 else self.state.players[seat].zones
+        zones.setdefault(arg.to, []).append(card_id)

@@ -1,0 +1,105 @@
+"""Turns: a menu of moves whose legal ones are found by trying them (the runner's `turn` frames).
+
+A turn's frame is `[TURN, step, seats, -, picked, picks]`. Each seat's legal moves are the moves of
+the menu that succeed when tried with each card of their selector on a copy of the state; once every
+seat has picked, the moves are carried out in turn order, each an atomic step (atomic.py).
+"""
+
+from __future__ import annotations
+
+from .decider import FirstLegal, Searching
+from .interpreter import Context
+from .limits import Runaway
+from .program import A_MOVE, ATOM, TRIES, FlowBase, Node
+from .state import Illegal, State
+
+
+class Menus(FlowBase):
+    """The runner's turns (a mixin of flow.GameState)."""
+
+    def _turn(self, frame: list) -> bool:
+        _k, sid, seats, _menus, picked, picks = frame
+        if picked < len(seats):
+            seat = seats[picked]
+            actions = self._legal_moves(sid, seat)
+            if not actions:  # nothing can be done with any card: the player's turn passes
+                picks.append(-1)
+                frame[4] += 1
+                return self._turn(frame)
+            prog = self.program
+            labels = [" ".join(prog.move_of(a)) for a in actions]
+            self.node = Node("menu", seat, actions, labels)
+            return True
+        # every pick is made: carry them out in turn order, each one atomic
+        self.stack.pop()
+        for seat, action in reversed(list(zip(seats, picks))):
+            if action >= 0:
+                self.stack.append([ATOM, A_MOVE, (sid, action), seat, None, []])
+        return False
+
+    def _legal_moves(self, sid: int, seat: int) -> list[int]:
+        """The moves of the menu that succeed when tried, each with each card of its selector. The
+        actions a move begins with that never read its card (no `field`, no `event`) are tried once
+        for all the cards, and the rest of the move once per card from where they left the state."""
+        prog = self.program
+        arg = prog.steps[sid].arg
+        ctx = self._ctx(seat)
+        actions = []
+        for name in arg.moves:
+            move = prog.flow.moves[name]
+            index = prog.move_names.index(name)
+            cards = list(dict.fromkeys(card_id for _holder, card_id in ctx.select(move.card)))
+            if not cards:
+                continue
+            start, split = self.state, prog.shared_prefix[name]
+            if split:
+                start = self._try(seat, self.state, name, cards[0], slice(0, split))
+                if start is None:
+                    continue  # what every card's move begins with cannot be done
+            for card_id in cards:
+                if split == len(move.do) or self._try(seat, start, name, card_id, slice(split, None)) is not None:
+                    actions.append(prog.move_action(index, card_id))
+        return sorted(actions)
+
+    def _run_move(self, ctx: Context, name: str, part: slice) -> None:
+        """Carry out some of a move's actions: through the generated handlers' functions (one per
+        action, each charging its step as the interpreter's `run` does) when the game state has
+        them, else through the interpreter."""
+        moves = self.handlers.moves if self.handlers is not None else None
+        if moves:
+            for action in moves[name][part]:
+                action(ctx)
+        else:
+            ctx.run(self.program.flow.moves[name].do[part])
+
+    def _try(self, seat: int, start: State, name: str, card_id: str, actions: slice) -> State | None:
+        """The state after carrying out a move's actions on a copy of `start`, answering its
+        questions along the first path of answers that works (searched depth first, at most
+        TRIES runs), or None when none works: a move is legal when some answers make it succeed."""
+        path: list[int] | None = []
+        for _ in range(TRIES):
+            trial = start.copy(new_run=True)  # a trial is a run of its own, with its own budget
+            decider = Searching(path)
+            try:
+                self._run_move(self._move_ctx(self._ctx(seat, decider, trial), name, card_id), name, actions)
+            except (Illegal, Runaway):
+                path = decider.next_path()
+                if path is None:
+                    return None
+                continue
+            return trial
+        return None
+
+    def _move_ctx(self, ctx: Context, name: str, card_id: str) -> Context:
+        return ctx.derive(card=self.game.cards[card_id], event={"move": name, "card": card_id})
+
+    def _can_move(self, seat: int, name: str, card_id: str) -> bool:
+        trial = self.state.copy(new_run=True)  # a trial is a run of its own, with its own budget
+        try:
+            self._do_move(self._ctx(seat, FirstLegal(), trial), name, card_id)
+        except (Illegal, Runaway):
+            return False
+        return True
+
+    def _do_move(self, ctx: Context, name: str, card_id: str) -> None:
+        self._run_move(self._move_ctx(ctx, name, card_id), name, slice(None))

@@ -1,0 +1,158 @@
+"""A game's flow (game.yaml `flow:`) numbered for the runner, and what the runner's parts share.
+
+`Program` numbers the steps and blocks of the flow once per game; `FlowBase` holds the attributes
+and helpers that the runner's parts (flow.py, dealing.py, menus.py, atomic.py) read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from ..lang.flow import Step
+from .decider import Decider, FirstLegal
+from .interpreter import Context
+from .state import State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..compiled import CompiledGame
+
+CHANCE = -1  # OpenSpiel's kChancePlayerId
+TRIES = 64  # the most runs spent searching for answers that make one move succeed
+_MASK = (1 << 64) - 1
+
+# frame kinds: the first item of each frame (a list)
+BLOCK, REPEAT, EACH, DEAL, TURN, ATOM = range(6)
+# what an atomic step does
+A_DO, A_FIRE, A_MOVE = range(3)
+
+
+class FlowError(Exception):
+    """A game that cannot be played as its flow says (no flow, a player count out of range)."""
+
+
+def splitmix(seed: int) -> tuple[int, int]:
+    """One step of splitmix64: (next state, a 64-bit output)."""
+    seed = (seed + 0x9E3779B97F4A7C15) & _MASK
+    z = seed
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return seed, z ^ (z >> 31)
+
+
+class Program:
+    """A game's flow, numbered: every step an int, every list of steps (block) an int."""
+
+    def __init__(self, game: "CompiledGame") -> None:
+        flow = game.game.flow
+        if flow is None:
+            raise FlowError(f"{game.game.name} has no flow in game.yaml: it cannot be played as a whole game")
+        self.game, self.flow = game, flow
+        self.steps: list[Step] = []
+        self.blocks: list[tuple[int, ...]] = []
+        self.bodies: dict[int, tuple[int, ...]] = {}  # step id -> its blocks (if: then, else)
+        self.setup = self._block(flow.setup)
+        self.play = self._block(flow.play)
+        self.card_ids = list(game.cards)
+        self.card_index = {cid: i for i, cid in enumerate(self.card_ids)}
+        self.move_names = list(flow.moves)
+        # how many of a move's first actions never read the card it is made with
+        self.shared_prefix = {name: _card_free_prefix(move.do) for name, move in flow.moves.items()}
+        self.rank = list(flow.rank) or ([game.game.score] if game.game.score else [])
+        self._decks: dict[tuple[int, int], tuple[list[str], list[tuple[list[str], int]]]] = {}
+
+    def _block(self, steps: list[Step]) -> int:
+        ids = []
+        for step in steps:
+            sid = len(self.steps)
+            self.steps.append(step)
+            ids.append(sid)
+            arg = step.arg
+            if step.key in ("repeat", "each_player"):
+                self.bodies[sid] = (self._block(arg.steps),)
+            elif step.key == "if":
+                self.bodies[sid] = (self._block(arg.then), self._block(arg.else_))
+        self.blocks.append(tuple(ids))
+        return len(self.blocks) - 1
+
+    def deck(self, players: int, key: int) -> tuple[list[str], list[tuple[list[str], int]]]:
+        from .deck import deck_parts
+
+        if (players, key) not in self._decks:
+            self._decks[(players, key)] = deck_parts(self.game, players, key)
+        return self._decks[(players, key)]
+
+    def move_action(self, move: int, card_id: str) -> int:
+        return move * len(self.card_ids) + self.card_index[card_id]
+
+    def move_of(self, action: int) -> tuple[str, str]:
+        move, card = divmod(action, len(self.card_ids))
+        return self.move_names[move], self.card_ids[card]
+
+
+def _reads_card(node: Any) -> bool:
+    """Whether an action tree reads the card in view (`field`) or the event (`event`)."""
+    from ..lang.model import Condition, Expression
+
+    if isinstance(node, (Expression, Condition)) and node.key in ("field", "event"):
+        return True
+    if isinstance(node, BaseModel):
+        return any(_reads_card(getattr(node, name)) for name in type(node).model_fields)
+    if isinstance(node, (list, tuple)):
+        return any(_reads_card(item) for item in node)
+    if isinstance(node, dict):
+        return any(_reads_card(item) for item in node.values())
+    return False
+
+
+def _card_free_prefix(actions: list[Any]) -> int:
+    for i, action in enumerate(actions):
+        if _reads_card(action):
+            return i
+    return len(actions)
+
+
+_PROGRAMS: dict[int, Program] = {}
+
+
+def program(game: "CompiledGame") -> Program:
+    key = id(game)
+    if key not in _PROGRAMS or _PROGRAMS[key].game is not game:
+        _PROGRAMS[key] = Program(game)
+    return _PROGRAMS[key]
+
+
+class Node:
+    """What the game waits for: a chance outcome, a move from a menu, or an answer."""
+
+    __slots__ = ("kind", "seat", "actions", "labels", "weights", "about")
+
+    def __init__(self, kind: str, seat: int, actions: list[int], labels: list[str], weights: list[int] | None = None, about: str = "") -> None:
+        self.kind, self.seat, self.actions, self.labels, self.weights, self.about = kind, seat, actions, labels, weights, about
+
+
+
+class FlowBase:
+    """What every part of the runner reads: the game, its numbered flow, the state, the frames."""
+
+    game: "CompiledGame"
+    handlers: Any
+    program: Program
+    state: State
+    start: int  # the start player's seat
+    stack: list[list]
+    node: Node | None
+    winners: list[int] | None
+
+    def _seat(self, frame_seat: int | None) -> int:
+        return self.start if frame_seat is None else frame_seat
+
+    def _ctx(self, seat: int, decider: Decider | None = None, state: State | None = None) -> Context:
+        state = state or self.state
+        player = state.players[seat]
+        return Context(self.game, state, decider or FirstLegal(), actor=player, owner=player, handlers=self.handlers)
+
+    def _order(self) -> list[int]:
+        n = len(self.state.players)
+        return [(self.start + k) % n for k in range(n)]
