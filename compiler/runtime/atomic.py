@@ -23,6 +23,11 @@ class Atomic(Menus):
         _k, op, what, seat, snapshot, answers = frame
         if snapshot is None:
             snapshot = frame[4] = self.state
+            if op == A_MOVE and len(what) == 2:
+                tried = self._kept_trial(what[0], seat, what[1])
+                if tried is not None:  # tried on this very state, asking nothing: the same result
+                    self.state = tried
+                    return False
         state = snapshot.copy(new_run=True)  # each atomic step is a run, with the step budget of one
         decider = _Replay(answers)
         ctx = self._ctx(seat, decider, state)

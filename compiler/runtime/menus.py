@@ -44,22 +44,46 @@ class Menus(FlowBase):
         prog = self.program
         arg = prog.steps[sid].arg
         ctx = self._ctx(seat)
-        actions = []
+        actions: list[int] = []
+        kept: dict[int, State] = {}  # the states that moves reached asking nothing, for reuse
         for name in arg.moves:
             move = prog.flow.moves[name]
             index = prog.move_names.index(name)
             cards = list(dict.fromkeys(card_id for _holder, card_id in ctx.select(move.card)))
             if not cards:
                 continue
-            start, split = self.state, prog.shared_prefix[name]
+            start, split, quiet = self.state, prog.shared_prefix[name], True
             if split:
-                start = self._try(seat, self.state, name, cards[0], slice(0, split))
-                if start is None:
+                tried = self._try(seat, self.state, name, cards[0], slice(0, split))
+                if tried is None:
                     continue  # what every card's move begins with cannot be done
+                start, quiet = tried
             for card_id in cards:
-                if split == len(move.do) or self._try(seat, start, name, card_id, slice(split, None)) is not None:
-                    actions.append(prog.move_action(index, card_id))
+                action = prog.move_action(index, card_id)
+                tried = (start, quiet) if split == len(move.do) else self._try(seat, start, name, card_id, slice(split, None))
+                if tried is not None:
+                    actions.append(action)
+                    if quiet and tried[1]:
+                        kept[action] = tried[0]
+        self._keep_trials(sid, seat, kept)
         return sorted(actions)
+
+    def _keep_trials(self, sid: int, seat: int, kept: dict[int, State]) -> None:
+        """Keep the states a seat's trials reached, with what the state they started from held: the
+        move picked is then carried out by taking its trial's state (atomic.py) when the game's state
+        still holds the same, which is what running the move again would give (the same actions on
+        the same state, no question asked). A state edited by hand in between is seen and tried anew."""
+        base, held, by_seat = self._trials
+        now = self.state.fingerprint()
+        if base is not self.state or held != now:
+            by_seat = {}
+        self._trials = (self.state, now, {**by_seat, (sid, seat): kept})
+
+    def _kept_trial(self, sid: int, seat: int, action: int) -> State | None:
+        """The state a trial of this move reached from the game's state as it is now, if kept."""
+        base, held, by_seat = self._trials
+        found = by_seat.get((sid, seat), {}).get(action) if base is self.state else None
+        return found if found is not None and held == self.state.fingerprint() else None
 
     def _run_move(self, ctx: Context, name: str, part: slice) -> None:
         """Carry out some of a move's actions: through the generated handlers' functions (one per
@@ -72,10 +96,11 @@ class Menus(FlowBase):
         else:
             ctx.run(self.program.flow.moves[name].do[part])
 
-    def _try(self, seat: int, start: State, name: str, card_id: str, actions: slice) -> State | None:
+    def _try(self, seat: int, start: State, name: str, card_id: str, actions: slice) -> tuple[State, bool] | None:
         """The state after carrying out a move's actions on a copy of `start`, answering its
         questions along the first path of answers that works (searched depth first, at most
-        TRIES runs), or None when none works: a move is legal when some answers make it succeed."""
+        TRIES runs), and whether it asked none; None when no path works: a move is legal when
+        some answers make it succeed."""
         path: list[int] | None = []
         for _ in range(TRIES):
             trial = start.copy(new_run=True)  # a trial is a run of its own, with its own budget
@@ -87,7 +112,7 @@ class Menus(FlowBase):
                 if path is None:
                     return None
                 continue
-            return trial
+            return trial, not decider.asked
         return None
 
     def _move_ctx(self, ctx: Context, name: str, card_id: str) -> Context:

@@ -144,6 +144,9 @@ class FlowBase:
     stack: list[list]
     node: Node | None
     winners: list[int] | None
+    # the state trials started from, its fingerprint, and the states they reached without a
+    # question, by (turn step, seat) and move (menus.py)
+    _trials: tuple[State | None, tuple, dict[tuple[int, int], dict[int, State]]] = (None, (), {})
 
     def _seat(self, frame_seat: int | None) -> int:
         return self.start if frame_seat is None else frame_seat

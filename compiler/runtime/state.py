@@ -77,6 +77,17 @@ class State:
         size = sum(len(p.values) + len(p.used) + sum(map(len, p.zones.values())) for p in self.players)
         return size + sum(map(len, self.zones.values())) + sum(map(len, self.board.values()))
 
+    def fingerprint(self) -> tuple:
+        """Everything in the state as one hashable value, in order (zones keep their order): two
+        states with equal fingerprints hold the same. Costs about what a copy does."""
+        return (
+            tuple(self.globals.items()),
+            tuple((k, tuple(v)) for k, v in self.zones.items()),
+            tuple((part, tuple((k, repr(v)) for k, v in cells.items())) for part, cells in self.board.items()),
+            tuple((p.id, p.seat, tuple(p.values.items()), tuple((k, tuple(v)) for k, v in p.zones.items()), frozenset(p.used))
+                  for p in self.players),
+        )
+
     def snapshot(self) -> dict[str, Any]:
         """A plain, ordered picture of the state, for comparing two runs."""
         return {
