@@ -51,8 +51,8 @@ def _alarms(root: Path, game: str) -> list[dict]:
 def _caught(root: Path, game: str) -> int:
     compiled = next(g for g in load([root / "cards" / game], root).games if g.id == game)
     vocab, en = Vocabulary(compiled.game, compiled.cards), English(compiled.game, compiled.cards)
-    return sum(1 for case in corpus.WRONG[game]
-               if compare(compiled.cards[case["card"]].model_copy(update={"text": case["text"]}), vocab, en))
+    return sum(1 for case in corpus.WRONG[game] if case["card"] in compiled.cards  # an older language may refuse a card
+               and compare(compiled.cards[case["card"]].model_copy(update={"text": case["text"]}), vocab, en))
 
 
 def main() -> None:

@@ -24,7 +24,7 @@ UNITS = {"space": ["space"], "marker": ["marker", "progress marker"]}
 # A number after these counts things the text names, not an amount: 'the other two', 'both'.
 COUNTING = {"the", "other", "all", "these", "those"}
 BUILTIN_PLAYERS = {
-    "opponents": ["opponent", "opponents", "other player", "other players", "each other player"],
+    "opponents": ["opponents", "opponent", "other player", "other players", "each other player"],
     "all": ["every player", "each player", "all players", "all the players", "everyone"],
 }
 PUNCTUATION = frozenset(".;:!?()")
