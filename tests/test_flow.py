@@ -7,31 +7,17 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from pathlib import Path
 
+import flowkit
 import pytest
-from click.testing import CliRunner
+from flowkit import REPO, ostraka, play_out
 
-from compiler.cli import cli
-from compiler.pipeline.project import load
 from compiler.runtime.flow import CHANCE, TERMINAL, GameState
-
-REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def wonders():
-    return next(g for g in load([REPO / "cards" / "seven_wonders"], REPO).games)
-
-
-def _play(state: GameState, seed: int = 0, pick=None) -> GameState:
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance())
-        else:
-            state.apply_action((pick or (lambda s: rng.choice(s.legal_actions())))(state))
-    return state
+    return flowkit.game("seven_wonders")
 
 
 # ---------------------------------------------------------------------- OpenSpiel's State
@@ -43,7 +29,7 @@ def test_chance_nodes_then_decisions_then_terminal(wonders):
     outcomes = state.chance_outcomes()
     assert abs(sum(p for _a, p in outcomes) - 1) < 1e-9
     assert len(outcomes) == 14  # 7 boards x 2 sides, one per city
-    _play(state)
+    play_out(state)
     assert state.is_terminal() and state.current_player() == TERMINAL and state.legal_actions() == []
     assert state.returns() == [float(s) for s in state.scores()]
 
@@ -81,8 +67,8 @@ def test_action_strings_name_the_move_and_the_card(wonders):
 def test_both_engines_play_the_same_game(wonders):
     from compiler.codegen.engine import load as load_handlers
 
-    a = _play(GameState(wonders, 3, seed=11), seed=4)
-    b = _play(GameState(wonders, 3, seed=11, handlers=load_handlers(wonders)), seed=4)
+    a = play_out(GameState(wonders, 3, seed=11), seed=4)
+    b = play_out(GameState(wonders, 3, seed=11, handlers=load_handlers(wonders)), seed=4)
     assert a.history == b.history and a.state.snapshot() == b.state.snapshot()
 
 
@@ -98,7 +84,7 @@ def test_apply_action_does_not_replay_the_game(wonders, monkeypatch):
         return real(self, sid, seat)
 
     monkeypatch.setattr(flow.GameState, "_enter", counted)
-    state = _play(GameState(wonders, 3, seed=8))
+    state = play_out(GameState(wonders, 3, seed=8))
     program = state.program
     once = program.blocks[program.setup] + program.blocks[program.play]
     assert state.decisions > 50 and all(calls[sid] == 1 for sid in once)  # entered once, never replayed
@@ -116,7 +102,7 @@ def _all_cards(state: GameState) -> list[str]:
 
 def test_every_dealt_card_ends_built_tucked_or_discarded(wonders):
     for n in (3, 7):
-        state = _play(GameState(wonders, n, seed=n))
+        state = play_out(GameState(wonders, n, seed=n))
         assert all(not p.zones["hand"] for p in state.state.players)  # the seventh card does not stay in hand
         assert len(_all_cards(state)) == 3 * 7 * n
         assert state.state.globals["age"] == 3
@@ -207,7 +193,7 @@ def test_babylon_b_plays_the_seventh_card(wonders):
 
 
 def test_ties_on_points_are_broken_by_coins(wonders):
-    state = _play(GameState(wonders, 3, seed=1))
+    state = play_out(GameState(wonders, 3, seed=1))
     for p, (points, coins) in zip(state.state.players, [(40, 2), (40, 5), (39, 9)]):
         p.values["points"], p.values["coins"] = points, coins
     assert state.winner() == [1]
@@ -218,15 +204,11 @@ def test_ties_on_points_are_broken_by_coins(wonders):
 # ---------------------------------------------------------------------- ostraka play
 
 
-def _cli(*args: str, input: str | None = None):
-    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
-
-
 def test_play_json_is_deterministic_and_the_same_on_both_engines(monkeypatch):
     monkeypatch.chdir(REPO)
-    first = _cli("play", "seven_wonders", "--players", "3", "--seed", "4", "--format", "json")
-    again = _cli("play", "seven_wonders", "--players", "3", "--seed", "4", "--format", "json")
-    handlers = _cli("play", "seven_wonders", "--players", "3", "--seed", "4", "--format", "json", "--engine", "handlers")
+    first = ostraka("play", "seven_wonders", "--players", "3", "--seed", "4", "--format", "json")
+    again = ostraka("play", "seven_wonders", "--players", "3", "--seed", "4", "--format", "json")
+    handlers = ostraka("play", "seven_wonders", "--players", "3", "--seed", "4", "--format", "json", "--engine", "handlers")
     assert first.exit_code == 0, first.output
     assert first.output == again.output == handlers.output
     out = json.loads(first.output)
@@ -237,7 +219,7 @@ def test_play_json_is_deterministic_and_the_same_on_both_engines(monkeypatch):
 
 def test_play_text_shows_each_decision_and_the_scores(monkeypatch):
     monkeypatch.chdir(REPO)
-    result = _cli("play", "seven_wonders", "--players", "3", "--seed", "4")
+    result = ostraka("play", "seven_wonders", "--players", "3", "--seed", "4")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[1].strip().startswith("1. p1: ") and lines[-3].startswith("scores: p1 ") and lines[-1].startswith("winner: p")
@@ -253,19 +235,19 @@ def test_play_text_shows_each_decision_and_the_scores(monkeypatch):
 ])
 def test_play_bad_arguments_are_one_line_and_exit_2(monkeypatch, args, message):
     monkeypatch.chdir(REPO)
-    result = _cli(*args)
+    result = ostraka(*args)
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1 and message in result.output and "Traceback" not in result.output
 
 
 def test_a_person_plays_a_seat_from_the_terminal(monkeypatch):
     monkeypatch.chdir(REPO)
-    result = _cli("play", "seven_wonders", "--players", "3", "--seed", "2", "--human", "0", input="x\n" + "1\n" * 200)
+    result = ostraka("play", "seven_wonders", "--players", "3", "--seed", "2", "--human", "0", input="x\n" + "1\n" * 200)
     assert result.exit_code == 0, result.output
     assert "p1, your move:" in result.output and "  1. " in result.output and "'x' is not a number from 1 to" in result.output
     assert "hand: " in result.output and "winner: " in result.output
     first = result.output.split("p1, your move:")[0]
     assert "p2: coins=3 | hand: 7 cards" in first and "p3: coins=3 | hand: 7 cards" in first  # others' hands hidden
     assert len(first.split("p1 (start): coins=3 | hand: ")[1].split(" | ")[0].split()) == 7  # one's own shown
-    ended = _cli("play", "seven_wonders", "--players", "3", "--seed", "2", "--human", "0", input="1\n")
+    ended = ostraka("play", "seven_wonders", "--players", "3", "--seed", "2", "--human", "0", input="1\n")
     assert ended.exit_code == 2 and "input ended" in ended.output.splitlines()[-1]

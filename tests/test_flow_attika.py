@@ -8,42 +8,24 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from pathlib import Path
 
+import flowkit
 import pytest
-from click.testing import CliRunner
+from flowkit import REPO, ostraka, play_on_both_engines, play_out, set_up
 
-from compiler.cli import cli
-from compiler.pipeline.project import load
 from compiler.runtime.flow import GameState
 
-REPO = Path(__file__).resolve().parent.parent
 LANDSCAPES = ("water", "forest", "hills", "mountains")
 
 
 @pytest.fixture(scope="module")
 def attika():
-    return next(g for g in load([REPO / "cards" / "attika"], REPO).games)
-
-
-def _set_up(game, players: int, seed: int) -> GameState:
-    state = GameState(game, players, seed=seed)
-    while state.is_chance_node():
-        state.apply_action(state.sample_chance())
-    return state
+    return flowkit.game("attika")
 
 
 def _finish(state: GameState, seed: int = 0) -> GameState:
     """Plays to the end with bots that never give up an action they could take."""
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance())
-            continue
-        seat, legal = state.current_player(), state.legal_actions()
-        busy = [a for a in legal if not state.action_to_string(seat, a).startswith(("end_turn", "which card to place: none"))]
-        state.apply_action(rng.choice(busy or legal))
-    return state
+    return play_out(state, seed, avoid=lambda label: label.startswith(("end_turn", "which card to place: none")))
 
 
 def _hand(player) -> int:
@@ -52,7 +34,7 @@ def _hand(player) -> int:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_set_up_deals_stacks_storage_boards_and_starting_hands(attika, players):
-    state = _set_up(attika, players, seed=5)
+    state = set_up(attika, players, seed=5)
     seats = state.state.players
     shared = state.state.zones
     assert len({p.zones["storage_card"][0] for p in seats}) == players
@@ -73,7 +55,7 @@ def test_set_up_deals_stacks_storage_boards_and_starting_hands(attika, players):
 
 
 def test_a_turn_is_a_choice_then_a_menu_of_moves(attika):
-    state = _set_up(attika, 3, seed=2)
+    state = set_up(attika, 3, seed=2)
     assert state.current_player() == 0
     labels = [state.action_to_string(0, a) for a in state.legal_actions()]
     assert labels == ["choose: reveal", "choose: build"]
@@ -84,7 +66,7 @@ def test_a_turn_is_a_choice_then_a_menu_of_moves(attika):
 
 
 def test_ending_a_turn_at_once_draws_a_card_per_unused_action(attika):
-    state = _set_up(attika, 2, seed=4)
+    state = set_up(attika, 2, seed=4)
     before = _hand(state.state.players[0])
     state.apply_action(state.legal_actions()[1])  # build: three build actions
     end = next(a for a in state.legal_actions() if state.action_to_string(0, a).startswith("end_turn "))
@@ -98,7 +80,7 @@ def test_ending_a_turn_at_once_draws_a_card_per_unused_action(attika):
 def test_a_whole_game_ends_at_once_by_either_way_to_win(attika):
     ways = set()
     for seed in range(3):
-        state = _finish(_set_up(attika, 2, seed=seed), seed=seed)
+        state = _finish(set_up(attika, 2, seed=seed), seed=seed)
         assert state.is_terminal()
         winners = state.winner()
         assert len(winners) == 1 and state.state.players[winners[0]].values.get("won") == 1
@@ -112,12 +94,7 @@ def test_a_whole_game_ends_at_once_by_either_way_to_win(attika):
 @pytest.mark.parametrize("players", [2, 4])
 def test_play_is_the_same_game_on_both_engines(players, monkeypatch):
     monkeypatch.chdir(REPO)
-    runner = CliRunner()
-    outs = [runner.invoke(cli, ["play", "attika", "--players", str(players), "--seed", "1", "--format", "json", "--engine", e])
-            for e in ("interpreter", "handlers")]
-    assert [o.exit_code for o in outs] == [0, 0], outs[0].output
-    assert outs[0].output == outs[1].output
-    result = json.loads(outs[0].output)
+    result = play_on_both_engines("attika", players)
     assert result["game"] == "attika" and len(result["scores"]) == players and result["decisions"] > 0
 
 
@@ -129,7 +106,7 @@ def test_a_move_is_legal_when_some_answers_make_it_succeed(attika):
     from compiler.runtime.interpreter import fire
     from compiler.runtime.state import Illegal
 
-    state, rng, found = _set_up(attika, 2, seed=0), random.Random(0), 0
+    state, rng, found = set_up(attika, 2, seed=0), random.Random(0), 0
     while not state.is_terminal() and not found:
         if state.is_chance_node():
             state.apply_action(state.sample_chance())
@@ -146,14 +123,14 @@ def test_a_move_is_legal_when_some_answers_make_it_succeed(attika):
                 found += 1
         state.apply_action(rng.choice(legal))
         if state.is_terminal():
-            state = _set_up(attika, 2, seed=rng.randrange(100))
+            state = set_up(attika, 2, seed=rng.randrange(100))
     assert found
 
 
 def test_the_deck_runs_low_and_the_discards_come_back_never_more_than_60_cards(attika):
     """The deck holds 15 cards of each kind; when it runs low, the cards in no hand and not in the
     deck (the discards) are shuffled in under it: never more than 15 of a kind in hands and deck."""
-    state, rng, refilled, before = _set_up(attika, 4, seed=3), random.Random(3), 0, None
+    state, rng, refilled, before = set_up(attika, 4, seed=3), random.Random(3), 0, None
     while not state.is_terminal() and refilled < 2:
         if state.is_chance_node():
             state.apply_action(state.sample_chance())
@@ -171,7 +148,7 @@ def test_the_deck_runs_low_and_the_discards_come_back_never_more_than_60_cards(a
 def test_joining_two_shrines_ends_a_whole_game_at_once(monkeypatch):
     """Seed 4 at two players: p2 joins two shrines with 18 buildings on the board and wins at once."""
     monkeypatch.chdir(REPO)
-    out = CliRunner().invoke(cli, ["play", "attika", "--players", "2", "--seed", "4", "--format", "json"])
+    out = ostraka("play", "attika", "--players", "2", "--seed", "4", "--format", "json")
     assert out.exit_code == 0, out.output
     result = json.loads(out.output)
     assert result["winner"] == [1] and result["ranking"][1][0] == 1 and result["ranking"][1][1] < 30

@@ -4,27 +4,17 @@ the game ends after the round in which the fourth Glory card is claimed, both en
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
+import flowkit
 import pytest
+from flowkit import choose, step
 
 from compiler.tools.play import new_game
-from compiler.pipeline.project import load
-
-REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def olympus():
-    (game,) = load([REPO / "cards" / "olympus"], REPO).games
-    return game
-
-
-def step(state, rng):
-    if state.is_chance_node():
-        state.apply_action(state.sample_chance())
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
+    return flowkit.game("olympus")
 
 
 def test_the_first_turn_is_the_start_players_and_offers_a_lead_per_free_alpha_space(olympus):
@@ -82,12 +72,6 @@ def test_both_engines_play_the_same_round(olympus):
             step(state, rng)
         results.append((state.history, state.scores(), state.summary()))
     assert results[0] == results[1]
-
-
-def choose(state, seat, label):
-    assert state.current_player() == seat, (seat, state.node.labels)
-    (action,) = [a for a in state.legal_actions() if state.action_to_string(seat, a) == label]
-    state.apply_action(action)
 
 
 def test_a_round_worship_turns_in_order_then_upkeep_brings_the_priests_back(olympus):

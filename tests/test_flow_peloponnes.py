@@ -5,43 +5,21 @@ tiles (income for a tile won, disasters, building later) have examples in the ca
 
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
-from pathlib import Path
 
+import flowkit
 import pytest
-from click.testing import CliRunner
-
-from compiler.cli import cli
-from compiler.pipeline.project import load
-from compiler.runtime.flow import GameState
-
-REPO = Path(__file__).resolve().parent.parent
+from flowkit import REPO, play_on_both_engines, play_out, set_up
 
 
 @pytest.fixture(scope="module")
 def pelo():
-    return next(g for g in load([REPO / "cards" / "peloponnes"], REPO).games)
-
-
-def _set_up(game, players: int, seed: int) -> GameState:
-    state = GameState(game, players, seed=seed)
-    while state.is_chance_node():
-        state.apply_action(state.sample_chance())
-    return state
-
-
-def _finish(state: GameState, seed: int = 0) -> GameState:
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply_action(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
-    return state
+    return flowkit.game("peloponnes")
 
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_set_up_deals_civilizations_stacks_chits_and_the_athens_chits(pelo, players):
-    state = _set_up(pelo, players, seed=7)
+    state = set_up(pelo, players, seed=7)
     shared, seats = state.state.zones, state.state.players
     civs = [p.zones["civilization"] for p in seats]
     assert all(len(c) == 1 for c in civs) and len({c[0] for c in civs}) == players
@@ -62,14 +40,14 @@ def test_set_up_deals_civilizations_stacks_chits_and_the_athens_chits(pelo, play
 
 
 def test_bidding_turns_follow_the_turn_order_counter(pelo):
-    state = _set_up(pelo, 4, seed=3)
+    state = set_up(pelo, 4, seed=3)
     order = sorted(range(4), key=lambda s: state.state.players[s].values["turn_order"])
     assert state.current_player() == order[0]
     assert [state.action_to_string(order[0], a) for a in state.legal_actions()][-1] == "choose: pass"
 
 
 def test_a_whole_game_lasts_eight_rounds_and_ends_with_the_final_supply(pelo):
-    state = _finish(_set_up(pelo, 3, seed=11), seed=4)
+    state = play_out(set_up(pelo, 3, seed=11), seed=4)
     shared = state.state.zones
     assert state.state.globals["round"] == 8 and shared["tile_stack"] == []
     assert not any(p.zones.get(z) for p in state.state.players for z in ("unbuilt", "bidding_on", "conquered"))
@@ -82,7 +60,7 @@ def test_a_whole_game_lasts_eight_rounds_and_ends_with_the_final_supply(pelo):
 def test_disasters_strike_in_a_whole_game(pelo):
     struck = 0
     for seed in range(3):
-        state = _finish(_set_up(pelo, 2, seed=seed), seed=seed)
+        state = play_out(set_up(pelo, 2, seed=seed), seed=seed)
         box = Counter(state.state.zones["box"])
         struck += sum(1 for d in ("plague", "drought", "earthquake", "tempest", "decline") if box[d] == 3)
         assert all(box[d] in (0, 3) for d in ("plague", "drought", "earthquake", "tempest", "decline"))
@@ -92,10 +70,5 @@ def test_disasters_strike_in_a_whole_game(pelo):
 @pytest.mark.parametrize("players", [1, 5])
 def test_play_is_the_same_game_on_both_engines(players, monkeypatch):
     monkeypatch.chdir(REPO)
-    runner = CliRunner()
-    outs = [runner.invoke(cli, ["play", "peloponnes", "--players", str(players), "--seed", "1", "--format", "json", "--engine", e])
-            for e in ("interpreter", "handlers")]
-    assert [o.exit_code for o in outs] == [0, 0], outs[0].output
-    assert outs[0].output == outs[1].output
-    result = json.loads(outs[0].output)
+    result = play_on_both_engines("peloponnes", players)
     assert result["game"] == "peloponnes" and len(result["scores"]) == players and result["decisions"] > 0

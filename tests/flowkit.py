@@ -1,0 +1,82 @@
+"""What the whole-game tests (tests/test_flow*.py) share: each game loaded once per session, a deal
+answered at random, a game played out by seeded random bots, a seat driven by the label of its move,
+and `ostraka play` run in-process."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from compiler.cli import cli
+from compiler.pipeline.project import load
+from compiler.runtime.flow import GameState
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@cache
+def game(name: str):
+    """The repository's game `name`, loaded once per test session: read it, never change it."""
+    (found,) = load([REPO / "cards" / name], REPO).games
+    return found
+
+
+def set_up(compiled, players: int, seed: int) -> GameState:
+    """A new game with its set-up's chance nodes (the deals) answered as the seed says."""
+    state = GameState(compiled, players, seed=seed)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    return state
+
+
+def step(state: GameState, rng: random.Random) -> None:
+    """One node: a chance node as the game's seed says, a decision at random."""
+    if state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def play_out(state: GameState, seed: int = 0, pick: Callable[[GameState], int] | None = None,
+             avoid: Callable[[str], bool] | None = None) -> GameState:
+    """Play to the end: each decision by `pick`, or at random from the legal moves (those whose label
+    `avoid` refuses are left out while there are others)."""
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+        elif pick is not None:
+            state.apply_action(pick(state))
+        else:
+            legal = state.legal_actions()
+            if avoid is not None:
+                seat = state.current_player()
+                legal = [a for a in legal if not avoid(state.action_to_string(seat, a))] or legal
+            state.apply_action(rng.choice(legal))
+    return state
+
+
+def choose(state: GameState, seat: int, label: str) -> None:
+    """Seat `seat` (whose turn it must be) makes the one move labelled `label`."""
+    assert state.current_player() == seat, (seat, state.node.labels)
+    (action,) = [a for a in state.legal_actions() if state.action_to_string(seat, a) == label]
+    state.apply_action(action)
+
+
+def ostraka(*args: str, input: str | None = None) -> Result:
+    """`ostraka ARGS` in-process (from the repository: the caller chdirs there)."""
+    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+
+
+def play_on_both_engines(name: str, players: int, seed: int = 1) -> dict:
+    """`ostraka play --format json` on the interpreter and on the handlers: the same output, parsed."""
+    outs = [ostraka("play", name, "--players", str(players), "--seed", str(seed), "--format", "json", "--engine", e)
+            for e in ("interpreter", "handlers")]
+    assert [o.exit_code for o in outs] == [0, 0], outs[0].output
+    assert outs[0].output == outs[1].output
+    return json.loads(outs[0].output)
