@@ -13,8 +13,8 @@ import pytest
 from ruamel.yaml import YAML
 
 from compiler.outputs.english import English
-from compiler.pipeline.validate.models import Game
 from compiler.pipeline.check.textcheck import Vocabulary
+from compiler.pipeline.validate.models import Game
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -286,8 +286,8 @@ def test_rendered_english_reads_back_to_the_same_facts():
 
 
 def _compare(text, effects):
-    from compiler.pipeline.validate.models import Card
     from compiler.pipeline.check.textcheck import compare
+    from compiler.pipeline.validate.models import Card
 
     game = _game()
     card = Card.model_validate({"id": "c", "name": "C", "kind": "card", "text": text, "effects": effects})

@@ -8,7 +8,7 @@ when the text lacks something, with a note at the effect concerned.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ...compiled import CompiledGame
 from ...diagnostics import Diagnostic, Related

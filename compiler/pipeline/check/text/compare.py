@@ -7,8 +7,8 @@ production) are compared as well."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
+from ....lang.model import Effect
 from ....outputs.english import English
 from ...validate.models import Card
 from .allowances import allowances
@@ -44,7 +44,7 @@ class _Comparison:
         self._loose_numbers()
         return self.findings
 
-    def _read_effect(self, effect: Any) -> Reading:
+    def _read_effect(self, effect: Effect) -> Reading:
         """What an effect's English says, less the trigger's description from game.yaml ('When a card is
         discarded for coins'): those are the game's words, not the designer's, so the text may use them
         and need not."""
