@@ -36,7 +36,7 @@ import sqlite3
 import stat
 import sys
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -261,13 +261,13 @@ class GameView:
         self._reads = reads
         self._tracked: dict[str, _TrackedMapping] = {}
 
-    @property
+    @cached_property
     def listeners(self) -> "_Derived":
         """CompiledGame.listeners, answered from the tracked `triggered` (a card asked about is read)."""
         triggered = self.__getattr__("triggered")
         return _Derived(lambda event, card_id: event in triggered.get(card_id, ()), lambda event, card_id: None)
 
-    @property
+    @cached_property
     def passives_by_hook(self) -> "_Derived":
         """CompiledGame.passives_by_hook, answered from the tracked `passives`."""
         passives = self.__getattr__("passives")
@@ -283,10 +283,14 @@ class GameView:
         if name in self._BY_CARD_ID:
             if name not in self._tracked:
                 self._tracked[name] = _TrackedMapping(getattr(self._game, name), self._reads)
-            return self._tracked[name]
-        if name not in self._GAME_ONLY:
-            self._reads.everything = True
-        return getattr(self._game, name)
+            value = self._tracked[name]
+        else:
+            if name not in self._GAME_ONLY:
+                self._reads.everything = True
+            value = getattr(self._game, name)
+        # Kept on the view: the next read is a plain attribute (what it records is recorded once, for good).
+        setattr(self, name, value)
+        return value
 
 
 # ----------------------------------------------------------------------------- the caches
