@@ -20,11 +20,15 @@ def project(mini_game, monkeypatch) -> Path:
     return mini_game.parent.parent
 
 
+FULL_CHECKS = ("check_run", "check_report")  # what `check` runs when it does not replay
+
+
 def _forbid_full_checks(monkeypatch):
     def full(*_a, **_k):
         raise AssertionError("a full check ran")
 
-    monkeypatch.setattr(cli_module, "check_run", full)
+    for name in FULL_CHECKS:
+        monkeypatch.setattr(cli_module, name, full)
 
 
 @pytest.mark.parametrize("args", [(), ("--format", "json"), ("--format", "github"), ("--strict",), ("mini",), ("cards/mini",)])
@@ -52,8 +56,9 @@ def test_any_change_means_a_full_check(ostraka, project, monkeypatch):
     # The compiler changing (its fingerprint) is a change too.
     monkeypatch.setattr("compiler.tools.replay.code_fingerprint", lambda: "another compiler")
     calls = []
-    real = cli_module.check_run
-    monkeypatch.setattr(cli_module, "check_run", lambda *a, **k: calls.append(1) or real(*a, **k))
+    for name in FULL_CHECKS:
+        real = getattr(cli_module, name)
+        monkeypatch.setattr(cli_module, name, lambda *a, _real=real, **k: calls.append(1) or _real(*a, **k))
     assert ostraka("check", cwd=project).exit_code == 0 and calls == [1]
 
 

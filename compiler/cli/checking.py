@@ -32,7 +32,10 @@ def check(paths: tuple[str, ...], fmt: str, strict: bool, engine: str, no_cache:
         if replayed is not None:
             sys.exit(common.print_report(replayed, fmt, strict))
         key = snapshot(root, list(paths))
-    run = common.check_run(paths, engine=engine, cache=not no_cache)
+    if engine == "interpreter":
+        run = common.check_report(paths, cache=not no_cache)
+    else:
+        run = common.check_run(paths, engine=engine, cache=not no_cache)
     if fast:
         remember(root, list(paths), run.report, key)
     sys.exit(common.print_report(run, fmt, strict))

@@ -11,6 +11,7 @@ import click
 from ..diagnostics import render_github, render_json, render_text
 
 if TYPE_CHECKING:
+    from ..pipeline.parallel import Checked
     from ..pipeline.project import Run
     from ..tools.replay import Replayed
 
@@ -30,7 +31,7 @@ def project_root() -> Path:
     return next((d for d in [here, *here.parents] if (d / "cards").is_dir()), here)
 
 
-def print_report(run: Run | Replayed, fmt: str, strict: bool) -> int:
+def print_report(run: Run | Replayed | Checked, fmt: str, strict: bool) -> int:
     from ..outputs import colour
 
     report = run.report
@@ -75,6 +76,22 @@ def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "inte
 
         check_examples_with_handlers(run)
     return run
+
+
+def check_report(paths: tuple[str, ...], cache: bool = True) -> "Checked":
+    """check_run's report and documents, on two cores when it pays (pipeline/parallel.py); the
+    compiled games are not kept: for the commands that only print the findings."""
+    from ..pipeline.parallel import check
+    from ..tools.cache import open_cache
+    from ..tools.targets import game_paths
+
+    root = project_root()
+    targets = or_exit(lambda: game_paths(paths, root))
+    store = open_cache(root, cache)
+    try:
+        return check(targets, root, store)
+    finally:
+        store.close()
 
 
 def or_exit(action):

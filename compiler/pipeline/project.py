@@ -47,39 +47,55 @@ def find_game_dirs(paths: list[Path], cards_root: Path) -> tuple[list[Path], lis
     found: list[Path] = []
     problems: list[Diagnostic] = []
     if not paths:
-        project = cards_root.parent.resolve()
-        if cards_root.is_symlink() and not Path(os.path.realpath(cards_root)).is_relative_to(project):
-            return [], [Diagnostic("E105", "cards/ is a symbolic link to a folder outside the project; not read", "cards",
-                                   hint="copy the games into cards/, or run ostraka in the project the link points to")]
+        outside = _links_outside(cards_root)
+        if outside:
+            return [], [outside]
         paths = [cards_root]
     for path in paths:
-        path = path.resolve()
-        if not path.exists():
-            problems.append(Diagnostic("E306", f"no such file or directory: {path}", hint="give a game directory such as cards/seven_wonders"))
-            continue
-        start = path if path.is_dir() else path.parent
-        game_dir = next((d for d in [start, *start.parents] if (d / GAME_FILE).is_file()), None)
-        if game_dir is not None:
-            found.append(game_dir)
-            continue
-        try:
-            subdirs = sorted(d for d in path.iterdir() if d.is_dir()) if path.is_dir() else []
-        except OSError as exc:
-            problems.append(Diagnostic("E105", f"cannot read folder: {exc.strerror}", str(path), hint="make the folder readable (chmod u+rx)"))
-            continue
-        for d in [d for d in subdirs if d.is_symlink()]:  # a name under cards/ must not lead outside it
-            problems.append(Diagnostic("E105", f"{d.name}/ is a symbolic link; only directories inside the project are read",
-                                       str(d), 1, 1, "move or copy the game directory into cards/"))
-            subdirs.remove(d)
-        games = [d for d in subdirs if (d / GAME_FILE).is_file()]
-        for d in subdirs:
-            if d not in games and yaml_files(d, str)[0]:
-                problems.append(Diagnostic("E305", f"{d.name}/ holds card files but no {GAME_FILE}", str(d),
-                                           hint=f"add {d.name}/{GAME_FILE} declaring the game's nouns"))
-        if not games and not problems:
-            problems.append(Diagnostic("E305", f"no {GAME_FILE} in {path} or above it", str(path), hint="a game directory holds game.yaml and its card files"))
+        games, trouble = _games_at(path.resolve(), bool(problems))
         found += games
+        problems += trouble
     return list(dict.fromkeys(found)), problems
+
+
+def _links_outside(cards_root: Path) -> Diagnostic | None:
+    project = cards_root.parent.resolve()
+    if cards_root.is_symlink() and not Path(os.path.realpath(cards_root)).is_relative_to(project):
+        return Diagnostic("E105", "cards/ is a symbolic link to a folder outside the project; not read", "cards",
+                          hint="copy the games into cards/, or run ostraka in the project the link points to")
+    return None
+
+
+def _games_at(path: Path, reported: bool) -> tuple[list[Path], list[Diagnostic]]:
+    """The game a path is in (it or a folder above it holds game.yaml), or the games in its folders.
+    `reported`: an earlier path already had a problem (then a path without games is not one more)."""
+    if not path.exists():
+        return [], [Diagnostic("E306", f"no such file or directory: {path}", hint="give a game directory such as cards/seven_wonders")]
+    start = path if path.is_dir() else path.parent
+    game_dir = next((d for d in [start, *start.parents] if (d / GAME_FILE).is_file()), None)
+    if game_dir is not None:
+        return [game_dir], []
+    try:
+        subdirs = sorted(d for d in path.iterdir() if d.is_dir()) if path.is_dir() else []
+    except OSError as exc:
+        return [], [Diagnostic("E105", f"cannot read folder: {exc.strerror}", str(path), hint="make the folder readable (chmod u+rx)")]
+    games, problems = _games_in(subdirs)
+    if not games and not problems and not reported:
+        problems.append(Diagnostic("E305", f"no {GAME_FILE} in {path} or above it", str(path), hint="a game directory holds game.yaml and its card files"))
+    return games, problems
+
+
+def _games_in(subdirs: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
+    """The game folders among some folders; a link (a name under cards/ must not lead outside it) and
+    a folder of card files without game.yaml are problems."""
+    problems = [Diagnostic("E105", f"{d.name}/ is a symbolic link; only directories inside the project are read",
+                           str(d), 1, 1, "move or copy the game directory into cards/")
+                for d in subdirs if d.is_symlink()]
+    subdirs = [d for d in subdirs if not d.is_symlink()]
+    games = [d for d in subdirs if (d / GAME_FILE).is_file()]
+    problems += [Diagnostic("E305", f"{d.name}/ holds card files but no {GAME_FILE}", str(d), hint=f"add {d.name}/{GAME_FILE} declaring the game's nouns")
+                 for d in subdirs if d not in games and yaml_files(d, str)[0]]
+    return games, problems
 
 
 def card_files(game_dir: Path, display=str) -> tuple[list[Path], list[Diagnostic]]:
@@ -187,28 +203,28 @@ def load(paths: list[Path], root: Path | None = None, cache: NullCache | None = 
         compiled = compile_game(run, game_dir)
         if compiled is not None:
             run.games.append(compiled)
-    _check_game_ids(run)
+    check_game_ids(run, [(game.game.id, game.game_file) for game in run.games])
     return run
 
 
-def _game_id_at(run: Run, game: CompiledGame) -> tuple[int, int]:
-    doc = run.documents.get(game.game_file)
-    return doc.where(("id",)) if doc is not None else (1, 1)
-
-
-def _check_game_ids(run: Run) -> None:
-    """A game id names its folder in generated/ and its Python module: unique, and not a Python keyword."""
-    first: dict[str, CompiledGame] = {}
-    for game in run.games:
-        line, col = _game_id_at(run, game)
-        gid = game.game.id
+def check_game_ids(run: Run, games: list[tuple[str, str]]) -> None:
+    """A game id names its folder in generated/ and its Python module: unique, and not a Python keyword.
+    `games`: each loaded game's id and game file, in order."""
+    first: dict[str, str] = {}
+    for gid, game_file in games:
+        line, col = _game_id_at(run, game_file)
         if keyword.iskeyword(gid) or keyword.issoftkeyword(gid):
             run.report.add(Diagnostic("E205", f"game id '{gid}' is a Python keyword; the generated handlers are a module named after it",
-                                      game.game_file, line, col, f"choose another id, such as '{gid}_game'", "id"))
-        other = first.setdefault(gid, game)
-        if other is not game:
+                                      game_file, line, col, f"choose another id, such as '{gid}_game'", "id"))
+        other = first.setdefault(gid, game_file)
+        if other != game_file:
             oline, ocol = _game_id_at(run, other)
-            for here, (hl, hc), there, (tl, tc) in ((game, (line, col), other, (oline, ocol)), (other, (oline, ocol), game, (line, col))):
+            for here, (hl, hc), there, (tl, tc) in ((game_file, (line, col), other, (oline, ocol)), (other, (oline, ocol), game_file, (line, col))):
                 run.report.add(Diagnostic("E303", f"game id '{gid}' is used by two games; both would be written to generated/{gid}/",
-                                          here.game_file, hl, hc, "give each game its own id", "id",
-                                          (Related(there.game_file, tl, tc, f"the other game with id '{gid}'"),)))
+                                          here, hl, hc, "give each game its own id", "id",
+                                          (Related(there, tl, tc, f"the other game with id '{gid}'"),)))
+
+
+def _game_id_at(run: Run, game_file: str) -> tuple[int, int]:
+    doc = run.documents.get(game_file)
+    return doc.where(("id",)) if doc is not None else (1, 1)

@@ -245,6 +245,13 @@ class _DerivedEntry:
         return self._value(self._key, card_id)
 
 
+class _AnyName:
+    """A set that holds every name."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
 class GameView:
     """A CompiledGame whose card-keyed tables record what is read.
 
@@ -254,7 +261,7 @@ class GameView:
     """
 
     _GAME_ONLY = frozenset({"game", "directory", "game_file", "id", "rule_triggered", "rule_passives", "play_zones", "zone_of"})
-    _BY_CARD_ID = frozenset({"cards", "sources", "triggered", "passives"})
+    _BY_CARD_ID = frozenset({"cards", "sources", "triggered", "passives", "heard"})
 
     def __init__(self, game: Any, reads: Reads) -> None:
         self._game = game
@@ -276,6 +283,19 @@ class GameView:
             return [e.passive_arg for _i, e in passives.get(card_id, []) if e.hook == hook]
 
         return _Derived(lambda hook, card_id: bool(args(hook, card_id)), args)
+
+    @cached_property
+    def hearers(self) -> "_Derived":
+        """CompiledGame.hearers, answered from the tracked `heard`."""
+        heard = self.__getattr__("heard")
+        return _Derived(lambda trigger, card_id: trigger in heard.get(card_id, ()), lambda trigger, card_id: None)
+
+    @cached_property
+    def reach_passives(self) -> "_AnyName":
+        """CompiledGame.reach_passives (the standing primitives some card aims at other players), as
+        every name: the runtime then reads the other players' cards in play, through the tracked
+        `passives`, and finds those aims itself (what it finds is the same; only cards read count)."""
+        return _AnyName()
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -317,6 +337,16 @@ class NullCache:
 
     def close(self) -> None:
         pass
+
+    def prefork(self) -> None:
+        """Before a fork (pipeline/parallel.py): read now what both processes will read."""
+
+    def export(self) -> Any:
+        """What a forked worker did to the cache, as plain data for `absorb` in the parent."""
+        return None
+
+    def absorb(self, exported: Any) -> None:
+        """Take in a worker's `export`, as if this process had done its work."""
 
 
 class Cache(NullCache):
@@ -574,6 +604,29 @@ class Cache(NullCache):
 
     def _key(self, *parts: Any) -> str:
         return _digest(self.fp, *parts)
+
+    # ---------------------------------------------------------------- two processes (pipeline/parallel.py)
+
+    def prefork(self) -> None:
+        if self._db is not None and self._rows is None:
+            self._rows = self._read_rows()
+        self._shared = set(self._rows or ())
+
+    def export(self) -> Any:
+        taken = sorted(k for k in getattr(self, "_shared", ()) if k not in (self._rows or {}))
+        return (self._pending, sorted(self._used), sorted(self._junk), self.stats, self.hashes, taken)
+
+    def absorb(self, exported: Any) -> None:
+        pending, used, junk, stats, hashes, taken = exported
+        self._pending.update({str(k): (str(v[0]), str(v[1])) for k, v in pending.items()})
+        self._used.update(used)
+        self._junk.update(junk)
+        for name, n in stats.items():
+            self.stats[name] = self.stats.get(name, 0) + int(n)
+        self.hashes.update(hashes)
+        for key in taken:  # read by the worker: not "read but not asked for" here
+            if self._rows is not None:
+                self._rows.pop(key, None)
 
     # ---------------------------------------------------------------- parse
 

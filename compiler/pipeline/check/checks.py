@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, replace
 
 from ...diagnostics import Severity
 from ...runtime.deck import check_draws
@@ -14,37 +15,61 @@ from .placeholders import check_placeholders
 from .textcheck import check_card_text, check_text
 
 
+@dataclass(frozen=True)
+class Scope:
+    """What every game's check reads of the whole run, fixed before the first: the files with errors,
+    and the entity ids written in them. Each game's check depends on the run only through these
+    (parallel.py checks games in two processes on that ground)."""
+
+    error_files: frozenset[str]
+    written: dict[str, str]
+
+
+def scope_of(run: Run) -> Scope:
+    error_files = frozenset(d.file for d in run.report.items if d.level is Severity.ERROR)
+    return Scope(error_files, _ids_in(run.documents, error_files))
+
+
 def check_all(run: Run, examples: bool = True) -> None:
-    error_files = {d.file for d in run.report.items if d.level is Severity.ERROR}
+    scope = scope_of(run)
     for game in run.games:
-        for file in game.files:
-            if file not in error_files:
-                run.report.extend(check_placeholders(run.documents[file]))
+        run.report.extend(placeholders(run, game, scope))
     for game in run.games:
-        if game.game_file not in error_files:
-            run.report.extend(check_draws(game, run.documents.get(game.game_file)))
-            run.report.extend(check_text(game, run.documents, lambda g, cid, docs, vocab, en: run.cache.text(
-                g, cid, lambda: check_card_text(g, cid, docs, vocab, en))))
-        if game.game_file in error_files or not examples:
-            continue
-        written = _ids_in(run.documents, error_files)
-        broken = broken_cards(game, error_files, written)
-        reads: dict = {}
-        if broken:  # record what each card's examples read, to fold failures that follow from the broken cards
-            check_card, reads = recording(check_card_examples)
-        else:
-            check_card = lambda g, cid, docs: run.cache.examples(g, cid, docs, check_card_examples)  # noqa: E731
-        passed, failed, diagnostics = check_examples(game, run.documents, error_files, check_card)
-        run.report.examples_passed += passed
-        run.report.examples_failed += failed
-        diagnostics = _blame_broken_data(game, error_files, diagnostics)
-        diagnostics = _name_unloaded_cards(written, diagnostics)
-        kept = fold(diagnostics, reads, broken, run.report.items)
-        run.report.examples_folded += len(diagnostics) - len(kept)
-        run.report.extend(kept)
+        check_game(run, game, scope, examples)
 
 
-def _blame_broken_data(game, error_files: set[str], diagnostics: list) -> list:
+def placeholders(run: Run, game, scope: Scope) -> list:
+    """W502 of a game's card files that loaded cleanly."""
+    return [d for file in game.files if file not in scope.error_files for d in check_placeholders(run.documents[file])]
+
+
+def check_game(run: Run, game, scope: Scope, examples: bool = True) -> None:
+    """One game's draws, text and examples, added to the report (example failures that follow
+    from another file's errors folded under them: followon.py)."""
+    error_files = scope.error_files
+    if game.game_file not in error_files:
+        run.report.extend(check_draws(game, run.documents.get(game.game_file)))
+        run.report.extend(check_text(game, run.documents, lambda g, cid, docs, vocab, en: run.cache.text(
+            g, cid, lambda: check_card_text(g, cid, docs, vocab, en))))
+    if game.game_file in error_files or not examples:
+        return
+    broken = broken_cards(game, error_files, scope.written)
+    reads: dict = {}
+    if broken:  # record what each card's examples read, to fold failures that follow from the broken cards
+        check_card, reads = recording(check_card_examples)
+    else:
+        check_card = lambda g, cid, docs: run.cache.examples(g, cid, docs, check_card_examples)  # noqa: E731
+    passed, failed, diagnostics = check_examples(game, run.documents, error_files, check_card)
+    run.report.examples_passed += passed
+    run.report.examples_failed += failed
+    diagnostics = _blame_broken_data(game, error_files, diagnostics)
+    diagnostics = _name_unloaded_cards(scope.written, diagnostics)
+    kept = fold(diagnostics, reads, broken, run.report.items)
+    run.report.examples_folded += len(diagnostics) - len(kept)
+    run.report.extend(kept)
+
+
+def _blame_broken_data(game, error_files: AbstractSet[str], diagnostics: list) -> list:
     """An example that crashed while some of its game's files have errors may have read one of their
     broken cards (a cost that is not a number, ...): that is E402 pointing at those errors, not E901."""
     broken = sorted(f for f in set(game.sources[c].file for c in game.cards) if f in error_files)
@@ -61,7 +86,7 @@ _CRASH = re.compile(r"internal error while running: .*$")
 _ID_LINE = re.compile(r"^[ \t]*(?:-[ \t]+)?id:[ \t]*['\"]?([a-z][a-z0-9_]*)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
-def _ids_in(documents: dict, files: set[str]) -> dict[str, str]:
+def _ids_in(documents: dict, files: AbstractSet[str]) -> dict[str, str]:
     """Entity ids written in files that did not load cleanly, with their file. A file that is not
     even YAML (an indentation slip) is read line by line for its `id:` lines."""
     found: dict[str, str] = {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,7 +214,7 @@ def run_example(game: CompiledGame, example: Example, runner: Callable | None = 
         return Outcome(False, str(exc), invalid=True)
 
 
-def check_examples(game: CompiledGame, documents: dict[str, Document], skip_files: set[str],
+def check_examples(game: CompiledGame, documents: dict[str, Document], skip_files: AbstractSet[str],
                    check_card: Callable | None = None) -> tuple[int, int, list[Diagnostic]]:
     """Every card's examples. `check_card` (default check_card_examples) runs one card's; the cache wraps it."""
     passed = failed = 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -31,7 +32,7 @@ class Broken:
         return bool(self.ids)
 
 
-def broken_cards(game: Any, error_files: set[str], written: dict[str, str]) -> Broken:
+def broken_cards(game: Any, error_files: AbstractSet[str], written: dict[str, str]) -> Broken:
     """`written`: ids found in files that did not load (checks._ids_in)."""
     ids = {cid: game.sources[cid].file for cid in game.cards if game.sources[cid].file in error_files}
     prefix = game.game_file.rsplit("/", 1)[0] + "/"
