@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ruamel.yaml.nodes import ScalarNode as _RuamelScalar
 from ruamel.yaml.resolver import VersionedResolver
@@ -30,8 +31,7 @@ try:  # an optional speed-up: without libyaml everything takes the pure path
 
     _CLoader: Any = _pyyaml.CSafeLoader
 except (ImportError, AttributeError):  # pragma: no cover - PyYAML is pinned with its wheels' libyaml
-    _pyyaml = None
-    _CLoader = None
+    _CLoader = None  # and _pyyaml is read only when _CLoader is not None
 
 _PLAIN = "tag:ostraka.invalid,2026:plain"  # set by our resolver on plain scalars, resolved again by ruamel's
 _STR = "tag:yaml.org,2002:str"
@@ -46,7 +46,7 @@ _MAX_TEXT = 100_000  # the loader's limit on one text
 _MEMO_SIZE = 200_000  # distinct plain scalars remembered (a synthetic game of 10,000 cards has ~30,000)
 
 if _CLoader is not None:
-    class _Loader(_CLoader):  # type: ignore[misc, valid-type]
+    class _Loader(_CLoader):
         """libyaml's composer, with plain scalars marked for ruamel's resolver."""
 
         def resolve(self, kind: Any, value: Any, implicit: Any) -> str:

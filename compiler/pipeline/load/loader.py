@@ -24,8 +24,8 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
-from . import fastyaml
 from ...diagnostics import Diagnostic
+from . import fastyaml
 
 DataPath = tuple[Any, ...]
 
@@ -103,12 +103,12 @@ def line_col(text: str, offset: int) -> tuple[int, int]:
 
 
 class _Limit(Exception):
-    def __init__(self, message: str, node: Node | None) -> None:
+    def __init__(self, message: str, node: Node | _At | None) -> None:
         super().__init__(message)
         self.node = node
 
 
-def _pos(node: Node) -> tuple[int, int]:
+def _pos(node: Node | _At) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
@@ -168,6 +168,7 @@ class _Builder:
             return self._mapping(node, path, depth)
         if isinstance(node, SequenceNode):
             return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
+        assert isinstance(node, ScalarNode)  # the composer makes mappings, sequences and scalars only
         return self._scalar(node, path)
 
     def _mapping(self, node: MappingNode, path: DataPath, depth: int) -> dict:
@@ -194,12 +195,13 @@ class _Builder:
     def _scalar(self, node: ScalarNode, path: DataPath) -> Any:
         if len(node.value) > 100_000:
             raise _Limit("a text longer than 100,000 characters", node)
-        if node.tag == "tag:yaml.org,2002:str":
+        tag = str(node.tag)  # one of _SAFE_TAGS (build)
+        if tag == "tag:yaml.org,2002:str":
             return node.value
         try:
-            value = _plain_scalar(node.tag, node.value)
+            value = _plain_scalar(tag, node.value)
         except (ValueError, OverflowError):
-            self.diag("E201", node, f"cannot read '{node.value[:40]}' as {node.tag.rsplit(':', 1)[-1]}", "", path)
+            self.diag("E201", node, f"cannot read '{node.value[:40]}' as {tag.rsplit(':', 1)[-1]}", "", path)
             return None
         if isinstance(value, bool) or value is None:
             return value
@@ -273,14 +275,14 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
         return doc, [Diagnostic("E104", f"file refused: more than {MAX_UNITS:,} lines and flow items", file, 1, 1,
                                 "split the cards into several files")]
     # The pure-Python scanner is quadratic in the flow brackets opened on one line; no card needs 64.
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.count("[") + line.count("{") > MAX_DEPTH:
+    for number, row in enumerate(text.splitlines(), 1):
+        if row.count("[") + row.count("{") > MAX_DEPTH:
             return doc, [Diagnostic("E104", f"file refused: more than {MAX_DEPTH} flow brackets ('[', '{{') on one line", file, number, 1,
                                     "write nested lists and mappings in block style, one level per line")]
     version = _version_directive(text)
     if version is not None:
-        number, line, col = version
-        return doc, [Diagnostic("E101", f"YAML {number} is not read here: card files are YAML 1.2", file, line, col,
+        wanted, line, col = version
+        return doc, [Diagnostic("E101", f"YAML {wanted} is not read here: card files are YAML 1.2", file, line, col,
                                 "remove the %YAML line (YAML 1.1 reads yes/no/on/off as booleans and 017 as octal)")]
     fast = fastyaml.load(text, _plain_scalar, MAX_NODES, MAX_DEPTH, MAX_INT)  # libyaml, when nothing is to report
     if fast is not None:
@@ -297,7 +299,7 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
             if len(nodes) >= MAX_DOCUMENTS:
                 break
     except _Limit as exc:
-        line, col = _pos(exc.node)
+        line, col = _pos(exc.node) if exc.node is not None else (1, 1)
         return doc, [Diagnostic("E104", f"file refused: {exc}", file, line, col, "split the cards into several files")]
     except MaxDepthExceededError as exc:
         mark = exc.problem_mark
@@ -369,7 +371,8 @@ def load_file(path: Path, display: str) -> tuple[Document, list[Diagnostic]]:
                   else exc.strerror)
         return Document(display, None, ""), [Diagnostic("E105", f"cannot read file: {reason}", display, 1, 1)]
     if len(raw) > MAX_FILE_BYTES:
-        return Document(display, None, ""), [Diagnostic("E104", f"file is larger than {MAX_FILE_BYTES:,} bytes", display, 1, 1, "split the cards into several files")]
+        return Document(display, None, ""), [Diagnostic("E104", f"file is larger than {MAX_FILE_BYTES:,} bytes", display, 1, 1,
+                                                        "split the cards into several files")]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

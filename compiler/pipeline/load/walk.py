@@ -10,8 +10,8 @@ own stack, so no depth can exhaust Python's recursion.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from ...diagnostics import Diagnostic
 
