@@ -189,3 +189,19 @@ def test_a_passive_without_a_hook_is_refused(tmp_path):
     with pytest.raises(ValueError, match=r"passive 'shine' declares no hook: set `hook` to one of"):
         _import(tmp_path / "shine.py", THROWAWAY.format(family="passive", name="shine"))
     assert "shine" not in registry.REGISTRY["passive"]
+
+
+@pytest.mark.parametrize(("actions", "prefix"), [
+    ([{"gain": {"coins": 1}}, {"gain": {"coins": {"field": "points"}}}], 1),  # the card in view
+    ([{"gain": {"coins": {"detail": "price"}}}], 0),  # the event, read by a primitive added since
+    ([{"invoke": {"named_by": "disaster", "on": "strike"}}], 0),  # the event, by one of its arguments
+    ([{"invoke": {"card": "some_card", "on": "strike"}}, {"pay": {"coins": 1}}], 2),
+    ([{"if": {"test": {"connected": {"same": "group"}}, "then": [{"gain": {"coins": 1}}]}}], 0),  # inside another
+])
+def test_what_a_move_reads_is_what_its_primitives_declare(actions, prefix):
+    """A move's actions that read neither its card nor the event are tried once for all its cards:
+    each primitive says whether it reads them (Primitive.reads_view), no list of names does."""
+    from compiler.lang.model import Action
+    from compiler.runtime.program import _card_free_prefix
+
+    assert _card_free_prefix([Action.model_validate(a) for a in actions]) == prefix

@@ -7,12 +7,12 @@ name; its value holds the primitive's arguments. Amount is a whole number or an 
 from __future__ import annotations
 
 import keyword
-from typing import TYPE_CHECKING, Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, create_model, model_validator
 
 from . import flow
-from .registry import REGISTRY, discover
+from .registry import REGISTRY, Primitive, discover
 from .types import FieldTest, PlayerSet, Selector, TriggerName
 
 MODULES = discover()  # every primitive module of the family folders: they register themselves
@@ -27,6 +27,7 @@ class OneOf(BaseModel):
     """A mapping with exactly one key, naming a primitive of one family."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False)
+    family: ClassVar[str] = ""  # the family whose primitives it names (set by _one_of)
     _key: str = PrivateAttr("")
 
     @model_validator(mode="after")
@@ -45,6 +46,11 @@ class OneOf(BaseModel):
     def arg(self) -> Any:
         return getattr(self, field_name(self._key))
 
+    @property
+    def primitive(self) -> type[Primitive]:
+        """The registered class of the primitive this node names (what it declares about itself)."""
+        return REGISTRY[self.family][self._key]
+
 
 def _one_of(model_name: str, family: str, doc: str) -> type[OneOf]:
     fields: dict[str, Any] = {
@@ -52,7 +58,9 @@ def _one_of(model_name: str, family: str, doc: str) -> type[OneOf]:
         field_name(name): (Optional[cls.args], Field(None, alias=name, description=cls.summary))  # noqa: UP045
         for name, cls in sorted(REGISTRY[family].items())
     }
-    return create_model(model_name, __base__=OneOf, __doc__=doc, **fields)
+    model = create_model(model_name, __base__=OneOf, __doc__=doc, **fields)
+    model.family = family
+    return model
 
 
 if TYPE_CHECKING:  # built from the registry at import; a type checker sees each as a OneOf of its own

@@ -47,6 +47,13 @@ class Primitive:
     def run(arg: Any, ctx: Any) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @staticmethod
+    def reads_view(arg: Any) -> bool:
+        """Whether this node itself reads the card in view or the event being handled (the nodes
+        inside it answer for themselves). A flow's move tries the actions it begins with that read
+        neither once for all its cards (runtime/flow.py)."""
+        return False
+
 
 REGISTRY: dict[str, dict[str, type[Primitive]]] = {family: {} for family in FAMILIES}
 _MODULES: dict[str, str] = {}  # module -> the primitive it holds

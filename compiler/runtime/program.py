@@ -92,10 +92,10 @@ class Program:
 
 
 def _reads_card(node: Any) -> bool:
-    """Whether an action tree reads the card in view (`field`) or the event (`event`)."""
-    from ..lang.model import Condition, Expression
+    """Whether an action tree reads the card in view or the event: some node's primitive says it does."""
+    from ..lang.model import OneOf
 
-    if isinstance(node, (Expression, Condition)) and node.key in ("field", "event"):
+    if isinstance(node, OneOf) and node.primitive.reads_view(node.arg):
         return True
     if isinstance(node, BaseModel):
         return any(_reads_card(getattr(node, name)) for name in type(node).model_fields)

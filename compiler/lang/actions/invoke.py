@@ -30,6 +30,10 @@ class Invoke(Primitive):
     example = {"invoke": {"card": {"kind": "favor", "where": {"space": "alpha"}}}}
 
     @staticmethod
+    def reads_view(arg):
+        return arg.named_by is not None  # with `named_by`, the event
+
+    @staticmethod
     def english(arg, en):
         if arg.named_by is not None:
             what = f"the {en.word(arg.named_by)} the event names"

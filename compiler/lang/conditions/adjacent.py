@@ -23,6 +23,10 @@ class Adjacent(Primitive):
     example = {"adjacent": {"to": {"kind": "building"}, "of": "self"}}
 
     @staticmethod
+    def reads_view(arg):
+        return True  # the hex of the card in view
+
+    @staticmethod
     def english(arg, en):
         if arg.symbol:
             return f"it stands next to a {en.word(arg.symbol)} hex"

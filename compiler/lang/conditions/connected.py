@@ -23,6 +23,10 @@ class Connected(Primitive):
     example = {"connected": {"pieces": {"kind": "building"}, "same": "group", "complete": True}}
 
     @staticmethod
+    def reads_view(arg):
+        return arg.same is not None  # with `same`, the card in view
+
+    @staticmethod
     def english(arg, en):
         what = en.selector(arg.pieces) if arg.pieces else "pieces"
         if arg.same:

@@ -15,6 +15,10 @@ class Event(Primitive):
     example = {"event": {"deity": "aphrodite"}}
 
     @staticmethod
+    def reads_view(arg):
+        return True  # the event
+
+    @staticmethod
     def english(arg, en):
         def detail(k, v):
             if isinstance(v, bool):

@@ -23,6 +23,10 @@ class FollowsLast(Primitive):
     example = {"follows_last": {"zone": "lands", "field": "produces"}}
 
     @staticmethod
+    def reads_view(arg):
+        return True  # the card in view
+
+    @staticmethod
     def english(arg, en):
         return f"it shares a {en.word(arg.field)} with the last card of your {en.word(arg.zone)}"
 

@@ -21,6 +21,10 @@ class HeldBy(Primitive):
     example = {"held_by": {"of": "opponents"}}
 
     @staticmethod
+    def reads_view(arg):
+        return True  # the card in view
+
+    @staticmethod
     def english(arg, en):
         return f"{en.players(arg.of)} already have this card"
 

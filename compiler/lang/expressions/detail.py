@@ -16,6 +16,10 @@ class Detail(Primitive):
     example = {"detail": "price"}
 
     @staticmethod
+    def reads_view(arg):
+        return True  # the event
+
+    @staticmethod
     def english(arg, en):
         return f"the {en.word(arg)} of what just happened"
 

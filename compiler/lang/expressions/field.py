@@ -15,6 +15,10 @@ class FieldValue(Primitive):
     example = {"field": "points"}
 
     @staticmethod
+    def reads_view(arg):
+        return True  # the card in view
+
+    @staticmethod
     def english(arg, en):
         return f"the card's {en.word(arg)}"
 

@@ -26,6 +26,10 @@ class Pieces(Primitive):
     example = {"pieces": {"around": "event", "of": "opponents", "to": {"kind": "building"}}}
 
     @staticmethod
+    def reads_view(arg):
+        return arg.around is not None  # with `around`, the hex of the event
+
+    @staticmethod
     def english(arg, en):
         what = en.selector(arg.to, owned=False) if arg.to else "pieces"
         where = " next to the hex just built on" if arg.around else " on the board"

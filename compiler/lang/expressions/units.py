@@ -27,6 +27,10 @@ class Units(Primitive):
     example = {"units": {"field": "cost", "nouns": ["wood", "stone"]}}
 
     @staticmethod
+    def reads_view(arg):
+        return True  # the card in view or the event's
+
+    @staticmethod
     def english(arg, en):
         what = "resources" if arg.nouns == "resources" else en.words(arg.nouns, "and") if arg.nouns else "units"
         card = "the card just built" if arg.of == "event" else "the card"
