@@ -51,7 +51,7 @@ class Primitive:
     def reads_view(arg: Any) -> bool:
         """Whether this node itself reads the card in view or the event being handled (the nodes
         inside it answer for themselves). A flow's move tries the actions it begins with that read
-        neither once for all its cards (runtime/flow.py)."""
+        neither once for all its cards (runtime/program.py)."""
         return False
 
 
