@@ -210,7 +210,7 @@ def test_the_switch_really_runs_the_generated_code(games):
 
 
 def test_fallback_through_the_interpreter_gives_the_same_results(games, monkeypatch):
-    """With no template at all, every node falls back to the interpreter, and nothing changes."""
+    """With no template that renders (each raises), every node falls back to the interpreter, and nothing changes."""
     monkeypatch.setattr(generator, "primitive_template", lambda family, name: None)
     for game in games:
         module = generator.Generator(game).handlers()

@@ -126,11 +126,8 @@ class Generator:
     # ------------------------------------------------------------------ nodes
 
     def _render(self, family: str, node: OneOf, c: Code) -> Code:
-        template = primitive_template(family, node.key)
-        if template is None:
-            return self._fallback(family, node, c)
         try:
-            return Code(template.render(arg=node.arg, c=c, g=self).strip("\n"))
+            return Code(primitive_template(family, node.key).render(arg=node.arg, c=c, g=self).strip("\n"))
         except UnsafeValue:
             raise  # never papered over: the template printed something it must not
         except Exception as exc:  # noqa: BLE001 - a template that cannot render this node (e.g. data with errors)
