@@ -9,6 +9,7 @@ from __future__ import annotations
 import keyword
 import os
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -184,12 +185,14 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
     scope = run.cache.scope(compiled.game_file, kinds_of)
     run.report.extend(run.cache.resolved(scope, compiled.game_file, ("<game>",), lambda: check_names(game, spaces, game_doc, ())
                                          + check_sheet(game, game_doc) + check_game_marks(game, game_doc)))
+
+    def card_names(card: Card, doc: Document, prefix: tuple) -> list[Diagnostic]:
+        return check_names(card, spaces, doc, prefix) + check_card_fields(card, game, spaces, doc, prefix, kinds_of)
+
     for card, doc, prefix in parsed:
         if compiled.cards.get(card.id) is not card:
             continue
-        # resolved() calls the function before the loop moves on (or not at all: a cache hit)
-        run.report.extend(run.cache.resolved(scope, doc.file, prefix, lambda: check_names(card, spaces, doc, prefix)  # noqa: B023
-                                             + check_card_fields(card, game, spaces, doc, prefix, kinds_of)))  # noqa: B023
+        run.report.extend(run.cache.resolved(scope, doc.file, prefix, partial(card_names, card, doc, prefix)))
     run.report.cards += len(compiled.cards)
     return compiled
 
