@@ -63,7 +63,7 @@ class _Comparison:
             return self.en.quantity(n, key[1])
         if key[0] == "unit" and n is not None:
             return f"{n} {word}{'s' if n != 1 else ''}"
-        return word
+        return word if n is None else f"{n} {word}"
 
     def effect_of(self, key: Key) -> int | None:
         return next((index for index, r in enumerate(self.rendered) if key in r.keys()), None)
