@@ -7,8 +7,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from .fields import field_value, holds  # noqa: F401  (holds: the model's comparison, decide/ reads it here)
 from .lang.model import Effect
-from .runtime.filters import field_value
 from .pipeline.validate.models import Card, Game
 
 

@@ -15,17 +15,15 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..compiled import CompiledGame
-from ..lang import hooks
 from ..lang.model import OneOf
 from ..lang.types import FieldTest, Selector, as_list
+from ..decide import nouns, numbers, players, selectors, zones
 from ..runtime.heard import HEARD
-from ..runtime.filters import field_value, holds
 from .names import Code, UnsafeValue, comment_text, ident, lit
 from .jinja import environment, primitive_template
 
 INDENT = "    "
 _WITHIN_BOUNDS = frozenset({"count", "clusters", "div", "min", "max"})  # results inside the bounds of their parts
-_PLAYER_ID = re.compile(r"^p[0-9]+$")
 
 
 def indent(code: str, levels: int = 1) -> Code:
@@ -74,7 +72,6 @@ class Generator:
         self.rules = game.game
         self.module = Module(game_id=ident(game.id))
         self._names = 0
-        self._globals = set(self.rules.globals) | {"players"}
 
     # ------------------------------------------------------------------ names and literals
 
@@ -102,14 +99,14 @@ class Generator:
         return lit(None if value is None else tuple(as_list(value)))
 
     def zone_shared(self, zone: str) -> Code:
-        return lit(bool(self.rules.zones[zone].shared))
+        return lit(zones.shared(self.rules, zone))
 
-    def zone_pairs(self, zones: Any) -> Code:
+    def zone_pairs(self, names: Any) -> Code:
         """One zone or several as ((zone, shared), ...)."""
-        return lit(tuple((z, bool(self.rules.zones[z].shared)) for z in as_list(zones)))
+        return lit(zones.pairs(self.rules, names))
 
     def zone_pair(self, zone: str) -> Code:
-        return lit((zone, bool(self.rules.zones[zone].shared)))
+        return lit(zones.pair(self.rules, zone))
 
     def event_tests(self, details: dict[str, Any], c: Code) -> list[Code]:
         return [
@@ -206,17 +203,14 @@ class Generator:
 
     # ------------------------------------------------------------------ nouns
 
-    def bounds(self, noun: str) -> tuple[int | None, int | None]:
-        """The noun's bounds (Game.bounds), folded in at compile time."""
-        return self.rules.bounds(noun)
-
     def change(self, c: Code, noun: str, delta: Code) -> Code:
-        """Context.change(actor, noun, delta): clamped to the noun's bounds, folded in."""
-        if noun == "any":
+        """Context.change(actor, noun, delta): clamped to the noun's bounds (decide/nouns.py), folded in."""
+        how = nouns.change(self.rules, noun)
+        if how[0] == "ask":
             return Code(f"{c}.change({c}.actor, {lit(noun)}, {delta})")
-        if noun in self._globals and noun not in self.rules.counters:
+        if how[0] == "global":
             return Code(f"{c}.state.globals[{lit(noun)}] += {delta}")
-        low, high = self.bounds(noun)
+        _clamp, low, high = how
         value = Code(f"{delta} + {c}.actor.values.get({lit(noun)}, 0)")
         if low is not None:
             value = Code(f"max({lit(low)}, {value})")
@@ -226,128 +220,76 @@ class Generator:
 
     def spend(self, c: Code, noun: str, n: Code) -> Code:
         """Context.spend(actor, noun, n): never partial, never below the noun's minimum."""
-        substitutes = bool(self.game.passives_by_hook.get(hooks.SUBSTITUTE)) or any(
-            e.hook == hooks.SUBSTITUTE for _i, e in self.game.rule_passives)
-        if noun == "any" or (substitutes and noun in self.game.game.resources):
+        if nouns.substitutable(self.game, noun):
             return Code(f"{c}.spend({c}.actor, {lit(noun)}, {n})")  # substitutes may stand in
-        low, _high = self.bounds(noun)
-        floor = low if low is not None else -(10**12)
-        return Code(f"rt.spend({c}.actor, {lit(noun)}, {n}, {lit(floor)})")
+        return Code(f"rt.spend({c}.actor, {lit(noun)}, {n}, {lit(nouns.floor(self.rules, noun))})")
 
     def value(self, arg: Any, c: Code) -> Code:
         noun, of = (arg, "self") if isinstance(arg, str) else (arg.noun, arg.of)
-        if noun in self._globals:
+        if nouns.is_global(self.rules, noun):
             return Code(f"{c}.state.globals[{lit(noun)}]")
-        spec = self.player_spec(of)
-        if spec == (("self",),):
-            return Code(f"{c}.actor.values.get({lit(noun)}, 0)")
-        if spec == (("owner",),):
-            return Code(f"{c}.owner.values.get({lit(noun)}, 0)")
-        return Code(f"rt.total({c}, {lit(spec)}, {lit(noun)})")
+        one = self.one_player(of, c)
+        if one is not None:
+            return Code(f"{one}.values.get({lit(noun)}, 0)")
+        return Code(f"rt.total({c}, {lit(self.player_spec(of))}, {lit(noun)})")
 
     # ------------------------------------------------------------------ players
 
-    def player_spec(self, ref: Any) -> tuple[tuple[Any, ...], ...]:
-        """A player set as seat offsets and fixed players, resolved from the game's relations."""
-        out: list[tuple[Any, ...]] = []
-        for name in as_list(ref):
-            out += self._relation(name, 0)
-        return tuple(out)
-
-    def _relation(self, name: str, depth: int) -> list[tuple[Any, ...]]:
-        if name == "self":
-            return [("self",)]
-        if name == "owner":
-            return [("owner",)]
-        if name in ("all", "everyone"):
-            return [("all",)]
-        if name in ("opponents", "others"):
-            return [("opponents",)]
-        if name in self._globals:
-            return [("ref", name)]
-        if _PLAYER_ID.match(name):
-            return [("player", name)]
-        relation = self.rules.relations.get(name)
-        if isinstance(relation, int) and not isinstance(relation, bool):
-            return [("offset", relation)]
-        if isinstance(relation, list) and depth < 20:
-            return [part for sub in relation for part in self._relation(sub, depth + 1)]
-        return [("ref", name)]  # unknown or unusual: the interpreter resolves it (and refuses it)
+    def player_spec(self, ref: Any) -> players.Plan:
+        """A player set as seat offsets and fixed players (decide/players.py)."""
+        return players.of(self.game, ref)
 
     def one_player(self, ref: Any, c: Code) -> Code | None:
         """The one player a set always holds ('self' or 'owner'), else None."""
-        spec = self.player_spec(ref)
-        return {(("self",),): Code(f"{c}.actor"), (("owner",),): Code(f"{c}.owner")}.get(spec)
+        one = players.one(self.player_spec(ref))
+        return None if one is None else Code(f"{c}.actor" if one == "self" else f"{c}.owner")
 
     def first_player(self, ref: Any, c: Code) -> Code:
         """The first player of a set (Context.players(ref)[0])."""
         return self.one_player(ref, c) or Code(f"{self.players(ref, c)}[0]")
 
     def players(self, ref: Any, c: Code, ordered: bool = False) -> Code:
-        spec = self.player_spec(ref)
-        if spec == (("self",),):  # one player: the turn order cannot change it
-            return Code(f"[{c}.actor]")
-        if spec == (("owner",),):
-            return Code(f"[{c}.owner]")
-        return Code(f"rt.players({c}, {lit(spec)}, {lit(bool(ordered))})")
+        one = self.one_player(ref, c)
+        if one is not None:  # one player: the turn order cannot change it
+            return Code(f"[{one}]")
+        return Code(f"rt.players({c}, {lit(self.player_spec(ref))}, {lit(bool(ordered))})")
 
     # ------------------------------------------------------------------ cards
 
     def zones(self, selector: Selector) -> tuple[tuple[str, bool], ...]:
-        """The zones a selector searches, and whether each is shared (Context.select)."""
-        if selector.zone:
-            zones = [selector.zone]
-        else:
-            kinds = self.rules.kinds
-            kind_zones = [kinds[k].zone for k in as_list(selector.kind) if k in kinds]
-            zones = [z for z in kind_zones if z] or list(self.game.play_zones)
-            if selector.kind is not None and as_list(selector.kind) and not any(kind_zones):
-                zones = []  # kinds that never lie in a zone: the game's own entities (rt.select searches them all)
-        return tuple((z, bool(self.rules.zones[z].shared)) for z in dict.fromkeys(zones))
+        """The zones a selector searches, and whether each is shared (decide/selectors.py)."""
+        return selectors.zones(self.game, selector)
 
     def match(self, selector: Selector, c: Code) -> Code:
-        """A selector's filter (Context._matches) as the runtime takes it (runtime/filters.py).
-
-        What the data fixes (ids, kinds, literal field values) is tested now, against every card of
-        the game: the ids that pass become a module constant. Only a field compared with the card
-        in hand or with an amount is left to a test at run time, on those ids alone."""
-        where = selector.where or {}
-        # a comparison with whole numbers folds like a value; one with an amount is read at run time
-        tests = {name: w for name, w in where.items() if isinstance(w, FieldTest) and all(not isinstance(v, OneOf) for v in w.tests().values())}
-        fixed = {name: tests[name].tests() if name in tests else w for name, w in where.items() if not isinstance(w, (OneOf, FieldTest)) or name in tests}
-        varying = {name: w for name, w in where.items() if name not in fixed}
-        ids = None
-        if selector.id is not None or selector.kind is not None or fixed:
-            ids = self.card_set(
-                card.id
-                for card in self.game.cards.values()
-                if (selector.id is None or card.id in as_list(selector.id))
-                and (selector.kind is None or card.kind in as_list(selector.kind))
-                and all(holds(field_value(card, name), wanted) for name, wanted in fixed.items())
-            )
-        if not varying:
+        """A selector's filter as the runtime takes it (runtime/filters.py), from its plan
+        (decide/selectors.py): the ids the data lets through become a module constant; only a field
+        compared with the card in hand or with an amount is left to a test at run time, on those ids."""
+        plan = selectors.of(self.game, selector)
+        fixed = selectors.fixed_ids(self.game, plan)
+        ids = None if fixed is None else self.card_set(fixed)
+        if not plan.varying:
             return ids if ids is not None else Code("rt.ANY_CARD")
-        if all(isinstance(wanted, OneOf) and wanted.key == "field" for wanted in varying.values()):
+        if all(isinstance(wanted, OneOf) and wanted.key == "field" for _name, wanted in plan.varying):
             # Compared with the card in hand (reading it has no effects): narrowed once per search.
             narrowed = ids if ids is not None else Code("None")
-            for name, wanted in varying.items():
+            for name, wanted in plan.varying:
                 narrowed = Code(f"rt.narrow({c}.game, {narrowed}, {lit(name)}, {c}.card_field({lit(wanted.arg)}))")
             return narrowed
         card = self.fresh("card")
         tests = [Code(f"{card}.id in {ids}")] if ids is not None else []
-        for name, wanted in varying.items():
-            have = Code(f"{card}.{ident(name)}") if name in ("id", "name", "kind") else Code(f"rt.field({card}, {lit(name)})")
-            if isinstance(wanted, FieldTest):  # its amounts read for each card, as the interpreter does once
-                parts = ", ".join(f"{lit(t)}: {self.amount(v, c) if t in ('at_least', 'at_most') else lit(v)}" for t, v in wanted.tests().items())
-                tests_code = Code(f"rt.holds({have}, {{{parts}}})")
-                tests.append(tests_code)
-                continue
-            if wanted.key == "field":
-                allowed = Code(f"rt.allowed({c}.card_field({lit(wanted.arg)}))")  # compared as it is, not as a number
-            else:  # an amount: evaluated for each card, as the interpreter does
-                allowed = Code(f"({self.amount(wanted, c)},)")
-            tests.append(Code(f"rt.has({have}, {allowed})"))
+        tests += [self._where_test(card, name, wanted, c) for name, wanted in plan.varying]
         return Code(f"lambda {card}: " + " and ".join(tests))
+
+    def _where_test(self, card: Code, name: str, wanted: OneOf | FieldTest, c: Code) -> Code:
+        have = Code(f"{card}.{ident(name)}") if name in ("id", "name", "kind") else Code(f"rt.field({card}, {lit(name)})")
+        if isinstance(wanted, FieldTest):  # its amounts read for each card, as the interpreter does once
+            parts = ", ".join(f"{lit(t)}: {self.amount(v, c) if t in ('at_least', 'at_most') else lit(v)}" for t, v in wanted.tests().items())
+            return Code(f"rt.holds({have}, {{{parts}}})")
+        if wanted.key == "field":
+            allowed = Code(f"rt.allowed({c}.card_field({lit(wanted.arg)}))")  # compared as it is, not as a number
+        else:  # an amount: evaluated for each card, as the interpreter does
+            allowed = Code(f"({self.amount(wanted, c)},)")
+        return Code(f"rt.has({have}, {allowed})")
 
     def card_set(self, ids: Iterable[str]) -> Code:
         """The name of a module constant holding these card ids, in the game's order."""
@@ -360,19 +302,12 @@ class Generator:
         return self.module.constants[value]
 
     def param(self, name: str, c: Code) -> Code:
-        """Context.param folded: the game's number plus the rules' modifiers, and a table of the cards
-        whose `modify` changes it (none: the number itself)."""
-        total = self.rules.params.get(name, 0)
-        by_card: dict[str, int] = {}
-        for _index, effect in self.game.rule_passives:
-            if effect.hook == hooks.RULE_NUMBER and effect.passive_arg.param == name:
-                total += effect.passive_arg.by
-        for card_id, effects in self.game.passives.items():
-            for _index, effect in effects:
-                if effect.hook == hooks.RULE_NUMBER and effect.passive_arg.param == name:
-                    if effect.passive_arg.of is not None:  # it reaches other players: the runtime's lookup
-                        return Code(f"{c}.param({lit(name)})")
-                    by_card[card_id] = by_card.get(card_id, 0) + effect.passive_arg.by
+        """Context.param folded (decide/numbers.py): the game's number plus the rules' modifiers, and a
+        table of the cards whose `modify` changes it (none: the number itself). A `modify` that
+        reaches other players (`of`) is left to the runtime's lookup."""
+        total, by_card = numbers.param_base(self.game, name), numbers.param_table(self.game, name)
+        if by_card is None:
+            return Code(f"{c}.param({lit(name)})")
         if not by_card:
             return lit(total)
         return Code(f"rt.param({c}, {lit(total)}, {self.constant('_MODIFIERS', lit(by_card))})")
@@ -425,11 +360,11 @@ class Generator:
 
     def where_pairs(self, where: dict[str, Any]) -> Code:
         """Field filters with literal values, as ((field, allowed values), ...)."""
-        return lit(tuple((k, tuple(v) if isinstance(v, list) else (v,)) for k, v in where.items()))
+        return lit(zones.where_pairs(where))
 
-    def handed_nouns(self, nouns: dict[str, str]) -> Code:
+    def handed_nouns(self, handed: dict[str, str]) -> Code:
         """hand_over's nouns as (given, received, the floor a giver keeps), bounds folded in."""
-        return lit(tuple((given, received, self.bounds(given)[0] or 0) for given, received in nouns.items()))
+        return lit(tuple((given, received, nouns.keeps(self.rules, given)) for given, received in handed.items()))
 
     def track(self, name: str) -> Any:
         return self.rules.tracks[name]

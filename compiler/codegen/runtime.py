@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..runtime import board, reading, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
+from ..decide.numbers import div  # noqa: F401  (used by generated code)
+from ..runtime import board, reading, seats, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
 from ..runtime.filters import Match, card_ids, holds, items, narrow  # noqa: F401  (card_ids, holds, narrow: used by generated code)
 from ..runtime.interpreter import Context, dispatch  # noqa: F401  (dispatch: used by generated code)
 from ..runtime.limits import bounded, spend as budget  # noqa: F401  (bounded: used by generated code)
 from ..runtime.state import Illegal, Player, State
 
 Pick = tuple[Player | None, str]
-Spec = tuple[tuple[Any, ...], ...]  # a compiled player set: ("self",), ("offset", 1), ...
+Spec = tuple[tuple[Any, ...], ...]  # a player set's plan (decide/players.py): ("self",), ("offset", 1), ...
 
 
 def ANY_CARD(card: Any) -> bool:
@@ -87,13 +88,8 @@ def allowed(wanted: Any) -> Any:
     return wanted if isinstance(wanted, list) else (wanted,)
 
 
-def div(a: int, b: int) -> int:
-    return a // b if b else 0
-
-
 def div_list(values: list[int]) -> int:
-    a, b = values
-    return a // b if b else 0
+    return div(*values)
 
 
 def fold_sub(values: list[int]) -> int:
@@ -112,36 +108,8 @@ def compare_list(op: Callable[[int, int], bool], values: list[int]) -> bool:
 
 
 def players(ctx: Context, spec: Spec, ordered: bool) -> list[Player]:
-    """Context.players with the relation names resolved at compile time."""
-    actor = ctx.actor
-    everyone = ctx.state.players
-    n = len(everyone)
-    found: list[Player] = []
-    for part in spec:
-        kind = part[0]
-        if kind == "self":
-            group = [actor]
-        elif kind == "owner":
-            group = [ctx.owner]
-        elif kind == "all":
-            by_seat = {p.seat: p for p in everyone}
-            group = [by_seat[(actor.seat + k) % n] for k in range(n)]
-        elif kind == "opponents":
-            by_seat = {p.seat: p for p in everyone}
-            group = [by_seat[(actor.seat + k) % n] for k in range(1, n)]
-        elif kind == "offset":
-            by_seat = {p.seat: p for p in everyone}
-            group = [by_seat[(actor.seat + part[1]) % n]]
-        elif kind == "player":
-            group = [ctx.state.player(part[1])]
-        else:  # ("ref", name): anything unusual is resolved as the interpreter does
-            group = ctx._relation(part[1], actor)
-        for player in group:
-            if player not in found:
-                found.append(player)
-    if ordered:
-        found.sort(key=lambda p: (p.seat - actor.seat - 1) % n)
-    return found
+    """Context.players with the plan of the player set (decide/players.py) worked out at build time."""
+    return seats.players(spec, ctx.state, ctx.actor, ctx.owner, ordered)
 
 
 # ---------------------------------------------------------------------- cards

@@ -12,12 +12,12 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel
 
+from ..decide.players import BUILTIN_PLAYERS
 from ..diagnostics import Diagnostic, did_you_mean
 from ..lang.types import Ref
 from .load.loader import DataPath, Document, dotted
 from .validate.models import Card, Game
 
-BUILTIN_PLAYERS = ("self", "owner", "all", "everyone", "opponents", "others")
 _WHAT = {
     "noun": "counter, resource or track",
     "resource": "resource",

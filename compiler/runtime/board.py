@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..lang import hooks
 from ..lang.types import as_list
+from .cards import take
 from .filters import Match, allows, matching, narrow
 from .limits import spend
 from .state import Illegal, Player, State
@@ -389,8 +390,6 @@ def place(
 ) -> None:
     """The `place` action: the actor picks one of the candidate cards that can go somewhere, then an
     open hex for it, pays the (reduced) cost unless it is free there, and builds it."""
-    from .interpreter import build
-
     spec = _spec(ctx.game)
     cards = ctx.game.cards
     placement = Placement(ctx, open_hexes(ctx), reduce_by, free, free_next_to)
@@ -411,9 +410,9 @@ def place(
     site = legal[0] if len(legal) == 1 else ctx.ask(ctx.actor, f"where to place {card_id}", legal)
     if not placement.free_at(card_id, site):
         pay(ctx, placement.cost(card_id, site), cards[card_id].name)
-    ctx._take(holder, card_id)
+    take(ctx.state, holder, card_id)
     board_of(ctx.state)["pieces"][site] = [ctx.actor.id, card_id]
-    build(ctx.game, ctx.state, ctx.actor, card_id, ctx.decider, free=True, depth=ctx.depth + 1, handlers=ctx.handlers, details={"hex": site})
+    ctx.build_card(card_id, free=True, details={"hex": site})
 
 
 # ---------------------------------------------------------------------------- tiles and piles
@@ -548,13 +547,11 @@ def bid(
         amounts = [str(v) for v in range(lowest, lowest + spend(ctx.state, highest + 1 - lowest))]
         amount = int(amounts[0] if len(amounts) == 1 else ctx.ask(player, f"how much to bid on {card_id}", amounts))
         ctx.spend(player, currency, amount)
-    ctx._take(holder, card_id)
+    take(ctx.state, holder, card_id)
     player.values[holds] = amount
     player.zones.setdefault(marks, []).append(card_id)
     if leader is not None and outbid:
-        from .interpreter import fire
-
-        fire(ctx.game, ctx.state, outbid, leader, ctx.decider, {"card": card_id, "by": player.id}, handlers=ctx.handlers)
+        ctx.fire(outbid, leader, {"card": card_id, "by": player.id})
 
 
 def total(ctx: "Context", found: Sequence[tuple[Player | None, str]], field_name: str) -> int:

@@ -20,7 +20,7 @@ class Dealing(FlowBase):
             fixed, draws = self.program.deck(len(self.state.players), ctx.amount(arg.deck))
             pile, pending = list(fixed), [[list(c), n] for c, n in draws]
         else:
-            found = [c for c in self.game.cards.values() if ctx._matches(c, arg.cards)]
+            found = [c for c in self.game.cards.values() if ctx.matches(c, arg.cards)]
             copies = (lambda c: max(0, ctx.about(c).amount(arg.copies))) if arg.copies is not None else (lambda c: 1)
             pile, pending = [c.id for c in found for _ in range(copies(c))], []
         each = max(0, ctx.amount(arg.each))

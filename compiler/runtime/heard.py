@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .effects import run_effect
+
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
 
@@ -35,8 +37,6 @@ def hear(base: Context, trigger: str, payload: dict, built: str | None = None) -
             if ctx.handlers is not None:
                 ctx.handlers.run(ctx, card_id, trigger + HEARD)
                 continue
-            from .interpreter import run_effect
-
             for index, effect in game.heard[card_id][trigger]:
                 if ctx.hears(effect.by):
                     run_effect(ctx, card_id, index, effect)

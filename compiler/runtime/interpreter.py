@@ -6,19 +6,25 @@ Primitives call its methods; nothing here knows any card or any game by name.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from ..compiled import CompiledGame
+from ..decide import nouns, numbers
+from ..decide import players as decide_players
 from ..lang.model import Action, Condition, Expression
 from ..lang import hooks
 from ..lang.registry import REGISTRY
-from ..lang.types import FieldTest, Selector, as_list
+from ..lang.types import Selector
 from ..pipeline.validate.models import Card
-from . import payment
+from .. import decide as decide_layer
+from . import board as board_verbs
+from . import cards, payment, seats, wild
+from . import spaces as space_verbs
+from . import tracks as track_moves
 from .decider import Decider, FirstLegal
-from .filters import Match, field_value, holds, matching
+from .filters import Match
+from .effects import run_effect
 from .heard import hear
 from .limits import bounded, spend
 from .state import Illegal, Player, State
@@ -38,6 +44,12 @@ class Context:
     event: dict[str, Any] = field(default_factory=dict)
     depth: int = 0
     handlers: Any = None  # generated handlers (compiler/codegen/engine.py); None walks the effect tree
+
+    # What the primitives' run() reach through the context (compiler/lang/ imports neither): the
+    # runtime's board and space verbs, and the decisions both execution paths share.
+    board = board_verbs
+    spaces = space_verbs
+    decide = decide_layer
 
     # ------------------------------------------------------------------ derived contexts
 
@@ -78,37 +90,7 @@ class Context:
 
     def players(self, ref: Any, ordered: bool = False, actor: Player | None = None) -> list[Player]:
         """Resolve a player set relative to the actor, in turn order from the actor's left."""
-        actor = actor or self.actor
-        found: list[Player] = []
-        for name in as_list(ref):
-            for player in self._relation(name, actor):
-                if player not in found:
-                    found.append(player)
-        if ordered:
-            n = len(self.state.players)
-            found.sort(key=lambda p: (p.seat - actor.seat - 1) % n)
-        return found
-
-    def _relation(self, name: str, actor: Player) -> list[Player]:
-        everyone = self.state.players
-        n = len(everyone)
-        by_seat = {p.seat: p for p in everyone}
-        if name == "self":
-            return [actor]
-        if name == "owner":
-            return [self.owner]
-        if name in ("all", "everyone"):
-            return [by_seat[(actor.seat + k) % n] for k in range(n)]
-        if name in ("opponents", "others"):
-            return [by_seat[(actor.seat + k) % n] for k in range(1, n)]
-        if name.startswith("p") and name[1:].isdigit():  # a seat id, as examples name players
-            return [self.state.player(name)]
-        relation = self.game.game.relations.get(name)
-        if isinstance(relation, int):
-            return [by_seat[(actor.seat + relation) % n]]
-        if isinstance(relation, list):
-            return [p for part in relation for p in self._relation(part, actor)]
-        raise Illegal(f"unknown player relation '{name}'")
+        return seats.players(decide_players.of(self.game, ref), self.state, actor or self.actor, self.owner, ordered)
 
     # ------------------------------------------------------------------ values
 
@@ -117,23 +99,16 @@ class Context:
             return self.state.globals[noun]
         return sum(p.values.get(noun, 0) for p in self.players(of))
 
-    def _bounds(self, noun: str) -> tuple[int | None, int | None]:
-        return self.game.game.bounds(noun)
-
     def change(self, player: Player, noun: str, delta: int) -> None:
         """Add to a noun, clamped to its bounds (losses stop at the minimum)."""
-        if noun == "any":
+        how = nouns.change(self.game.game, noun)
+        if how[0] == "ask":
             noun = self.ask(player, "which resource", sorted(self.game.game.resources))
-        if noun in self.state.globals and noun not in self.game.game.counters:
+            how = nouns.change(self.game.game, noun)
+        if how[0] == "global":
             self.state.globals[noun] += delta
             return
-        low, high = self._bounds(noun)
-        value = player.values.get(noun, 0) + delta
-        if low is not None:
-            value = max(low, value)
-        if high is not None:
-            value = min(high, value)
-        player.values[noun] = value
+        player.values[noun] = nouns.clamp(player.values.get(noun, 0) + delta, how[1], how[2])
 
     def spend(self, player: Player, noun: str, n: int) -> None:
         """Pay exactly n of a noun, or fail: paying is never partial."""
@@ -147,20 +122,18 @@ class Context:
             if not held:
                 raise Illegal(f"{player.id} has no resource to pay")
             noun = self.ask(player, "which resource to pay", held)
-        low, _high = self._bounds(noun)
         if noun in resources and player.values.get(noun, 0) < n and payment.coverable(self, player, noun) >= n:
             # what the player lacks, substitutes pay (tribute counted as if in the warehouse, ...)
             own = max(0, player.values.get(noun, 0))
             payment.cover_shortfall(self, player, noun, n - own)
             n = own
-        if player.values.get(noun, 0) - n < (low if low is not None else -(10**12)):
+        if player.values.get(noun, 0) - n < nouns.floor(self.game.game, noun):
             raise Illegal(f"{player.id} cannot pay {n} {noun}")
         player.values[noun] = player.values.get(noun, 0) - n
 
     def param(self, name: str, player: Player | None = None) -> int:
-        player = player or self.actor
-        base = self.game.game.params.get(name, 0)
-        return base + sum(arg.by for _holder, _card, arg in self.reaching(player, hooks.RULE_NUMBER) if arg.param == name)
+        modifiers = [arg for _holder, _card, arg in self.reaching(player or self.actor, hooks.RULE_NUMBER)]
+        return self.game.game.params.get(name, 0) + (numbers.modifies(modifiers, name) or 0)
 
     def reaching(self, player: Player, hook: str) -> list[tuple[Player, str, Any]]:
         """The standing effects answering a hook (lang/hooks.py) that apply to a player, with who holds each: the
@@ -170,7 +143,7 @@ class Context:
                  if getattr(arg, "of", None) is None or player in self._of(arg.of, player)]
         if hook not in self.game.reach_passives:
             return found
-        for holder in self.players("others", ordered=True, actor=player):
+        for holder in seats.players(decide_players.OPPONENTS, self.state, player, self.owner, ordered=True):
             found += [(holder, card_id, arg) for card_id, arg in self.passives(holder, hook)
                       if getattr(arg, "of", None) is not None and player in self._of(arg.of, holder)]
         return found
@@ -225,47 +198,11 @@ class Context:
 
     # ------------------------------------------------------------------ tracks
 
-    def track_cap(self, player: Player, track_name: str) -> int:
-        track = self.game.game.tracks[track_name]
-        cap = track.spaces
-        owned = set(self.owned_ids(player))
-        for barrier in sorted(track.barriers, key=lambda b: b.at):
-            if not set(barrier.lifted_by) <= owned:
-                cap = min(cap, barrier.at)
-        return cap
-
-    def can_move(self, player: Player, track: str, direction: int) -> bool:
-        position = player.values.get(track, 0)
-        if direction > 0:
-            return position < self.track_cap(player, track)
-        return position > self.game.game.tracks[track].first
-
-    def move_marker(self, player: Player, track: str, spaces: int, direction: int) -> None:
-        position = player.values.get(track, 0)
-        if direction > 0:
-            position = min(self.track_cap(player, track), position + spaces) if position < self.track_cap(player, track) else position
-        else:
-            position = max(self.game.game.tracks[track].first, position - spaces)
-        player.values[track] = position
-
     def move_markers(
         self, tracks: Iterable[str] | None, by: int, count: Callable[[], int], among: Iterable[str] | None, direction: int
     ) -> None:
-        """Move the actor's markers `by` spaces; tracks None: `count` markers the player picks among
-        `among` (None: every track), each one that can still move."""
-        player = self.actor
-        if tracks is not None:
-            for track in tracks:
-                self.move_marker(player, track, by, direction)
-            return
-        pool = list(among or self.game.game.tracks)
-        for _ in range(spend(self.state, count())):
-            movable = [t for t in pool if self.can_move(player, t, direction)]
-            if not movable:
-                return
-            track = self.ask(player, "which marker", movable)
-            pool.remove(track)
-            self.move_marker(player, track, by, direction)
+        """Move the actor's markers (runtime/tracks.py)."""
+        track_moves.move_markers(self, tracks, by, count, among, direction)
 
     # ------------------------------------------------------------------ cards
 
@@ -291,69 +228,19 @@ class Context:
             found.extend((card_id, arg) for arg in by_card[card_id])
         return found
 
-    def _matches(self, card: Card, selector: Selector, known: dict | None = None) -> bool:
-        """`known`: the values of `where` amounts already worked out in this search. An amount is
-        read in this context, never with the candidate in view, so it is the same for every card."""
-        if selector.id is not None and card.id not in as_list(selector.id):
-            return False
-        if selector.kind is not None and card.kind not in as_list(selector.kind):
-            return False
-        for name, wanted in (selector.where or {}).items():
-            if isinstance(wanted, (Expression, FieldTest)):
-                wanted = self._wanted(name, wanted, known)
-            if not holds(field_value(card, name), wanted):
-                return False
-        return True
-
-    def _wanted(self, name: str, wanted: Any, known: dict | None) -> Any:
-        if known is not None and name in known:
-            return known[name]
-        if isinstance(wanted, FieldTest):  # its amounts read now, the same for every card
-            value: Any = {test: self.amount(v) if test in ("at_least", "at_most") else v for test, v in wanted.tests().items()}
-        # A field of the card in hand (e.g. a stage's own board) is compared as it is.
-        elif wanted.key == "field":
-            value = self.card_field(wanted.arg)
-        else:
-            value = self.amount(wanted)
-        if known is not None:
-            known[name] = value
-        return value
+    def matches(self, card: Card, selector: Selector) -> bool:
+        """Whether a card passes a selector's filter (runtime/cards.py)."""
+        return cards.matches(self, card, selector)
 
     def filter(self, selector: Selector | None) -> Callable[[Card], bool] | None:
         """A selector as a test on one card (None: no selector, every card passes)."""
         if selector is None:
             return None
-        return lambda card: self._matches(card, selector)
+        return lambda card: cards.matches(self, card, selector)
 
     def select(self, selector: Any) -> list[tuple[Player | None, str]]:
         """Cards matching a selector (or a plain id), with the player whose zone holds each."""
-        if isinstance(selector, str):
-            selector = Selector(id=selector)
-        zones = [selector.zone] if selector.zone else None
-        if zones is None:
-            kinds = as_list(selector.kind)
-            kind_zones = [self.game.game.kinds[k].zone for k in kinds if k in self.game.game.kinds]
-            zones = [z for z in kind_zones if z] or self.game.play_zones
-            if kinds and not any(kind_zones):
-                zones = []  # kinds that never lie in a zone (e.g. spaces of a board): the game's own entities
-        pairs = tuple((z, bool(self.game.game.zones[z].shared)) for z in dict.fromkeys(zones))
-        fewest = (lambda c: c.amount(selector.fewest)) if selector.fewest is not None else None
-        most = (lambda c: c.amount(selector.most)) if selector.most is not None else None
-        owners = lambda: self.players(selector.of or "self")  # noqa: E731
-        known: dict = {}
-        match: Match = lambda card: self._matches(card, selector, known)  # noqa: E731
-        if selector.missing and selector.kind is not None:
-            # every card of the game is a candidate: look the kind and the fields up in the game's
-            # index of field values rather than card by card, then test the few that remain
-            cards, game = self.game.cards, self.game
-            ids = game.cards_with("kind", selector.kind)
-            for name, wanted in (selector.where or {}).items():
-                having = game.cards_with(name, self._wanted(name, wanted, known) if isinstance(wanted, (Expression, FieldTest)) else wanted)
-                if ids is not None and having is not None:
-                    keep = set(having)
-                    ids = [cid for cid in ids if cid in keep]
-            match = {cid: None for cid in (cards if ids is None else ids) if match(cards[cid])}
-        return self.cards_in(pairs, owners, bool(selector.missing), match, fewest, most)
+        return cards.select(self, selector)
 
     def cards_in(
         self,
@@ -364,40 +251,8 @@ class Context:
         fewest: Callable[["Context"], int] | None = None,
         most: Callable[["Context"], int] | None = None,
     ) -> list[tuple[Player | None, str]]:
-        """The cards of a filter in some zones, (zone, shared), of their owners (no zones: every card
-        of the game); `missing`: those absent from each zone; `fewest`/`most`: only the cards scoring
-        lowest/highest, each read with the card in view."""
-        cards = self.game.cards
-        found: list[tuple[Player | None, str]] = []
-        if not zones:
-            found = [(None, cid) for cid in matching(cards, match)]
-        for zone, shared in zones:
-            if shared:
-                holders: list[tuple[Player | None, list[str]]] = [(None, self.state.zones.get(zone, []))]
-            else:
-                holders = [(p, p.zones.get(zone, [])) for p in owners()]
-            for holder, ids in holders:
-                if missing:
-                    present = set(ids)
-                    found += [(holder, cid) for cid in matching(cards, match) if cid not in present]
-                elif isinstance(match, dict):
-                    found += [(holder, cid) for cid in ids if cid in match]
-                else:
-                    found += [(holder, cid) for cid in ids if match(cards[cid])]
-        for extreme, pick in ((fewest, min), (most, max)):
-            if extreme is not None and found:
-                spend(self.state, len(found))  # an amount read with each card in view
-                scores = [extreme(self.about(cards[cid])) for _h, cid in found]
-                target = pick(scores)
-                found = [f for f, s in zip(found, scores) if s == target]
-        return found
-
-    def _pick_cards(self, candidates: Sequence[tuple[Player | None, str]], about: str) -> tuple[Player | None, str]:
-        spend(self.state, len(candidates) // 16)  # each pick reads every candidate: picking n of n costs n^2
-        labels = [cid if holder is None else f"{cid}@{holder.id}" for holder, cid in candidates]
-        unique = list(dict.fromkeys(labels))
-        label = unique[0] if len(unique) == 1 else self.ask(self.actor, about, unique)
-        return candidates[labels.index(label)]
+        """The cards of a filter in some zones (runtime/cards.py: what the generated handlers call)."""
+        return cards.cards_in(self, zones, owners, missing, match, fewest, most)
 
     def build_from(self, count: Callable[[], int], candidates: Callable[[], list[tuple[Player | None, str]]], free: bool, optional: bool,
                    price: Callable[["Context"], dict[str, int]] | None = None) -> None:
@@ -410,8 +265,8 @@ class Context:
                 # One card that must be built: building it is the trial (build() refuses it, with
                 # an Illegal, exactly when can_build would); no copy of the state to try it first.
                 holder, card_id = options[0]
-                self._take(holder, card_id)
-                build(self.game, self.state, self.actor, card_id, self.decider, free=free, depth=self.depth + 1, handlers=self.handlers, price=price)
+                cards.take(self.state, holder, card_id)
+                self.build_card(card_id, free, price)
                 built += 1
                 continue
             found = [c for c in options if self.can_build(c[1], free, price)]
@@ -425,20 +280,27 @@ class Context:
                     break
                 holder, card_id = next(c for c in found if c[1] == choice)
             else:
-                holder, card_id = self._pick_cards(found, "which card to build")
-            self._take(holder, card_id)
-            build(self.game, self.state, self.actor, card_id, self.decider, free=free, depth=self.depth + 1, handlers=self.handlers, price=price)
+                holder, card_id = cards.pick(self, found, "which card to build")
+            cards.take(self.state, holder, card_id)
+            self.build_card(card_id, free, price)
             built += 1
         if not optional and built == 0 and count() > 0:
             raise Illegal("no card can be built")
 
-    def _take(self, holder: Player | None, card_id: str) -> None:
-        """Remove a card from the zone it was picked in, if it lies in one."""
-        zones = self.state.zones if holder is None else holder.zones
-        for ids in zones.values():
-            if card_id in ids:
-                ids.remove(card_id)
-                return
+    def build_card(self, card_id: str, free: bool, price: Callable[["Context"], dict[str, int]] | None = None,
+                   details: dict | None = None) -> None:
+        """The actor builds a card from inside an effect (its cost, or `price`, paid unless free), one
+        level deeper; `details`: more of the build event's (the hex it was placed on)."""
+        build(self.game, self.state, self.actor, card_id, self.decider, free=free, depth=self.depth + 1,
+              handlers=self.handlers, details=details, price=price)
+
+    def fire(self, event: str, actor: Player, payload: dict) -> None:
+        """An event of the game's, for another actor (as fire() starts it: a turn of its own)."""
+        fire(self.game, self.state, event, actor, self.decider, payload, handlers=self.handlers)
+
+    def dispatch(self, trigger: str, payload: dict) -> None:
+        """Fire a trigger from inside an effect (announce, lead), one level deeper."""
+        _notify(self.deeper(), trigger, payload)
 
     def can_build(self, card_id: str, free: bool, price: Callable[["Context"], dict[str, int]] | None = None) -> bool:
         """Whether the card could be built now: its checks read the state as it is (they change
@@ -473,7 +335,7 @@ class Context:
         """Run another entity's effects on `on` for the actor: the one found, or the one the player picks."""
         if not found:
             return
-        _holder, card_id = self._pick_cards(found, "which effect to receive")
+        _holder, card_id = cards.pick(self, found, "which effect to receive")
         for _card, rep in self.passives(self.actor, hooks.REPLACEMENT):
             if rep.invoke == card_id:
                 card_id = rep.with_
@@ -485,79 +347,36 @@ class Context:
 
     def move_cards(
         self,
-        cards: Sequence[tuple[Player | None, str]],
+        found: Sequence[tuple[Player | None, str]],
         to: str,
         shared: bool,
         receivers: Callable[[], list[Player]],
         count: Callable[[], int] | None,
     ) -> None:
-        """Move cards (count None: all of them, else as many as `count`, the player picking which) to a
-        zone: the shared one, or each receiver's."""
-        found = list(cards)
-        n = len(found) if count is None else min(len(found), count())
-        for _ in range(spend(self.state, n)):
-            # all of them: nothing to pick (the order is the zones'); some of them: the player picks
-            holder, card_id = found[0] if count is None else self._pick_cards(found, "which card to move")
-            found.remove((holder, card_id))
-            self._take(holder, card_id)
-            if shared:
-                self.state.zones.setdefault(to, []).append(card_id)
-            else:
-                for player in receivers():
-                    player.zones.setdefault(to, []).append(card_id)
+        """Move cards (runtime/cards.py): all of them (count None), or as many as `count`, the player
+        picking which, to the shared zone or each receiver's."""
+        cards.move(self, list(found), to, shared, receivers, count)
 
     # ------------------------------------------------------------------ limits and wild values
 
-    def period_key(self, limit: str) -> int:
-        period = PERIODS.get(limit)
-        return self.state.globals.get(period, 0) if period else 0
-
     def limit_used(self, player: Player, card_id: str, slot: Any, limit: str) -> bool:
-        return (card_id, slot, limit, self.period_key(limit)) in player.used
+        return (card_id, slot, limit, _period(self.state, limit)) in player.used
 
     def use_limit(self, player: Player, card_id: str, slot: Any, limit: str) -> None:
-        player.used.add((card_id, slot, limit, self.period_key(limit)))
+        player.used.add((card_id, slot, limit, _period(self.state, limit)))
 
     def best_spread(self, spread: str, over: Iterable[str], value: Callable[[], int]) -> int:
-        """The best value reached when the actor's wild units (`spread`) are counted as any of `over`."""
-        over = tuple(over)
-        wild = max(0, self.actor.values.get(spread, 0))
-        best = None
-        saved = {noun: self.actor.values.get(noun, 0) for noun in over}
-        try:
-            for counts in _spreads(len(over), wild):
-                spend(self.state, 1 + len(over) // 8)  # many wild units over many nouns: the ways multiply
-                for noun, n in zip(over, counts):
-                    self.actor.values[noun] = saved[noun] + n
-                score = value()
-                best = score if best is None else max(best, score)
-        finally:
-            self.actor.values.update(saved)
-        return best if best is not None else value()
+        """The best value with the actor's wild units counted as any of `over` (runtime/wild.py)."""
+        return wild.best_spread(self, spread, over, value)
 
 
-def _spreads(parts: int, units: int) -> Iterable[tuple[int, ...]]:
-    """Every way to share `units` among `parts` (how many go to each), as bars placed among the
-    units: each way costs its number of parts to make, however many units there are."""
-    if parts == 0:
-        return
-    slots = units + parts - 1
-    for bars in itertools.combinations(range(slots), parts - 1):
-        edges = (-1, *bars, slots)
-        yield tuple(edges[i + 1] - edges[i] - 1 for i in range(parts))
+def _period(state: State, limit: str) -> int:
+    """Which round (or age) a limited effect was used in: once per round means once in each."""
+    period = PERIODS.get(limit)
+    return state.globals.get(period, 0) if period else 0
 
 
 # ---------------------------------------------------------------------- events
-
-
-def run_effect(ctx: Context, card_id: str, index: int, effect: Any) -> None:
-    if effect.if_ is not None and not ctx.test(effect.if_):
-        return
-    if effect.limit:
-        if ctx.limit_used(ctx.owner, card_id, index, effect.limit):
-            return
-        ctx.use_limit(ctx.owner, card_id, index, effect.limit)
-    ctx.run(effect.do)
 
 
 def run_trigger(ctx: Context, card_id: str | None, trigger: str) -> None:
@@ -582,8 +401,8 @@ def fire(
 
 
 def dispatch(ctx: Context, trigger: str, payload: dict) -> None:
-    """Fire a trigger from inside an effect (announce, lead): as fire() does, one level deeper."""
-    _notify(ctx.deeper(), trigger, payload)
+    """Context.dispatch, as the generated handlers call it."""
+    ctx.dispatch(trigger, payload)
 
 
 def _notify(base: Context, event: str, payload: dict) -> None:

@@ -308,7 +308,7 @@ def _apply_discounts(ctx: "Context", player: Player, card: Any, cost: dict[str, 
 def _discount_applies(ctx: "Context", player: Player, card: Any, card_id: str, arg: Any, cost: dict[str, int], currency: str) -> bool:
     """Whether a discount is used on this build: it covers the card, is not spent for the period,
     has something to remove, and (when optional) the player takes it."""
-    if arg.applies_to is not None and not ctx._matches(card, arg.applies_to):
+    if arg.applies_to is not None and not ctx.matches(card, arg.applies_to):
         return False
     if arg.limit and arg.limit != "once_per_build" and ctx.limit_used(player, card_id, "discount", arg.limit):
         return False

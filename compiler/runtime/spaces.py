@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..decide.players import OPPONENTS
+from . import seats
 from .filters import Match, matching
 from .limits import spend
 from .state import Illegal, Player
@@ -30,8 +32,6 @@ def lead(
     opponent in turn order may follow on a space of `follow_match` paired with it (same `pair`
     fields); then every participant, in that order, receives their space's `on` effects and/or
     announces the `announce` trigger with the space's details."""
-    from .interpreter import dispatch
-
     game, state, leader = ctx.game, ctx.state, ctx.actor
 
     def occupy(player: Player, card_id: str) -> None:
@@ -50,7 +50,7 @@ def lead(
     if follow_match is not None:
         led_fields = game.cards[led].fields
         paired = [cid for cid in matching(game.cards, follow_match) if all(game.cards[cid].fields.get(f) == led_fields.get(f) for f in pair)]
-        for player in ctx.players("opponents", ordered=True):
+        for player in seats.players(OPPONENTS, ctx.state, ctx.actor, ctx.owner, ordered=True):
             if player.values.get(piece, 0) < 1 or not paired:
                 continue
             answer = ctx.ask(player, f"follow on {led}", ["pass", *paired])
@@ -63,7 +63,7 @@ def lead(
             inner.invoke([(None, space)], on, True)
         if announce:
             details = {k: v for k, v in game.cards[space].fields.items() if isinstance(v, (str, int, bool))}
-            dispatch(inner, announce, {**details, "card": space})
+            inner.dispatch(announce, {**details, "card": space})
 
 
 def vacate(ctx: Context, zone: str, where: tuple[tuple[str, tuple[Any, ...]], ...], piece: str | None) -> None:

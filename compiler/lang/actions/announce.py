@@ -32,6 +32,4 @@ class Announce(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime.interpreter import dispatch  # late: lang is imported before runtime
-
-        dispatch(ctx, arg.trigger, dict(arg.details))
+        ctx.dispatch(arg.trigger, dict(arg.details))

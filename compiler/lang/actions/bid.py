@@ -49,9 +49,7 @@ class Bid(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
-        board.bid(
+        ctx.board.bid(
             ctx,
             lambda: ctx.select(arg.on),
             lambda c: c.amount(arg.minimum),

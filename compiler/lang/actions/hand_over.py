@@ -40,7 +40,5 @@ class HandOver(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import spaces
-
-        nouns = tuple((given, received, ctx._bounds(given)[0] or 0) for given, received in arg.nouns.items())
-        spaces.hand_over(ctx, ctx.players(arg.to)[0], ctx.players(arg.chosen_by)[0], ctx.amount(arg.count), nouns)
+        nouns = tuple((given, received, ctx.decide.nouns.keeps(ctx.game.game, given)) for given, received in arg.nouns.items())
+        ctx.spaces.hand_over(ctx, ctx.players(arg.to)[0], ctx.players(arg.chosen_by)[0], ctx.amount(arg.count), nouns)

@@ -31,6 +31,4 @@ class LayOut(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
-        board.lay_out(ctx, ctx.amount(arg.players) if arg.players is not None else None)
+        ctx.board.lay_out(ctx, ctx.amount(arg.players) if arg.players is not None else None)

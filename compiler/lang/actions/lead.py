@@ -61,8 +61,6 @@ class Lead(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import spaces
-
-        spaces.lead(
+        ctx.spaces.lead(
             ctx, ctx.filter(arg.lead), ctx.filter(arg.follow), tuple(arg.pair), arg.piece, arg.zone, arg.receive, arg.on, arg.announce
         )

@@ -31,6 +31,4 @@ class PickPlayer(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import spaces
-
-        spaces.pick_player(ctx, ctx.players(arg.players, ordered=True), lambda picked: picked.run(arg.do))
+        ctx.spaces.pick_player(ctx, ctx.players(arg.players, ordered=True), lambda picked: picked.run(arg.do))

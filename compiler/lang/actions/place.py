@@ -48,8 +48,6 @@ class Place(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
-        board.place(
+        ctx.board.place(
             ctx, ctx.select(arg.card), tuple(arg.reduce_by), free=arg.free, free_next_to=arg.free_next_to, optional=arg.optional
         )

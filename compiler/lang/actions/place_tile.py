@@ -34,6 +34,4 @@ class PlaceTile(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
-        board.place_tiles(ctx, arg.from_, ctx.amount(arg.count))
+        ctx.board.place_tiles(ctx, arg.from_, ctx.amount(arg.count))

@@ -28,6 +28,4 @@ class Rank(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
-        board.rank(ctx, arg.counter, arg.to == "last")
+        ctx.board.rank(ctx, arg.counter, arg.to == "last")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from pydantic import Field
 
 from ..registry import Primitive, primitive
-from ..types import Strict, ZoneName, as_list
+from ..types import Strict, ZoneName
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
     from ..model import Action, Amount
@@ -39,9 +39,6 @@ class Reveal(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
-        zones = ctx.game.game.zones
-        piles = tuple((z, bool(zones[z].shared)) for z in as_list(arg.from_))
+        zones, rules = ctx.decide.zones, ctx.game.game
         emptied = (lambda c: c.run(arg.if_emptied)) if arg.if_emptied else None
-        board.reveal(ctx, piles, (arg.to, bool(zones[arg.to].shared)), lambda: ctx.amount(arg.count), emptied)
+        ctx.board.reveal(ctx, zones.pairs(rules, arg.from_), zones.pair(rules, arg.to), lambda: ctx.amount(arg.count), emptied)

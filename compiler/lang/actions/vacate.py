@@ -31,7 +31,4 @@ class Vacate(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import spaces
-
-        where = tuple((k, tuple(v) if isinstance(v, list) else (v,)) for k, v in arg.where.items())
-        spaces.vacate(ctx, arg.zone, where, arg.piece)
+        ctx.spaces.vacate(ctx, arg.zone, ctx.decide.zones.where_pairs(arg.where), arg.piece)

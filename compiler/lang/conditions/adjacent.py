@@ -36,7 +36,5 @@ class Adjacent(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
         owners = ctx.players(arg.of) if arg.symbol is None else None
-        return board.adjacent(ctx, arg.symbol, owners, ctx.filter(arg.to))
+        return ctx.board.adjacent(ctx, arg.symbol, owners, ctx.filter(arg.to))

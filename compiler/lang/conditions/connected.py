@@ -35,6 +35,4 @@ class Connected(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
-        return board.connected(ctx, ctx.filter(arg.pieces), arg.same, arg.complete)
+        return ctx.board.connected(ctx, ctx.filter(arg.pieces), arg.same, arg.complete)

@@ -32,6 +32,4 @@ class FollowsLast(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
-        return board.follows_last(ctx, arg.zone, bool(ctx.game.game.zones[arg.zone].shared), arg.field, arg.empty)
+        return ctx.board.follows_last(ctx, arg.zone, ctx.decide.zones.shared(ctx.game.game, arg.zone), arg.field, arg.empty)

@@ -30,6 +30,4 @@ class HeldBy(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import spaces
-
-        return spaces.held_by(ctx, lambda: ctx.players(arg.of))
+        return ctx.spaces.held_by(ctx, lambda: ctx.players(arg.of))

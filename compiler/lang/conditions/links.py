@@ -28,6 +28,4 @@ class Links(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
-        return board.links(ctx, arg.symbol, arg.count, ctx.filter(arg.pieces))
+        return ctx.board.links(ctx, arg.symbol, arg.count, ctx.filter(arg.pieces))

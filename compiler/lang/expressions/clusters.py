@@ -27,6 +27,4 @@ class Clusters(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
-        return board.clusters(ctx, ctx.filter(arg.pieces))
+        return ctx.board.clusters(ctx, ctx.filter(arg.pieces))

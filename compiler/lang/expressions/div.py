@@ -6,9 +6,14 @@ from ..registry import primitive
 from ._shared import ListForm, amounts
 
 
+def divide(a: int, b: int) -> int:
+    """The division of the language, on both execution paths (decide/numbers.py): rounded down,
+    and nothing divided by zero."""
+    return a // b if b else 0
+
+
 def _div(values: list[int]) -> int:
-    a, b = values
-    return a // b if b else 0  # nothing divided by zero
+    return divide(*values)
 
 
 @primitive

@@ -28,7 +28,5 @@ class Total(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
         found = ctx.select(arg.cards) if arg.cards is not None else [(ctx.actor, c) for c in ctx.owned_ids(ctx.actor)]
-        return board.total(ctx, found, arg.field)
+        return ctx.board.total(ctx, found, arg.field)

@@ -1,0 +1,73 @@
+"""Player sets as seat offsets: the one place the built-in player names are spelled.
+
+A plan is a tuple of parts, each one of:
+
+    ("self",)            the actor            ("owner",)       the owner of the card
+    ("all",)             every seat, from the actor round the table
+    ("opponents",)       every other seat, from the actor's left
+    ("offset", k)        the seat k places after the actor (a relation of game.yaml)
+    ("player", "p2")     one seat by its id, as examples name players
+    ("ref", name)        a name no rule resolves: refused when it is evaluated
+
+runtime/seats.py evaluates a plan against a state; the generated handlers carry it as a literal.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from ..lang.types import as_list
+
+Part = tuple[Any, ...]
+Plan = tuple[Part, ...]
+
+# Every built-in player name, and what it means. pipeline/resolve.py and the English read it from here.
+ACTOR, OWNER_PART, EVERY_SEAT, OTHER_SEATS = ("self",), ("owner",), ("all",), ("opponents",)
+BUILTIN: dict[str, Part] = {
+    "self": ACTOR,
+    "owner": OWNER_PART,
+    "all": EVERY_SEAT,
+    "everyone": EVERY_SEAT,
+    "opponents": OTHER_SEATS,
+    "others": OTHER_SEATS,
+}
+BUILTIN_PLAYERS = tuple(BUILTIN)
+SELF: Plan = (ACTOR,)
+OWNER: Plan = (OWNER_PART,)
+OPPONENTS: Plan = (OTHER_SEATS,)
+
+_SEAT_ID = re.compile(r"^p[0-9]+$")
+_MAX_DEPTH = 20  # relations made of relations: deeper than this is a loop in the data
+
+
+def plan(relations: Mapping[str, Any], ref: Any) -> Plan:
+    """The plan of a player set (one name or a list of names), relations resolved to seat offsets."""
+    parts: list[Part] = []
+    for name in as_list(ref):
+        parts += _parts(relations, name, 0)
+    return tuple(parts)
+
+
+def _parts(relations: Mapping[str, Any], name: str, depth: int) -> list[Part]:
+    if name in BUILTIN:
+        return [BUILTIN[name]]
+    if _SEAT_ID.match(name):
+        return [("player", name)]
+    relation = relations.get(name)
+    if isinstance(relation, int) and not isinstance(relation, bool):
+        return [("offset", relation)]
+    if isinstance(relation, list) and depth < _MAX_DEPTH:
+        return [part for sub in relation for part in _parts(relations, sub, depth + 1)]
+    return [("ref", name)]
+
+
+def one(p: Plan) -> str | None:
+    """'self' or 'owner' when the plan is that one player, whatever the table; else None."""
+    return {SELF: "self", OWNER: "owner"}.get(p)
+
+
+
+def of(game: Any, ref: Any) -> Plan:
+    """plan() with a checked game's relations."""
+    return plan(game.game.relations, ref)

@@ -1,0 +1,147 @@
+"""Cards found by a selector, picked among, taken from and moved between zones, at run time.
+
+A selector's plan (decide/selectors.py) says which zones, whose, and which cards the data lets
+through; what is read at run time (a `where` compared with an amount or the card in hand,
+`fewest`/`most`) is read here, in the context of the effect searching. The generated handlers call
+`cards_in` with their plan folded in; the interpreter calls `select`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from ..compiled import field_value, holds
+from ..decide import selectors
+from ..lang.types import FieldTest, Selector
+from . import seats
+from .filters import Match, matching
+from .limits import spend
+from .state import Player, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .interpreter import Context
+
+Pick = tuple[Player | None, str]
+
+
+def matches(ctx: "Context", card: Any, selector: Selector, known: dict | None = None) -> bool:
+    """Whether a card passes a selector's filter."""
+    return _passes(ctx, selectors.of(ctx.game, selector), card, known)
+
+
+def _passes(ctx: "Context", plan: selectors.Plan, card: Any, known: dict | None) -> bool:
+    """The plan's fixed tests, then its `where` amounts. `known`: the amounts already worked out in
+    this search; an amount is read in the searching context, never with the candidate in view, so
+    it is the same for every card."""
+    if not selectors.passes(plan, card):
+        return False
+    return all(holds(field_value(card, name), _wanted(ctx, name, wanted, known)) for name, wanted in plan.varying)
+
+
+def _wanted(ctx: "Context", name: str, wanted: Any, known: dict | None) -> Any:
+    if known is not None and name in known:
+        return known[name]
+    if isinstance(wanted, FieldTest):  # its amounts read now, the same for every card
+        value: Any = {test: ctx.amount(v) if test in ("at_least", "at_most") else v for test, v in wanted.tests().items()}
+    elif wanted.key == "field":  # a field of the card in hand (e.g. a stage's own board) is compared as it is
+        value = ctx.card_field(wanted.arg)
+    else:
+        value = ctx.amount(wanted)
+    if known is not None:
+        known[name] = value
+    return value
+
+
+def select(ctx: "Context", selector: Selector | str) -> list[Pick]:
+    """Cards matching a selector (or a plain id), with the player whose zone holds each."""
+    plan = selectors.of(ctx.game, selector)
+    known: dict = {}
+    match: Match = lambda card: _passes(ctx, plan, card, known)  # noqa: E731
+    if plan.missing:
+        # every card of the game is a candidate: the kind looked up in the game's index, then the
+        # filter worked out once for the few that remain
+        cards = ctx.game.cards
+        candidates = (ctx.game.cards_with("kind", list(plan.kinds)) if plan.kinds is not None else None) or cards
+        match = {cid: None for cid in candidates if match(cards[cid])}
+    fewest = (lambda c: c.amount(plan.fewest)) if plan.fewest is not None else None
+    most = (lambda c: c.amount(plan.most)) if plan.most is not None else None
+    owners = lambda: seats.players(plan.owners, ctx.state, ctx.actor, ctx.owner)  # noqa: E731
+    return cards_in(ctx, plan.zones, owners, plan.missing, match, fewest, most)
+
+
+def cards_in(
+    ctx: "Context",
+    zones: tuple[tuple[str, bool], ...],
+    owners: Callable[[], list[Player]],
+    missing: bool,
+    match: Match,
+    fewest: Callable[["Context"], int] | None = None,
+    most: Callable[["Context"], int] | None = None,
+) -> list[Pick]:
+    """The cards of a filter in some zones, (zone, shared), of their owners (no zones: every card
+    of the game); `missing`: those absent from each zone; `fewest`/`most`: only the cards scoring
+    lowest/highest, each read with the card in view."""
+    cards = ctx.game.cards
+    found: list[Pick] = [(None, cid) for cid in matching(cards, match)] if not zones else []
+    for zone, shared in zones:
+        holders: list[tuple[Player | None, list[str]]]
+        holders = [(None, ctx.state.zones.get(zone, []))] if shared else [(p, p.zones.get(zone, [])) for p in owners()]
+        for holder, ids in holders:
+            found += _in_zone(cards, holder, ids, missing, match)
+    for extreme, best in ((fewest, min), (most, max)):
+        if extreme is not None and found:
+            spend(ctx.state, len(found))  # an amount read with each card in view
+            scores = [extreme(ctx.about(cards[cid])) for _h, cid in found]
+            target = best(scores)
+            found = [f for f, s in zip(found, scores) if s == target]
+    return found
+
+
+def _in_zone(cards: Any, holder: Player | None, ids: list[str], missing: bool, match: Match) -> list[Pick]:
+    if missing:
+        present = set(ids)
+        return [(holder, cid) for cid in matching(cards, match) if cid not in present]
+    if isinstance(match, dict):
+        return [(holder, cid) for cid in ids if cid in match]
+    return [(holder, cid) for cid in ids if match(cards[cid])]
+
+
+def pick(ctx: "Context", candidates: Sequence[Pick], about: str) -> Pick:
+    """One of the candidates, the actor's choice when they differ."""
+    spend(ctx.state, len(candidates) // 16)  # each pick reads every candidate: picking n of n costs n^2
+    labels = [cid if holder is None else f"{cid}@{holder.id}" for holder, cid in candidates]
+    unique = list(dict.fromkeys(labels))
+    label = unique[0] if len(unique) == 1 else ctx.ask(ctx.actor, about, unique)
+    return candidates[labels.index(label)]
+
+
+def take(state: State, holder: Player | None, card_id: str) -> None:
+    """Remove a card from the zone it was picked in, if it lies in one."""
+    zones = state.zones if holder is None else holder.zones
+    for ids in zones.values():
+        if card_id in ids:
+            ids.remove(card_id)
+            return
+
+
+def move(
+    ctx: "Context",
+    found: list[Pick],
+    to: str,
+    shared: bool,
+    receivers: Callable[[], list[Player]],
+    count: Callable[[], int] | None,
+) -> None:
+    """Move cards (count None: all of them, else as many as `count`, the player picking which) to a
+    zone: the shared one, or each receiver's."""
+    n = len(found) if count is None else min(len(found), count())
+    for _ in range(spend(ctx.state, n)):
+        # all of them: nothing to pick (the order is the zones'); some of them: the player picks
+        holder, card_id = found[0] if count is None else pick(ctx, found, "which card to move")
+        found.remove((holder, card_id))
+        take(ctx.state, holder, card_id)
+        if shared:
+            ctx.state.zones.setdefault(to, []).append(card_id)
+        else:
+            for player in receivers():
+                player.zones.setdefault(to, []).append(card_id)

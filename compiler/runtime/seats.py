@@ -1,0 +1,41 @@
+"""A player set's plan (decide/players.py) evaluated at a table: the players, in order.
+
+The interpreter and the generated handlers both call `players`: the plan is worked out from the
+names once (by the interpreter as it runs, by the generator at build time), evaluated here.
+"""
+
+from __future__ import annotations
+
+from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS, OWNER_PART, Part, Plan
+from .state import Illegal, Player, State
+
+
+def players(plan: Plan, state: State, actor: Player, owner: Player, ordered: bool = False) -> list[Player]:
+    """The players of a plan, each once, in the plan's order; `ordered`: in turn order from the
+    actor's left."""
+    everyone = state.players
+    n = len(everyone)
+    found: list[Player] = []
+    for part in plan:
+        for player in _part(part, state, actor, owner, everyone, n):
+            if player not in found:
+                found.append(player)
+    if ordered:
+        found.sort(key=lambda p: (p.seat - actor.seat - 1) % n)
+    return found
+
+
+def _part(part: Part, state: State, actor: Player, owner: Player, everyone: list[Player], n: int) -> list[Player]:
+    if part == ACTOR:
+        return [actor]
+    if part == OWNER_PART:
+        return [owner]
+    if part[0] == "player":
+        return [state.player(part[1])]
+    by_seat = {p.seat: p for p in everyone}
+    if part[0] == "offset":
+        return [by_seat[(actor.seat + part[1]) % n]]
+    if part in (EVERY_SEAT, OTHER_SEATS):
+        start = 0 if part == EVERY_SEAT else 1
+        return [by_seat[(actor.seat + k) % n] for k in range(start, n)]
+    raise Illegal(f"unknown player relation '{part[1]}'")
