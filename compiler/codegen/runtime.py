@@ -19,7 +19,8 @@ from typing import Any, Callable
 
 from ..decide.numbers import div  # noqa: F401  (used by generated code)
 from ..runtime import board, reading, seats, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
-from ..runtime.filters import Match, card_ids, holds, items, narrow  # noqa: F401  (card_ids, holds, narrow: used by generated code)
+from ..fields import holds, items  # noqa: F401  (holds: used by generated code)
+from ..runtime.filters import Match, card_ids, narrow  # noqa: F401  (card_ids, narrow: used by generated code)
 from ..runtime.interpreter import Context, dispatch  # noqa: F401  (dispatch: used by generated code)
 from ..runtime.limits import bounded, spend as budget  # noqa: F401  (bounded: used by generated code)
 from ..runtime.state import Illegal, Player, State
