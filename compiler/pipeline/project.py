@@ -20,6 +20,7 @@ from ..tools.cache import NullCache
 from .load.loader import Document, load_file
 from .load.walk import yaml_files
 from .resolve import Namespaces, check_card_fields, check_game_marks, check_names
+from .typecheck import Vocabulary, check_types
 from .validate.models import Card, Game
 from .validate.structure import validate
 
@@ -181,13 +182,15 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
             listed.add(doc.file)
             compiled.files.append(doc.file)
     spaces = Namespaces(game, compiled.cards)
+    vocab = Vocabulary(game)
     kinds_of = {cid: c.kind for cid, c in compiled.cards.items()}
     scope = run.cache.scope(compiled.game_file, kinds_of)
     run.report.extend(run.cache.resolved(scope, compiled.game_file, ("<game>",), lambda: check_names(game, spaces, game_doc, ())
-                                         + check_sheet(game, game_doc) + check_game_marks(game, game_doc)))
+                                         + check_sheet(game, game_doc) + check_game_marks(game, game_doc) + check_types(game, vocab, game_doc, ())))
 
     def card_names(card: Card, doc: Document, prefix: tuple) -> list[Diagnostic]:
-        return check_names(card, spaces, doc, prefix) + check_card_fields(card, game, spaces, doc, prefix, kinds_of)
+        return (check_names(card, spaces, doc, prefix) + check_card_fields(card, game, spaces, doc, prefix, kinds_of)
+                + check_types(card, vocab, doc, prefix))
 
     for card, doc, prefix in parsed:
         if compiled.cards.get(card.id) is not card:

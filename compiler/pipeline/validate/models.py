@@ -68,6 +68,9 @@ class Trigger(Strict):
     description: str = ""
     each_player: bool = Field(False, description="Fired for every player in turn order (e.g. end of an age)")
     rules: Literal["before", "after"] = Field("before", description="Whether the game's rules run before or after the cards in play")
+    details: list[Name] = Field(default_factory=list, description="The details its events carry that the language cannot see "
+                                "(a built card's fields, an announce's details and a worship's space are known): what `event` "
+                                "and `detail` may read under it")
 
 
 class Trade(Strict):

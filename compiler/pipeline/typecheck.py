@@ -1,0 +1,225 @@
+"""Types of what effects read, checked at resolve time: no silent zeros.
+
+resolve.py checks that every name exists; this checks that what a name is used for fits what it
+is. An amount is a number, so `{field: F}` and `total: {field: F}` need a whole-number field, and
+`units` a cost field (else E308); a selector's `where` may only test fields its kinds declare
+(E309), compare numbers with `at_least`/`at_most`, words with `contains` (E308), and filter a cost
+field by its nouns (E301); an effect may only read the details its trigger carries (`event`,
+`detail`, `invoke: {named_by}`: E310). Each would otherwise read 0 or false without a word.
+
+What a trigger carries: `event` always; the build trigger the card built (`card`, `kind`, its
+fields) and the `hex` a piece was placed on; the details game.yaml declares for it (`details:`) and
+those game.yaml's own `announce`, `lead` and `bid` give it; a trigger that `invoke` runs carries
+whatever the invoking event did, so anything goes there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from pydantic import BaseModel
+
+from ..diagnostics import Diagnostic
+from ..lang.model import EffectBase, Expression, OneOf
+from ..lang.registry import REGISTRY
+from ..lang.types import FieldTest, Selector, as_list
+from .load.loader import DataPath, Document, dotted
+from .validate.models import Game
+
+ENTITY = {"id": "text", "name": "text", "kind": "choice"}
+NUMBERS = {"int", "bool"}  # a bool reads as 0 or 1
+WORDS = {"text", "choice", "noun", "ref", "refs"}
+ANY = None  # a trigger whose details cannot be known (invoked: they are the invoking event's)
+
+
+class Vocabulary:
+    """One game's field types by kind, and the details each trigger carries."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.kinds = {name: {f: spec.type for f, spec in kind.fields.items()} for name, kind in game.kinds.items()}
+        self.details: dict[str, set[str] | None] = {name: {"event", *t.details} for name, t in game.triggers.items()}
+        built = self.details.setdefault(game.build.on_built, {"event"})
+        assert built is not None
+        built.update({"card", "kind", "hex"}, *(self.kinds[k] for k, kind in game.kinds.items() if kind.zone))
+        for action in _actions(game):
+            self._gives(action.key, action.arg)
+        for name in ("invoke", "lead"):  # what they run by default (a favor received) carries what its event did
+            self.details[REGISTRY["action"][name].args.model_fields["on"].default] = ANY
+
+    def _gives(self, key: str, arg: Any) -> None:
+        if key == "announce":
+            self._carry(arg.trigger, arg.details)
+        elif key == "lead" and arg.announce:
+            kinds = as_list(arg.lead.kind) + (as_list(arg.follow.kind) if arg.follow is not None else [])
+            self._carry(arg.announce, {"card", *(f for k in kinds for f in self.kinds.get(k, {}))})
+        elif key == "bid":
+            self._carry(arg.outbid, {"card", "by"})
+        elif key == "invoke":
+            self.details[arg.on] = ANY
+        if key == "lead":
+            self.details[arg.on] = ANY
+
+    def _carry(self, trigger: str, names: Iterable[str]) -> None:
+        known = self.details.setdefault(trigger, {"event"})
+        if known is not ANY:
+            known.update(names)
+
+    def types(self, name: str, kinds: list[str] | None = None) -> set[str]:
+        """The types a field has in some kinds (None: every kind declaring it)."""
+        if name in ENTITY:
+            return {ENTITY[name]}
+        return {fields[name] for k, fields in self.kinds.items() if (kinds is None or k in kinds) and name in fields}
+
+
+def _actions(node: Any) -> Iterable[OneOf]:
+    """Every action in a model tree (game.yaml's rules and flow)."""
+    if isinstance(node, OneOf):
+        if type(node).__name__ == "Action":
+            yield node
+        yield from _actions(node.arg)
+    elif isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            yield from _actions(getattr(node, name))
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            yield from _actions(item)
+    elif isinstance(node, dict):
+        for item in node.values():
+            yield from _actions(item)
+
+
+@dataclass
+class _Checker:
+    vocab: Vocabulary
+    doc: Document
+    prefix: DataPath
+    out: list[Diagnostic]
+
+    def add(self, code: str, message: str, path: DataPath, hint: str) -> None:
+        line, col = self.doc.where(self.prefix + path)
+        self.out.append(Diagnostic(code, message, self.doc.file, line, col, hint, dotted(self.prefix + path)))
+
+    def walk(self, node: Any, path: DataPath, trigger: str | None) -> None:
+        if isinstance(node, OneOf):
+            self.primitive(node, path, trigger)
+        elif isinstance(node, Selector):
+            self.selector(node, path, trigger)
+            return
+        if isinstance(node, BaseModel):
+            if isinstance(node, EffectBase):  # what its actions read, their trigger carries
+                trigger = node.on
+            for name, info in type(node).model_fields.items():
+                child = getattr(node, name)
+                if child is not None:
+                    self.walk(child, path + (info.alias or name,), trigger)
+        elif isinstance(node, (list, tuple)):
+            for i, item in enumerate(node):
+                self.walk(item, path + (i,), trigger)
+        elif isinstance(node, dict):
+            for key, item in node.items():
+                self.walk(item, path + (key,), trigger)
+
+    # ------------------------------------------------------------------ primitives
+
+    def primitive(self, node: OneOf, path: DataPath, trigger: str | None) -> None:
+        key, arg, at = node.key, node.arg, path + (node.key,)
+        if key == "field":
+            self.number_field(arg, None, at, "{field: ...}")
+        elif key == "total":
+            kinds = as_list(arg.cards.kind) if arg.cards is not None and arg.cards.kind else None
+            self.number_field(arg.field, kinds, at + ("field",), "total")
+        elif key == "units" and "cost" not in self.vocab.types(arg.field):
+            self.add("E308", f"units reads a cost, but '{arg.field}' is {self.declared(arg.field)}", at + ("field",),
+                     f"cost fields: {', '.join(self.of_type('cost')) or 'none'}")
+        elif key == "event":
+            for name in arg:
+                self.detail(name, trigger, at + (name,), key=True)
+        elif key == "detail":
+            self.detail(arg, trigger, at)
+            if arg not in ("card", "kind", "hex", "event") and self.vocab.types(arg) and not self.vocab.types(arg) & NUMBERS:
+                self.add("E308", f"detail '{arg}' is {self.declared(arg)}, not a whole number", at, "detail reads a number: 0 otherwise")
+        elif key == "invoke" and arg.named_by is not None:
+            self.detail(arg.named_by, trigger, at + ("named_by",))
+
+    def number_field(self, name: str, kinds: list[str] | None, path: DataPath, what: str) -> None:
+        found = self.vocab.types(name, kinds)
+        if found and not found & NUMBERS:
+            self.add("E308", f"{what} reads a whole number, but '{name}' is {self.declared(name, kinds)}", path,
+                     f"whole-number fields: {', '.join(self.of_type('int', kinds)) or 'none'}")
+
+    def detail(self, name: str, trigger: str | None, path: DataPath, key: bool = False) -> None:
+        if trigger is None:
+            return
+        carried = self.vocab.details.get(trigger, {"event"})
+        if carried is ANY or name in carried:
+            return
+        line, col = self.doc.where(self.prefix + path, key=key)
+        shown = ", ".join(sorted(carried - {"event"})) or "no details"
+        self.out.append(Diagnostic("E310", f"trigger '{trigger}' carries no detail '{name}'", self.doc.file, line, col,
+                                   f"it carries: {shown}; a detail it does carry, or declare it in game.yaml "
+                                   f"(triggers: {{{trigger}: {{details: [{name}]}}}})", dotted(self.prefix + path)))
+
+    # ------------------------------------------------------------------ selectors
+
+    def selector(self, sel: Selector, path: DataPath, trigger: str | None) -> None:
+        kinds = as_list(sel.kind) or None
+        for name, wanted in (sel.where or {}).items():
+            at = path + ("where", name)
+            found = self.vocab.types(name, kinds)
+            if kinds and not found and self.vocab.types(name):
+                fields = sorted(f for k in kinds for f in self.vocab.kinds.get(k, {}))
+                line, col = self.doc.where(self.prefix + at, key=True)
+                self.out.append(Diagnostic("E309", f"{self.kinds_text(kinds)} declares no field '{name}'", self.doc.file, line, col,
+                                           f"its fields: {', '.join(fields) or 'none'}", dotted(self.prefix + at)))
+                continue
+            self.where_value(name, wanted, found or self.vocab.types(name), at, trigger)
+        for name in ("fewest", "most"):
+            if getattr(sel, name) is not None:
+                self.walk(getattr(sel, name), path + (name,), trigger)
+
+    def where_value(self, name: str, wanted: Any, found: set[str], path: DataPath, trigger: str | None) -> None:
+        if isinstance(wanted, Expression):
+            if wanted.key != "field":  # a {field: F} is compared as it is, whatever its type
+                self.walk(wanted, path, trigger)
+            return
+        if isinstance(wanted, FieldTest):
+            numbers = [t for t in ("at_least", "at_most") if getattr(wanted, t) is not None]
+            if numbers and found and not found & NUMBERS:
+                self.add("E308", f"'{name}' is {self.declared(name)}: {numbers[0]} compares whole numbers", path + (numbers[0],),
+                         "a number field, or one_of for a set of values")
+            if wanted.contains is not None and found and not found & WORDS:
+                self.add("E308", f"'{name}' is {self.declared(name)}: contains looks for a word in a text", path + ("contains",),
+                         "a text field, or a value")
+            for t in numbers:
+                self.walk(getattr(wanted, t), path + (t,), trigger)
+            return
+        if found == {"cost"}:
+            nouns = set(self.vocab.game.resources) | set(self.vocab.game.counters)
+            for i, value in enumerate(as_list(wanted)):
+                if isinstance(value, str) and value not in nouns:
+                    at = path + (i,) if isinstance(wanted, list) else path
+                    self.add("E301", f"'{name}' is a cost: '{value}' is none of its nouns", at,
+                             f"a resource or counter: {', '.join(sorted(nouns))}")
+
+    # ------------------------------------------------------------------ words
+
+    def declared(self, name: str, kinds: list[str] | None = None) -> str:
+        found = sorted(self.vocab.types(name, kinds))
+        return ("a " + " or ".join(found) + " field") if found else "not a field"
+
+    def of_type(self, wanted: str, kinds: list[str] | None = None) -> list[str]:
+        return sorted({f for k, fields in self.vocab.kinds.items() if kinds is None or k in kinds
+                       for f, t in fields.items() if t == wanted})
+
+    @staticmethod
+    def kinds_text(kinds: list[str]) -> str:
+        return "kind " + " or ".join(f"'{k}'" for k in kinds)
+
+
+def check_types(model: BaseModel, vocab: Vocabulary, doc: Document, prefix: DataPath) -> list[Diagnostic]:
+    """The E301/E308/E309/E310 findings of one card (or of game.yaml), at their lines."""
+    out: list[Diagnostic] = []
+    _Checker(vocab, doc, prefix, out).walk(model, (), None)
+    return out
