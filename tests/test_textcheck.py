@@ -273,6 +273,34 @@ def test_card_names_match_as_written():
     assert ("card", "temple") not in {m.key for m in vocab.read("a temple of the city").mentions}
 
 
+def test_a_kind_or_a_choice_value_named_like_a_card_is_not_that_card():
+    """'Temples you own' names the kind even when a card is called Temple; a 'mint' building is of the
+    group, not the Mint: the text that names them is not told it mentions a card the effects lack."""
+    from compiler.pipeline.validate.models import Card
+    from compiler.pipeline.check.textcheck import compare
+
+    game = Game.model_validate({
+        "id": "toy", "name": "Toy", "players": {"min": 2, "max": 4}, "counters": {"coins": {}},
+        "kinds": {"temple": {"fields": {}},
+                  "building": {"fields": {"group": {"type": "choice", "values": ["silver_mine", "city"]}}}},
+    })
+    cards = {
+        "temple": Card.model_validate({"id": "temple", "name": "Temple", "kind": "building", "group": "city", "text": ""}),
+        "silver_mine": Card.model_validate({"id": "silver_mine", "name": "Silver Mine", "kind": "building", "group": "city", "text": ""}),
+    }
+    vocab, en = Vocabulary(game, cards), English(game, cards)
+    per_temple = Card.model_validate({"id": "c", "name": "C", "kind": "building", "group": "city",
+                                      "text": "When built, gain 1 coin for each Temple you have.",
+                                      "effects": [{"on": "built", "do": [{"gain": {"coins": {"count": {"kind": "temple"}}}}]}]})
+    assert compare(per_temple, vocab, en) == []
+    per_group = per_temple.model_copy(update={
+        "text": "When built, gain 1 coin for each silver mine building you have.",
+        "effects": [type(per_temple.effects[0]).model_validate(
+            {"on": "built", "do": [{"gain": {"coins": {"count": {"kind": "building", "where": {"group": "silver_mine"}}}}}]})]})
+    assert "Silver Mine" not in en.effect(per_group.effects[0])
+    assert compare(per_group, vocab, en) == []
+
+
 def test_rendered_english_reads_back_to_the_same_facts():
     """The checker reads the effects' English with the same reader: what it renders, it must read."""
     from compiler.lang.model import Effect

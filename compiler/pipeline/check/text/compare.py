@@ -70,7 +70,7 @@ class _Comparison:
 
     def _skip(self, m: Mention, mine: set[Key], other: set[Key]) -> bool:
         """Matched on the other side (or not to be compared)."""
-        if m.key in other or m.key in self.reported or m.key[0] == "unit":
+        if m.key in other or m.key in self.reported or m.key[0] in ("unit", "kind"):
             return True
         return m.key[0] == "rel" and self.vocab.relation_ok(m.key, mine, other)
 

@@ -36,6 +36,7 @@ class Vocabulary:
         # Cards first, nouns last: a noun wins over a card of the same name ('loom').
         for card_id, card in cards.items():
             self._add_card(card_id, card.name)
+        self._kinds()
         self._values()
         self._relations()
         for unit, phrases in UNITS.items():
@@ -74,6 +75,12 @@ class Vocabulary:
             for name, spec in kind.fields.items():
                 if spec.type == "choice" and spec.values:
                     yield name, spec.values
+
+    def _kinds(self) -> None:
+        """Kind names ('Temples you own'): read as kinds, never as a card of that name; not compared."""
+        for name, kind in self.game.kinds.items():
+            words = {name.replace("_", " ")} | {w for w in (kind.label, kind.plural) if w}
+            self._add(("kind", name), {v for w in words for v in variants(w)}, kind.label or name.replace("_", " "))
 
     def _values(self) -> None:
         for _name, values in self._choice_values():
