@@ -338,3 +338,17 @@ def test_game_view_records_what_is_read(project):
     other = Reads()
     _ = GameView(game, other).files  # a table the view does not know counts as reading every card
     assert other.everything
+
+
+def test_the_view_of_a_game_classifies_every_attribute_of_a_compiled_game():
+    """A new index of CompiledGame must say how examples read it (gameview.py): unclassified, it
+    counts as reading every card, and every example that touches it is re-run after any edit."""
+    import dataclasses
+
+    from compiler.compiled import CompiledGame
+    from compiler.tools.gameview import GameView
+
+    public = {n for n in dir(CompiledGame) if not n.startswith("_")} | {f.name for f in dataclasses.fields(CompiledGame)}
+    classified = GameView.GAME_ONLY | GameView.BY_CARD_ID | GameView.DERIVED | GameView.WHOLE_GAME
+    assert public <= classified, f"classify in tools/gameview.py: {sorted(public - classified)}"
+    assert all(name in vars(GameView) for name in GameView.DERIVED)

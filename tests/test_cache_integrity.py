@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from test_cache import Project, check
 
-from compiler.tools import cache as cache_module
+from compiler.tools import cache_store
 from compiler.tools.cache import CACHE_DIR, DB_NAME, KEY_NAME, Cache, NullCache, forget
 
 
@@ -134,7 +134,7 @@ def test_undecodable_and_oversized_entries_are_misses_and_evicted(project, monke
     bomb = "[" * 200_000 + "]" * 200_000  # validly signed (as a bug might store it), too deep to decode
     write_rows(project, {keys[0]: _signed(project, keys[0], bomb, used),
                          keys[1]: _signed(project, keys[1], '{"not": "what was stored"}', used)})
-    monkeypatch.setattr(cache_module, "MAX_ENTRY_CHARS", 100_000)  # the bomb is now also oversized
+    monkeypatch.setattr(cache_store, "MAX_ENTRY_CHARS", 100_000)  # the bomb is now also oversized
     store = Cache(project.root)
     assert check(project.root, store)[:2] == expected
     after = rows(project)

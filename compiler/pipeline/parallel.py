@@ -206,16 +206,7 @@ def _lead(root: Path, cache: NullCache, dirs: list[Path], problems: list[Diagnos
         return None
     for game_dir, wire in zip(theirs, shipped):
         parts[game_dir] = _loaded(wire)
-    # The run as project.load leaves it: the games' segments in their order, then the game ids.
-    run = Run(root=root, cache=cache)
-    run.report.extend(problems)
-    for game_dir in dirs:
-        part = parts[game_dir]
-        run.report.extend(part.items)
-        run.report.files += part.files
-        run.report.cards += part.cards
-        run.documents.update(part.documents)
-    check_game_ids(run, [game for game in (parts[d].game for d in dirs) if game is not None])
+    run = _loaded_run(root, cache, dirs, problems, parts)
     scope = scope_of(run)
     _send(out, ([_wire_diag(d) for d in run.report.items], sorted(scope.error_files), scope.written))
     own = [games[d] for d in dirs if games.get(d) is not None]
@@ -233,6 +224,20 @@ def _lead(root: Path, cache: NullCache, dirs: list[Path], problems: list[Diagnos
     cache.absorb(exported)
     _assemble(run, [checked[d] for d in dirs if d in checked])
     return Checked(run.root, run.report, run.documents)
+
+
+def _loaded_run(root: Path, cache: NullCache, dirs: list[Path], problems: list[Diagnostic], parts: dict[Path, _Loaded]) -> Run:
+    """The run as project.load leaves it: the games' segments in their order, then the game ids."""
+    run = Run(root=root, cache=cache)
+    run.report.extend(problems)
+    for game_dir in dirs:
+        part = parts[game_dir]
+        run.report.extend(part.items)
+        run.report.files += part.files
+        run.report.cards += part.cards
+        run.documents.update(part.documents)
+    check_game_ids(run, [game for game in (parts[d].game for d in dirs) if game is not None])
+    return run
 
 
 def _assemble(run: Run, checked: list[_Checked]) -> None:

@@ -268,59 +268,16 @@ dotted = _dotted
 
 def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
     doc = Document(file=file, data=None, text=text)
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
-        return doc, [Diagnostic("E104", f"file is larger than {MAX_FILE_BYTES:,} bytes", file, 1, 1,
-                                "split the cards into several files")]
-    if _units(text) > MAX_UNITS:
-        return doc, [Diagnostic("E104", f"file refused: more than {MAX_UNITS:,} lines and flow items", file, 1, 1,
-                                "split the cards into several files")]
-    # The pure-Python scanner is quadratic in the flow brackets opened on one line; no card needs 64.
-    for number, row in enumerate(text.splitlines(), 1):
-        if row.count("[") + row.count("{") > MAX_DEPTH:
-            return doc, [Diagnostic("E104", f"file refused: more than {MAX_DEPTH} flow brackets ('[', '{{') on one line", file, number, 1,
-                                    "write nested lists and mappings in block style, one level per line")]
-    version = _version_directive(text)
-    if version is not None:
-        wanted, line, col = version
-        return doc, [Diagnostic("E101", f"YAML {wanted} is not read here: card files are YAML 1.2", file, line, col,
-                                "remove the %YAML line (YAML 1.1 reads yes/no/on/off as booleans and 017 as octal)")]
+    refused = _refused(text, file)
+    if refused is not None:
+        return doc, [refused]
     fast = fastyaml.load(text, _plain_scalar, MAX_NODES, MAX_DEPTH, MAX_INT)  # libyaml, when nothing is to report
     if fast is not None:
         doc.data, doc.positions, doc.key_positions = fast
         return doc, []
-    yaml = YAML(typ="safe", pure=True)
-    yaml.Composer = _BoundedComposer
-    yaml.max_depth = MAX_DEPTH + 1
-    nodes = []
-    try:
-        for node in yaml.compose_all(text):  # lazily: a second document is enough to refuse
-            if node is not None:
-                nodes.append(node)
-            if len(nodes) >= MAX_DOCUMENTS:
-                break
-    except _Limit as exc:
-        line, col = _pos(exc.node) if exc.node is not None else (1, 1)
-        return doc, [Diagnostic("E104", f"file refused: {exc}", file, line, col, "split the cards into several files")]
-    except MaxDepthExceededError as exc:
-        mark = exc.problem_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return doc, [Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, line, col)]
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = exc.problem or exc.context or "invalid YAML"
-        return doc, [Diagnostic("E101", f"YAML syntax error: {problem}", file, line, col,
-                                "check the indentation and the quoting on this line")]
-    except RecursionError:
-        return doc, [Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, 1, 1)]
-    except ReaderError as exc:  # a character YAML does not allow (NUL, ESC, ...): at that character
-        at = exc.position if isinstance(exc.position, int) and 0 <= exc.position <= len(text) else 0
-        line, col = line_col(text, at)
-        return doc, [Diagnostic("E101", f"YAML error: {exc}".splitlines()[0], file, line, col,
-                                "remove the character: card files hold printable text only")]
-    except (YAMLError, ValueError, AssertionError) as exc:  # ruamel asserts on some directives
-        return doc, [Diagnostic("E101", f"YAML error: {exc}".splitlines()[0], file, 1, 1)]
-    nodes = [n for n in nodes if n is not None]
+    nodes, problem = _compose(text, file)
+    if problem is not None:
+        return doc, [problem]
     if len(nodes) > 1:
         line, col = _pos(nodes[1])
         return doc, [Diagnostic("E101", "a card file holds one YAML document", file, line, col,
@@ -338,6 +295,68 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
     except RecursionError:
         return doc, [Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, 1, 1)]
     return doc, builder.diagnostics
+
+
+def _refused(text: str, file: str) -> Diagnostic | None:
+    """What refuses a text before any YAML is parsed: its size, its lines and flow items, its brackets
+    on one line (counted in C), another YAML version."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        return Diagnostic("E104", f"file is larger than {MAX_FILE_BYTES:,} bytes", file, 1, 1, "split the cards into several files")
+    if _units(text) > MAX_UNITS:
+        return Diagnostic("E104", f"file refused: more than {MAX_UNITS:,} lines and flow items", file, 1, 1,
+                          "split the cards into several files")
+    # The pure-Python scanner is quadratic in the flow brackets opened on one line; no card needs 64.
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.count("[") + line.count("{") > MAX_DEPTH:
+            return Diagnostic("E104", f"file refused: more than {MAX_DEPTH} flow brackets ('[', '{{') on one line", file, number, 1,
+                              "write nested lists and mappings in block style, one level per line")
+    version = _version_directive(text)
+    if version is not None:
+        number, line_no, col = version
+        return Diagnostic("E101", f"YAML {number} is not read here: card files are YAML 1.2", file, line_no, col,
+                          "remove the %YAML line (YAML 1.1 reads yes/no/on/off as booleans and 017 as octal)")
+    return None
+
+
+def _compose(text: str, file: str) -> tuple[list[Node], Diagnostic | None]:
+    """The pure path's nodes (at most MAX_DOCUMENTS: a second document is enough to refuse), or why not."""
+    yaml = YAML(typ="safe", pure=True)
+    yaml.Composer = _BoundedComposer
+    yaml.max_depth = MAX_DEPTH + 1
+    nodes: list[Node] = []
+    try:
+        for node in yaml.compose_all(text):  # lazily
+            if node is not None:
+                nodes.append(node)
+            if len(nodes) >= MAX_DOCUMENTS:
+                break
+    except _Limit as exc:
+        line, col = _pos(exc.node) if exc.node is not None else (1, 1)
+        return [], Diagnostic("E104", f"file refused: {exc}", file, line, col, "split the cards into several files")
+    except (MaxDepthExceededError, MarkedYAMLError, RecursionError, ReaderError, YAMLError, ValueError, AssertionError) as exc:
+        return [], _syntax_problem(exc, text, file)
+    return nodes, None
+
+
+def _syntax_problem(exc: Exception, text: str, file: str) -> Diagnostic:
+    """A composer's refusal as a finding at its mark (ruamel asserts on some directives)."""
+    if isinstance(exc, MaxDepthExceededError):
+        mark = exc.problem_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, line, col)
+    if isinstance(exc, MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        return Diagnostic("E101", f"YAML syntax error: {problem}", file, line, col, "check the indentation and the quoting on this line")
+    if isinstance(exc, RecursionError):
+        return Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, 1, 1)
+    if isinstance(exc, ReaderError):  # a character YAML does not allow (NUL, ESC, ...): at that character
+        at = exc.position if isinstance(exc.position, int) and 0 <= exc.position <= len(text) else 0
+        line, col = line_col(text, at)
+        return Diagnostic("E101", f"YAML error: {exc}".splitlines()[0], file, line, col,
+                          "remove the character: card files hold printable text only")
+    return Diagnostic("E101", f"YAML error: {exc}".splitlines()[0], file, 1, 1)
 
 
 def _version_directive(text: str) -> tuple[str, int, int] | None:
