@@ -306,14 +306,14 @@ def _refused(text: str, file: str) -> Diagnostic | None:
         return Diagnostic("E104", f"file refused: more than {MAX_UNITS:,} lines and flow items", file, 1, 1,
                           "split the cards into several files")
     # The pure-Python scanner is quadratic in the flow brackets opened on one line; no card needs 64.
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.count("[") + line.count("{") > MAX_DEPTH:
+    for number, row in enumerate(text.splitlines(), 1):
+        if row.count("[") + row.count("{") > MAX_DEPTH:
             return Diagnostic("E104", f"file refused: more than {MAX_DEPTH} flow brackets ('[', '{{') on one line", file, number, 1,
                               "write nested lists and mappings in block style, one level per line")
     version = _version_directive(text)
     if version is not None:
-        number, line_no, col = version
-        return Diagnostic("E101", f"YAML {number} is not read here: card files are YAML 1.2", file, line_no, col,
+        wanted, line_no, col = version
+        return Diagnostic("E101", f"YAML {wanted} is not read here: card files are YAML 1.2", file, line_no, col,
                           "remove the %YAML line (YAML 1.1 reads yes/no/on/off as booleans and 017 as octal)")
     return None
 
