@@ -304,7 +304,7 @@ def _wire_loaded(part: _Loaded) -> tuple:
 def _loaded(wire: tuple) -> _Loaded:
     items, files, cards, docs, game = wire
     documents: dict[str, Document] = {name: Shipped(file, data, text, dict(heads)) for name, file, data, text, heads in docs}
-    return _Loaded([_diag(d) for d in items], files, cards, documents, tuple(game) if game is not None else None)  # type: ignore[arg-type]
+    return _Loaded([_diag(d) for d in items], files, cards, documents, tuple(game) if game is not None else None)
 
 
 def _wire_checked(part: _Checked) -> tuple:
@@ -314,7 +314,7 @@ def _wire_checked(part: _Checked) -> tuple:
 
 def _checked(wire: tuple) -> _Checked:
     marks, items, notes, counts = wire
-    return _Checked([_diag(d) for d in marks], [_diag(d) for d in items], {i: _diag(d) for i, d in notes}, tuple(counts))  # type: ignore[arg-type]
+    return _Checked([_diag(d) for d in marks], [_diag(d) for d in items], {i: _diag(d) for i, d in notes}, tuple(counts))
 
 
 def _heads(doc: Document) -> list[tuple[tuple, tuple[int, int]]]:

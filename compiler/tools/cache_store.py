@@ -152,7 +152,7 @@ class SignedEntries:
                 return
             except sqlite3.Error as exc:
                 try:
-                    db.close()  # type: ignore[possibly-undefined]
+                    db.close()
                 except Exception:  # noqa: BLE001
                     pass
                 if isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc) or "busy" in str(exc)):
