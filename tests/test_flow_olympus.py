@@ -17,25 +17,46 @@ def olympus():
     return flowkit.game("olympus")
 
 
+def test_the_first_start_player_is_drawn_by_chance(olympus):
+    # The rules choose the first start player at random: a chance node over the seats, equally
+    # likely, drawn from the state's generator (so seeds differ, and a seed always gives the same).
+    state = new_game(olympus, 5, 1)
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(seat, 0.2) for seat in range(5)]
+    assert [state.action_to_string(-1, a) for a in range(5)] == [f"start player p{i}" for i in range(1, 6)]
+    drawn = set()
+    for seed in range(12):
+        game = new_game(olympus, 5, seed)
+        game.apply_action(game.sample_chance())
+        drawn.add(game.start)
+        again = new_game(olympus, 5, seed)
+        again.apply_action(again.sample_chance())
+        assert again.start == game.start
+    assert len(drawn) > 1
+
+
 def test_the_first_turn_is_the_start_players_and_offers_a_lead_per_free_alpha_space(olympus):
     state = new_game(olympus, 3, 1)
-    assert state.current_player() == 0 and state.start == 0
-    labels = [state.action_to_string(0, a) for a in state.legal_actions()]
+    state.apply_action(2)  # the chance node: p3 starts
+    assert state.current_player() == 2 and state.start == 2
+    labels = [state.action_to_string(2, a) for a in state.legal_actions()]
     assert len(labels) == 10 and all(label.startswith("lead ") and label.endswith("_alpha") for label in labels)
 
 
 def test_the_start_player_passes_to_the_left_each_round(olympus):
-    # Issue 13: the start player never passed on. Round 2 opens with p2's turn, round 3 with p3's.
+    # Issue 13: the start player never passed on. Each round opens with the next player's turn.
     state, rng = new_game(olympus, 3, 2), random.Random(2)
+    state.apply_action(1)  # p2 starts
     starts = {}
     while state.state.globals["round"] <= 3 and not state.is_terminal():
         starts.setdefault(state.state.globals["round"], state.start)
         step(state, rng)
-    assert starts == {1: 0, 2: 1, 3: 2}
+    assert starts == {1: 1, 2: 2, 3: 0}
 
 
 def test_the_first_menu_of_round_two_is_for_the_new_start_player(olympus):
     state, rng = new_game(olympus, 4, 3), random.Random(3)
+    state.apply_action(0)  # p1 starts
     while state.state.globals["round"] == 1:
         step(state, rng)
     while state.node.kind != "menu":
@@ -78,6 +99,7 @@ def test_a_round_worship_turns_in_order_then_upkeep_brings_the_priests_back(olym
     # One priest each: p1 leads Athena (nobody follows), p2 leads Hera, p3 Aphrodite; a player
     # with no priest left can neither lead nor follow; then Upkeep, and p2 starts round 2.
     state = new_game(olympus, 3, 7)
+    state.apply_action(0)  # p1 starts
     for player in state.state.players:
         player.values["idle_priests"] = 1
     choose(state, 0, "lead athena_alpha")

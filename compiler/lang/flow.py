@@ -8,7 +8,7 @@ actions are the same primitives, and `fire` runs the game's rules and the cards 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -93,7 +93,9 @@ class Step(BaseModel):
     deal: DealArgs | None = Field(None, description="Deal cards at random (chance events) to each player, in turn order")
     turn: TurnArgs | None = Field(None, description="A player picks one move from a menu; legal moves are found by trying them")
     pass_: PassArgs | None = Field(None, alias="pass", description="Every player hands a zone's cards to a neighbour at once")
-    start_player: PlayerName | None = Field(None, description="The start player passes along a relation (e.g. left)")
+    start_player: Literal["random"] | PlayerName | None = Field(
+        None, description="The start player passes along a relation (e.g. left); `random`: a seat drawn by chance (a chance node)"
+    )
     if_: IfStepArgs | None = Field(None, alias="if", description="Steps run only when a test holds")
 
     @model_validator(mode="after")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from .atomic import Atomic
 from .dealing import Dealing
 from .machine import TERMINAL
-from .program import _MASK, A_DO, A_FIRE, ATOM, BLOCK, CHANCE, DEAL, EACH, REPEAT, TURN, FlowError, Node, program, splitmix
+from .program import _MASK, A_DO, A_FIRE, ATOM, BLOCK, CHANCE, DEAL, DRAW_START, EACH, REPEAT, TURN, FlowError, Node, program, splitmix
 from .state import State, new_state
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -105,7 +105,10 @@ class GameState(Dealing, Atomic):
             raise ValueError(f"action {action} is not legal now (legal: {self.legal_actions()})")
         self.history.append(action)
         frame = self.stack[-1]
-        if node.kind == "chance":
+        if node.kind == "chance" and frame[0] == DRAW_START:
+            self.start = action
+            self.stack.pop()
+        elif node.kind == "chance":
             self._dealt(frame, self.program.card_ids[action])
         elif node.kind == "menu":
             self.decisions += 1
@@ -216,6 +219,12 @@ class GameState(Dealing, Atomic):
         self.stack.append([BLOCK, self.program.bodies[sid][0], 0, order[i]])
         return False
 
+    def _walk_draw_start(self, frame: list) -> bool:
+        seats = list(range(len(self.state.players)))
+        labels = [f"start player {p.id}" for p in self.state.players]
+        self.node = Node("chance", CHANCE, seats, labels, [1] * len(seats))
+        return True
+
     def _walk_atom(self, frame: list) -> bool:
         if self._atom(frame):
             return True
@@ -249,6 +258,8 @@ class GameState(Dealing, Atomic):
             stack.append([TURN, sid, seats, None, 0, []])
         elif key == "pass":
             self._pass(arg)
+        elif key == "start_player" and arg == "random":
+            stack.append([DRAW_START])  # a chance node: any seat, equally likely
         elif key == "start_player":
             self.start = self._ctx(self.start).players(arg)[0].seat
         else:  # pragma: no cover - the model allows no other key
@@ -279,7 +290,7 @@ class GameState(Dealing, Atomic):
 
 GameState._WALK = {
     BLOCK: GameState._walk_block, REPEAT: GameState._walk_repeat, EACH: GameState._walk_each,
-    DEAL: GameState._deal, TURN: GameState._turn, ATOM: GameState._walk_atom,
+    DEAL: GameState._deal, TURN: GameState._turn, ATOM: GameState._walk_atom, DRAW_START: GameState._walk_draw_start,
 }
 
 

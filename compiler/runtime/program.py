@@ -23,7 +23,7 @@ TRIES = 64  # the most runs spent searching for answers that make one move succe
 _MASK = (1 << 64) - 1
 
 # frame kinds: the first item of each frame (a list)
-BLOCK, REPEAT, EACH, DEAL, TURN, ATOM = range(6)
+BLOCK, REPEAT, EACH, DEAL, TURN, ATOM, DRAW_START = range(7)
 # what an atomic step does
 A_DO, A_FIRE, A_MOVE = range(3)
 
