@@ -43,8 +43,17 @@ class Vocabulary:
         built = self.details.setdefault(game.build.on_built, {"event"})
         assert built is not None
         built.update({"card", "kind", "hex"}, *(self.kinds[k] for k, kind in game.kinds.items() if kind.zone))
-        for action in _actions(game):
+        passed: list[tuple[str, str | None]] = []
+        for action, trigger in _actions(game, None):
             self._gives(action.key, action.arg)
+            if action.key == "announce" and action.arg.pass_on:
+                passed.append((action.arg.trigger, trigger))
+        for target, source in passed:  # what the announcing event carried goes on with it
+            carried = self.details.get(source, {"event"}) if source is not None else ANY
+            if carried is ANY:
+                self.details[target] = ANY
+            else:
+                self._carry(target, carried)
         for name in ("invoke", "lead"):  # what they run by default (a favor received) carries what its event did
             self.details[REGISTRY["action"][name].args.model_fields["on"].default] = ANY
 
@@ -73,21 +82,22 @@ class Vocabulary:
         return {fields[name] for k, fields in self.kinds.items() if (kinds is None or k in kinds) and name in fields}
 
 
-def _actions(node: Any) -> Iterable[OneOf]:
-    """Every action in a model tree (game.yaml's rules and flow)."""
+def _actions(node: Any, trigger: str | None) -> Iterable[tuple[OneOf, str | None]]:
+    """Every action in a model tree (game.yaml's rules and flow), with its effect's trigger."""
     if isinstance(node, OneOf):
         if type(node).__name__ == "Action":
-            yield node
-        yield from _actions(node.arg)
+            yield node, trigger
+        yield from _actions(node.arg, trigger)
     elif isinstance(node, BaseModel):
+        trigger = node.on if isinstance(node, EffectBase) else trigger
         for name in type(node).model_fields:
-            yield from _actions(getattr(node, name))
+            yield from _actions(getattr(node, name), trigger)
     elif isinstance(node, (list, tuple)):
         for item in node:
-            yield from _actions(item)
+            yield from _actions(item, trigger)
     elif isinstance(node, dict):
         for item in node.values():
-            yield from _actions(item)
+            yield from _actions(item, trigger)
 
 
 @dataclass
@@ -130,9 +140,12 @@ class _Checker:
         elif key == "total":
             kinds = as_list(arg.cards.kind) if arg.cards is not None and arg.cards.kind else None
             self.number_field(arg.field, kinds, at + ("field",), "total")
-        elif key == "units" and "cost" not in self.vocab.types(arg.field):
-            self.add("E308", f"units reads a cost, but '{arg.field}' is {self.declared(arg.field)}", at + ("field",),
-                     f"cost fields: {', '.join(self.of_type('cost')) or 'none'}")
+        elif key == "units":
+            if "cost" not in self.vocab.types(arg.field):
+                self.add("E308", f"units reads a cost, but '{arg.field}' is {self.declared(arg.field)}", at + ("field",),
+                         f"cost fields: {', '.join(self.of_type('cost')) or 'none'}")
+            if arg.of == "event":  # the card the event names
+                self.detail("card", trigger, at + ("of",))
         elif key == "event":
             for name in arg:
                 self.detail(name, trigger, at + (name,), key=True)

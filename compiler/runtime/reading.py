@@ -42,3 +42,8 @@ def gain_most(ctx: Context, among: list[str], amount: int, fewest: bool) -> None
     tied = [noun for noun in among if values[noun] == target]
     noun = tied[0] if len(tied) == 1 else ctx.ask(ctx.actor, "which counter", tied)
     ctx.change(ctx.actor, noun, amount)
+
+
+def passed_on(ctx: "Context", details: dict) -> dict:
+    """An announced event's details with those of the event being handled under them (`pass_on`)."""
+    return {**{k: v for k, v in ctx.event.items() if k != "event"}, **details}

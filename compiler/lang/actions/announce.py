@@ -13,6 +13,8 @@ from ..types import Name, Scalar, Strict, TriggerName
 class AnnounceArgs(Strict):
     trigger: TriggerName = Field(description="The trigger fired (declared in game.yaml)")
     details: dict[Name, Scalar | list[Scalar]] = Field(default_factory=dict, description="Details of the event, tested with `event`")
+    pass_on: bool = Field(False, description="The details of the event being handled go with it too (the card just built, the "
+                                             "deity worshipped, the hex placed), to every listener")
 
 
 @primitive
@@ -28,8 +30,10 @@ class Announce(Primitive):
     @staticmethod
     def english(arg, en):
         details = "".join(f", {en.word(k)} {en.words(v if isinstance(v, list) else [v], 'or')}" for k, v in arg.details.items())
-        return f"start the {en.word(arg.trigger)}{details}"
+        return f"start the {en.word(arg.trigger)}{details}" + (", telling what just happened" if arg.pass_on else "")
 
     @staticmethod
     def run(arg, ctx):
-        ctx.dispatch(arg.trigger, dict(arg.details))
+        from ...runtime.reading import passed_on
+
+        ctx.dispatch(arg.trigger, passed_on(ctx, dict(arg.details)) if arg.pass_on else dict(arg.details))
