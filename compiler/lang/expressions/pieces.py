@@ -37,6 +37,4 @@ class Pieces(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime import board
-
-        return board.pieces(ctx, ctx.players(arg.of), ctx.filter(arg.to), arg.around is not None)
+        return ctx.board.pieces(ctx, ctx.players(arg.of), ctx.filter(arg.to), arg.around is not None)

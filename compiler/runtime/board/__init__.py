@@ -1,0 +1,19 @@
+"""The table at run time: the hex board (tiles laid, pieces placed, chains of pieces), piles,
+rankings and bids. One module per job; the verbs are offered here, as the primitives' run()
+(through Context.board) and the generated handlers (rt.board) call them. Nothing here knows a
+game or a card.
+"""
+
+from .bids import bid
+from .examples import compare_board, setup_board
+from .hexes import BoardInvalid, board_of, components, neighbours, open_hexes, parse, site_of
+from .piles import follows_last, lay_out, place_tiles, reveal
+from .placing import Placement, affordable, pay, place
+from .rankings import rank, total
+from .shapes import adjacent, clusters, connected, links, pieces
+
+__all__ = [
+    "BoardInvalid", "Placement", "adjacent", "affordable", "bid", "board_of", "clusters", "compare_board", "components",
+    "connected", "follows_last", "lay_out", "links", "neighbours", "open_hexes", "parse", "pay", "pieces", "place",
+    "place_tiles", "rank", "reveal", "setup_board", "site_of", "total",
+]

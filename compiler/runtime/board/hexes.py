@@ -1,0 +1,160 @@
+"""The hex board's geometry and its state: coordinates, neighbours, tiles laid, pieces' hexes.
+
+`state.board` holds plain values so that a state copies and compares cheaply:
+
+    hexes:  {"q,r": {"symbol": str | None, "tile": tile id}}
+    pieces: {"q,r": [player id, card id]}
+    tiles:  {"q,r": tile id}              (where each tile's [0, 0] hex lies)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..filters import Match, allows
+from ..state import Illegal, Player, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...compiled import CompiledGame
+    from ..interpreter import Context
+
+
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+class BoardInvalid(Exception):
+    """An example's board is written wrongly."""
+
+
+# ---------------------------------------------------------------------------- coordinates
+
+
+def key(q: int, r: int) -> str:
+    return f"{q},{r}"
+
+
+def parse(text: Any) -> tuple[int, int]:
+    if isinstance(text, (list, tuple)) and len(text) == 2 and all(isinstance(v, int) for v in text):
+        return int(text[0]), int(text[1])
+    try:
+        q, r = str(text).split(",")
+        return int(q), int(r)
+    except ValueError:
+        raise BoardInvalid(f"'{text}' is not a hex position such as \"0,1\"") from None
+
+
+@lru_cache(maxsize=1 << 16)  # a board has a few hundred hexes; geometry is asked of them again and again
+def neighbours(hex_key: str) -> tuple[str, ...]:
+    q, r = parse(hex_key)
+    return tuple(key(q + dq, r + dr) for dq, dr in DIRECTIONS)
+
+
+@lru_cache(maxsize=1 << 16)
+def _order(hex_key: str) -> tuple[int, int]:
+    q, r = parse(hex_key)
+    return (r, q)
+
+
+def sorted_hexes(keys) -> list[str]:
+    return sorted(keys, key=_order)
+
+
+# ---------------------------------------------------------------------------- state access
+
+
+def board_of(state: State) -> dict[str, Any]:
+    board = state.board
+    if len(board) < 3:  # a state starts with an empty board: its parts are made on first use
+        for part in ("hexes", "pieces", "tiles"):
+            board.setdefault(part, {})
+    return board
+
+
+def spec_of(game: "CompiledGame"):
+    spec = getattr(game.game, "board", None)
+    if spec is None:
+        raise Illegal("this game declares no board")
+    return spec
+
+
+def tile_cells(game: "CompiledGame", tile_id: str) -> list[tuple[tuple[int, int], str | None]]:
+    """A tile's hexes: (offset, symbol) for each cell its kind declares."""
+    spec = spec_of(game)
+    card = game.cards[tile_id]
+    cells = spec.tiles.get(card.kind)
+    if cells is None:
+        raise Illegal(f"a {card.kind} is not laid as a tile")
+    out = []
+    for field_name, offset in cells.items():
+        symbol = card.fields.get(field_name)
+        out.append((offset, None if symbol == spec.blank else symbol))
+    return out
+
+
+def tile_fits(game: "CompiledGame", board: dict, tile_id: str, anchor: tuple[int, int], touching: bool) -> bool:
+    hexes = board["hexes"]
+    cells = [key(anchor[0] + dq, anchor[1] + dr) for (dq, dr), _s in tile_cells(game, tile_id)]
+    if any(c in hexes for c in cells):
+        return False
+    if touching and hexes:
+        return any(n in hexes for c in cells for n in neighbours(c))
+    return True
+
+
+def lay_tile(game: "CompiledGame", board: dict, tile_id: str, anchor: tuple[int, int]) -> None:
+    for (dq, dr), symbol in tile_cells(game, tile_id):
+        board["hexes"][key(anchor[0] + dq, anchor[1] + dr)] = {"symbol": symbol, "tile": tile_id}
+    board["tiles"][key(*anchor)] = tile_id
+
+
+def site_of(ctx: "Context", player: Player | None = None, card_id: str | None = None) -> str | None:
+    """The hex of a player's piece of a card (default: the hex just placed, which the event carries
+    to every listener; else the card in view, or the event's card)."""
+    if player is None and card_id is None and "hex" in ctx.event:
+        return ctx.event["hex"]
+    player = player or ctx.actor
+    card_id = card_id or (ctx.card.id if ctx.card is not None else ctx.event.get("card"))
+    for hex_key, (pid, cid) in board_of(ctx.state)["pieces"].items():
+        if pid == player.id and cid == card_id:
+            return hex_key
+    return None
+
+
+def piece_hexes(ctx: "Context", players: list[Player], match: Match | None) -> set[str]:
+    """The hexes of these players' pieces whose cards the filter lets through (None: every piece)."""
+    ids = {p.id for p in players}
+    cards = ctx.game.cards
+    return {
+        hex_key
+        for hex_key, (pid, cid) in board_of(ctx.state)["pieces"].items()
+        if pid in ids and (match is None or allows(cards, match, cid))
+    }
+
+
+def components(hexes: set[str]) -> list[set[str]]:
+    """The groups of neighbouring hexes among a set, in board order."""
+    left = set(hexes)
+    out = []
+    for start in sorted_hexes(hexes):
+        if start not in left:
+            continue
+        group, todo = set(), [start]
+        left.discard(start)
+        while todo:
+            here = todo.pop()
+            group.add(here)
+            for n in neighbours(here):
+                if n in left:
+                    left.discard(n)
+                    todo.append(n)
+        out.append(group)
+    return out
+
+
+def open_hexes(ctx: "Context") -> list[str]:
+    board = board_of(ctx.state)
+    closed = set(spec_of(ctx.game).closed)
+    return sorted_hexes(
+        h for h, cell in board["hexes"].items() if h not in board["pieces"] and cell.get("symbol") not in closed
+    )
