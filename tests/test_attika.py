@@ -187,7 +187,7 @@ def test_board_modules_name_no_card():
     ids = {r for r in re.findall(r"^- id: (\w+)", "\n".join(p.read_text() for p in GAME.rglob("*.yaml")), re.M)}
     board_primitives = ("actions/place", "actions/place_tile", "actions/lay_out", "actions/reveal", "conditions/adjacent",
                         "conditions/connected", "conditions/links", "conditions/follows_last", "expressions/clusters")
-    modules = ["compiler/lang/board.py", "compiler/runtime/board.py"]
+    modules = ["compiler/lang/board.py"] + [str(p.relative_to(ROOT)) for p in sorted((ROOT / "compiler/runtime/board").glob("*.py"))]
     modules += [f"compiler/lang/{name}{ext}" for name in board_primitives for ext in (".py", ".py.j2")]
     for module in modules:
         words = set(re.findall(r"[a-z_0-9]+", (ROOT / module).read_text()))
