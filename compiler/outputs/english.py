@@ -383,7 +383,7 @@ class English:
         if self.game is not None and trigger == self.game.build.on_built or trigger == "built":
             verb = "build" if who == "you" or len(as_list(by)) > 1 or who.endswith("s") else "builds"
             return f"Whenever {who} {verb} {'another' if who == 'you' else 'a'} card"
-        return f"{self.trigger(trigger)}, for {who}"
+        return f"{self.trigger(trigger)} (set off by {who})"
 
     def effect(self, effect: Any) -> str:
         if effect.on is None:

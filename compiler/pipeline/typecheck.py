@@ -153,6 +153,8 @@ class _Checker:
             self.detail(arg, trigger, at)
             if arg not in ("card", "kind", "hex", "event") and self.vocab.types(arg) and not self.vocab.types(arg) & NUMBERS:
                 self.add("E308", f"detail '{arg}' is {self.declared(arg)}, not a whole number", at, "detail reads a number: 0 otherwise")
+        elif key == "pieces" and arg.around is not None:  # the hex just placed
+            self.detail("hex", trigger, at + ("around",))
         elif key == "invoke" and arg.named_by is not None:
             self.detail(arg.named_by, trigger, at + ("named_by",))
 

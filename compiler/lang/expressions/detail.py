@@ -21,7 +21,7 @@ class Detail(Primitive):
 
     @staticmethod
     def english(arg, en):
-        return f"the {en.word(arg)} of what just happened"
+        return f"the event's {en.word(arg)}"
 
     @staticmethod
     def run(arg, ctx):

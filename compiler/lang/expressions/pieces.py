@@ -32,8 +32,9 @@ class Pieces(Primitive):
     @staticmethod
     def english(arg, en):
         what = en.selector(arg.to, owned=False) if arg.to else "pieces"
+        whose = f"your {what}" if arg.of == "self" else f"{what} of {en.players(arg.of)}"
         where = " next to the hex just built on" if arg.around else " on the board"
-        return f"the number of {what} of {en.players(arg.of)}{where}"
+        return f"the number of {whose}{where}"
 
     @staticmethod
     def run(arg, ctx):
