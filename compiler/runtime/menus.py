@@ -40,7 +40,9 @@ class Menus(FlowBase):
     def _legal_moves(self, sid: int, seat: int) -> list[int]:
         """The moves of the menu that succeed when tried, each with each card of its selector. The
         actions a move begins with that never read its card (no `field`, no `event`) are tried once
-        for all the cards, and the rest of the move once per card from where they left the state."""
+        for all the cards, and the rest of the move once per card from where they left the state,
+        unless they asked a question: some other answer may be the one the rest needs, so the
+        move is then tried whole with each card (its answers searched together)."""
         prog = self.program
         arg = prog.steps[sid].arg
         ctx = self._ctx(seat)
@@ -58,6 +60,8 @@ class Menus(FlowBase):
                 if tried is None:
                     continue  # what every card's move begins with cannot be done
                 start, quiet = tried
+                if not quiet:  # the answers it took may not be the ones the rest needs: try it whole
+                    start, split, quiet = self.state, 0, True
             for card_id in cards:
                 action = prog.move_action(index, card_id)
                 tried = (start, quiet) if split == len(move.do) else self._try(seat, start, name, card_id, slice(split, None))
