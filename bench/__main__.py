@@ -55,11 +55,12 @@ def check_vs_parse() -> list[str]:
 
 # name, "module:function"; a module that does not exist yet is skipped with a note.
 SECTIONS = [
-    ("check against parse", "compiler.bench:check_vs_parse"),
-    ("generated handlers", "compiler.bench_handlers:run"),
-    ("designer workflow", "compiler.bench_workflow:run"),
-    ("simulation, local processes", "compiler.simulate.bench:run"),
-    ("whole games", "compiler.bench_games:run"),
+    ("the command line (cold check, warm check, --help)", "bench.workflow:cli"),
+    ("check against parse", "bench.__main__:check_vs_parse"),
+    ("generated handlers", "bench.handlers:run"),
+    ("designer workflow", "bench.workflow:run"),
+    ("simulation, local processes", "bench.simulation:run"),
+    ("whole games", "bench.games:run"),
 ]
 
 
@@ -76,8 +77,12 @@ def machine() -> str:
 
 
 def main() -> None:
-    print(f"machine: {machine()}")
+    """Every section, or those whose title holds one of the words given (`python -m bench "command line"`)."""
+    wanted = sys.argv[1:]
+    print(f"machine: {machine()}, load average {os.getloadavg()[0]:.1f} at the start")
     for title, target in SECTIONS:
+        if wanted and not any(word in title for word in wanted):
+            continue
         module_name, function = target.split(":")
         try:
             module = importlib.import_module(module_name)

@@ -19,6 +19,7 @@ The cache is read before the fork; the worker's new entries and marks come back 
 
 from __future__ import annotations
 
+import gc
 import marshal
 import os
 import sys
@@ -148,6 +149,7 @@ def _in_two(root: Path, cache: NullCache, dirs: list[Path], problems: list[Diagn
     cache.prefork()
     sys.stdout.flush()
     sys.stderr.flush()
+    gc.freeze()  # what exists now is shared: no collection in either process touches (and so copies) it
     up_r, up_w = os.pipe()
     down_r, down_w = os.pipe()
     pid = os.fork()
@@ -165,6 +167,7 @@ def _in_two(root: Path, cache: NullCache, dirs: list[Path], problems: list[Diagn
     try:
         return _lead(root, cache, dirs, problems, mine, examples, up_r, down_w)
     finally:
+        gc.unfreeze()
         for fd in (up_r, down_w):
             try:
                 os.close(fd)
