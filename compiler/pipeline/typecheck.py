@@ -15,8 +15,9 @@ whatever the invoking event did, so anything goes there.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from pydantic import BaseModel
 

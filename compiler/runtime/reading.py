@@ -44,6 +44,6 @@ def gain_most(ctx: Context, among: list[str], amount: int, fewest: bool) -> None
     ctx.change(ctx.actor, noun, amount)
 
 
-def passed_on(ctx: "Context", details: dict) -> dict:
+def passed_on(ctx: Context, details: dict) -> dict:
     """An announced event's details with those of the event being handled under them (`pass_on`)."""
     return {**{k: v for k, v in ctx.event.items() if k != "event"}, **details}
