@@ -72,7 +72,7 @@ def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "inte
     finally:
         store.close()
     if examples and engine == "handlers":
-        from ..codegen.engine import check_examples_with_handlers
+        from ..pipeline.check.handlers import check_examples_with_handlers
 
         check_examples_with_handlers(run)
     return run

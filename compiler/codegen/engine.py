@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..compiled import CompiledGame
+from ..runtime.when import trigger
 from .generator import render
 
 ENGINES = ("interpreter", "handlers")
@@ -66,22 +67,4 @@ def load_file(path: Path) -> Handlers:
 
 def runner(game: CompiledGame) -> Callable:
     """An example runner (see examples.run_example) that uses the generated handlers."""
-    from ..pipeline.check.examples import trigger
-
     return partial(trigger, handlers=load(game))
-
-
-def check_examples_with_handlers(run: Any) -> None:
-    """The examples part of checks.check_all, every example run through the generated handlers."""
-    from ..diagnostics import Severity
-    from ..pipeline.check.examples import check_card_examples, check_examples
-
-    error_files = {d.file for d in run.report.items if d.level is Severity.ERROR}
-    for game in run.games:
-        if game.game_file in error_files:
-            continue
-        check_card = partial(check_card_examples, runner=runner(game))
-        passed, failed, diagnostics = check_examples(game, run.documents, error_files, check_card)
-        run.report.examples_passed += passed
-        run.report.examples_failed += failed
-        run.report.extend(diagnostics)

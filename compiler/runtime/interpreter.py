@@ -20,6 +20,7 @@ from ..pipeline.validate.models import Card
 from .. import decide as decide_layer
 from . import board as board_verbs
 from . import cards, payment, seats, wild
+from . import reading as reading_verbs
 from . import spaces as space_verbs
 from . import tracks as track_moves
 from .decider import Decider, FirstLegal
@@ -49,6 +50,7 @@ class Context:
     # runtime's board and space verbs, and the decisions both execution paths share.
     board = board_verbs
     spaces = space_verbs
+    reading = reading_verbs
     decide = decide_layer
 
     # ------------------------------------------------------------------ derived contexts

@@ -142,7 +142,7 @@ class Episode:
         return self._refused
 
     def _advance(self) -> None:
-        from ..pipeline.check.examples import trigger
+        from .when import trigger
 
         state = self._start.copy(new_run=True)  # each replay is a run with a budget of its own
         decider = _Replay(self._history)

@@ -5,20 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .errors import DataError, UsageError, render  # noqa: F401  (the names callers import from here)
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..compiled import CompiledGame
-
-
-class UsageError(ValueError):
-    """A bad argument: one line, exit 2."""
-
-
-class DataError(ValueError):
-    """Card data (or a variant of it) with errors: located diagnostics, exit 1."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
 
 
 def load_game(root: Path, name: str, variant: str | None = None) -> CompiledGame:
@@ -48,13 +38,3 @@ def load_game(root: Path, name: str, variant: str | None = None) -> CompiledGame
 
 def _hint(hint: str) -> str:
     return f" ({hint})" if hint else ""
-
-
-def render(run, diagnostics) -> str:
-    from ..diagnostics import render_text
-
-    lines = []
-    for d in sorted(diagnostics, key=lambda d: (d.file, d.line, d.column)):
-        doc = run.documents.get(d.file)
-        lines.append(render_text(d, doc.line_text(d.line) if doc else None))
-    return "\n".join(lines)

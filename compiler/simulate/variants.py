@@ -31,7 +31,7 @@ from pydantic import Field
 
 from ..diagnostics import Diagnostic
 from ..lang.types import Name, Strict
-from .loading import DataError, UsageError
+from .errors import DataError, UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..compiled import CompiledGame

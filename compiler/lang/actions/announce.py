@@ -34,6 +34,4 @@ class Announce(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime.reading import passed_on
-
-        ctx.dispatch(arg.trigger, passed_on(ctx, dict(arg.details)) if arg.pass_on else dict(arg.details))
+        ctx.dispatch(arg.trigger, ctx.reading.passed_on(ctx, dict(arg.details)) if arg.pass_on else dict(arg.details))

@@ -36,6 +36,4 @@ class GainMost(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime.reading import gain_most
-
-        gain_most(ctx, list(arg.among), ctx.amount(arg.amount), arg.fewest)
+        ctx.reading.gain_most(ctx, list(arg.among), ctx.amount(arg.amount), arg.fewest)

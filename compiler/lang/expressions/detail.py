@@ -25,6 +25,4 @@ class Detail(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime.reading import detail
-
-        return detail(ctx, arg)
+        return ctx.reading.detail(ctx, arg)

@@ -38,6 +38,4 @@ class Units(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        from ...runtime.reading import units
-
-        return units(ctx, arg.field, ctx.game.game.resources if arg.nouns == "resources" else arg.nouns, arg.of)
+        return ctx.reading.units(ctx, arg.field, ctx.game.game.resources if arg.nouns == "resources" else arg.nouns, arg.of)

@@ -9,22 +9,12 @@ from typing import Any
 
 from ...compiled import CompiledGame
 from ...diagnostics import Diagnostic, did_you_mean
-from ...runtime.decider import AnswerError, Decider, Scripted
-from ...runtime.interpreter import build, fire
+from ...runtime.decider import AnswerError, Scripted
 from ...runtime.limits import Runaway
 from ...runtime.state import Illegal, State, new_state
+from ...runtime.when import ExampleInvalid, trigger  # noqa: F401  (trigger: the examples' `when`, run here and by tests)
 from ..load.loader import Document
 from ..validate.models import Card, Example
-
-
-class ExampleInvalid(Exception):
-    """The example is written wrongly (an unknown player, noun or card); `path` is where, inside the
-    example (('given', 'p1', 'city', 0)), and `hint` a did-you-mean."""
-
-    def __init__(self, message: str, path: tuple = (), hint: str = "") -> None:
-        super().__init__(message)
-        self.path = path
-        self.hint = hint
 
 
 @dataclass
@@ -104,42 +94,6 @@ def _expected_board(state: State, wanted: Any) -> list[str]:
         return compare_board(state, wanted)
     except BoardInvalid as exc:
         raise ExampleInvalid(str(exc)) from None
-
-
-def trigger(game: CompiledGame, state: State, when: dict[str, Any] | list, decider: Decider, handlers: Any = None) -> None:
-    """Fire an example's `when` (one step, or several in order); `handlers` (compiler/codegen/engine.py)
-    runs the generated code instead of the tree."""
-    if isinstance(when, list):
-        for step in when:
-            trigger(game, state, step, decider, handlers)
-        return
-    if not isinstance(when, dict):
-        raise ExampleInvalid("each step of when is a mapping: {build: id} or {event: name}")
-    by = when.get("by", "p1")
-    for field in ("by", "build", "event"):
-        if field in when and not isinstance(when[field], str):
-            raise ExampleInvalid(f"when.{field} should be a name, not {type(when[field]).__name__}")
-    try:
-        actor = state.player(by)
-    except KeyError:
-        raise ExampleInvalid(f"when.by names no player: '{by}'") from None
-    if "build" in when:
-        card_id = when["build"]
-        if card_id not in game.cards:
-            raise ExampleInvalid(f"when.build names unknown card '{card_id}'", ("when", "build"), did_you_mean(card_id, game.cards))
-        for zone in actor.zones.values():
-            if card_id in zone:
-                zone.remove(card_id)
-                break
-        build(game, state, actor, card_id, decider, free=bool(when.get("free", False)), handlers=handlers)
-    elif "event" in when:
-        event = when["event"]
-        if event not in game.game.triggers and event != game.game.build.on_built:
-            raise ExampleInvalid(f"when.event names unknown trigger '{event}'")
-        payload = {k: v for k, v in when.items() if k not in ("event", "by")}
-        fire(game, state, event, actor, decider, payload, handlers=handlers)
-    else:
-        raise ExampleInvalid("when needs 'build' or 'event'")
 
 
 def compare(game: CompiledGame, state: State, expect: dict[str, Any], paths: list[tuple] | None = None) -> list[str]:

@@ -1,0 +1,149 @@
+"""The import graph of compiler/ is a stack of layers (ARCHITECTURE.md, "Layers").
+
+Every import counts for the layers: at the top of a module, inside a function, under
+`if TYPE_CHECKING:`. A module may import its own layer or a lower one, never a higher one. No set of
+modules imports itself round a circle; there an import made only for annotations (under
+`if TYPE_CHECKING:`, never run) does not count: runtime/cards.py names the Context it is handed.
+Read with `ast` only: nothing is imported, so the test costs a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "compiler"
+
+# Lowest first. A module belongs to the longest prefix listed that names it.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    # foundations: the package's versions, diagnostics, the YAML loader, the runtime's limits (numbers, a budget)
+    ("compiler", "compiler.diagnostics", "compiler.pipeline.load", "compiler.runtime.limits"),
+    ("compiler.lang",),
+    # the model of a game: what game.yaml and the cards validate into, a checked game and its indices
+    ("compiler.pipeline.validate.models", "compiler.simulate.spec", "compiler.outputs.sheet_spec", "compiler.compiled",
+     "compiler.fields"),
+    ("compiler.decide",),
+    ("compiler.runtime",),
+    ("compiler.codegen",),
+    # what the pipeline renders and stores: rules text, schemas, sheets; the cache
+    ("compiler.outputs.english", "compiler.outputs.schema_gen", "compiler.outputs.sheet",
+     "compiler.outputs.sheet_entity", "compiler.outputs.sheet_model", "compiler.outputs.pdf", "compiler.outputs.colour",
+     "compiler.outputs.hexes", "compiler.tools.cache", "compiler.tools.cache_codec", "compiler.tools.cache_store",
+     "compiler.tools.fingerprint", "compiler.tools.gameview", "compiler.tools.progress"),
+    ("compiler.pipeline",),
+    ("compiler.outputs", "compiler.tools", "compiler.simulate"),
+    ("compiler.cli", "compiler.__main__"),
+)
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def layer(module: str) -> int:
+    best, rank = -1, -1
+    for index, prefixes in enumerate(LAYERS):
+        for prefix in prefixes:
+            within = module == prefix or (prefix != "compiler" and module.startswith(prefix + "."))
+            if within and len(prefix) > best:
+                best, rank = len(prefix), index
+    assert rank >= 0, f"{module} is in no layer: add it to LAYERS and to ARCHITECTURE.md"
+    return rank
+
+
+def _known(name: str) -> str | None:
+    """The module of the compiler an imported name lies in (None: not the compiler's)."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _annotations_only(tree: ast.Module) -> set[int]:
+    """The ids of the import statements under `if TYPE_CHECKING:`."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            found |= {id(inner) for stmt in node.body for inner in ast.walk(stmt)}
+    return found
+
+
+def imports(module: str) -> list[tuple[int, str, bool]]:
+    """(line, imported module of the compiler, whether only for annotations) for every import
+    statement in a module."""
+    path = MODULES[module]
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = _annotations_only(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            parent = package[: len(package) - node.level + 1] if node.level else []
+            base = ".".join(parent + ([node.module] if node.module else []))
+            names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base for alias in node.names]
+        else:
+            continue
+        for name in names:
+            target = _known(name)
+            if target is not None and target != module:
+                found.append((node.lineno, target, id(node) in typing_only))
+    return found
+
+
+GRAPH = {module: imports(module) for module in MODULES}
+
+
+def test_no_lower_layer_imports_a_higher_one() -> None:
+    wrong = [
+        f"{MODULES[m].relative_to(PACKAGE.parent)}:{line}: {m} (layer {layer(m)}) imports {t} (layer {layer(t)})"
+        for m, found in GRAPH.items()
+        for line, t, _typing in found
+        if layer(t) > layer(m)
+    ]
+    assert not wrong, "imports against the layers:\n" + "\n".join(wrong)
+
+
+def _cycle() -> list[str] | None:
+    """One circle of imports, as the modules round it, or None."""
+    edges = {m: sorted({t for _line, t, typing in found if not typing}) for m, found in GRAPH.items()}
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+    for start in edges:
+        if state.get(start):
+            continue
+        path, stack = [start], [iter(edges[start])]
+        state[start] = 1
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            elif not state.get(nxt):
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append(iter(edges[nxt]))
+    return None
+
+
+def test_no_import_circle() -> None:
+    cycle = _cycle()
+    assert cycle is None, "an import circle: " + " -> ".join(cycle or [])
+
+
+def test_the_checks_see_what_they_must() -> None:
+    """The graph is read right: a relative import inside a function is found, and so is a circle."""
+    assert any(t == "compiler.lang.model" for _l, t, _typing in GRAPH["compiler.compiled"])
+    assert ("compiler.runtime.interpreter", True) in {(t, typing) for _l, t, typing in GRAPH["compiler.runtime.cards"]}
+    assert layer("compiler.runtime.interpreter") > layer("compiler.lang.model") > layer("compiler.diagnostics")
+    assert layer("compiler.pipeline.validate.models") < layer("compiler.pipeline.project")
