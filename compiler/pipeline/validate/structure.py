@@ -83,17 +83,7 @@ def _translate(error: ValidationError, doc: Document, prefix: DataPath) -> Diagn
     where = dotted(path) or "the file"
     instance = error.instance
     if error.validator == "additionalProperties":
-        allowed = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
-        extra = [k for k in instance if k not in allowed] if isinstance(instance, dict) else []
-        key = extra[0] if extra else "?"
-        line, col = doc.where(path + (key,), key=True)
-        family = _FAMILY_OF_DEF.get(_def_name(error))
-        if family:
-            return Diagnostic("E204", f"unknown {family} '{key}'", doc.file, line, col,
-                              did_you_mean(key, allowed) or f"known: {', '.join(sorted(allowed))}", dotted(path + (key,)))
-        return Diagnostic("E203", f"unknown field '{key}' in {where}", doc.file, line, col,
-                          did_you_mean(key, allowed) or (f"allowed here: {', '.join(sorted(allowed))}" if allowed else ""),
-                          dotted(path + (key,)))
+        return _unknown_key(error, doc, path, where)
     if error.validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else str(error.validator_value)
         return Diagnostic("E202", f"{where} lacks the required field '{missing}'", doc.file, line, col, "", dotted(path))
@@ -108,6 +98,22 @@ def _translate(error: ValidationError, doc: Document, prefix: DataPath) -> Diagn
     if error.validator == "dependentRequired":
         return Diagnostic("E202", f"{where}: {error.message}", doc.file, line, col, "a triggered effect has both 'on' and 'do'", dotted(path))
     return Diagnostic("E205", f"{where}: {error.message}", doc.file, line, col, "", dotted(path))
+
+
+def _unknown_key(error: ValidationError, doc: Document, path: DataPath, where: str) -> Diagnostic:
+    """A key the schema does not allow: an unknown primitive (E204) or field (E203), with a did-you-mean."""
+    instance = error.instance
+    allowed = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
+    extra = [k for k in instance if k not in allowed] if isinstance(instance, dict) else []
+    key = extra[0] if extra else "?"
+    line, col = doc.where(path + (key,), key=True)
+    family = _FAMILY_OF_DEF.get(_def_name(error))
+    if family:
+        return Diagnostic("E204", f"unknown {family} '{key}'", doc.file, line, col,
+                          did_you_mean(key, allowed) or f"known: {', '.join(sorted(allowed))}", dotted(path + (key,)))
+    return Diagnostic("E203", f"unknown field '{key}' in {where}", doc.file, line, col,
+                      did_you_mean(key, allowed) or (f"allowed here: {', '.join(sorted(allowed))}" if allowed else ""),
+                      dotted(path + (key,)))
 
 
 def _slips(data: Any, path: DataPath = ()) -> list[tuple[DataPath, str, str]]:
