@@ -115,3 +115,16 @@ def test_the_cache_filled_by_two_processes_serves_the_next_check(broken, referen
     two.close()
     _same(reference, rerun)
     assert two.stats["miss"] == 0 and two.stats["hit"] > 0, two.stats
+
+
+def test_a_worker_that_fails_means_one_process_and_the_same_report(tmp_path, monkeypatch):
+    for game in ("attika", "peloponnes"):
+        shutil.copytree(REPO / "cards" / game, tmp_path / "cards" / game)
+    run = load([], tmp_path, NullCache())
+    check_all(run)
+
+    def broken_worker(*_args):
+        raise RuntimeError("the worker fails")
+
+    monkeypatch.setattr(parallel, "_worker", broken_worker)
+    _same(run, _in_two(tmp_path, monkeypatch))

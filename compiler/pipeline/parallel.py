@@ -74,9 +74,15 @@ def _size(game_dir: Path) -> int:
     return total
 
 
+def _cores() -> int:
+    """The cores this process may run on (all of them where the system cannot say)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else (os.cpu_count() or 1)
+
+
 def _split(dirs: list[Path]) -> tuple[list[Path], list[Path]] | None:
     """(this process's games, the worker's), balanced by bytes of card data; None: one process."""
-    if len(dirs) < 2 or not hasattr(os, "fork") or len(os.sched_getaffinity(0)) < 2:
+    if len(dirs) < 2 or not hasattr(os, "fork") or _cores() < 2:
         return None
     if threading.active_count() > 1:
         return None  # a fork copies only this thread; a lock another thread holds would stay held
