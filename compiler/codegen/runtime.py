@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..decide.numbers import div  # noqa: F401  (used by generated code)
-from ..runtime import board, reading, seats, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
+from ..runtime import board, cards, reading, seats, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
 from ..fields import holds, items  # noqa: F401  (holds: used by generated code)
 from ..runtime.filters import Match, card_ids, narrow  # noqa: F401  (card_ids, narrow: used by generated code)
 from ..runtime.interpreter import Context, dispatch  # noqa: F401  (dispatch: used by generated code)
@@ -125,8 +125,8 @@ def select(
     fewest: Callable[[Context], int] | None = None,
     most: Callable[[Context], int] | None = None,
 ) -> list[Pick]:
-    """Context.select with the zones, the owners' relation and the filter compiled (Context.cards_in)."""
-    return ctx.cards_in(zones, lambda: players(ctx, of, False), missing, match, fewest, most)
+    """Context.select with the zones, the owners' relation and the filter compiled (runtime/cards.cards_in)."""
+    return cards.cards_in(ctx, zones, lambda: players(ctx, of, False), missing, match, fewest, most)
 
 
 # ---------------------------------------------------------------------- fallback

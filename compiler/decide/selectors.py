@@ -27,8 +27,8 @@ class Plan:
     kinds: tuple[str, ...] | None  # the kinds allowed (None: any)
     fixed: tuple[tuple[str, Any], ...]  # `where` fields with the values (or comparisons) the data gives
     varying: tuple[tuple[str, Any], ...]  # `where` fields compared with an amount: read at run time
-    fewest: OneOf | None
-    most: OneOf | None
+    fewest: Any  # an amount (int or expression) or None
+    most: Any
 
     @property
     def filtered(self) -> bool:

@@ -56,13 +56,16 @@ def select(ctx: "Context", selector: Selector | str) -> list[Pick]:
     """Cards matching a selector (or a plain id), with the player whose zone holds each."""
     plan = selectors.of(ctx.game, selector)
     known: dict = {}
-    match: Match = lambda card: _passes(ctx, plan, card, known)  # noqa: E731
+    def test(card: Any) -> bool:
+        return _passes(ctx, plan, card, known)
+
+    match: Match = test
     if plan.missing:
         # every card of the game is a candidate: the kind looked up in the game's index, then the
         # filter worked out once for the few that remain
         cards = ctx.game.cards
         candidates = (ctx.game.cards_with("kind", list(plan.kinds)) if plan.kinds is not None else None) or cards
-        match = {cid: None for cid in candidates if match(cards[cid])}
+        match = {cid: None for cid in candidates if test(cards[cid])}
     fewest = (lambda c: c.amount(plan.fewest)) if plan.fewest is not None else None
     most = (lambda c: c.amount(plan.most)) if plan.most is not None else None
     owners = lambda: seats.players(plan.owners, ctx.state, ctx.actor, ctx.owner)  # noqa: E731

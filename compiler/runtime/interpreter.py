@@ -19,12 +19,11 @@ from ..lang.types import Selector
 from ..pipeline.validate.models import Card
 from .. import decide as decide_layer
 from . import board as board_verbs
-from . import cards, payment, seats, wild
+from . import building, cards, choices, payment, paying, seats, standing, wild
 from . import reading as reading_verbs
 from . import spaces as space_verbs
 from . import tracks as track_moves
 from .decider import Decider, FirstLegal
-from .filters import Match
 from .effects import run_effect
 from .heard import hear
 from .limits import bounded, spend
@@ -113,51 +112,20 @@ class Context:
         player.values[noun] = nouns.clamp(player.values.get(noun, 0) + delta, how[1], how[2])
 
     def spend(self, player: Player, noun: str, n: int) -> None:
-        """Pay exactly n of a noun, or fail: paying is never partial."""
-        if n <= 0:
-            return
-        resources = self.game.game.resources
-        if noun == "any":
-            # what the player holds; substitutes only when nothing held will do
-            held = [r for r in sorted(resources) if player.values.get(r, 0) >= n] or [
-                r for r in sorted(resources) if payment.coverable(self, player, r) >= n]
-            if not held:
-                raise Illegal(f"{player.id} has no resource to pay")
-            noun = self.ask(player, "which resource to pay", held)
-        if noun in resources and player.values.get(noun, 0) < n and payment.coverable(self, player, noun) >= n:
-            # what the player lacks, substitutes pay (tribute counted as if in the warehouse, ...)
-            own = max(0, player.values.get(noun, 0))
-            payment.cover_shortfall(self, player, noun, n - own)
-            n = own
-        if player.values.get(noun, 0) - n < nouns.floor(self.game.game, noun):
-            raise Illegal(f"{player.id} cannot pay {n} {noun}")
-        player.values[noun] = player.values.get(noun, 0) - n
+        """Pay exactly n of a noun, or fail: paying is never partial (runtime/paying.py)."""
+        paying.spend(self, player, noun, n)
 
     def param(self, name: str, player: Player | None = None) -> int:
         modifiers = [arg for _holder, _card, arg in self.reaching(player or self.actor, hooks.RULE_NUMBER)]
         return self.game.game.params.get(name, 0) + (numbers.modifies(modifiers, name) or 0)
 
     def reaching(self, player: Player, hook: str) -> list[tuple[Player, str, Any]]:
-        """The standing effects answering a hook (lang/hooks.py) that apply to a player, with who holds each: the
-        player's own (those without `of`, or whose `of` names them), then, in turn order, other
-        players' cards whose `of` (read from their holder) names this player."""
-        found = [(player, card_id, arg) for card_id, arg in self.passives(player, hook)
-                 if getattr(arg, "of", None) is None or player in self._of(arg.of, player)]
-        if hook not in self.game.reach_passives:
-            return found
-        for holder in seats.players(decide_players.OPPONENTS, self.state, player, self.owner, ordered=True):
-            found += [(holder, card_id, arg) for card_id, arg in self.passives(holder, hook)
-                      if getattr(arg, "of", None) is not None and player in self._of(arg.of, holder)]
-        return found
+        """The standing effects answering a hook that apply to a player, with who holds each (runtime/standing.py)."""
+        return standing.reaching(self, player, hook)
 
     def hears(self, by: Any) -> bool:
-        """Whether the player who set the event off (the actor) is one the card's `by` names, read
-        from the card's owner (runtime/heard.py)."""
-        return self.actor in self._of(by, self.owner)
-
-    def _of(self, ref: Any, holder: Player) -> list[Player]:
-        """A passive's `of`, read from the player holding its card ('owner' is that player)."""
-        return self.derive(owner=holder).players(ref, actor=holder)
+        """Whether the player who set the event off is one a hearing card's `by` names (runtime/standing.py)."""
+        return standing.hears(self, by)
 
     def card_field(self, name: str) -> Any:
         if self.card is None:
@@ -173,30 +141,13 @@ class Context:
             raise Illegal(f"no option for {about}")
         return self.decider.choose(player.id, about, list(options))
 
-    def can(self, actions: Callable[["Context"], None]) -> bool:
-        """Whether the actions can be carried out now: tried on a copy of the state."""
-        trial_state = self.state.copy()
-        ids = {p.id: p for p in trial_state.players}
-        trial = self.derive(state=trial_state, decider=FirstLegal(), actor=ids[self.actor.id], owner=ids[self.owner.id])
-        try:
-            actions(trial)
-        except Illegal:
-            return False
-        return True
-
     def choose(self, chooser: Player, options: Iterable[tuple[str, Callable[["Context"], None]]], count: int) -> None:
-        """`count` different options, each picked among those that can be carried out."""
-        remaining = dict(options)
-        for _ in range(spend(self.state, count)):
-            legal = [label for label, actions in remaining.items() if self.can(actions)]
-            if not legal:
-                return
-            label = self.ask(chooser, "choose", legal)
-            remaining.pop(label)(self)
+        """`count` different options, each picked among those that can be carried out (runtime/choices.py)."""
+        choices.choose(self, chooser, options, count)
 
     def may(self, actions: Callable[["Context"], None]) -> None:
-        if self.can(actions) and self.ask(self.actor, "use the optional effect", ["yes", "no"]) == "yes":
-            actions(self)
+        """An optional effect: the actor may carry the actions out, if they can (runtime/choices.py)."""
+        choices.may(self, actions)
 
     # ------------------------------------------------------------------ tracks
 
@@ -212,23 +163,8 @@ class Context:
         return [cid for zone in self.game.play_zones for cid in player.zones.get(zone, [])]
 
     def passives(self, player: Player, hook: str, sellable_only: bool = False) -> list[tuple[str, Any]]:
-        """The standing effects answering a hook (lang/hooks.py) that a player has in play, rules first."""
-        found = [("rules", e.passive_arg) for _i, e in self.game.rule_passives if e.hook == hook and not sellable_only]
-        by_card = self.game.passives_by_hook.get(hook)
-        if not by_card:
-            return found
-        trade = self.game.game.trade
-        for card_id in self.owned_ids(player):
-            if card_id not in by_card:
-                continue
-            if sellable_only:
-                card = self.game.cards[card_id]
-                if trade is None or card.kind not in trade.sellable:
-                    continue
-                if any(card.fields.get(f) not in allowed for f, allowed in trade.sellable_where.items()):
-                    continue
-            found.extend((card_id, arg) for arg in by_card[card_id])
-        return found
+        """The standing effects answering a hook that a player has in play, rules first (runtime/standing.py)."""
+        return standing.passives(self, player, hook, sellable_only)
 
     def matches(self, card: Card, selector: Selector) -> bool:
         """Whether a card passes a selector's filter (runtime/cards.py)."""
@@ -244,50 +180,10 @@ class Context:
         """Cards matching a selector (or a plain id), with the player whose zone holds each."""
         return cards.select(self, selector)
 
-    def cards_in(
-        self,
-        zones: tuple[tuple[str, bool], ...],
-        owners: Callable[[], list[Player]],
-        missing: bool,
-        match: Match,
-        fewest: Callable[["Context"], int] | None = None,
-        most: Callable[["Context"], int] | None = None,
-    ) -> list[tuple[Player | None, str]]:
-        """The cards of a filter in some zones (runtime/cards.py: what the generated handlers call)."""
-        return cards.cards_in(self, zones, owners, missing, match, fewest, most)
-
     def build_from(self, count: Callable[[], int], candidates: Callable[[], list[tuple[Player | None, str]]], free: bool, optional: bool,
                    price: Callable[["Context"], dict[str, int]] | None = None) -> None:
-        """Build `count` of the candidates, one at a time, each among those that can be built now
-        (`price`: what is paid instead of the cost, read with the card in view)."""
-        built = 0
-        for _ in range(spend(self.state, count())):
-            options = candidates()
-            if not optional and built == 0 and len({cid for _h, cid in options}) == 1:
-                # One card that must be built: building it is the trial (build() refuses it, with
-                # an Illegal, exactly when can_build would); no copy of the state to try it first.
-                holder, card_id = options[0]
-                cards.take(self.state, holder, card_id)
-                self.build_card(card_id, free, price)
-                built += 1
-                continue
-            found = [c for c in options if self.can_build(c[1], free, price)]
-            found = [c for c in found if c[1] not in self.owned_ids(self.actor)] if self.game.game.build.unique else found
-            if not found:
-                break
-            if optional:
-                labels = list(dict.fromkeys(cid for _h, cid in found)) + ["none"]
-                choice = self.ask(self.actor, "which card to build", labels)
-                if choice == "none":
-                    break
-                holder, card_id = next(c for c in found if c[1] == choice)
-            else:
-                holder, card_id = cards.pick(self, found, "which card to build")
-            cards.take(self.state, holder, card_id)
-            self.build_card(card_id, free, price)
-            built += 1
-        if not optional and built == 0 and count() > 0:
-            raise Illegal("no card can be built")
+        """Build `count` of the candidates, one at a time (runtime/building.py)."""
+        building.build_from(self, count, candidates, free, optional, price)
 
     def build_card(self, card_id: str, free: bool, price: Callable[["Context"], dict[str, int]] | None = None,
                    details: dict | None = None) -> None:

@@ -1,0 +1,208 @@
+"""The decisions of compiler/decide/ printed as the generated code's literals and calls.
+
+A mixin of the Generator (generator.py): templates call these through `g` (g.players, g.select,
+g.change, g.param, ...). What a node means is decided in decide/; here it is only written out.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..compiled import CompiledGame
+from ..decide import nouns, numbers, players, selectors, zones
+from ..lang.model import OneOf
+from ..lang.types import FieldTest, Selector
+from .names import Code, ident, lit
+
+
+class Decisions:
+    game: CompiledGame
+    rules: Any  # the game's rules (Game)
+    module: Any  # the Module being generated (generator.py)
+
+    def fresh(self, prefix: str) -> Code:  # pragma: no cover - the Generator's
+        raise NotImplementedError
+
+    def amount(self, value: Any, c: Code) -> Code:  # pragma: no cover - the Generator's
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ zones
+
+    def zone_shared(self, zone: str) -> Code:
+        return lit(zones.shared(self.rules, zone))
+
+    def zone_pairs(self, names: Any) -> Code:
+        """One zone or several as ((zone, shared), ...)."""
+        return lit(zones.pairs(self.rules, names))
+
+    def zone_pair(self, zone: str) -> Code:
+        return lit(zones.pair(self.rules, zone))
+
+    # ------------------------------------------------------------------ nouns
+
+    def change(self, c: Code, noun: str, delta: Code) -> Code:
+        """Context.change(actor, noun, delta): clamped to the noun's bounds (decide/nouns.py), folded in."""
+        how = nouns.change(self.rules, noun)
+        if how[0] == "ask":
+            return Code(f"{c}.change({c}.actor, {lit(noun)}, {delta})")
+        if how[0] == "global":
+            return Code(f"{c}.state.globals[{lit(noun)}] += {delta}")
+        _clamp, low, high = how
+        value = Code(f"{delta} + {c}.actor.values.get({lit(noun)}, 0)")
+        if low is not None:
+            value = Code(f"max({lit(low)}, {value})")
+        if high is not None:
+            value = Code(f"min({lit(high)}, {value})")
+        return Code(f"{c}.actor.values[{lit(noun)}] = {value}")
+
+    def spend(self, c: Code, noun: str, n: Code) -> Code:
+        """Context.spend(actor, noun, n): never partial, never below the noun's minimum."""
+        if nouns.substitutable(self.game, noun):
+            return Code(f"{c}.spend({c}.actor, {lit(noun)}, {n})")  # substitutes may stand in
+        return Code(f"rt.spend({c}.actor, {lit(noun)}, {n}, {lit(nouns.floor(self.rules, noun))})")
+
+    def value(self, arg: Any, c: Code) -> Code:
+        noun, of = (arg, "self") if isinstance(arg, str) else (arg.noun, arg.of)
+        if nouns.is_global(self.rules, noun):
+            return Code(f"{c}.state.globals[{lit(noun)}]")
+        one = self.one_player(of, c)
+        if one is not None:
+            return Code(f"{one}.values.get({lit(noun)}, 0)")
+        return Code(f"rt.total({c}, {lit(self.player_spec(of))}, {lit(noun)})")
+
+    # ------------------------------------------------------------------ players
+
+    def player_spec(self, ref: Any) -> players.Plan:
+        """A player set as seat offsets and fixed players (decide/players.py)."""
+        return players.of(self.game, ref)
+
+    def one_player(self, ref: Any, c: Code) -> Code | None:
+        """The one player a set always holds ('self' or 'owner'), else None."""
+        one = players.one(self.player_spec(ref))
+        return None if one is None else Code(f"{c}.actor" if one == "self" else f"{c}.owner")
+
+    def first_player(self, ref: Any, c: Code) -> Code:
+        """The first player of a set (Context.players(ref)[0])."""
+        return self.one_player(ref, c) or Code(f"{self.players(ref, c)}[0]")
+
+    def players(self, ref: Any, c: Code, ordered: bool = False) -> Code:
+        one = self.one_player(ref, c)
+        if one is not None:  # one player: the turn order cannot change it
+            return Code(f"[{one}]")
+        return Code(f"rt.players({c}, {lit(self.player_spec(ref))}, {lit(bool(ordered))})")
+
+    # ------------------------------------------------------------------ cards
+
+    def zones(self, selector: Selector) -> tuple[tuple[str, bool], ...]:
+        """The zones a selector searches, and whether each is shared (decide/selectors.py)."""
+        return selectors.zones(self.game, selector)
+
+    def match(self, selector: Selector, c: Code) -> Code:
+        """A selector's filter as the runtime takes it (runtime/filters.py), from its plan
+        (decide/selectors.py): the ids the data lets through become a module constant; only a field
+        compared with the card in hand or with an amount is left to a test at run time, on those ids."""
+        plan = selectors.of(self.game, selector)
+        fixed = selectors.fixed_ids(self.game, plan)
+        ids = None if fixed is None else self.card_set(fixed)
+        if not plan.varying:
+            return ids if ids is not None else Code("rt.ANY_CARD")
+        if all(isinstance(wanted, OneOf) and wanted.key == "field" for _name, wanted in plan.varying):
+            # Compared with the card in hand (reading it has no effects): narrowed once per search.
+            narrowed = ids if ids is not None else Code("None")
+            for name, wanted in plan.varying:
+                narrowed = Code(f"rt.narrow({c}.game, {narrowed}, {lit(name)}, {c}.card_field({lit(wanted.arg)}))")
+            return narrowed
+        card = self.fresh("card")
+        tests = [Code(f"{card}.id in {ids}")] if ids is not None else []
+        tests += [self._where_test(card, name, wanted, c) for name, wanted in plan.varying]
+        return Code(f"lambda {card}: " + " and ".join(tests))
+
+    def _where_test(self, card: Code, name: str, wanted: OneOf | FieldTest, c: Code) -> Code:
+        have = Code(f"{card}.{ident(name)}") if name in ("id", "name", "kind") else Code(f"rt.field({card}, {lit(name)})")
+        if isinstance(wanted, FieldTest):  # its amounts read for each card, as the interpreter does once
+            parts = ", ".join(f"{lit(t)}: {self.amount(v, c) if t in ('at_least', 'at_most') else lit(v)}" for t, v in wanted.tests().items())
+            return Code(f"rt.holds({have}, {{{parts}}})")
+        if wanted.key == "field":
+            allowed = Code(f"rt.allowed({c}.card_field({lit(wanted.arg)}))")  # compared as it is, not as a number
+        else:  # an amount: evaluated for each card, as the interpreter does
+            allowed = Code(f"({self.amount(wanted, c)},)")
+        return Code(f"rt.has({have}, {allowed})")
+
+    def card_set(self, ids: Iterable[str]) -> Code:
+        """The name of a module constant holding these card ids, in the game's order."""
+        return self.constant("_CARDS", Code(f"rt.card_ids({lit(tuple(ids))})"))
+
+    def constant(self, prefix: str, value: Code) -> Code:
+        """A value computed once, at import: one module constant per distinct value."""
+        if value not in self.module.constants:
+            self.module.constants[value] = ident(f"{prefix}{len(self.module.constants) + 1}")
+        return self.module.constants[value]
+
+    def param(self, name: str, c: Code) -> Code:
+        """Context.param folded (decide/numbers.py): the game's number plus the rules' modifiers, and a
+        table of the cards whose `modify` changes it (none: the number itself). A `modify` that
+        reaches other players (`of`) is left to the runtime's lookup."""
+        total, by_card = numbers.param_base(self.game, name), numbers.param_table(self.game, name)
+        if by_card is None:
+            return Code(f"{c}.param({lit(name)})")
+        if not by_card:
+            return lit(total)
+        return Code(f"rt.param({c}, {lit(total)}, {self.constant('_MODIFIERS', lit(by_card))})")
+
+    def filter(self, selector: Selector | None, c: Code) -> Code:
+        """An optional selector's filter: None (every card) when there is no selector."""
+        return Code("None") if selector is None else self.match(selector, c)
+
+    def select(self, ref: Any, c: Code) -> Code:
+        """Context.select: the (holder, card id) pairs a card id or a selector names."""
+        selector = Selector(id=ref) if isinstance(ref, str) else ref
+        match = self.match(selector, c)
+        plain = not selector.missing and selector.fewest is None and selector.most is None
+        if plain and (match == "rt.ANY_CARD" or match in self.module.constants.values()):
+            return self._select_inline(selector, match, c)
+        args = [c, lit(self.zones(selector)), lit(self.player_spec(selector.of or "self")), lit(bool(selector.missing)), match]
+        for extreme in (selector.fewest, selector.most):
+            if extreme is None:
+                args.append(Code("None"))
+            else:
+                about = self.fresh("c")
+                args.append(Code(f"lambda {about}: {self.amount(extreme, about)}"))
+        while args[-1] == "None":
+            args.pop()
+        return Code(f"rt.select({', '.join(args)})")
+
+    def _select_inline(self, selector: Selector, match: Code, c: Code) -> Code:
+        """A plain search (a fixed filter; no `missing`, `fewest` or `most`) written out as list
+        comprehensions, zone after zone, as Context.cards_in walks them."""
+        test = "" if match == "rt.ANY_CARD" else f" if {{cid}} in {match}"
+        cid = self.fresh("cid")
+        parts = []
+        zones = self.zones(selector)
+        if not zones:  # the game's own entities: the filter's ids are the answer
+            ids = match if match != "rt.ANY_CARD" else Code(f"{c}.game.cards")
+            return Code(f"[(None, {cid}) for {cid} in {ids}]")
+        for zone, shared in zones:
+            where = test.format(cid=cid)
+            if shared:
+                parts.append(f"[(None, {cid}) for {cid} in {c}.state.zones.get({lit(zone)}, ()){where}]")
+                continue
+            owner = self.one_player(selector.of or "self", c)
+            if owner is not None:
+                parts.append(f"[({owner}, {cid}) for {cid} in {owner}.zones.get({lit(zone)}, ()){where}]")
+            else:
+                holder = self.fresh("p")
+                owners = self.players(selector.of or "self", c)
+                parts.append(f"[({holder}, {cid}) for {holder} in {owners} for {cid} in {holder}.zones.get({lit(zone)}, ()){where}]")
+        return Code(" + ".join(parts))
+
+    def where_pairs(self, where: dict[str, Any]) -> Code:
+        """Field filters with literal values, as ((field, allowed values), ...)."""
+        return lit(zones.where_pairs(where))
+
+    def handed_nouns(self, handed: dict[str, str]) -> Code:
+        """hand_over's nouns as (given, received, the floor a giver keeps), bounds folded in."""
+        return lit(tuple((given, received, nouns.keeps(self.rules, given)) for given, received in handed.items()))
+
+    def track(self, name: str) -> Any:
+        return self.rules.tracks[name]
+

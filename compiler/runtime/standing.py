@@ -1,0 +1,58 @@
+"""The standing effects (passives) that apply to a player: their own in play, the rules', and other
+players' cards aimed at them (`of`); and whom a hearing card's `by` names."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..decide.players import OPPONENTS
+from . import seats
+from .state import Player
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .interpreter import Context
+
+
+def passives(ctx: "Context", player: Player, hook: str, sellable_only: bool = False) -> list[tuple[str, Any]]:
+    """The standing effects answering a hook (lang/hooks.py) that a player has in play, rules first."""
+    found = [("rules", e.passive_arg) for _i, e in ctx.game.rule_passives if e.hook == hook and not sellable_only]
+    by_card = ctx.game.passives_by_hook.get(hook)
+    if not by_card:
+        return found
+    trade = ctx.game.game.trade
+    for card_id in ctx.owned_ids(player):
+        if card_id not in by_card:
+            continue
+        if sellable_only:
+            card = ctx.game.cards[card_id]
+            if trade is None or card.kind not in trade.sellable:
+                continue
+            if any(card.fields.get(f) not in allowed for f, allowed in trade.sellable_where.items()):
+                continue
+        found.extend((card_id, arg) for arg in by_card[card_id])
+    return found
+
+
+def reaching(ctx: "Context", player: Player, hook: str) -> list[tuple[Player, str, Any]]:
+    """The standing effects answering a hook (lang/hooks.py) that apply to a player, with who holds each: the
+    player's own (those without `of`, or whose `of` names them), then, in turn order, other
+    players' cards whose `of` (read from their holder) names this player."""
+    found = [(player, card_id, arg) for card_id, arg in passives(ctx, player, hook)
+             if getattr(arg, "of", None) is None or player in _of(ctx, arg.of, player)]
+    if hook not in ctx.game.reach_passives:
+        return found
+    for holder in seats.players(OPPONENTS, ctx.state, player, ctx.owner, ordered=True):
+        found += [(holder, card_id, arg) for card_id, arg in passives(ctx, holder, hook)
+                  if getattr(arg, "of", None) is not None and player in _of(ctx, arg.of, holder)]
+    return found
+
+
+def hears(ctx: "Context", by: Any) -> bool:
+    """Whether the player who set the event off (the actor) is one the card's `by` names, read
+    from the card's owner (runtime/heard.py)."""
+    return ctx.actor in _of(ctx, by, ctx.owner)
+
+
+def _of(ctx: "Context", ref: Any, holder: Player) -> list[Player]:
+    """A passive's `of`, read from the player holding its card ('owner' is that player)."""
+    return ctx.derive(owner=holder).players(ref, actor=holder)
