@@ -173,7 +173,7 @@ class Decisions:
 
     def _select_inline(self, selector: Selector, match: Code, c: Code) -> Code:
         """A plain search (a fixed filter; no `missing`, `fewest` or `most`) written out as list
-        comprehensions, zone after zone, as Context.cards_in walks them."""
+        comprehensions, zone after zone, as runtime/cards.cards_in walks them."""
         test = "" if match == "rt.ANY_CARD" else f" if {{cid}} in {match}"
         cid = self.fresh("cid")
         parts = []
