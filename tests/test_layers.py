@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("compiler.runtime",),
     ("compiler.codegen",),
     # what the pipeline renders and stores: rules text, schemas, sheets; the cache
-    ("compiler.outputs.english", "compiler.outputs.schema_gen", "compiler.outputs.sheet",
+    ("compiler.outputs.english", "compiler.outputs.english_words", "compiler.outputs.schema_gen", "compiler.outputs.sheet",
      "compiler.outputs.sheet_entity", "compiler.outputs.sheet_model", "compiler.outputs.pdf", "compiler.outputs.colour",
      "compiler.outputs.hexes", "compiler.tools.cache", "compiler.tools.cache_codec", "compiler.tools.cache_store",
      "compiler.tools.fingerprint", "compiler.tools.gameview", "compiler.tools.progress"),
