@@ -62,7 +62,7 @@ class Decisions:
         return Code(f"rt.spend({c}.actor, {lit(noun)}, {n}, {lit(nouns.floor(self.rules, noun))})")
 
     def value(self, arg: Any, c: Code) -> Code:
-        noun, of = (arg, "self") if isinstance(arg, str) else (arg.noun, arg.of)
+        noun, of = (arg, players.ACTOR_NAME) if isinstance(arg, str) else (arg.noun, arg.of)
         if nouns.is_global(self.rules, noun):
             return Code(f"{c}.state.globals[{lit(noun)}]")
         one = self.one_player(of, c)
@@ -79,7 +79,7 @@ class Decisions:
     def one_player(self, ref: Any, c: Code) -> Code | None:
         """The one player a set always holds ('self' or 'owner'), else None."""
         one = players.one(self.player_spec(ref))
-        return None if one is None else Code(f"{c}.actor" if one == "self" else f"{c}.owner")
+        return None if one is None else Code(f"{c}.actor" if one == players.ACTOR else f"{c}.owner")
 
     def first_player(self, ref: Any, c: Code) -> Code:
         """The first player of a set (Context.players(ref)[0])."""
@@ -160,7 +160,7 @@ class Decisions:
         plain = not selector.missing and selector.fewest is None and selector.most is None
         if plain and (match == "rt.ANY_CARD" or match in self.module.constants.values()):
             return self._select_inline(selector, match, c)
-        args = [c, lit(self.zones(selector)), lit(self.player_spec(selector.of or "self")), lit(bool(selector.missing)), match]
+        args = [c, lit(self.zones(selector)), lit(self.player_spec(selector.of or players.ACTOR_NAME)), lit(bool(selector.missing)), match]
         for extreme in (selector.fewest, selector.most):
             if extreme is None:
                 args.append(Code("None"))
@@ -186,12 +186,12 @@ class Decisions:
             if shared:
                 parts.append(f"[(None, {cid}) for {cid} in {c}.state.zones.get({lit(zone)}, ()){where}]")
                 continue
-            owner = self.one_player(selector.of or "self", c)
+            owner = self.one_player(selector.of or players.ACTOR_NAME, c)
             if owner is not None:
                 parts.append(f"[({owner}, {cid}) for {cid} in {owner}.zones.get({lit(zone)}, ()){where}]")
             else:
                 holder = self.fresh("p")
-                owners = self.players(selector.of or "self", c)
+                owners = self.players(selector.of or players.ACTOR_NAME, c)
                 parts.append(f"[({holder}, {cid}) for {holder} in {owners} for {cid} in {holder}.zones.get({lit(zone)}, ()){where}]")
         return Code(" + ".join(parts))
 

@@ -33,6 +33,7 @@ BUILTIN: dict[str, Part] = {
     "others": OTHER_SEATS,
 }
 BUILTIN_PLAYERS = tuple(BUILTIN)
+ACTOR_NAME = BUILTIN_PLAYERS[0]  # whose, when an effect names no one: the acting player
 SELF: Plan = (ACTOR,)
 OWNER: Plan = (OWNER_PART,)
 OPPONENTS: Plan = (OTHER_SEATS,)
@@ -62,9 +63,9 @@ def _parts(relations: Mapping[str, Any], name: str, depth: int) -> list[Part]:
     return [("ref", name)]
 
 
-def one(p: Plan) -> str | None:
-    """'self' or 'owner' when the plan is that one player, whatever the table; else None."""
-    return {SELF: "self", OWNER: "owner"}.get(p)
+def one(p: Plan) -> Part | None:
+    """ACTOR or OWNER_PART when the plan is that one player, whatever the table; else None."""
+    return p[0] if p in (SELF, OWNER) else None
 
 
 

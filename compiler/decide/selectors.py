@@ -43,7 +43,7 @@ def of(game: Any, selector: Selector | str) -> Plan:
     where = selector.where or {}
     return Plan(
         zones=zones(game, selector),
-        owners=players.of(game, selector.of or "self"),
+        owners=players.of(game, selector.of or players.ACTOR_NAME),
         missing=bool(selector.missing),
         ids=None if selector.id is None else tuple(as_list(selector.id)),
         kinds=None if selector.kind is None else tuple(as_list(selector.kind)),

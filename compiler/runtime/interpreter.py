@@ -95,7 +95,7 @@ class Context:
 
     # ------------------------------------------------------------------ values
 
-    def value(self, noun: str, of: Any = "self") -> int:
+    def value(self, noun: str, of: Any = decide_players.ACTOR_NAME) -> int:
         if noun in self.state.globals:
             return self.state.globals[noun]
         return sum(p.values.get(noun, 0) for p in self.players(of))
