@@ -115,9 +115,9 @@ def scenario(root: Path, mode: str, repeat: int = 1) -> dict:
     """One measured check of the project at root: nocache, cold (empty cache), warm (no change),
     edit (one card edited, then a check as `ostraka check` runs it: the cache file is read) or
     watch (edits and re-checks in one process, as `ostraka watch` runs them)."""
-    from compiler.tools.cache import CACHE_DIR, Cache, NullCache, forget
     from compiler.pipeline.check.checks import check_all
     from compiler.pipeline.project import load
+    from compiler.tools.cache import CACHE_DIR, Cache, NullCache, forget
 
     times = []
     cpu = []
@@ -206,7 +206,7 @@ def cli(repeat: int = 5) -> list[str]:
         warm = _best(root, ("check",), repeat)
         helped = _best(root, ("--help",), repeat)
     return [
-        "  (whole processes, best of %d; wall-clock seconds, CPU seconds in brackets)" % repeat,
+        f"  (whole processes, best of {repeat}; wall-clock seconds, CPU seconds in brackets)",
         f"  cold check, --no-cache:           {nocache[0]:.3f} s [{nocache[1]:.3f}]  (target: 1 s wall)",
         f"  cold check, empty .ostraka/:      {cold[0]:.3f} s [{cold[1]:.3f}]  (target: 1 s wall)",
         f"  warm check (nothing changed):     {warm[0]:.3f} s [{warm[1]:.3f}]  (target: 0.35 CPU-s)",

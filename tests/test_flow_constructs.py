@@ -104,11 +104,11 @@ def test_a_flow_written_wrongly_is_reported_at_its_line(race_dir, ostraka, old, 
     text = path.read_text()
     assert old in text
     path.write_text(text.replace(old, new))
-    line = next(i for i, l in enumerate(path.read_text().splitlines(), 1) if new.split("\n")[0].strip() in l)
+    line = next(i for i, text_line in enumerate(path.read_text().splitlines(), 1) if new.split("\n")[0].strip() in text_line)
     result = ostraka("check", "--format", "json", str(race_dir), cwd=race_dir.parent.parent)
     assert result.exit_code == 1
     found = [(d["code"], d["line"], d["message"]) for d in result.json()["diagnostics"]]
-    assert any(c == code and message in m and abs(l - line) <= 1 for c, l, m in found), found
+    assert any(c == code and message in m and abs(at - line) <= 1 for c, at, m in found), found
 
 
 def test_simultaneous_picks_and_a_move_made_impossible_by_an_earlier_one(race_dir):

@@ -37,7 +37,7 @@ def broken(tmp_path_factory) -> Path:
     _edit(harbor, "- advance:", "- advnce:")  # a misspelt primitive: examples that read the Harbor fold under it
     lost = next(line.split(":", 1)[1].strip() for line in olympus[0].read_text().splitlines() if line.startswith("id:"))
     pelo = root / "cards" / "peloponnes" / "tiles" / "lands.yaml"
-    _edit(pelo, "when: {build: a01", "when: {build: %s" % lost)  # names the card olympus could not load
+    _edit(pelo, "when: {build: a01", f"when: {{build: {lost}")  # names the card olympus could not load
     attika = sorted((root / "cards" / "attika" / "buildings").rglob("*.yaml"))
     _edit(attika[0], "  group: city", "  colur: blue\n  group: city")  # an unknown field
     return root

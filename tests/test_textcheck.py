@@ -276,8 +276,8 @@ def test_card_names_match_as_written():
 def test_a_kind_or_a_choice_value_named_like_a_card_is_not_that_card():
     """'Temples you own' names the kind even when a card is called Temple; a 'mint' building is of the
     group, not the Mint: the text that names them is not told it mentions a card the effects lack."""
-    from compiler.pipeline.validate.models import Card
     from compiler.pipeline.check.textcheck import compare
+    from compiler.pipeline.validate.models import Card
 
     game = Game.model_validate({
         "id": "toy", "name": "Toy", "players": {"min": 2, "max": 4}, "counters": {"coins": {}},

@@ -78,7 +78,7 @@ def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "inte
     return run
 
 
-def check_report(paths: tuple[str, ...], cache: bool = True) -> "Checked":
+def check_report(paths: tuple[str, ...], cache: bool = True) -> Checked:
     """check_run's report and documents, on two cores when it pays (pipeline/parallel.py); the
     compiled games are not kept: for the commands that only print the findings."""
     from ..pipeline.parallel import check

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import jinja2
@@ -34,7 +34,7 @@ def _arg_fields(cls) -> list[tuple[str, str]]:
     return [(info.alias or name, info.description or "") for name, info in fields.items()]
 
 
-@lru_cache(maxsize=None)
+@cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),

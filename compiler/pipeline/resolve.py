@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -145,7 +146,7 @@ def check_names(model: BaseModel, spaces: Namespaces, doc: Document, prefix: Dat
         code = "E302" if namespace == "card" else "E301"
         what = _WHAT[namespace]
         out.append(Diagnostic(code, f"unknown {what} '{name}'", doc.file, line, col,
-                              did_you_mean(name, known) or (f"declare it in game.yaml" if code == "E301" else ""),
+                              did_you_mean(name, known) or ("declare it in game.yaml" if code == "E301" else ""),
                               dotted(prefix + path)))
 
     _walk(model, type(model), (), visit)

@@ -26,8 +26,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..diagnostics import Diagnostic
 from ..pipeline.load.loader import MAX_FILE_BYTES, Document, _read_regular

@@ -12,15 +12,16 @@ through a link. Entries unused for KEEP_RUNS runs are dropped.
 
 from __future__ import annotations
 
-import hmac
 import hashlib
+import hmac
 import json
 import os
 import secrets
 import sqlite3
 import stat
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..pipeline.load.loader import MAX_FILE_BYTES
 

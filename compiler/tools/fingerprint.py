@@ -10,7 +10,7 @@ import hashlib
 import importlib.util
 import os
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from .. import LANGUAGE_VERSION, __version__
@@ -19,7 +19,7 @@ _SUFFIXES = (".py", ".j2", ".md", ".json")
 _LIBRARIES = ("pydantic.version", "ruamel.yaml", "jsonschema", "yaml")
 
 
-@lru_cache(maxsize=None)
+@cache
 def code_fingerprint() -> str:
     h = hashlib.sha256("\0".join([__version__, LANGUAGE_VERSION, sys.version]).encode())
     package = Path(__file__).resolve().parent.parent

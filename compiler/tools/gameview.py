@@ -10,9 +10,9 @@ card: less reuse, never a wrong answer).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
-from typing import Any, Callable, Iterator
+from typing import Any
 
 
 class Reads:
@@ -59,7 +59,7 @@ class _Derived:
     def __init__(self, has: Callable[[Any, str], bool], value: Callable[[Any, str], Any]) -> None:
         self._has, self._value = has, value
 
-    def get(self, key: Any, default: Any = None) -> "_DerivedEntry":
+    def get(self, key: Any, default: Any = None) -> _DerivedEntry:
         return _DerivedEntry(key, self._has, self._value)
 
 
@@ -103,13 +103,13 @@ class GameView:
         self._tracked: dict[str, _TrackedMapping] = {}
 
     @cached_property
-    def listeners(self) -> "_Derived":
+    def listeners(self) -> _Derived:
         """CompiledGame.listeners, answered from the tracked `triggered` (a card asked about is read)."""
         triggered = self.__getattr__("triggered")
         return _Derived(lambda event, card_id: event in triggered.get(card_id, ()), lambda event, card_id: None)
 
     @cached_property
-    def passives_by_hook(self) -> "_Derived":
+    def passives_by_hook(self) -> _Derived:
         """CompiledGame.passives_by_hook, answered from the tracked `passives`."""
         passives = self.__getattr__("passives")
 
@@ -119,13 +119,13 @@ class GameView:
         return _Derived(lambda hook, card_id: bool(args(hook, card_id)), args)
 
     @cached_property
-    def hearers(self) -> "_Derived":
+    def hearers(self) -> _Derived:
         """CompiledGame.hearers, answered from the tracked `heard`."""
         heard = self.__getattr__("heard")
         return _Derived(lambda trigger, card_id: trigger in heard.get(card_id, ()), lambda trigger, card_id: None)
 
     @cached_property
-    def reach_passives(self) -> "_AnyName":
+    def reach_passives(self) -> _AnyName:
         """CompiledGame.reach_passives (the standing primitives some card aims at other players), as
         every name: the runtime then reads the other players' cards in play, through the tracked
         `passives`, and finds those aims itself (what it finds is the same; only cards read count)."""

@@ -17,11 +17,9 @@ import hmac
 import json
 import os
 import stat
-import sys
 from pathlib import Path
 from typing import Any
 
-from .. import LANGUAGE_VERSION, __version__
 from ..diagnostics import Diagnostic, Related, Report, Severity
 from .fingerprint import code_fingerprint
 
