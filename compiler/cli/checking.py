@@ -5,10 +5,15 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from . import common
+
+if TYPE_CHECKING:
+    from ..pipeline.parallel import Checked
+    from ..pipeline.project import Run
 
 
 @click.command()
@@ -32,6 +37,7 @@ def check(paths: tuple[str, ...], fmt: str, strict: bool, engine: str, no_cache:
         if replayed is not None:
             sys.exit(common.print_report(replayed, fmt, strict))
         key = snapshot(root, list(paths))
+    run: Run | Checked
     if engine == "interpreter":
         run = common.check_report(paths, cache=not no_cache)
     else:
