@@ -1,7 +1,7 @@
 """What generated handlers call, besides the interpreter's Context and the runtime's modules.
 
 The verbs themselves are the runtime's, shared with the interpreter: Context methods
-(`build_from`, `invoke`, `choose`, ...), `runtime/board.py` and `runtime/spaces.py`, all taking
+(`build_from`, `invoke`, `choose`, ...), `runtime/board/` and `runtime/spaces.py`, all taking
 their arguments evaluated. The interpreter's primitives evaluate those arguments from the effect
 tree as they run; the generated code arrives with them folded at build time (tuples of names,
 sets of card ids, literal tables, player relations as seat offsets) or as small functions it

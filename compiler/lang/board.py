@@ -7,7 +7,7 @@ count. The board primitives (actions/place.py, place_tile.py, lay_out.py, condit
 connected.py, links.py, expressions/clusters.py) work on that declaration; none of them knows a game.
 
 Positions are axial hex coordinates written "q,r" (pointy-top hexes; the six neighbours of q,r are
-q+1,r  q+1,r-1  q,r-1  q-1,r  q-1,r+1  q,r+1). The logic lives in compiler/runtime/board.py.
+q+1,r  q+1,r-1  q,r-1  q-1,r  q-1,r+1  q,r+1). The logic lives in compiler/runtime/board/.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ class State:
     players: list[Player]
     globals: dict[str, int] = field(default_factory=dict)
     zones: dict[str, list[str]] = field(default_factory=dict)  # shared zones
-    # hexes, tiles and pieces: see runtime/board.py. Made whole from the start, so that reading the
+    # hexes, tiles and pieces: see runtime/board/hexes.py. Made whole from the start, so that reading the
     # board (a condition, a requirement checked on the real state) never changes the state.
     board: dict[str, Any] = field(default_factory=lambda: {"hexes": {}, "pieces": {}, "tiles": {}})
 
