@@ -23,7 +23,6 @@ from .names import Code, UnsafeValue, comment_text, ident, lit
 from .jinja import environment, primitive_template
 
 INDENT = "    "
-_WITHIN_BOUNDS = frozenset({"count", "clusters", "div", "min", "max"})  # results inside the bounds of their parts
 
 
 def indent(code: str, levels: int = 1) -> Code:
@@ -164,8 +163,8 @@ class Generator(Decisions):
             return lit(int(value))
         code = self._render("expression", value, c)
         # Context.amount bounds every computed amount (runtime/limits.py); a fallback is bounded there,
-        # and some results cannot leave the bound: a count, or a pick among amounts already bounded.
-        if code.startswith(f"{c}.amount(_NODE") or value.key in _WITHIN_BOUNDS or self._literal_table(value) or _small_literal(code):
+        # and some results cannot leave the bound (the primitive says so: a count, a pick among amounts).
+        if code.startswith(f"{c}.amount(_NODE") or value.primitive.within_bounds or self._literal_table(value) or _small_literal(code):
             return code
         return Code(f"rt.bounded({code})")
 

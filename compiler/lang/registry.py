@@ -38,6 +38,9 @@ class Primitive:
     summary: ClassVar[str]
     example: ClassVar[Any]  # the whole one-key mapping, as a designer writes it
     hook: ClassVar[str]  # passives only: what the runtime asks of them (hooks.py)
+    # expressions: the result stays within the runtime's bound on amounts when its parts do (a count,
+    # a pick among amounts), so the generated code need not bound it again (runtime/limits.py)
+    within_bounds: ClassVar[bool] = False
 
     @staticmethod
     def english(arg: Any, en: Any) -> str:  # pragma: no cover - abstract

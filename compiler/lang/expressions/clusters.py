@@ -19,6 +19,7 @@ class Clusters(Primitive):
     args = ClustersArgs
     summary = "How many separate groups of neighbouring hexes the acting player's pieces form."
     example = {"clusters": {}}
+    within_bounds = True
 
     @staticmethod
     def english(arg, en):

@@ -13,6 +13,7 @@ class Count(Primitive):
     args = Selector
     summary = "How many cards match a selector (in a player's zone, their neighbours', ...)."
     example = {"count": {"where": {"colour": "grey"}, "of": ["self", "neighbours"]}}
+    within_bounds = True
 
     @staticmethod
     def english(arg, en):

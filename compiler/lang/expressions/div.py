@@ -22,5 +22,6 @@ class Div(ListForm):
     args = amounts(2, 2)
     summary = "The first amount divided by the second, rounded down."
     example = {"div": [{"value": "coins"}, 3]}
+    within_bounds = True
     words = "{0} divided by {1}, rounded down"
     fold = staticmethod(_div)

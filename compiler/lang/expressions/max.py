@@ -12,5 +12,6 @@ class Max(ListForm):
     args = amounts()
     summary = "The largest of several amounts."
     example = {"max": [0, {"value": "points"}]}
+    within_bounds = True
     words = "the largest of"
     fold = staticmethod(max)

@@ -12,5 +12,6 @@ class Min(ListForm):
     args = amounts()
     summary = "The smallest of several amounts."
     example = {"min": [{"value": "compass"}, {"value": "gear"}]}
+    within_bounds = True
     words = "the smallest of"
     fold = staticmethod(min)
