@@ -7,6 +7,8 @@ seat has picked, the moves are carried out in turn order, each an atomic step (a
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from .decider import FirstLegal, Searching
 from .interpreter import Context
 from .limits import Runaway
@@ -40,9 +42,9 @@ class Menus(FlowBase):
     def _legal_moves(self, sid: int, seat: int) -> list[int]:
         """The moves of the menu that succeed when tried, each with each card of its selector. The
         actions a move begins with that never read its card (no `field`, no `event`) are tried once
-        for all the cards, and the rest of the move once per card from where they left the state,
-        unless they asked a question: some other answer may be the one the rest needs, so the
-        move is then tried whole with each card (its answers searched together)."""
+        for all the cards, and the rest of the move per card from where they left the state. When
+        they ask questions, each way of answering that works is a state the rest may start from:
+        those are found one at a time, as a card needs them, and shared by the cards."""
         prog = self.program
         arg = prog.steps[sid].arg
         ctx = self._ctx(seat)
@@ -52,25 +54,28 @@ class Menus(FlowBase):
             move = prog.flow.moves[name]
             index = prog.move_names.index(name)
             cards = list(dict.fromkeys(card_id for _holder, card_id in ctx.select(move.card)))
-            if not cards:
-                continue
-            start, split, quiet = self.state, prog.shared_prefix[name], True
-            if split:
-                tried = self._try(seat, self.state, name, cards[0], slice(0, split))
-                if tried is None:
-                    continue  # what every card's move begins with cannot be done
-                start, quiet = tried
-                if not quiet:  # the answers it took may not be the ones the rest needs: try it whole
-                    start, split, quiet = self.state, 0, True
+            split = prog.shared_prefix[name]
+            starts = _Found(self._outcomes(seat, self.state, name, cards[0], slice(0, split))) if cards and split else None
             for card_id in cards:
-                action = prog.move_action(index, card_id)
-                tried = (start, quiet) if split == len(move.do) else self._try(seat, start, name, card_id, slice(split, None))
+                tried = self._try_after(seat, starts, name, card_id, split, len(move.do))
                 if tried is not None:
+                    action = prog.move_action(index, card_id)
                     actions.append(action)
-                    if quiet and tried[1]:
+                    if tried[1]:
                         kept[action] = tried[0]
         self._keep_trials(sid, seat, kept)
         return sorted(actions)
+
+    def _try_after(self, seat: int, starts: "_Found | None", name: str, card_id: str, split: int, length: int) -> tuple[State, bool] | None:
+        """The first state the rest of a move reaches with this card from one of the states its
+        shared actions reach (in the order searched); whether no question was asked on the way."""
+        if starts is None:
+            return self._try(seat, self.state, name, card_id, slice(0, None))
+        for start, quiet in starts:
+            tried = (start, True) if split == length else self._try(seat, start, name, card_id, slice(split, None))
+            if tried is not None:
+                return tried[0], quiet and tried[1]
+        return None
 
     def _keep_trials(self, sid: int, seat: int, kept: dict[int, State]) -> None:
         """Keep the states a seat's trials reached, with what the state they started from held: the
@@ -102,9 +107,14 @@ class Menus(FlowBase):
 
     def _try(self, seat: int, start: State, name: str, card_id: str, actions: slice) -> tuple[State, bool] | None:
         """The state after carrying out a move's actions on a copy of `start`, answering its
-        questions along the first path of answers that works (searched depth first, at most
-        TRIES runs), and whether it asked none; None when no path works: a move is legal when
-        some answers make it succeed."""
+        questions along the first path of answers that works, and whether it asked none; None
+        when no path works: a move is legal when some answers make it succeed."""
+        return next(self._outcomes(seat, start, name, card_id, actions), None)
+
+    def _outcomes(self, seat: int, start: State, name: str, card_id: str, actions: slice) -> Iterator[tuple[State, bool]]:
+        """The states a move's actions reach on copies of `start`, one per path of answers that
+        works, in the order searched (depth first, at most TRIES runs in all), each with whether
+        it asked no question."""
         path: list[int] | None = []
         for _ in range(TRIES):
             trial = start.copy(new_run=True)  # a trial is a run of its own, with its own budget
@@ -112,12 +122,12 @@ class Menus(FlowBase):
             try:
                 self._run_move(self._move_ctx(self._ctx(seat, decider, trial), name, card_id), name, actions)
             except (Illegal, Runaway):
-                path = decider.next_path()
-                if path is None:
-                    return None
-                continue
-            return trial, not decider.asked
-        return None
+                pass
+            else:
+                yield trial, not decider.asked
+            path = decider.next_path()
+            if path is None:
+                return
 
     def _move_ctx(self, ctx: Context, name: str, card_id: str) -> Context:
         return ctx.derive(card=self.game.cards[card_id], event={"move": name, "card": card_id})
@@ -132,3 +142,21 @@ class Menus(FlowBase):
 
     def _do_move(self, ctx: Context, name: str, card_id: str) -> None:
         self._run_move(self._move_ctx(ctx, name, card_id), name, slice(None))
+
+
+class _Found:
+    """The items of an iterator, drawn from it once as they are first needed, then read again."""
+
+    def __init__(self, items: Iterator[tuple[State, bool]]) -> None:
+        self.items, self.found = items, []
+
+    def __iter__(self) -> Iterator[tuple[State, bool]]:
+        i = 0
+        while True:
+            if i == len(self.found):
+                item = next(self.items, None)
+                if item is None:
+                    return
+                self.found.append(item)
+            yield self.found[i]
+            i += 1
