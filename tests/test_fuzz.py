@@ -197,7 +197,9 @@ def put(data: Any, path: tuple, value: Any) -> Any:
 names = st.sampled_from(PRIMITIVES + ["id", "kind", "effects", "examples", "given", "when", "expect", "p1", "p2",
                                       "coins", "points", "players", "build", "event", "text", "name", "__class__",
                                       "__import__", "", "x" * 70])
-unicode_text = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=12)
+# Every code point UTF-8 can encode: all but the surrogates (Cs). Said by category, not codec="utf-8",
+# which makes hypothesis encode all 1.1 million code points once per session to find the same set.
+unicode_text = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
 control_text = st.text(st.sampled_from(["\x00", "\x01", "\x07", "\x08", "\x0b", "\x0c", "\x1b", "\x7f", "\x85",
                                         "\u2028", "\u2029", "\ufeff", "\ufffe", "\t", "\r", "\n", "\u200b",
                                         "\u202e", "\U0001f600"]), min_size=1, max_size=4)
