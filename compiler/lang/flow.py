@@ -83,7 +83,7 @@ class IfStepArgs(Strict):
 class Step(BaseModel):
     """One step of a flow: a mapping with exactly one key."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False, defer_build=True)
     _key: str = PrivateAttr("")
 
     do: list[Action] | None = Field(None, description="Actions carried out by the current player (the start player outside each_player)")

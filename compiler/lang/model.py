@@ -26,7 +26,7 @@ def field_name(primitive_name: str) -> str:
 class OneOf(BaseModel):
     """A mapping with exactly one key, naming a primitive of one family."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False, defer_build=True)
     family: ClassVar[str] = ""  # the family whose primitives it names (set by _one_of)
     _key: str = PrivateAttr("")
 
@@ -81,7 +81,7 @@ Limit = Literal["once_per_round", "once_per_age", "once_per_game"]
 
 
 class EffectBase(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False, defer_build=True)
     _passive: str = PrivateAttr("")
     if TYPE_CHECKING:  # the fields _effect_model() adds (a passive's field is read through passive_arg)
         on: str | None
