@@ -18,7 +18,8 @@ class Dealing(FlowBase):
         ctx = self._ctx(seat)
         if arg.deck is not None:
             fixed, draws = self.program.deck(len(self.state.players), ctx.amount(arg.deck))
-            pile, pending = list(fixed), [[list(c), n] for c, n in draws]
+            pile = list(fixed)
+            pending: list[list] = [[list(c), n] for c, n in draws]  # [candidates, draws still to make]
         else:
             found = [c for c in self.game.cards.values() if ctx.matches(c, arg.cards)]
             copies = (lambda c: max(0, ctx.about(c).amount(arg.copies))) if arg.copies is not None else (lambda c: 1)

@@ -78,16 +78,20 @@ class GameState(Dealing, Atomic):
         return list(self.node.actions)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if not self.is_chance_node():
+        node = self.node
+        if node is None or node.weights is None:
             return []
-        total = sum(self.node.weights)
-        return [(a, w / total) for a, w in zip(self.node.actions, self.node.weights)]
+        total = sum(node.weights)
+        return [(a, w / total) for a, w in zip(node.actions, node.weights)]
 
     def sample_chance(self) -> int:
         """A chance outcome drawn from the generator held in the state (advancing it)."""
+        node = self.node
+        if node is None or node.weights is None:
+            raise ValueError("not a chance node")
         self.rng, value = splitmix(self.rng)
-        pick = value % sum(self.node.weights)
-        for action, weight in zip(self.node.actions, self.node.weights):
+        pick = value % sum(node.weights)
+        for action, weight in zip(node.actions, node.weights):
             if pick < weight:
                 return action
             pick -= weight
@@ -266,7 +270,8 @@ class GameState(Dealing, Atomic):
             raise FlowError(f"unknown flow step '{key}'")
 
     def _won(self) -> bool:
-        condition = self.game.game.flow.win
+        condition = self.program.flow.win
+        assert condition is not None  # asked only when the flow has a `win`
         won = [p.seat for p in self.state.players if self._ctx(p.seat).test(condition)]
         if won:
             self.winners = won

@@ -148,7 +148,8 @@ class _Found:
     """The items of an iterator, drawn from it once as they are first needed, then read again."""
 
     def __init__(self, items: Iterator[tuple[State, bool]]) -> None:
-        self.items, self.found = items, []
+        self.items = items
+        self.found: list[tuple[State, bool]] = []
 
     def __iter__(self) -> Iterator[tuple[State, bool]]:
         i = 0

@@ -226,10 +226,10 @@ def cheapest_plans(ctx: "Context", player: Player, needs: list[str], coins_avail
         for unit in sellers:
             if unit.key in used or need not in unit.options:
                 continue
-            signature = (unit.origin, unit.options)
-            if signature in tried_sellers:
+            seller_key = (unit.origin, unit.options)
+            if seller_key in tried_sellers:
                 continue
-            tried_sellers.add(signature)
+            tried_sellers.add(seller_key)
             price = unit.price[need]
             more = bought.copy()
             more[unit.origin] += price
@@ -252,8 +252,10 @@ def pay_resources(ctx: "Context", player: Player, needs: list[str], coins_availa
     if len(plans) > 1:
         labels = [p.label() for p in plans]
         plan = plans[labels.index(ctx.ask(player, f"how to pay for {what}", labels))]
-    currency = ctx.game.game.trade.currency if ctx.game.game.trade else None
+    trade = ctx.game.game.trade
     for seller_id, coins in plan.purchases:
+        assert trade is not None  # only trade buys from sellers
+        currency = trade.currency
         ctx.spend(player, currency, coins)
         ctx.change(ctx.state.player(seller_id), currency, coins)
     for noun, n in plan.consumed:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from ..lang.flow import Step
+from ..lang.flow import Flow, Step
 from .decider import Decider, FirstLegal
 from .interpreter import Context
 from .state import State
@@ -48,7 +48,8 @@ class Program:
         flow = game.game.flow
         if flow is None:
             raise FlowError(f"{game.game.name} has no flow in game.yaml: it cannot be played as a whole game")
-        self.game, self.flow = game, flow
+        self.game = game
+        self.flow: Flow = flow
         self.steps: list[Step] = []
         self.blocks: list[tuple[int, ...]] = []
         self.bodies: dict[int, tuple[int, ...]] = {}  # step id -> its blocks (if: then, else)
