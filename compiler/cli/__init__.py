@@ -12,7 +12,7 @@ import click
 
 from .. import __version__
 from ..diagnostics import Diagnostic, Report, render_text
-from . import cards, checking, playing, printing
+from . import cards, checking, common, playing, printing
 from .common import check_run, load
 
 __all__ = ["check_run", "cli", "load", "main"]
@@ -56,7 +56,9 @@ def main() -> None:
         sys.exit(2)
     except click.exceptions.Abort:
         sys.exit(2)
-    except SystemExit:
+    except SystemExit as exc:
+        if common.quick_exit_asked() and isinstance(exc.code, int):
+            _exit_now(exc.code)
         raise
     except KeyboardInterrupt:
         sys.exit(130)
@@ -65,3 +67,15 @@ def main() -> None:
         report.add(Diagnostic("E901", f"internal error: {type(exc).__name__}: {exc}", hint="please report this with the input that caused it"))
         click.echo(render_text(report.items[0]), err=True)
         sys.exit(2)
+
+
+def _exit_now(code: int) -> None:
+    """End the process at once, its output flushed (returns only when a flush fails: the usual exit reports it)."""
+    import os
+
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(code)

@@ -44,7 +44,7 @@ def check(paths: tuple[str, ...], fmt: str, strict: bool, engine: str, no_cache:
         run = common.check_run(paths, engine=engine, cache=not no_cache)
     if fast:
         remember(root, list(paths), run.report, key)
-    sys.exit(common.print_report(run, fmt, strict))
+    common.exit_quickly(common.print_report(run, fmt, strict))
 
 
 @click.command()
