@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from compiler.runtime.board import affordable
 

@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 from ruamel.yaml import YAML
 
 import compiler.lang.model  # noqa: F401 - fills the registry

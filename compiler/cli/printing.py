@@ -69,8 +69,7 @@ def pnp(game: str, paper: str, players: int | None, out: str | None) -> None:
               help="Output file (default: CSV and JSON to standard output; xlsx to build/export/GAME.xlsx).")
 def export(game: str, fmt: str, out: str | None) -> None:
     """One row per entity, a column per field, for spreadsheets (reconstructed values listed and shaded)."""
-    from ..outputs.export import export as table_of
-    from ..outputs.export import write
+    from ..outputs.export import export as table_of, write
 
     run, g = common.game_or_exit(game)
     data = table_of(g, fmt)

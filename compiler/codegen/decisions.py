@@ -6,7 +6,8 @@ g.change, g.param, ...). What a node means is decided in decide/; here it is onl
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..compiled import CompiledGame
 from ..decide import nouns, numbers, players, selectors, zones

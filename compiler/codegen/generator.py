@@ -10,17 +10,18 @@ selector searches). Nothing in the output looks at the effect tree again.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 
 from ..compiled import CompiledGame
 from ..lang.model import OneOf
 from ..lang.types import as_list
 from ..runtime.heard import HEARD
 from .decisions import Decisions
-from .names import Code, UnsafeValue, comment_text, ident, lit
 from .jinja import environment, primitive_template
+from .names import Code, UnsafeValue, comment_text, ident, lit
 
 INDENT = "    "
 
@@ -207,7 +208,7 @@ class Generator(Decisions):
                 limit = lit(effect.limit)
                 guards.append(Code(f"not ctx.limit_used(ctx.owner, {slot}, {lit(index)}, {limit})"))
                 body = Code(f"ctx.use_limit(ctx.owner, {slot}, {lit(index)}, {limit})\n{body}")
-            text = Code(f"# effect {index + 1}\n")
+            text: str = Code(f"# effect {index + 1}\n")
             if guards:
                 text += Code(f"if {' and '.join(guards)}:\n") + indent(body)
             else:

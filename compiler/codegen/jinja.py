@@ -21,8 +21,7 @@ from pathlib import Path
 
 import jinja2
 
-from ..lang.registry import HERE as LANG_DIR
-from ..lang.registry import REGISTRY, template_path
+from ..lang.registry import HERE as LANG_DIR, REGISTRY, template_path
 from .names import Code, UnsafeValue
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"

@@ -15,7 +15,8 @@ runtime/seats.py evaluates a plan against a state; the generated handlers carry 
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..lang.types import as_list
 

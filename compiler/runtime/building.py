@@ -3,7 +3,8 @@ those that can be built now (or the one card that must be, whose build is its ow
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from . import cards
 from .limits import spend
@@ -14,12 +15,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def build_from(
-    ctx: "Context",
+    ctx: Context,
     count: Callable[[], int],
     candidates: Callable[[], list[tuple[Player | None, str]]],
     free: bool,
     optional: bool,
-    price: Callable[["Context"], dict[str, int]] | None = None,
+    price: Callable[[Context], dict[str, int]] | None = None,
 ) -> None:
     """Build `count` of the candidates, one at a time, each among those that can be built now
     (`price`: what is paid instead of the cost, read with the card in view)."""

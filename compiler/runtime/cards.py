@@ -8,7 +8,8 @@ through; what is read at run time (a `where` compared with an amount or the card
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..compiled import field_value, holds
 from ..decide import selectors
@@ -24,12 +25,12 @@ if TYPE_CHECKING:  # pragma: no cover
 Pick = tuple[Player | None, str]
 
 
-def matches(ctx: "Context", card: Any, selector: Selector, known: dict | None = None) -> bool:
+def matches(ctx: Context, card: Any, selector: Selector, known: dict | None = None) -> bool:
     """Whether a card passes a selector's filter."""
     return _passes(ctx, selectors.of(ctx.game, selector), card, known)
 
 
-def _passes(ctx: "Context", plan: selectors.Plan, card: Any, known: dict | None) -> bool:
+def _passes(ctx: Context, plan: selectors.Plan, card: Any, known: dict | None) -> bool:
     """The plan's fixed tests, then its `where` amounts. `known`: the amounts already worked out in
     this search; an amount is read in the searching context, never with the candidate in view, so
     it is the same for every card."""
@@ -38,7 +39,7 @@ def _passes(ctx: "Context", plan: selectors.Plan, card: Any, known: dict | None)
     return all(holds(field_value(card, name), _wanted(ctx, name, wanted, known)) for name, wanted in plan.varying)
 
 
-def _wanted(ctx: "Context", name: str, wanted: Any, known: dict | None) -> Any:
+def _wanted(ctx: Context, name: str, wanted: Any, known: dict | None) -> Any:
     if known is not None and name in known:
         return known[name]
     if isinstance(wanted, FieldTest):  # its amounts read now, the same for every card
@@ -52,7 +53,7 @@ def _wanted(ctx: "Context", name: str, wanted: Any, known: dict | None) -> Any:
     return value
 
 
-def select(ctx: "Context", selector: Selector | str) -> list[Pick]:
+def select(ctx: Context, selector: Selector | str) -> list[Pick]:
     """Cards matching a selector (or a plain id), with the player whose zone holds each."""
     plan = selectors.of(ctx.game, selector)
     known: dict = {}
@@ -73,13 +74,13 @@ def select(ctx: "Context", selector: Selector | str) -> list[Pick]:
 
 
 def cards_in(
-    ctx: "Context",
+    ctx: Context,
     zones: tuple[tuple[str, bool], ...],
     owners: Callable[[], list[Player]],
     missing: bool,
     match: Match,
-    fewest: Callable[["Context"], int] | None = None,
-    most: Callable[["Context"], int] | None = None,
+    fewest: Callable[[Context], int] | None = None,
+    most: Callable[[Context], int] | None = None,
 ) -> list[Pick]:
     """The cards of a filter in some zones, (zone, shared), of their owners (no zones: every card
     of the game); `missing`: those absent from each zone; `fewest`/`most`: only the cards scoring
@@ -109,7 +110,7 @@ def _in_zone(cards: Any, holder: Player | None, ids: list[str], missing: bool, m
     return [(holder, cid) for cid in ids if match(cards[cid])]
 
 
-def pick(ctx: "Context", candidates: Sequence[Pick], about: str) -> Pick:
+def pick(ctx: Context, candidates: Sequence[Pick], about: str) -> Pick:
     """One of the candidates, the actor's choice when they differ."""
     spend(ctx.state, len(candidates) // 16)  # each pick reads every candidate: picking n of n costs n^2
     labels = [cid if holder is None else f"{cid}@{holder.id}" for holder, cid in candidates]
@@ -128,7 +129,7 @@ def take(state: State, holder: Player | None, card_id: str) -> None:
 
 
 def move(
-    ctx: "Context",
+    ctx: Context,
     found: list[Pick],
     to: str,
     shared: bool,

@@ -3,7 +3,8 @@ to use an optional effect."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from .decider import FirstLegal
 from .limits import spend
@@ -13,7 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
 
 
-def can(ctx: "Context", actions: Callable[["Context"], None]) -> bool:
+def can(ctx: Context, actions: Callable[[Context], None]) -> bool:
     """Whether the actions can be carried out now: tried on a copy of the state."""
     trial_state = ctx.state.copy()
     ids = {p.id: p for p in trial_state.players}
@@ -25,7 +26,7 @@ def can(ctx: "Context", actions: Callable[["Context"], None]) -> bool:
     return True
 
 
-def choose(ctx: "Context", chooser: Player, options: Iterable[tuple[str, Callable[["Context"], None]]], count: int) -> None:
+def choose(ctx: Context, chooser: Player, options: Iterable[tuple[str, Callable[[Context], None]]], count: int) -> None:
     """`count` different options, each picked among those that can be carried out."""
     remaining = dict(options)
     for _ in range(spend(ctx.state, count)):
@@ -36,6 +37,6 @@ def choose(ctx: "Context", chooser: Player, options: Iterable[tuple[str, Callabl
         remaining.pop(label)(ctx)
 
 
-def may(ctx: "Context", actions: Callable[["Context"], None]) -> None:
+def may(ctx: Context, actions: Callable[[Context], None]) -> None:
     if can(ctx, actions) and ctx.ask(ctx.actor, "use the optional effect", ["yes", "no"]) == "yes":
         actions(ctx)

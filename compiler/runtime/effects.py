@@ -8,7 +8,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
 
 
-def run_effect(ctx: "Context", card_id: str, index: int, effect: Any) -> None:
+def run_effect(ctx: Context, card_id: str, index: int, effect: Any) -> None:
     if effect.if_ is not None and not ctx.test(effect.if_):
         return
     if effect.limit:

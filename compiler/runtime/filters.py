@@ -8,13 +8,14 @@ tests for what is read at run time. The generated code asks a dict instead of re
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Union
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..compiled import CompiledGame
 from ..fields import field_value, holds  # noqa: F401  (field_value: read here by the runtime)
 
 CardIds = dict[str, None]  # ids in the game's order: ordered, and `in` costs one hash
-Match = Union[CardIds, Callable[[Any], bool]]
+Match = CardIds | Callable[[Any], bool]
 
 
 def card_ids(ids: tuple[str, ...]) -> CardIds:
@@ -35,7 +36,7 @@ def allows(cards: Mapping[str, Any], match: Match, card_id: str) -> bool:
     return match(cards[card_id])
 
 
-def narrow(game: "CompiledGame", match: Match | None, name: str, wanted: Any) -> CardIds:
+def narrow(game: CompiledGame, match: Match | None, name: str, wanted: Any) -> CardIds:
     """The cards of the filter (None: every card) whose field holds a wanted value, as a `where`
     compares; looked up in the game's index of field values rather than card by card."""
     cards = game.cards

@@ -6,23 +6,32 @@ Primitives call its methods; nothing here knows any card or any game by name.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
+from .. import decide as decide_layer
 from ..compiled import CompiledGame
-from ..decide import nouns, numbers
-from ..decide import players as decide_players
-from ..lang.model import Action, Condition, Expression
+from ..decide import nouns, numbers, players as decide_players
 from ..lang import hooks
+from ..lang.model import Action, Condition, Expression
 from ..lang.registry import REGISTRY
 from ..lang.types import Selector
 from ..pipeline.validate.models import Card
-from .. import decide as decide_layer
-from . import board as board_verbs
-from . import building, cards, choices, payment, paying, seats, standing, wild
-from . import reading as reading_verbs
-from . import spaces as space_verbs
-from . import tracks as track_moves
+from . import (
+    board as board_verbs,
+    building,
+    cards,
+    choices,
+    paying,
+    payment,
+    reading as reading_verbs,
+    seats,
+    spaces as space_verbs,
+    standing,
+    tracks as track_moves,
+    wild,
+)
 from .decider import Decider, FirstLegal
 from .effects import run_effect
 from .heard import hear
@@ -54,20 +63,20 @@ class Context:
 
     # ------------------------------------------------------------------ derived contexts
 
-    def derive(self, **changes: Any) -> "Context":
+    def derive(self, **changes: Any) -> Context:
         """A copy with some fields changed: dataclasses.replace without re-running __init__, which
         effects do at every turn of a loop (a context is plain data; nothing is checked on creation)."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__, **changes)
         return new
 
-    def as_actor(self, player: Player) -> "Context":
+    def as_actor(self, player: Player) -> Context:
         return self.derive(actor=player)
 
-    def about(self, card: Card | None) -> "Context":
+    def about(self, card: Card | None) -> Context:
         return self.derive(card=card)
 
-    def deeper(self) -> "Context":
+    def deeper(self) -> Context:
         if self.depth >= MAX_DEPTH:
             raise Illegal("effects invoke each other without end")
         return self.derive(depth=self.depth + 1)
@@ -141,11 +150,11 @@ class Context:
             raise Illegal(f"no option for {about}")
         return self.decider.choose(player.id, about, list(options))
 
-    def choose(self, chooser: Player, options: Iterable[tuple[str, Callable[["Context"], None]]], count: int) -> None:
+    def choose(self, chooser: Player, options: Iterable[tuple[str, Callable[[Context], None]]], count: int) -> None:
         """`count` different options, each picked among those that can be carried out (runtime/choices.py)."""
         choices.choose(self, chooser, options, count)
 
-    def may(self, actions: Callable[["Context"], None]) -> None:
+    def may(self, actions: Callable[[Context], None]) -> None:
         """An optional effect: the actor may carry the actions out, if they can (runtime/choices.py)."""
         choices.may(self, actions)
 
@@ -181,11 +190,11 @@ class Context:
         return cards.select(self, selector)
 
     def build_from(self, count: Callable[[], int], candidates: Callable[[], list[tuple[Player | None, str]]], free: bool, optional: bool,
-                   price: Callable[["Context"], dict[str, int]] | None = None) -> None:
+                   price: Callable[[Context], dict[str, int]] | None = None) -> None:
         """Build `count` of the candidates, one at a time (runtime/building.py)."""
         building.build_from(self, count, candidates, free, optional, price)
 
-    def build_card(self, card_id: str, free: bool, price: Callable[["Context"], dict[str, int]] | None = None,
+    def build_card(self, card_id: str, free: bool, price: Callable[[Context], dict[str, int]] | None = None,
                    details: dict | None = None) -> None:
         """The actor builds a card from inside an effect (its cost, or `price`, paid unless free), one
         level deeper; `details`: more of the build event's (the hex it was placed on)."""
@@ -200,7 +209,7 @@ class Context:
         """Fire a trigger from inside an effect (announce, lead), one level deeper."""
         _notify(self.deeper(), trigger, payload)
 
-    def can_build(self, card_id: str, free: bool, price: Callable[["Context"], dict[str, int]] | None = None) -> bool:
+    def can_build(self, card_id: str, free: bool, price: Callable[[Context], dict[str, int]] | None = None) -> bool:
         """Whether the card could be built now: its checks read the state as it is (they change
         nothing); paying is tried on a copy of the state (free, nothing is left that could fail)."""
         card = self.game.cards[card_id]
@@ -224,7 +233,7 @@ class Context:
         card_id = self.event.get(detail)
         return [(None, card_id)] if isinstance(card_id, str) and card_id in self.game.cards else []
 
-    def in_view(self, found: Sequence[tuple[Player | None, str]]) -> list["Context"]:
+    def in_view(self, found: Sequence[tuple[Player | None, str]]) -> list[Context]:
         """A context per card found, in order, with that card in view (`for_each: {cards: ...}`)."""
         spend(self.state, len(found))
         return [self.about(self.game.cards[card_id]) for _holder, card_id in found]
@@ -347,27 +356,27 @@ def build(
     event's details: the card, its kind and its fields, and `details` (the hex it was placed on)."""
     card = game.cards[card_id]
     rules = game.game.build
-    kind = game.game.kinds[card.kind]
     event = {**card.fields, "card": card_id, "kind": card.kind, **(details or {})}
     ctx = Context(game, state, decider, actor=player, owner=player, card=card, event=event, depth=depth, handlers=handlers)
     if depth > MAX_DEPTH:
         raise Illegal("builds nest without end")
-    _check_buildable(ctx)
+    zone = _check_buildable(ctx)
     if price is not None and not free:
         for noun, n in price(ctx).items():
             ctx.spend(player, noun, n)
     elif not free:
         payment.pay_cost(ctx, player, card)
-    player.zones.setdefault(kind.zone, []).append(card_id)
+    player.zones.setdefault(zone, []).append(card_id)
     if fire:
         run_trigger(ctx, None, rules.on_built)
         run_trigger(ctx, card_id, rules.on_built)
         hear(ctx, rules.on_built, event, built=card_id)
 
 
-def _check_buildable(ctx: Context) -> None:
+def _check_buildable(ctx: Context) -> str:
     """What build() refuses before it pays or changes anything: a kind that is never built, a
-    unique card already in play, requirements not met (the context's card, for its actor)."""
+    unique card already in play, requirements not met (the context's card, for its actor).
+    Returns the zone the card is built into."""
     card, player = ctx.card, ctx.actor
     assert card is not None
     kind = ctx.game.game.kinds[card.kind]
@@ -377,3 +386,4 @@ def _check_buildable(ctx: Context) -> None:
         raise Illegal(f"{player.id} already has {card.name}")
     if kind.requires is not None and not (ctx.test(kind.requires) if ctx.handlers is None else ctx.handlers.requires(ctx, card.kind)):
         raise Illegal(f"{player.id} does not meet the requirements of {card.name}")
+    return kind.zone

@@ -7,7 +7,7 @@ seat has picked, the moves are carried out in turn order, each an atomic step (a
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .decider import FirstLegal, Searching
 from .interpreter import Context
@@ -66,7 +66,7 @@ class Menus(FlowBase):
         self._keep_trials(sid, seat, kept)
         return sorted(actions)
 
-    def _try_after(self, seat: int, starts: "_Found | None", name: str, card_id: str, split: int, length: int) -> tuple[State, bool] | None:
+    def _try_after(self, seat: int, starts: _Found | None, name: str, card_id: str, split: int, length: int) -> tuple[State, bool] | None:
         """The first state the rest of a move reaches with this card from one of the states its
         shared actions reach (in the order searched); whether no question was asked on the way."""
         if starts is None:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
 
 
-def spend(ctx: "Context", player: Player, noun: str, n: int) -> None:
+def spend(ctx: Context, player: Player, noun: str, n: int) -> None:
     """Pay exactly n of a noun, or fail: paying is never partial."""
     if n <= 0:
         return

@@ -44,7 +44,7 @@ def splitmix(seed: int) -> tuple[int, int]:
 class Program:
     """A game's flow, numbered: every step an int, every list of steps (block) an int."""
 
-    def __init__(self, game: "CompiledGame") -> None:
+    def __init__(self, game: CompiledGame) -> None:
         flow = game.game.flow
         if flow is None:
             raise FlowError(f"{game.game.name} has no flow in game.yaml: it cannot be played as a whole game")
@@ -117,7 +117,7 @@ def _card_free_prefix(actions: list[Any]) -> int:
 _PROGRAMS: dict[int, Program] = {}
 
 
-def program(game: "CompiledGame") -> Program:
+def program(game: CompiledGame) -> Program:
     key = id(game)
     if key not in _PROGRAMS or _PROGRAMS[key].game is not game:
         _PROGRAMS[key] = Program(game)
@@ -137,7 +137,7 @@ class Node:
 class FlowBase:
     """What every part of the runner reads: the game, its numbered flow, the state, the frames."""
 
-    game: "CompiledGame"
+    game: CompiledGame
     handlers: Any
     program: Program
     state: State

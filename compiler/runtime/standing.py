@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
 
 
-def passives(ctx: "Context", player: Player, hook: str, sellable_only: bool = False) -> list[tuple[str, Any]]:
+def passives(ctx: Context, player: Player, hook: str, sellable_only: bool = False) -> list[tuple[str, Any]]:
     """The standing effects answering a hook (lang/hooks.py) that a player has in play, rules first."""
     found = [("rules", e.passive_arg) for _i, e in ctx.game.rule_passives if e.hook == hook and not sellable_only]
     by_card = ctx.game.passives_by_hook.get(hook)
@@ -33,7 +33,7 @@ def passives(ctx: "Context", player: Player, hook: str, sellable_only: bool = Fa
     return found
 
 
-def reaching(ctx: "Context", player: Player, hook: str) -> list[tuple[Player, str, Any]]:
+def reaching(ctx: Context, player: Player, hook: str) -> list[tuple[Player, str, Any]]:
     """The standing effects answering a hook (lang/hooks.py) that apply to a player, with who holds each: the
     player's own (those without `of`, or whose `of` names them), then, in turn order, other
     players' cards whose `of` (read from their holder) names this player."""
@@ -47,12 +47,12 @@ def reaching(ctx: "Context", player: Player, hook: str) -> list[tuple[Player, st
     return found
 
 
-def hears(ctx: "Context", by: Any) -> bool:
+def hears(ctx: Context, by: Any) -> bool:
     """Whether the player who set the event off (the actor) is one the card's `by` names, read
     from the card's owner (runtime/heard.py)."""
     return ctx.actor in _of(ctx, by, ctx.owner)
 
 
-def _of(ctx: "Context", ref: Any, holder: Player) -> list[Player]:
+def _of(ctx: Context, ref: Any, holder: Player) -> list[Player]:
     """A passive's `of`, read from the player holding its card ('owner' is that player)."""
     return ctx.derive(owner=holder).players(ref, actor=holder)

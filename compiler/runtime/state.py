@@ -21,7 +21,7 @@ class Player:
     zones: dict[str, list[str]] = field(default_factory=dict)
     used: set[tuple] = field(default_factory=set)  # limits spent: (card, effect, period)
 
-    def copy(self) -> "Player":
+    def copy(self) -> Player:
         new = object.__new__(Player)
         new.__dict__.update(self.__dict__)
         new.values = dict(self.values)
@@ -47,7 +47,7 @@ class State:
                 return p
         raise KeyError(pid)
 
-    def copy(self, new_run: bool = False) -> "State":
+    def copy(self, new_run: bool = False) -> State:
         """A deep copy, made field by field: values are numbers, zones lists of ids and limits tuples
         of them, so copying those containers copies everything (effects try actions out on copies
         all the time; deepcopy costs ten times more); the board is two levels of dicts over cells of

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from .limits import spend
 from .state import Player
@@ -11,7 +12,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
 
 
-def cap(ctx: "Context", player: Player, track_name: str) -> int:
+def cap(ctx: Context, player: Player, track_name: str) -> int:
     """The last space the player's marker may reach: the track's end, or the first barrier the
     cards they have in play do not lift."""
     track = ctx.game.game.tracks[track_name]
@@ -23,14 +24,14 @@ def cap(ctx: "Context", player: Player, track_name: str) -> int:
     return last
 
 
-def can_move(ctx: "Context", player: Player, track: str, direction: int) -> bool:
+def can_move(ctx: Context, player: Player, track: str, direction: int) -> bool:
     position = player.values.get(track, 0)
     if direction > 0:
         return position < cap(ctx, player, track)
     return position > ctx.game.game.tracks[track].first
 
 
-def move_marker(ctx: "Context", player: Player, track: str, spaces: int, direction: int) -> None:
+def move_marker(ctx: Context, player: Player, track: str, spaces: int, direction: int) -> None:
     position = player.values.get(track, 0)
     if direction > 0:
         last = cap(ctx, player, track)
@@ -41,7 +42,7 @@ def move_marker(ctx: "Context", player: Player, track: str, spaces: int, directi
 
 
 def move_markers(
-    ctx: "Context", tracks: Iterable[str] | None, by: int, count: Callable[[], int], among: Iterable[str] | None, direction: int
+    ctx: Context, tracks: Iterable[str] | None, by: int, count: Callable[[], int], among: Iterable[str] | None, direction: int
 ) -> None:
     """Move the actor's markers `by` spaces; tracks None: `count` markers the player picks among
     `among` (None: every track), each one that can still move."""

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from .limits import spend
 
@@ -11,7 +12,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
 
 
-def best_spread(ctx: "Context", spread: str, over: Iterable[str], value: Callable[[], int]) -> int:
+def best_spread(ctx: Context, spread: str, over: Iterable[str], value: Callable[[], int]) -> int:
     """The best value reached when the actor's wild units (`spread`) are counted as any of `over`."""
     over = tuple(over)
     actor = ctx.actor

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 

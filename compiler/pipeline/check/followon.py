@@ -11,8 +11,7 @@ error of the broken file it read. Whether an example read a card is recorded whi
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass, replace
 from typing import Any
 

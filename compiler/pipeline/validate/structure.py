@@ -9,8 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-from pydantic import ValidationError as PydanticError
+from pydantic import BaseModel, ValidationError as PydanticError
 
 from ...diagnostics import Diagnostic, did_you_mean
 from ..load.loader import DataPath, Document, dotted

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..cards import take
 from ..limits import spend
@@ -15,10 +16,10 @@ Pool = tuple[str, "Player | None", "Player | None"]  # a card, who holds it, the
 
 
 def bid(
-    ctx: "Context",
+    ctx: Context,
     candidates: Callable[[], list[tuple[Player | None, str]]],
-    minimum: Callable[["Context"], int],
-    maximum: Callable[["Context"], int] | None,
+    minimum: Callable[[Context], int],
+    maximum: Callable[[Context], int] | None,
     currency: str,
     holds: str,
     marks: str,
@@ -56,12 +57,12 @@ def bid(
 
 
 def _offers(
-    ctx: "Context",
+    ctx: Context,
     pool: list[Pool],
     funds: int,
     standing: bool,
-    minimum: Callable[["Context"], int],
-    maximum: Callable[["Context"], int] | None,
+    minimum: Callable[[Context], int],
+    maximum: Callable[[Context], int] | None,
     holds: str,
 ) -> list[tuple[str, Player | None, Player | None, int, int]]:
     """(card, holder, the bidder to beat, lowest bid, highest bid) for each card that may be bid on."""

@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ...compiled import CompiledGame
 
 
-def setup_board(game: "CompiledGame", state: State, given: Any) -> None:
+def setup_board(game: CompiledGame, state: State, given: Any) -> None:
     """`given: {board: {tiles: {"q,r": tile id}, pieces: {p1: {"q,r": card id}}}}`."""
     if not isinstance(given, dict) or set(given) - {"tiles", "pieces"}:
         raise BoardInvalid("board takes 'tiles' ({\"q,r\": tile id}) and 'pieces' ({p1: {\"q,r\": card id}})")
@@ -36,7 +36,7 @@ def _mappings(given: dict, parts: tuple[str, ...], where: str) -> None:
             raise BoardInvalid(f"{where}.{part} should be a mapping")
 
 
-def _lay(game: "CompiledGame", board: dict, at: Any, tile_id: Any) -> None:
+def _lay(game: CompiledGame, board: dict, at: Any, tile_id: Any) -> None:
     if not isinstance(tile_id, str) or tile_id not in game.cards:
         raise BoardInvalid(f"board.tiles names unknown tile '{tile_id}'")
     try:
@@ -48,7 +48,7 @@ def _lay(game: "CompiledGame", board: dict, at: Any, tile_id: Any) -> None:
     lay_tile(game, board, tile_id, parse(at))
 
 
-def _put(game: "CompiledGame", board: dict, player: Player, at: Any, card_id: Any) -> None:
+def _put(game: CompiledGame, board: dict, player: Player, at: Any, card_id: Any) -> None:
     """A player's piece on an empty hex, its card in the zone its kind is built into."""
     hex_key = key(*parse(at))
     if not isinstance(card_id, str) or card_id not in game.cards:

@@ -71,14 +71,14 @@ def board_of(state: State) -> dict[str, Any]:
     return board
 
 
-def spec_of(game: "CompiledGame"):
+def spec_of(game: CompiledGame):
     spec = getattr(game.game, "board", None)
     if spec is None:
         raise Illegal("this game declares no board")
     return spec
 
 
-def tile_cells(game: "CompiledGame", tile_id: str) -> list[tuple[tuple[int, int], str | None]]:
+def tile_cells(game: CompiledGame, tile_id: str) -> list[tuple[tuple[int, int], str | None]]:
     """A tile's hexes: (offset, symbol) for each cell its kind declares."""
     spec = spec_of(game)
     card = game.cards[tile_id]
@@ -92,7 +92,7 @@ def tile_cells(game: "CompiledGame", tile_id: str) -> list[tuple[tuple[int, int]
     return out
 
 
-def tile_fits(game: "CompiledGame", board: dict, tile_id: str, anchor: tuple[int, int], touching: bool) -> bool:
+def tile_fits(game: CompiledGame, board: dict, tile_id: str, anchor: tuple[int, int], touching: bool) -> bool:
     hexes = board["hexes"]
     cells = [key(anchor[0] + dq, anchor[1] + dr) for (dq, dr), _s in tile_cells(game, tile_id)]
     if any(c in hexes for c in cells):
@@ -102,13 +102,13 @@ def tile_fits(game: "CompiledGame", board: dict, tile_id: str, anchor: tuple[int
     return True
 
 
-def lay_tile(game: "CompiledGame", board: dict, tile_id: str, anchor: tuple[int, int]) -> None:
+def lay_tile(game: CompiledGame, board: dict, tile_id: str, anchor: tuple[int, int]) -> None:
     for (dq, dr), symbol in tile_cells(game, tile_id):
         board["hexes"][key(anchor[0] + dq, anchor[1] + dr)] = {"symbol": symbol, "tile": tile_id}
     board["tiles"][key(*anchor)] = tile_id
 
 
-def site_of(ctx: "Context", player: Player | None = None, card_id: str | None = None) -> str | None:
+def site_of(ctx: Context, player: Player | None = None, card_id: str | None = None) -> str | None:
     """The hex of a player's piece of a card (default: the hex just placed, which the event carries
     to every listener; else the card in view, or the event's card)."""
     if player is None and card_id is None and "hex" in ctx.event:
@@ -121,7 +121,7 @@ def site_of(ctx: "Context", player: Player | None = None, card_id: str | None = 
     return None
 
 
-def piece_hexes(ctx: "Context", players: list[Player], match: Match | None) -> set[str]:
+def piece_hexes(ctx: Context, players: list[Player], match: Match | None) -> set[str]:
     """The hexes of these players' pieces whose cards the filter lets through (None: every piece)."""
     ids = {p.id for p in players}
     cards = ctx.game.cards
@@ -152,7 +152,7 @@ def components(hexes: set[str]) -> list[set[str]]:
     return out
 
 
-def open_hexes(ctx: "Context") -> list[str]:
+def open_hexes(ctx: Context) -> list[str]:
     board = board_of(ctx.state)
     closed = set(spec_of(ctx.game).closed)
     return sorted_hexes(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ...decide.zones import shared
 from ...lang.types import as_list
@@ -14,11 +15,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..interpreter import Context
 
 
-def game_pile(ctx: "Context", zone: str) -> list[str]:
+def game_pile(ctx: Context, zone: str) -> list[str]:
     return zone_cards(ctx, zone, shared(ctx.game.game, zone))
 
 
-def place_tiles(ctx: "Context", pile_zone: str, count: int) -> None:
+def place_tiles(ctx: Context, pile_zone: str, count: int) -> None:
     """The `place_tile` action: lay the first tile of a pile, `count` times, touching the board."""
     board = board_of(ctx.state)
     for _ in range(spend(ctx.state, max(0, count))):
@@ -39,7 +40,7 @@ def place_tiles(ctx: "Context", pile_zone: str, count: int) -> None:
         lay_tile(ctx.game, board, tile_id, parse(at))
 
 
-def lay_out(ctx: "Context", players: int | None) -> None:
+def lay_out(ctx: Context, players: int | None) -> None:
     """The `lay_out` action: the starting board for a player count (None: the players of the game)."""
     spec = spec_of(ctx.game)
     n = players if players is not None else len(ctx.state.players)
@@ -57,17 +58,17 @@ def lay_out(ctx: "Context", players: int | None) -> None:
         lay_tile(ctx.game, board, tile_id, item.at)
 
 
-def zone_cards(ctx: "Context", zone: str, shared: bool) -> list[str]:
+def zone_cards(ctx: Context, zone: str, shared: bool) -> list[str]:
     """A zone the acting player sees as a pile or a row: the shared one, or the actor's own."""
     return ctx.state.zones.setdefault(zone, []) if shared else ctx.actor.zones.setdefault(zone, [])
 
 
 def reveal(
-    ctx: "Context",
+    ctx: Context,
     piles: tuple[tuple[str, bool], ...],
     to: tuple[str, bool],
     count: Callable[[], int],
-    if_emptied: Callable[["Context"], None] | None,
+    if_emptied: Callable[[Context], None] | None,
 ) -> None:
     """The `reveal` action: the top cards of a pile (the player picks a non-empty one) go to a zone;
     `if_emptied` runs when that empties the pile. Zones come as (zone, shared)."""
@@ -88,7 +89,7 @@ def reveal(
         if_emptied(ctx)
 
 
-def follows_last(ctx: "Context", zone: str, shared: bool, field_name: str, empty: bool) -> bool:
+def follows_last(ctx: Context, zone: str, shared: bool, field_name: str, empty: bool) -> bool:
     """The `follows_last` condition: the card in view shares a value with the last card of a row."""
     card = ctx.card if ctx.card is not None else ctx.game.cards.get(ctx.event.get("card", ""))
     row = [c for c in zone_cards(ctx, zone, shared) if card is None or c != card.id]

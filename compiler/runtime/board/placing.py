@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ...lang import hooks
 from ...lang.types import as_list
@@ -23,7 +24,7 @@ class Placement:
     than the printed one (`affordable` is monotone): when the printed cost can be paid, every hex
     will do, and no reduction need be worked out at all."""
 
-    def __init__(self, ctx: "Context", sites: list[str], reduce_by: tuple[str, ...], free: bool, free_next_to: str | None) -> None:
+    def __init__(self, ctx: Context, sites: list[str], reduce_by: tuple[str, ...], free: bool, free_next_to: str | None) -> None:
         self.ctx, self.sites, self.reduce_by, self.free, self.free_next_to = ctx, sites, reduce_by, free, free_next_to
         board = board_of(ctx.state)
         self.hexes, self.pieces = board["hexes"], board["pieces"]
@@ -92,7 +93,7 @@ class Placement:
         return self._symbols[site]
 
 
-def affordable(ctx: "Context", cost: dict[str, int]) -> bool:
+def affordable(ctx: Context, cost: dict[str, int]) -> bool:
     """Whether the actor can pay the cost from stock, replacing missing units as a substitute allows.
 
     Monotone (Placement relies on it): lowering any amount of a cost, or dropping a resource from
@@ -108,7 +109,7 @@ def affordable(ctx: "Context", cost: dict[str, int]) -> bool:
     return bool(_rates(ctx, resources, missing, spare))
 
 
-def _rates(ctx: "Context", cost: dict[str, int], missing: int, spare: int) -> list[Any]:
+def _rates(ctx: Context, cost: dict[str, int], missing: int, spare: int) -> list[Any]:
     """The substitutes that can replace all the missing units of a cost: `give` units each, of any
     spare resources (`use: any`) or of their own noun."""
     out = []
@@ -121,7 +122,7 @@ def _rates(ctx: "Context", cost: dict[str, int], missing: int, spare: int) -> li
     return out
 
 
-def _shortfall(ctx: "Context", cost: dict[str, int]) -> tuple[dict[str, int], int, int]:
+def _shortfall(ctx: Context, cost: dict[str, int]) -> tuple[dict[str, int], int, int]:
     """What stock covers directly, how many units are missing, and how many units are left over."""
     resources, values = ctx.game.game.resources, ctx.actor.values
     stock = {r: max(0, values.get(r, 0)) for r in resources}
@@ -131,7 +132,7 @@ def _shortfall(ctx: "Context", cost: dict[str, int]) -> tuple[dict[str, int], in
     return direct, missing, spare
 
 
-def pay(ctx: "Context", cost: dict[str, int], what: str) -> None:
+def pay(ctx: Context, cost: dict[str, int], what: str) -> None:
     """Pay a cost from stock; each missing unit may be replaced as a substitute allows."""
     rules = ctx.game.game.build
     player = ctx.actor
@@ -156,7 +157,7 @@ def pay(ctx: "Context", cost: dict[str, int], what: str) -> None:
 
 
 def place(
-    ctx: "Context",
+    ctx: Context,
     candidates: Sequence[tuple[Player | None, str]],
     reduce_by: tuple[str, ...] = (),
     free: bool = False,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..state import Player
 
@@ -10,7 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..interpreter import Context
 
 
-def rank(ctx: "Context", counter: str, last: bool) -> None:
+def rank(ctx: Context, counter: str, last: bool) -> None:
     """The `rank` action: the acting player moves to the first or last place of a ranking counter."""
     players = sorted(ctx.state.players, key=lambda p: (p.values.get(counter, 0), p.seat))
     players.remove(ctx.actor)
@@ -19,7 +20,7 @@ def rank(ctx: "Context", counter: str, last: bool) -> None:
         player.values[counter] = place_number
 
 
-def total(ctx: "Context", found: Sequence[tuple[Player | None, str]], field_name: str) -> int:
+def total(ctx: Context, found: Sequence[tuple[Player | None, str]], field_name: str) -> int:
     """The `total` expression: a whole-number field summed over cards (anything else counts 0)."""
     out = 0
     for _holder, card_id in found:

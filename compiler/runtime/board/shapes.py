@@ -12,7 +12,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..interpreter import Context
 
 
-def adjacent(ctx: "Context", symbol: str | None, owners: list[Player] | None, match: Match | None) -> bool:
+def adjacent(ctx: Context, symbol: str | None, owners: list[Player] | None, match: Match | None) -> bool:
     """The `adjacent` condition: a neighbour of the card's hex shows the symbol, or else holds a
     piece of one of the owners that the filter lets through (None: any piece)."""
     site = site_of(ctx)
@@ -25,7 +25,7 @@ def adjacent(ctx: "Context", symbol: str | None, owners: list[Player] | None, ma
     return any(n in others for n in neighbours(site))
 
 
-def pieces(ctx: "Context", owners: list[Player], match: Match | None, around: bool) -> int:
+def pieces(ctx: Context, owners: list[Player], match: Match | None, around: bool) -> int:
     """The `pieces` amount: how many pieces of the owners the filter lets through lie on the board,
     or (around) on the hexes next to the hex just placed."""
     hexes = piece_hexes(ctx, owners, match)
@@ -35,14 +35,14 @@ def pieces(ctx: "Context", owners: list[Player], match: Match | None, around: bo
     return 0 if site is None else sum(1 for n in neighbours(site) if n in hexes)
 
 
-def _same_value(ctx: "Context", field_name: str) -> Any:
+def _same_value(ctx: Context, field_name: str) -> Any:
     if ctx.card is not None:
         return ctx.card.fields.get(field_name)
     card_id = ctx.event.get("card")
     return ctx.game.cards[card_id].fields.get(field_name) if card_id in ctx.game.cards else None
 
 
-def connected(ctx: "Context", match: Match | None, same: str | None, complete: bool) -> bool:
+def connected(ctx: Context, match: Match | None, same: str | None, complete: bool) -> bool:
     """The `connected` condition: the actor's matching pieces form one chain (and, if complete,
     every matching piece card of the game is among them)."""
     cards = ctx.game.cards
@@ -64,7 +64,7 @@ def connected(ctx: "Context", match: Match | None, same: str | None, complete: b
     return len(components(hexes)) == 1
 
 
-def links(ctx: "Context", symbol: str, count: int, match: Match | None) -> bool:
+def links(ctx: Context, symbol: str, count: int, match: Match | None) -> bool:
     """The `links` condition: one chain of the actor's matching pieces touches `count` hexes showing the symbol."""
     board = board_of(ctx.state)
     targets = {h for h, cell in board["hexes"].items() if cell.get("symbol") == symbol}
@@ -75,6 +75,6 @@ def links(ctx: "Context", symbol: str, count: int, match: Match | None) -> bool:
     return False
 
 
-def clusters(ctx: "Context", match: Match | None) -> int:
+def clusters(ctx: Context, match: Match | None) -> int:
     """The `clusters` expression: how many separate groups the actor's matching pieces form."""
     return len(components(piece_hexes(ctx, [ctx.actor], match)))
