@@ -7,8 +7,6 @@ by its copies in the pile, drawn from the generator the state holds (flow.GameSt
 
 from __future__ import annotations
 
-from typing import Any
-
 from .program import CHANCE, DEAL, FlowBase, Node
 
 
@@ -18,7 +16,6 @@ class Dealing(FlowBase):
     def _start_deal(self, sid: int, seat: int) -> None:
         arg = self.program.steps[sid].arg
         ctx = self._ctx(seat)
-        pending: list[list[Any]]  # [candidates, how many of them to draw]
         if arg.deck is not None:
             fixed, draws = self.program.deck(len(self.state.players), ctx.amount(arg.deck))
             pile = list(fixed)

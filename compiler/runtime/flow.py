@@ -23,12 +23,29 @@ menus.py (turns) and atomic.py (steps re-run with their answers) are the mixins 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .atomic import Atomic
 from .dealing import Dealing
 from .machine import TERMINAL
-from .program import _MASK, A_DO, A_FIRE, ATOM, BLOCK, CHANCE, DEAL, DRAW_START, EACH, REPEAT, TURN, FlowError, Node, program, splitmix
+from .program import (
+    _MASK,
+    A_DO,
+    A_FIRE,
+    ATOM,
+    BLOCK,
+    CHANCE,
+    DEAL,
+    DRAW_START,
+    EACH,
+    REPEAT,
+    TURN,
+    FlowError,
+    Node,
+    program,
+    splitmix,
+)
 from .state import State, new_state
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,9 +58,9 @@ class GameState(Dealing, Atomic):
     """OpenSpiel's State over a whole game. `handlers` (compiler/codegen/engine.py `load`) runs the
     cards' effects through the generated code; the game played is the same."""
 
-    _WALK: dict[int, Callable[["GameState", list], bool]]  # a frame's kind -> its step (below the class)
+    _WALK: dict[int, Callable[[GameState, list], bool]]  # a frame's kind -> its step (below the class)
 
-    def __init__(self, game: "CompiledGame", players: int, seed: int, handlers: Any = None) -> None:
+    def __init__(self, game: CompiledGame, players: int, seed: int, handlers: Any = None) -> None:
         limits = game.game.players
         if not limits.min <= players <= limits.max:
             raise FlowError(f"{game.game.name} is played by {limits.min} to {limits.max} players, not {players}")
@@ -133,7 +150,7 @@ class GameState(Dealing, Atomic):
             return [0.0] * self.num_players()
         return [float(v) for v in self.scores()]
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         twin = object.__new__(GameState)
         twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy(new_run=True)

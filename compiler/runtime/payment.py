@@ -41,7 +41,7 @@ class Plan:
         return "; ".join(parts) or "own production"
 
 
-def _own_units(ctx: "Context", player: Player) -> list[Unit]:
+def _own_units(ctx: Context, player: Player) -> list[Unit]:
     units = []
     for index, (card_id, arg) in enumerate(ctx.passives(player, hooks.PRODUCTION)):
         for noun, n in arg.amounts.items():
@@ -51,7 +51,7 @@ def _own_units(ctx: "Context", player: Player) -> list[Unit]:
     return units
 
 
-def _seller_units(ctx: "Context", buyer: Player) -> list[Unit]:
+def _seller_units(ctx: Context, buyer: Player) -> list[Unit]:
     trade = ctx.game.game.trade
     if trade is None:
         return []
@@ -63,13 +63,14 @@ def _seller_units(ctx: "Context", buyer: Player) -> list[Unit]:
             if not arg.tradable:
                 continue
             for noun, n in arg.amounts.items():
-                units += [Unit(frozenset([noun]), seller.id, {noun: prices.get(noun, base)}, f"{card_id}:{index}:{noun}:{i}") for i in range(spend(ctx.state, n))]
+                units += [Unit(frozenset([noun]), seller.id, {noun: prices.get(noun, base)}, f"{card_id}:{index}:{noun}:{i}")
+                          for i in range(spend(ctx.state, n))]
             if arg.one_of:
                 units.append(Unit(frozenset(arg.one_of), seller.id, {r: prices.get(r, base) for r in arg.one_of}, f"{card_id}:{index}"))
     return units
 
 
-def _prices(ctx: "Context", buyer: Player, seller: Player, base: int) -> dict[str, int]:
+def _prices(ctx: Context, buyer: Player, seller: Player, base: int) -> dict[str, int]:
     """What the buyer pays the seller per unit: a price another player's card sets for the buyer
     (`of`) replaces the rule number; the buyer's own cards may lower either."""
     imposed: dict[str, int] = {}
@@ -88,7 +89,7 @@ def _prices(ctx: "Context", buyer: Player, seller: Player, base: int) -> dict[st
     return prices
 
 
-def _wild(ctx: "Context", player: Player) -> list[tuple[str, frozenset[str] | None, int]]:
+def _wild(ctx: Context, player: Player) -> list[tuple[str, frozenset[str] | None, int]]:
     """(noun, resources it may stand for or None for any, units available)."""
     out = []
     for card_id, arg in ctx.passives(player, hooks.SUBSTITUTE):
@@ -103,7 +104,7 @@ def _wild(ctx: "Context", player: Player) -> list[tuple[str, frozenset[str] | No
     return out
 
 
-def stand_ins(ctx: "Context", player: Player, resource: str) -> list[tuple[str, Any, int]]:
+def stand_ins(ctx: Context, player: Player, resource: str) -> list[tuple[str, Any, int]]:
     """Outside a build's cost: the substitutes that may pay for a resource, as (card, argument, units
     of the resource they can replace). One limited to once per build works only in a build's cost."""
     out = []
@@ -122,12 +123,12 @@ def stand_ins(ctx: "Context", player: Player, resource: str) -> list[tuple[str, 
     return out
 
 
-def coverable(ctx: "Context", player: Player, resource: str) -> int:
+def coverable(ctx: Context, player: Player, resource: str) -> int:
     """Units of a resource a player can pay: their own, then what substitutes stand in for."""
     return max(0, player.values.get(resource, 0)) + sum(n for _card, _noun, n in stand_ins(ctx, player, resource))
 
 
-def cover_shortfall(ctx: "Context", player: Player, resource: str, short: int) -> None:
+def cover_shortfall(ctx: Context, player: Player, resource: str, short: int) -> None:
     """Pay `short` units of a resource the player lacks with substitutes, in the order the cards
     come into play (the game's rules first); a limited substitute is then used up."""
     for card_id, arg, available in stand_ins(ctx, player, resource):
@@ -147,7 +148,7 @@ def cover_shortfall(ctx: "Context", player: Player, resource: str, short: int) -
         raise Illegal(f"{player.id} cannot pay {short} more {resource}")
 
 
-def _spend_wild_limits(ctx: "Context", player: Player, consumed: dict[str, int]) -> None:
+def _spend_wild_limits(ctx: Context, player: Player, consumed: dict[str, int]) -> None:
     """A substitute limited to once a round (or age, or game) is spent when its noun was used."""
     for card_id, arg in ctx.passives(player, hooks.SUBSTITUTE):
         if arg.limit and arg.limit != "once_per_build" and consumed.get(arg.use):
@@ -160,7 +161,7 @@ _UNITS: dict[int, tuple[Any, dict[tuple, tuple[list[Unit], list[Unit], int]]]] =
 _UNITS_MAX = 20_000
 
 
-def _units(ctx: "Context", player: Player) -> tuple[list[Unit], list[Unit]]:
+def _units(ctx: Context, player: Player) -> tuple[list[Unit], list[Unit]]:
     """The buyer's own units and the units sellers offer. They read only cards in play (production,
     prices and params from standing effects), the buyer's seat and the number of players; a
     second call with the same ones is answered from the memo and charged the steps the first cost."""
@@ -181,7 +182,7 @@ def _units(ctx: "Context", player: Player) -> tuple[list[Unit], list[Unit]]:
     return own, sellers
 
 
-def cheapest_plans(ctx: "Context", player: Player, needs: list[str], coins_available: int) -> list[Plan]:
+def cheapest_plans(ctx: Context, player: Player, needs: list[str], coins_available: int) -> list[Plan]:
     """Every cheapest way to cover `needs`, one plan per distinct outcome."""
     own, sellers = _units(ctx, player)
     stock = Counter({r: max(0, player.values.get(r, 0)) for r in ctx.game.game.resources})
@@ -239,7 +240,7 @@ def cheapest_plans(ctx: "Context", player: Player, needs: list[str], coins_avail
     return sorted(best.values(), key=lambda p: (p.purchases, p.consumed)) if best_cost[0] <= coins_available else []
 
 
-def pay_resources(ctx: "Context", player: Player, needs: list[str], coins_available: int, what: str) -> int:
+def pay_resources(ctx: Context, player: Player, needs: list[str], coins_available: int, what: str) -> int:
     """Cover `needs` the cheapest way, asking the player when the cheapest ways differ.
 
     Returns the coins spent on trade (already moved to the sellers)."""
@@ -264,7 +265,7 @@ def pay_resources(ctx: "Context", player: Player, needs: list[str], coins_availa
     return plan.coins
 
 
-def pay_cost(ctx: "Context", player: Player, card: Any) -> None:
+def pay_cost(ctx: Context, player: Player, card: Any) -> None:
     """Pay for building a card: nothing when its chain parent is owned; else its cost, less the
     discounts the player has, in coins and in resources (pay_resources)."""
     rules = ctx.game.game.build
@@ -289,7 +290,7 @@ def _discountable(cost: dict[str, int], currency: str, of: Any) -> list[str]:
     return sorted(r for r in cost if r != currency and cost[r] > 0 and (of == "any" or r in of))
 
 
-def _apply_discounts(ctx: "Context", player: Player, card: Any, cost: dict[str, int], currency: str) -> bool:
+def _apply_discounts(ctx: Context, player: Player, card: Any, cost: dict[str, int], currency: str) -> bool:
     """Take the player's discounts off `cost` (in place); True when one makes the card free."""
     for card_id, arg in ctx.passives(player, hooks.COST):
         if not _discount_applies(ctx, player, card, card_id, arg, cost, currency):
@@ -307,7 +308,7 @@ def _apply_discounts(ctx: "Context", player: Player, card: Any, cost: dict[str, 
     return False
 
 
-def _discount_applies(ctx: "Context", player: Player, card: Any, card_id: str, arg: Any, cost: dict[str, int], currency: str) -> bool:
+def _discount_applies(ctx: Context, player: Player, card: Any, card_id: str, arg: Any, cost: dict[str, int], currency: str) -> bool:
     """Whether a discount is used on this build: it covers the card, is not spent for the period,
     has something to remove, and (when optional) the player takes it."""
     if arg.applies_to is not None and not ctx.matches(card, arg.applies_to):
