@@ -26,29 +26,49 @@ def build_from(
     (`price`: what is paid instead of the cost, read with the card in view)."""
     built = 0
     for _ in range(spend(ctx.state, count())):
-        options = candidates()
-        if not optional and built == 0 and len({cid for _h, cid in options}) == 1:
-            # One card that must be built: building it is the trial (build() refuses it, with
-            # an Illegal, exactly when can_build would); no copy of the state to try it first.
-            holder, card_id = options[0]
-            cards.take(ctx.state, holder, card_id)
-            ctx.build_card(card_id, free, price)
-            built += 1
-            continue
-        found = [c for c in options if ctx.can_build(c[1], free, price)]
-        found = [c for c in found if c[1] not in ctx.owned_ids(ctx.actor)] if ctx.game.game.build.unique else found
-        if not found:
+        picked = _next(ctx, candidates(), free, optional, price, must=not optional and built == 0)
+        if picked is None:
             break
-        if optional:
-            labels = list(dict.fromkeys(cid for _h, cid in found)) + ["none"]
-            choice = ctx.ask(ctx.actor, "which card to build", labels)
-            if choice == "none":
-                break
-            holder, card_id = next(c for c in found if c[1] == choice)
-        else:
-            holder, card_id = cards.pick(ctx, found, "which card to build")
+        holder, card_id = picked
         cards.take(ctx.state, holder, card_id)
         ctx.build_card(card_id, free, price)
         built += 1
     if not optional and built == 0 and count() > 0:
         raise Illegal("no card can be built")
+
+
+def _next(
+    ctx: "Context",
+    options: list[tuple[Player | None, str]],
+    free: bool,
+    optional: bool,
+    price: Callable[["Context"], dict[str, int]] | None,
+    must: bool,
+) -> tuple[Player | None, str] | None:
+    """The candidate to build next, or None to stop. `must`: a card must be built now."""
+    if must and len({cid for _h, cid in options}) == 1:
+        # One card that must be built: building it is the trial (build() refuses it, with an
+        # Illegal, exactly when can_build would); no copy of the state to try it first.
+        return options[0]
+    if must and not free:
+        # The checks alone (requirements, a unique card owned) leave one candidate: building it
+        # is its trial too, as above; no copy of the state to try its payment first.
+        options = _unowned(ctx, [c for c in options if ctx.can_build(c[1], True, price)])
+        if len(options) == 1:
+            return options[0]
+    found = _unowned(ctx, [c for c in options if ctx.can_build(c[1], free, price)])
+    if not found:
+        return None
+    if optional:
+        labels = list(dict.fromkeys(cid for _h, cid in found)) + ["none"]
+        choice = ctx.ask(ctx.actor, "which card to build", labels)
+        return None if choice == "none" else next(c for c in found if c[1] == choice)
+    return cards.pick(ctx, found, "which card to build")
+
+
+def _unowned(ctx: "Context", found: list[tuple[Player | None, str]]) -> list[tuple[Player | None, str]]:
+    """Where a player holds one copy of each card at most, the candidates the actor does not own."""
+    if not ctx.game.game.build.unique:
+        return found
+    owned = ctx.owned_ids(ctx.actor)
+    return [c for c in found if c[1] not in owned]
