@@ -59,7 +59,9 @@ def findings(tmp_path_factory):
     try:
         import json
 
-        run = lambda: json.loads(CliRunner().invoke(cli, ["check", "--no-cache", "--format", "json", "cards/mini"]).output)["diagnostics"]  # noqa: E731
+        def run():
+            return json.loads(CliRunner().invoke(cli, ["check", "--no-cache", "--format", "json", "cards/mini"]).output)["diagnostics"]
+
         before = run()
         text = (game / "game.yaml").read_text().replace("end_of_game: {each_player: true}", "end_of_game: {each_player: true, details: [bonus]}")
         (game / "game.yaml").write_text(text)

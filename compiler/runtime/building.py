@@ -38,11 +38,11 @@ def build_from(
 
 
 def _next(
-    ctx: "Context",
+    ctx: Context,
     options: list[tuple[Player | None, str]],
     free: bool,
     optional: bool,
-    price: Callable[["Context"], dict[str, int]] | None,
+    price: Callable[[Context], dict[str, int]] | None,
     must: bool,
 ) -> tuple[Player | None, str] | None:
     """The candidate to build next, or None to stop. `must`: a card must be built now."""
@@ -66,7 +66,7 @@ def _next(
     return cards.pick(ctx, found, "which card to build")
 
 
-def _unowned(ctx: "Context", found: list[tuple[Player | None, str]]) -> list[tuple[Player | None, str]]:
+def _unowned(ctx: Context, found: list[tuple[Player | None, str]]) -> list[tuple[Player | None, str]]:
     """Where a player holds one copy of each card at most, the candidates the actor does not own."""
     if not ctx.game.game.build.unique:
         return found
