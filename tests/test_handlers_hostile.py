@@ -62,7 +62,7 @@ def hostile_project(tmp_path: Path) -> tuple[Path, list[str]]:
         "counters": {"coins": {"start": 3}, "points": {"min": None}},
         "zones": {"city": {}, "discard": {"shared": True}},
         "kinds": {"card": {"zone": "city", "fields": {"flavour": {"type": "choice", "values": strings}}}},
-        "triggers": {"built": {}, "lambda": {"description": strings[3]}},
+        "triggers": {"built": {}, "lambda": {"description": strings[3], "details": ["detail"]}},
     })
     # Card ids that are Python keywords, each card carrying hostile strings where strings may go.
     for index, (card_id, text) in enumerate(zip(["class", "import", "lambda", "def", "match", "return", "none", "print"], strings)):
