@@ -28,12 +28,15 @@ $(SYSTEM): $(STAMP)
 test: $(STAMP) $(SYSTEM)
 	$(BIN)/mypy compiler
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
-# The same two checks alone (the configuration is pyproject's [tool.mypy] and [tool.ruff]).
+# The same checks alone (the configuration is pyproject's [tool.mypy] and [tool.ruff]);
+# `.venv/bin/ruff format .` lays the code out as the last one wants.
 lint: $(STAMP)
 	$(BIN)/mypy compiler
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 # The long fuzz run: 3 x 3,400 = 10,200 mutated card files through the whole pipeline (about an hour).
 fuzz: $(STAMP)

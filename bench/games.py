@@ -48,7 +48,9 @@ def run() -> list[str]:
         rates = {engine: games_per_second(game, n, engine) for engine in ("handlers", "interpreter")}
         for engine, rate in rates.items():
             lines.append(f"whole games/s ({game.id}, {n} players, random, {engine}): {rate:.2f}")
-        lines.append(f"handlers/interpreter on whole games ({game.id}): {rates['handlers'] / rates['interpreter']:.2f}x")
+        lines.append(
+            f"handlers/interpreter on whole games ({game.id}): {rates['handlers'] / rates['interpreter']:.2f}x"
+        )
     return lines
 
 

@@ -40,10 +40,25 @@ class _Recorder:
     def run(self, ctx: Any, card_id: str | None, trigger: str) -> None:
         from compiler.runtime.interpreter import run_trigger
 
-        effects = self.game.rule_triggered.get(trigger) if card_id is None else self.game.triggered.get(card_id, {}).get(trigger)
+        effects = (
+            self.game.rule_triggered.get(trigger)
+            if card_id is None
+            else self.game.triggered.get(card_id, {}).get(trigger)
+        )
         if effects:
-            self.out.append(Application(self.game, ctx.state.copy(new_run=True), ctx.actor.id, ctx.owner.id, ctx.card, dict(ctx.event),
-                                        ctx.depth, card_id, trigger))
+            self.out.append(
+                Application(
+                    self.game,
+                    ctx.state.copy(new_run=True),
+                    ctx.actor.id,
+                    ctx.owner.id,
+                    ctx.card,
+                    dict(ctx.event),
+                    ctx.depth,
+                    card_id,
+                    trigger,
+                )
+            )
         run_trigger(replace(ctx, handlers=None), card_id, trigger)
 
 
@@ -71,8 +86,17 @@ def _contexts(apps: list[Application], handlers: dict[str, Any]) -> list[tuple[A
     out = []
     for app in apps:
         state = app.state.copy(new_run=True)
-        ctx = Context(app.game, state, FirstLegal(), actor=state.player(app.actor), owner=state.player(app.owner), card=app.card,
-                      event=dict(app.event), depth=app.depth, handlers=handlers.get(app.game.id))
+        ctx = Context(
+            app.game,
+            state,
+            FirstLegal(),
+            actor=state.player(app.actor),
+            owner=state.player(app.owner),
+            card=app.card,
+            event=dict(app.event),
+            depth=app.depth,
+            handlers=handlers.get(app.game.id),
+        )
         out.append((ctx, app.card_id, app.trigger))
     return out
 

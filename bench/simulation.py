@@ -48,17 +48,23 @@ def run() -> list[str]:
     _timed(job, 1, 1)  # load the game and its handlers once in this process (workers fork with them)
     one, one_cpu = _timed(job, GAMES, 1)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    lines = [f"{GAMES} games of {game.game.name}, {players} players, random bots, handlers, results to DuckDB "
-             f"(load average {load:.1f} when it started)",
-             f"simulate --jobs 1: {one:.2f} s ({GAMES / one:.2f} games/s; {one_cpu:.2f} CPU s)"]
+    lines = [
+        f"{GAMES} games of {game.game.name}, {players} players, random bots, handlers, results to DuckDB "
+        f"(load average {load:.1f} when it started)",
+        f"simulate --jobs 1: {one:.2f} s ({GAMES / one:.2f} games/s; {one_cpu:.2f} CPU s)",
+    ]
     cpus = os.cpu_count() or 1
     if cpus < 2:
         return lines + [f"only {cpus} CPU: --jobs 2 not measured"]
     two, two_cpu = _timed(job, GAMES, 2)
-    lines.append(f"simulate --jobs 2: {two:.2f} s ({GAMES / two:.2f} games/s; {two_cpu:.2f} CPU s, "
-                 f"{two_cpu / two:.2f} cores busy on average)")
-    lines.append(f"speedup with 2 processes: {one / two:.2f}x (target >= 1.7x on {cpus} cores; "
-                 "only as good as the cores the machine has free)")
+    lines.append(
+        f"simulate --jobs 2: {two:.2f} s ({GAMES / two:.2f} games/s; {two_cpu:.2f} CPU s, "
+        f"{two_cpu / two:.2f} cores busy on average)"
+    )
+    lines.append(
+        f"speedup with 2 processes: {one / two:.2f}x (target >= 1.7x on {cpus} cores; "
+        "only as good as the cores the machine has free)"
+    )
     lines.append(_memory())
     return lines
 
@@ -78,9 +84,21 @@ def _memory() -> str:
             store = Store(Path(tmp) / "m.duckdb")
             store.start_run("base", "", {})
             for i in range(games):
-                store.add("base", GameRecord(i, i, ["random"] * 7, [float(s) for s in range(7)], [1.0] + [0.0] * 6, 130, 3,
-                                             "played out", [(s, f"card_{k}", 1.0) for s in range(7) for k in range(20)],
-                                             [(s, "side", "A") for s in range(7)]))
+                store.add(
+                    "base",
+                    GameRecord(
+                        i,
+                        i,
+                        ["random"] * 7,
+                        [float(s) for s in range(7)],
+                        [1.0] + [0.0] * 6,
+                        130,
+                        3,
+                        "played out",
+                        [(s, f"card_{k}", 1.0) for s in range(7) for k in range(20)],
+                        [(s, "side", "A") for s in range(7)],
+                    ),
+                )
             store.close()
             peaks.append(tracemalloc.get_traced_memory()[1] / 2**20)
             tracemalloc.stop()

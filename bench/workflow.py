@@ -65,25 +65,49 @@ def _card(i: int) -> str:
     shape = i % 3
     lines = [f"id: {cid}", f"name: Card {i}", "kind: card", f"age: {1 + i % 3}"]
     if shape == 0:
-        lines += ["text: Produces one unit every turn.", "effects:", f"  - produce: {{{res}: 1}}",
-                  "examples:", "  - name: pays a coin",
-                  "    given: {p1: {coins: 3}}", f"    when: {{build: {cid}, by: p1}}",
-                  "    expect: {p1: {coins: 2}}"]
+        lines += [
+            "text: Produces one unit every turn.",
+            "effects:",
+            f"  - produce: {{{res}: 1}}",
+            "examples:",
+            "  - name: pays a coin",
+            "    given: {p1: {coins: 3}}",
+            f"    when: {{build: {cid}, by: p1}}",
+            "    expect: {p1: {coins: 2}}",
+        ]
         lines.insert(4, "cost: {coins: 1}")
     elif shape == 1:
         parent = f"card_{i - 1:05d}"
-        lines += [f"cost: {{{res}: 1}}", f"chain_from: [{parent}]", "text: Two points when built.",
-                  "effects:", "  - on: built", "    do:", "      - gain: {points: 2}",
-                  "examples:", "  - name: free along the chain",
-                  f"    given: {{p1: {{city: [{parent}]}}}}", f"    when: {{build: {cid}, by: p1}}",
-                  "    expect: {p1: {points: 2, coins: 3}}",
-                  "  - name: refused without the resource",
-                  "    given: {p1: {coins: 0}}", f"    when: {{build: {cid}, by: p1}}",
-                  "    expect: {refused: true}"]
+        lines += [
+            f"cost: {{{res}: 1}}",
+            f"chain_from: [{parent}]",
+            "text: Two points when built.",
+            "effects:",
+            "  - on: built",
+            "    do:",
+            "      - gain: {points: 2}",
+            "examples:",
+            "  - name: free along the chain",
+            f"    given: {{p1: {{city: [{parent}]}}}}",
+            f"    when: {{build: {cid}, by: p1}}",
+            "    expect: {p1: {points: 2, coins: 3}}",
+            "  - name: refused without the resource",
+            "    given: {p1: {coins: 0}}",
+            f"    when: {{build: {cid}, by: p1}}",
+            "    expect: {refused: true}",
+        ]
     else:
-        lines += ["text: One shield.", "effects:", "  - on: built", "    do:", "      - gain: {shields: 1}",
-                  "examples:", "  - name: one shield",
-                  f"    when: {{build: {cid}, by: p1}}", "    expect: {p1: {shields: 1}}"]
+        lines += [
+            "text: One shield.",
+            "effects:",
+            "  - on: built",
+            "    do:",
+            "      - gain: {shields: 1}",
+            "examples:",
+            "  - name: one shield",
+            f"    when: {{build: {cid}, by: p1}}",
+            "    expect: {p1: {shields: 1}}",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -101,6 +125,7 @@ def write_synthetic(root: Path, n: int) -> Path:
 
 
 # ----------------------------------------------------------------------------- scenarios (each in its own process)
+
 
 def _edit(root: Path, marker: str) -> Path:
     """Change one card file the way a designer does: its text, so its bytes and data differ."""
@@ -154,8 +179,11 @@ def _measure(root: Path, mode: str, repeat: int = 1) -> tuple[dict, float]:
     import subprocess
     import sys
 
-    proc = subprocess.Popen([sys.executable, "-m", "bench.workflow", mode, str(root), str(repeat)],
-                            stdout=subprocess.PIPE, cwd=Path(__file__).resolve().parent.parent)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bench.workflow", mode, str(root), str(repeat)],
+        stdout=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
     out = proc.stdout.read() if proc.stdout else b""
     _pid, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -173,8 +201,13 @@ def _process(root: Path, *args: str) -> tuple[float, float]:
 
     ostraka = Path(sys.executable).parent / "ostraka"
     start = time.perf_counter()
-    proc = subprocess.Popen([str(ostraka), *args], cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env={**os.environ, "NO_COLOR": "1"})
+    proc = subprocess.Popen(
+        [str(ostraka), *args],
+        cwd=root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
     _pid, _status, usage = os.wait4(proc.pid, 0)
     return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
@@ -252,7 +285,9 @@ def run() -> list[str]:
             ]
         full_ratio = figures[10000][0] / figures[1000][0]
         edit_ratio = figures[10000][1] / figures[1000][1]
-        lines.append(f"growth 1,000 -> 10,000 cards in CPU time: full check x{full_ratio:.1f}, warm re-check x{edit_ratio:.1f} (linear: x10)")
+        lines.append(
+            f"growth 1,000 -> 10,000 cards in CPU time: full check x{full_ratio:.1f}, warm re-check x{edit_ratio:.1f} (linear: x10)"
+        )
     return lines
 
 

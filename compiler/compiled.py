@@ -96,8 +96,11 @@ class CompiledGame:
     def reach_passives(self) -> frozenset[str]:
         """The hooks (lang/hooks.py) of the standing effects some card aims at other players with (`of`):
         only for those does the runtime look at other players' cards."""
-        return frozenset(hook for hook, by_card in self.passives_by_hook.items()
-                         if any(getattr(arg, "of", None) is not None for args in by_card.values() for arg in args))
+        return frozenset(
+            hook
+            for hook, by_card in self.passives_by_hook.items()
+            if any(getattr(arg, "of", None) is not None for args in by_card.values() for arg in args)
+        )
 
     @cached_property
     def rule_triggered(self) -> dict[str, list[tuple[int, Effect]]]:
@@ -133,7 +136,11 @@ class CompiledGame:
             found = {cid for value in allowed for cid in index.get(value, ())}
         except TypeError:  # an unhashable wanted value
             return None
-        return [cid for cid in self.cards if cid in found] if len(allowed) > 1 else [cid for cid in index.get(allowed[0], ())]
+        return (
+            [cid for cid in self.cards if cid in found]
+            if len(allowed) > 1
+            else [cid for cid in index.get(allowed[0], ())]
+        )
 
     @cached_property
     def _field_index(self) -> dict[str, dict[Any, list[str]] | None]:

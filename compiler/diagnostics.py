@@ -39,7 +39,11 @@ CODES = _codes(
     Code("E102", "duplicate-key", "A mapping has the same key twice."),
     Code("E103", "forbidden-tag", "A YAML tag asks for an object or type that card data may not hold."),
     Code("E104", "resource-limit", "The file exceeds a size limit (alias expansion, nesting, length or number)."),
-    Code("E105", "unreadable-file", "A file or folder cannot be read: not UTF-8 text, not a regular file, a link, or no permission."),
+    Code(
+        "E105",
+        "unreadable-file",
+        "A file or folder cannot be read: not UTF-8 text, not a regular file, a link, or no permission.",
+    ),
     Code("E201", "wrong-type", "A value has the wrong type or shape."),
     Code("E202", "missing-field", "A required field is missing."),
     Code("E203", "unknown-field", "A field is not part of this object."),
@@ -52,16 +56,29 @@ CODES = _codes(
     Code("E305", "missing-game", "A card directory has no game.yaml."),
     Code("E306", "unknown-game", "No game of that name exists under cards/."),
     Code("E307", "ambiguous-name", "A card id on the command line names cards of several games: say game:card."),
-    Code("E308", "wrong-field-type", "A field is read as what it is not: a number from a text, a cost from a number, a word from a number."),
+    Code(
+        "E308",
+        "wrong-field-type",
+        "A field is read as what it is not: a number from a text, a cost from a number, a word from a number.",
+    ),
     Code("E309", "undeclared-field", "A filter tests a field that the kinds it selects do not declare."),
     Code("E310", "unknown-detail", "An effect reads an event detail that its trigger does not carry."),
     Code("E401", "example-failed", "An example's outcome differs from what it expects."),
     Code("E402", "example-invalid", "An example cannot be run as written."),
     Code("E403", "missing-example", "A card has no example."),
     Code("W501", "text-mismatch", "The card text and the effects disagree.", Severity.WARNING, hint_once=True),
-    Code("W502", "placeholder", "A card still holds a placeholder (TODO) or an example that expects nothing.", Severity.WARNING),
+    Code(
+        "W502",
+        "placeholder",
+        "A card still holds a placeholder (TODO) or an example that expects nothing.",
+        Severity.WARNING,
+    ),
     Code("E601", "bad-variant", "A variant file (ostraka sweep) names a card the game lacks, or adds one it has."),
-    Code("E701", "output-not-ours", "The output path is not a directory a build made (a link, a device, the project's files)."),
+    Code(
+        "E701",
+        "output-not-ours",
+        "The output path is not a directory a build made (a link, a device, the project's files).",
+    ),
     Code("E702", "not-writable", "A file or folder cannot be written (permissions, a read-only file system)."),
     Code("E703", "output-busy", "The output directory cannot be replaced (a mount point, another file system)."),
     Code("E704", "missing-folder", "A folder on the output path does not exist."),
@@ -161,8 +178,13 @@ class Report:
     def summary(self) -> str:
         n_err = sum(1 for d in set(self.items) if d.level is Severity.ERROR)
         n_warn = sum(1 for d in set(self.items) if d.level is Severity.WARNING)
-        parts = [plural(self.files, "file"), plural(self.cards, "card"), plural(n_err, "error"), plural(n_warn, "warning"),
-                 plural(self.examples_passed, "example") + " passed"]
+        parts = [
+            plural(self.files, "file"),
+            plural(self.cards, "card"),
+            plural(n_err, "error"),
+            plural(n_warn, "warning"),
+            plural(self.examples_passed, "example") + " passed",
+        ]
         if self.examples_failed:
             parts.append(plural(self.examples_failed, "example") + " failed")
         if self.examples_folded:
@@ -183,7 +205,9 @@ _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202
 
 def escape_controls(text: str) -> str:
     """Text with every unsafe character written as a Python escape (ESC as \\x1b), visible and inert."""
-    return _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
+    return _UNSAFE.sub(
+        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text
+    )
 
 
 def _one_line(text: str) -> str:

@@ -52,4 +52,6 @@ def passes(value: Any, tests: dict) -> bool:
 
 def _words(text: str) -> set[str]:
     words = re.findall(r"[\w']+", text.lower())
-    return set(words) | {" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, min(len(words), i + 4) + 1)}
+    return set(words) | {
+        " ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, min(len(words), i + 4) + 1)
+    }

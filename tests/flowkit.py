@@ -42,8 +42,12 @@ def step(state: GameState, rng: random.Random) -> None:
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def play_out(state: GameState, seed: int = 0, pick: Callable[[GameState], int] | None = None,
-             avoid: Callable[[str], bool] | None = None) -> GameState:
+def play_out(
+    state: GameState,
+    seed: int = 0,
+    pick: Callable[[GameState], int] | None = None,
+    avoid: Callable[[str], bool] | None = None,
+) -> GameState:
     """Play to the end: each decision by `pick`, or at random from the legal moves (those whose label
     `avoid` refuses are left out while there are others)."""
     rng = random.Random(seed)
@@ -75,8 +79,10 @@ def ostraka(*args: str, input: str | None = None) -> Result:
 
 def play_on_both_engines(name: str, players: int, seed: int = 1) -> dict:
     """`ostraka play --format json` on the interpreter and on the handlers: the same output, parsed."""
-    outs = [ostraka("play", name, "--players", str(players), "--seed", str(seed), "--format", "json", "--engine", e)
-            for e in ("interpreter", "handlers")]
+    outs = [
+        ostraka("play", name, "--players", str(players), "--seed", str(seed), "--format", "json", "--engine", e)
+        for e in ("interpreter", "handlers")
+    ]
     assert [o.exit_code for o in outs] == [0, 0], outs[0].output
     assert outs[0].output == outs[1].output
     return json.loads(outs[0].output)

@@ -61,6 +61,8 @@ def mini_project(tmp_path: Path, name: str = "project") -> Path:
 def card_file_with_text(project: Path) -> Path:
     """A card file with a top-level `text:` line (to change the output without breaking it)."""
     for path in sorted((project / "cards").rglob("*.yaml")):
-        if path.name != GAME_FILE and any(line.startswith("text:") for line in path.read_text(encoding="utf-8").splitlines()):
+        if path.name != GAME_FILE and any(
+            line.startswith("text:") for line in path.read_text(encoding="utf-8").splitlines()
+        ):
             return path
     pytest.fail(f"no card file under {project}/cards has a top-level text: line to change")

@@ -32,8 +32,14 @@ def snapshot(directory: Path) -> dict[str, bytes]:
 
 
 def build(project: Path, out: Path, *extra: str, check: bool = True) -> subprocess.CompletedProcess:
-    proc = subprocess.run([*OSTRAKA, "build", "--out", str(out), *extra], cwd=project, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=300)
+    proc = subprocess.run(
+        [*OSTRAKA, "build", "--out", str(out), *extra],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        timeout=300,
+    )
     if check:
         assert proc.returncode == 0, proc.stdout + proc.stderr
     return proc
@@ -47,7 +53,7 @@ def change_data(project: Path, marker: str) -> None:
     lines = text.splitlines(keepends=True)
     for i, line in enumerate(lines):
         if line.startswith("text:"):
-            value = line[len("text:"):].strip()
+            value = line[len("text:") :].strip()
             if value in ("|", ">", "|-", ">-", ""):
                 lines.insert(i + 1, f"  {marker}\n")
             else:
@@ -126,8 +132,14 @@ def test_killed_build_leaves_a_whole_output(tmp_path, point):
     build(project, out)
     before = snapshot(out)
     change_data(project, "A changed text, so a new build differs from the old one.")
-    proc = subprocess.run([sys.executable, "-c", KILLER, point, str(out)], cwd=project, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-c", KILLER, point, str(out)],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        timeout=300,
+    )
     assert proc.returncode == -signal.SIGKILL, proc.stdout + proc.stderr
     after_kill = snapshot(out) if out.is_dir() else None
     if point == "fallback-between-renames":
@@ -155,8 +167,14 @@ def test_fallback_repair_restores_the_previous_output(tmp_path):
     build(project, out)
     before = snapshot(out)
     change_data(project, "Another changed text.")
-    proc = subprocess.run([sys.executable, "-c", KILLER, "fallback-between-renames", str(out)], cwd=project,
-                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-c", KILLER, "fallback-between-renames", str(out)],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        timeout=300,
+    )
     assert proc.returncode == -signal.SIGKILL
     assert not out.exists()
     atomic._repair_and_clean(out.parent, out)
@@ -173,8 +191,13 @@ def test_builds_killed_at_random_moments_never_leave_a_partial_output(tmp_path):
     new = None
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     for i in range(8):
-        proc = subprocess.Popen([*OSTRAKA, "build", "--out", str(out)], cwd=project, env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [*OSTRAKA, "build", "--out", str(out)],
+            cwd=project,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         # Kill at a different moment each time (the pipeline and the write both take a while).
         try:
             proc.wait(timeout=0.15 * (i + 1))
@@ -214,8 +237,17 @@ def test_concurrent_builds_all_finish_with_one_consistent_output(tmp_path):
     watcher = threading.Thread(target=watch)
     watcher.start()
     try:
-        procs = [subprocess.Popen([*OSTRAKA, "build", "--out", str(out)], cwd=project, env=env,
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) for _ in range(4)]
+        procs = [
+            subprocess.Popen(
+                [*OSTRAKA, "build", "--out", str(out)],
+                cwd=project,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+            for _ in range(4)
+        ]
         results = [(p.wait(timeout=300), p.stdout.read()) for p in procs]
     finally:
         stop.set()

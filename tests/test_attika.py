@@ -107,13 +107,23 @@ def test_cost_loses_symbols_of_site_and_free_neighbours_only(game):
     board = {"tiles": {"0,0": "land_01"}}
     hand = {"water": 1, "forest": 1, "hills": 1, "mountains": 1, "storage": ["capital"], "builds": 1}
     # Free neighbours: the whole capital is paid by the symbols around the centre.
-    out = run(game, {"board": board, "p1": hand}, {"event": "place_building", "by": "p1"},
-              {"p1": {"water": 1, "forest": 1, "hills": 1, "mountains": 1}}, {"p1": ["0,0"]})
+    out = run(
+        game,
+        {"board": board, "p1": hand},
+        {"event": "place_building", "by": "p1"},
+        {"p1": {"water": 1, "forest": 1, "hills": 1, "mountains": 1}},
+        {"p1": ["0,0"]},
+    )
     assert out.passed, out.message
     # Another player's building on the water hex: water must now be paid.
     board2 = {"tiles": {"0,0": "land_01"}, "pieces": {"p2": {"1,0": "harbour"}}}
-    out = run(game, {"players": 2, "board": board2, "p1": hand}, {"event": "place_building", "by": "p1"},
-              {"p1": {"water": 0, "forest": 1, "hills": 1, "mountains": 1}}, {"p1": ["0,0"]})
+    out = run(
+        game,
+        {"players": 2, "board": board2, "p1": hand},
+        {"event": "place_building", "by": "p1"},
+        {"p1": {"water": 0, "forest": 1, "hills": 1, "mountains": 1}},
+        {"p1": ["0,0"]},
+    )
     assert out.passed, out.message
 
 
@@ -125,11 +135,27 @@ def test_occupied_hex_and_shrine_are_never_offered(game):
 
 
 def test_only_the_revealed_building_may_be_built_at_once(game):
-    given = {"board": {"tiles": {"0,0": "land_01"}},
-             "p1": {"reveals": 1, "stack_1": ["quarry"], "storage": ["oracle"], "water": 3, "forest": 3, "hills": 3, "mountains": 3}}
+    given = {
+        "board": {"tiles": {"0,0": "land_01"}},
+        "p1": {
+            "reveals": 1,
+            "stack_1": ["quarry"],
+            "storage": ["oracle"],
+            "water": 3,
+            "forest": 3,
+            "hills": 3,
+            "mountains": 3,
+        },
+    }
     out = run(game, given, {"event": "reveal_building", "by": "p1"}, {}, {"p1": ["oracle"]})
     assert not out.passed and "options were: quarry, none" in out.message
-    out = run(game, given, {"event": "reveal_building", "by": "p1"}, {"p1": {"storage": ["oracle", "quarry"]}}, {"p1": ["none"]})
+    out = run(
+        game,
+        given,
+        {"event": "reveal_building", "by": "p1"},
+        {"p1": {"storage": ["oracle", "quarry"]}},
+        {"p1": ["none"]},
+    )
     assert out.passed, out.message
 
 
@@ -138,8 +164,13 @@ def test_two_for_one_and_its_limit(game):
     # land_05 centre is blank; a road far from useful symbols still needs cards.
     enough = {"water": 0, "forest": 0, "hills": 0, "mountains": 10, "storage": ["road_1"], "builds": 1}
     # Around the blank centre of land_05 every symbol but one hills is covered: two mountains stand in.
-    out = run(game, {"board": board, "p1": enough}, {"event": "place_building", "by": "p1"},
-              {"p1": {"mountains": 8, "hills": 0}}, {"p1": ["0,0"]})
+    out = run(
+        game,
+        {"board": board, "p1": enough},
+        {"event": "place_building", "by": "p1"},
+        {"p1": {"mountains": 8, "hills": 0}},
+        {"p1": ["0,0"]},
+    )
     assert out.passed, out.message
     poor = dict(enough, mountains=1)
     out = run(game, {"board": board, "p1": poor}, {"event": "place_building", "by": "p1"}, {"refused": True})
@@ -147,9 +178,14 @@ def test_two_for_one_and_its_limit(game):
 
 
 def test_village_fee_counts_existing_villages(game):
-    board = {"tiles": {"0,0": "land_01", "3,-2": "land_02", "2,1": "land_03"},
-             "pieces": {"p1": {"0,0": "capital", "3,-2": "harbour"}}}
-    given = {"board": board, "p1": {"water": 0, "forest": 0, "hills": 0, "mountains": 5, "storage": ["statue"], "builds": 1}}
+    board = {
+        "tiles": {"0,0": "land_01", "3,-2": "land_02", "2,1": "land_03"},
+        "pieces": {"p1": {"0,0": "capital", "3,-2": "harbour"}},
+    }
+    given = {
+        "board": board,
+        "p1": {"water": 0, "forest": 0, "hills": 0, "mountains": 5, "storage": ["statue"], "builds": 1},
+    }
     # statue costs 3 mountains; no mountains lie around either site. Away from both villages it costs
     # 2 cards more (one per village) than next to the capital.
     far = run(game, given, {"event": "place_building", "by": "p1"}, {"p1": {"mountains": 0}}, {"p1": ["2,0"]})
@@ -167,8 +203,11 @@ def test_amphora_only_for_a_connected_complete_group(game):
 
 def test_shrines_joined_by_own_chain_win_but_not_by_another_players(game):
     tiles = {"0,0": "land_01", "-2,0": "shrine_1", "2,0": "shrine_2"}
-    given = {"players": 2, "board": {"tiles": tiles, "pieces": {"p1": {"-1,0": "road_1"}, "p2": {"0,0": "road_2"}}},
-             "p1": {"storage": ["road_3"], "builds": 1, "water": 5, "forest": 5, "hills": 5, "mountains": 5}}
+    given = {
+        "players": 2,
+        "board": {"tiles": tiles, "pieces": {"p1": {"-1,0": "road_1"}, "p2": {"0,0": "road_2"}}},
+        "p1": {"storage": ["road_3"], "builds": 1, "water": 5, "forest": 5, "hills": 5, "mountains": 5},
+    }
     out = run(game, given, {"event": "place_building", "by": "p1"}, {"p1": {"won": 0}}, {"p1": ["1,0"]})
     assert out.passed, out.message
 
@@ -185,25 +224,41 @@ def test_a_changed_cost_makes_an_example_fail(tmp_path):
 
 def test_board_modules_name_no_card():
     ids = {r for r in re.findall(r"^- id: (\w+)", "\n".join(p.read_text() for p in GAME.rglob("*.yaml")), re.M)}
-    board_primitives = ("actions/place", "actions/place_tile", "actions/lay_out", "actions/reveal", "conditions/adjacent",
-                        "conditions/connected", "conditions/links", "conditions/follows_last", "expressions/clusters")
-    modules = ["compiler/lang/board.py"] + [str(p.relative_to(ROOT)) for p in sorted((ROOT / "compiler/runtime/board").glob("*.py"))]
+    board_primitives = (
+        "actions/place",
+        "actions/place_tile",
+        "actions/lay_out",
+        "actions/reveal",
+        "conditions/adjacent",
+        "conditions/connected",
+        "conditions/links",
+        "conditions/follows_last",
+        "expressions/clusters",
+    )
+    modules = ["compiler/lang/board.py"] + [
+        str(p.relative_to(ROOT)) for p in sorted((ROOT / "compiler/runtime/board").glob("*.py"))
+    ]
     modules += [f"compiler/lang/{name}{ext}" for name in board_primitives for ext in (".py", ".py.j2")]
     for module in modules:
         words = set(re.findall(r"[a-z_0-9]+", (ROOT / module).read_text()))
         assert not {i for i in ids if len(i) > 4} & words, module
 
 
-@pytest.mark.parametrize("board", [
-    {"tiles": ["land_01"]},
-    {"tiles": {"zero": "land_01"}},
-    {"tiles": {"0,0": "no_such_tile"}},
-    {"tiles": {"0,0": "land_01", "1,0": "land_02"}},
-    {"tiles": {"0,0": "land_01"}, "pieces": {"p9": {"0,0": "capital"}}},
-    {"tiles": {"0,0": "land_01"}, "pieces": {"p1": {"5,5": "capital"}}},
-    {"tiles": {"0,0": "land_01"}, "pieces": {"p1": ["capital"]}},
-    {"hexes": 7},
-])
+@pytest.mark.parametrize(
+    "board",
+    [
+        {"tiles": ["land_01"]},
+        {"tiles": {"zero": "land_01"}},
+        {"tiles": {"0,0": "no_such_tile"}},
+        {"tiles": {"0,0": "land_01", "1,0": "land_02"}},
+        {"tiles": {"0,0": "land_01"}, "pieces": {"p9": {"0,0": "capital"}}},
+        {"tiles": {"0,0": "land_01"}, "pieces": {"p1": {"5,5": "capital"}}},
+        {"tiles": {"0,0": "land_01"}, "pieces": {"p1": ["capital"]}},
+        {"hexes": 7},
+    ],
+)
 def test_a_wrongly_written_board_is_an_invalid_example_not_a_crash(game, board):
-    out = run(game, {"board": board, "p1": {"storage": ["capital"], "builds": 1}}, {"event": "place_building", "by": "p1"}, {})
+    out = run(
+        game, {"board": board, "p1": {"storage": ["capital"], "builds": 1}}, {"event": "place_building", "by": "p1"}, {}
+    )
     assert not out.passed and out.invalid, out.message

@@ -39,8 +39,13 @@ def laughs(levels: int = 9, width: int = 9) -> str:
 # name -> (text, code, line); line None: any line >= 1
 BOMBS: dict[str, tuple[str, str, int | None]] = {
     "billion_laughs": (laughs(), "E104", None),
-    "laughs_in_block_style": ("a: &a\n" + "".join(f"  - [{', '.join(['x'] * 50)}]\n" for _ in range(50))
-                              + "".join(f"b{i}: [*a, *a, *a, *a, *a, *a, *a, *a]\n" for i in range(40)), "E104", None),
+    "laughs_in_block_style": (
+        "a: &a\n"
+        + "".join(f"  - [{', '.join(['x'] * 50)}]\n" for _ in range(50))
+        + "".join(f"b{i}: [*a, *a, *a, *a, *a, *a, *a, *a]\n" for i in range(40)),
+        "E104",
+        None,
+    ),
     "recursive_alias": ("a: &a [*a]\n", "E104", 1),
     "deep_flow_sequences": ("x: " + "[" * 5000 + "]" * 5000 + "\n", "E104", 1),
     "flow_brackets_on_one_line": ("id: x\nx: " + "[{" * 2000 + "\n", "E104", 2),  # quadratic in the scanner
@@ -78,9 +83,15 @@ def test_bomb_is_refused_with_a_located_diagnostic_in_bounded_memory(project, na
     bomb = project / "cards" / "g" / "bomb.yaml"
     bomb.write_text(text, encoding="utf-8")
     try:
-        proc = subprocess.run([sys.executable, "-m", "compiler", "check", "--format", "json", "cards/g"], cwd=project,
-                              capture_output=True, text=True, preexec_fn=limited, timeout=300,
-                              env={**os.environ, "PYTHONPATH": str(REPO)})
+        proc = subprocess.run(
+            [sys.executable, "-m", "compiler", "check", "--format", "json", "cards/g"],
+            cwd=project,
+            capture_output=True,
+            text=True,
+            preexec_fn=limited,
+            timeout=300,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+        )
     finally:
         bomb.unlink()
     assert proc.returncode == 1, (proc.returncode, proc.stderr[-2000:])
@@ -99,8 +110,13 @@ def test_bomb_is_refused_with_a_located_diagnostic_in_bounded_memory(project, na
 
 def test_the_memory_bound_is_real(project):
     """The same bound kills a process that really allocates (the cap is not decorative)."""
-    proc = subprocess.run([sys.executable, "-c", "x = bytearray(1024 * 2**20)"], capture_output=True, text=True,
-                          preexec_fn=limited, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", "x = bytearray(1024 * 2**20)"],
+        capture_output=True,
+        text=True,
+        preexec_fn=limited,
+        timeout=120,
+    )
     assert proc.returncode != 0 and "MemoryError" in proc.stderr
 
 

@@ -29,8 +29,21 @@ def _yaml(data) -> str:
 
 
 def _card(effects: list, given: dict | None = None, cost: dict | None = None) -> dict:
-    card = {"id": "hostile", "name": "Hostile", "kind": "card", "text": "Far too much work.", "effects": effects,
-            "examples": [{"name": "stops", "given": given or {}, "when": {"build": "hostile", "by": "p1"}, "expect": {"p1": {"coins": 3}}}]}
+    card = {
+        "id": "hostile",
+        "name": "Hostile",
+        "kind": "card",
+        "text": "Far too much work.",
+        "effects": effects,
+        "examples": [
+            {
+                "name": "stops",
+                "given": given or {},
+                "when": {"build": "hostile", "by": "p1"},
+                "expect": {"p1": {"coins": 3}},
+            }
+        ],
+    }
     if cost:
         card["cost"] = cost
     return card
@@ -49,28 +62,104 @@ def _nested(key: str, depth: int) -> list:
 
 HOSTILE = {
     # ten options of 99,000 gains each: every option is tried on a copy before one is taken
-    "choose_of_heavy_options": lambda: _card([{"on": "built", "do": [{"choose": {"count": 10, "options": {
-        f"o{i}": [{"repeat": {"times": 99_000, "do": [_gain()]}}] for i in range(10)}}}]}]),
+    "choose_of_heavy_options": lambda: _card(
+        [
+            {
+                "on": "built",
+                "do": [
+                    {
+                        "choose": {
+                            "count": 10,
+                            "options": {f"o{i}": [{"repeat": {"times": 99_000, "do": [_gain()]}}] for i in range(10)},
+                        }
+                    }
+                ],
+            }
+        ]
+    ),
     # 300 options taken one by one: 45,000 trials
-    "choose_300_of_300": lambda: _card([{"on": "built", "do": [{"choose": {"count": 300, "options": {
-        f"o{i}": [_gain()] for i in range(300)}}}]}]),
+    "choose_300_of_300": lambda: _card(
+        [{"on": "built", "do": [{"choose": {"count": 300, "options": {f"o{i}": [_gain()] for i in range(300)}}}]}]
+    ),
     # `may` and `choose` nested 25 deep: every level tries the whole level below, then runs it
     "may_nested_25_deep": lambda: _card([{"on": "built", "do": _nested("may", 25)}]),
-    "choose_nested_11_deep": lambda: _card([{"on": "built", "do": _nested("choose", 11)}]),  # the loader allows 64 levels
+    "choose_nested_11_deep": lambda: _card(
+        [{"on": "built", "do": _nested("choose", 11)}]
+    ),  # the loader allows 64 levels
     # a million wild coins spread over three nouns: half a trillion ways
-    "best_spread_of_a_million": lambda: _card([{"on": "built", "do": [{"gain": {"points": {"best": {
-        "spread": "coins", "over": ["wood", "stone", "points"], "value": {"value": "wood"}}}}}]}], given={"p1": {"coins": 1_000_000}}),
+    "best_spread_of_a_million": lambda: _card(
+        [
+            {
+                "on": "built",
+                "do": [
+                    {
+                        "gain": {
+                            "points": {
+                                "best": {
+                                    "spread": "coins",
+                                    "over": ["wood", "stone", "points"],
+                                    "value": {"value": "wood"},
+                                }
+                            }
+                        }
+                    }
+                ],
+            }
+        ],
+        given={"p1": {"coins": 1_000_000}},
+    ),
     # every card in every city moved to every city, 40 times: the cards quadruple each round
-    "move_to_every_player": lambda: _card([{"on": "built", "do": [{"repeat": {"times": 40, "do": [
-        {"move": {"card": {"zone": "city", "of": "all"}, "to": "city", "of": "all"}}]}}]}], given={"players": 4}),
+    "move_to_every_player": lambda: _card(
+        [
+            {
+                "on": "built",
+                "do": [
+                    {
+                        "repeat": {
+                            "times": 40,
+                            "do": [{"move": {"card": {"zone": "city", "of": "all"}, "to": "city", "of": "all"}}],
+                        }
+                    }
+                ],
+            }
+        ],
+        given={"players": 4},
+    ),
     # a city of 9,000 cards counted at every one of 40,000 rounds
-    "count_a_big_zone_often": lambda: _card([{"on": "built", "do": [{"repeat": {"times": 40_000, "do": [
-        {"gain": {"coins": {"count": {"zone": "city", "id": "good"}}}}]}}]}], given={"p1": {"city": ["good"] * 9_000}}),
+    "count_a_big_zone_often": lambda: _card(
+        [
+            {
+                "on": "built",
+                "do": [
+                    {
+                        "repeat": {
+                            "times": 40_000,
+                            "do": [{"gain": {"coins": {"count": {"zone": "city", "id": "good"}}}}],
+                        }
+                    }
+                ],
+            }
+        ],
+        given={"p1": {"city": ["good"] * 9_000}},
+    ),
     # a cost of 60 wood coverable by stock or by 60 either/or producers: 2^60 ways to pay
     "payment_search": lambda: [
         _card([{"on": "built", "do": [_gain()]}], cost={"wood": 60}, given={"p1": {"wood": 60, "city": ["mill"] * 60}}),
-        {"id": "mill", "name": "Mill", "kind": "card", "text": "Produces one wood or stone.", "effects": [{"produce": {"one_of": ["wood", "stone"]}}],
-         "examples": [{"name": "pays", "given": {"p1": {"city": ["mill"]}}, "when": {"build": "hostile", "by": "p1"}, "expect": {"refused": True}}]},
+        {
+            "id": "mill",
+            "name": "Mill",
+            "kind": "card",
+            "text": "Produces one wood or stone.",
+            "effects": [{"produce": {"one_of": ["wood", "stone"]}}],
+            "examples": [
+                {
+                    "name": "pays",
+                    "given": {"p1": {"city": ["mill"]}},
+                    "when": {"build": "hostile", "by": "p1"},
+                    "expect": {"refused": True},
+                }
+            ],
+        },
     ],
 }
 
@@ -114,8 +203,14 @@ def test_a_hostile_card_is_refused_by_the_step_budget(case, engine, mini_game, o
     assert result.exit_code == 1, result.output
     assert "E901" not in result.output
     lines = path.read_text(encoding="utf-8").splitlines()
-    line = next(i for i, text in enumerate(lines, 1) if text.lstrip("- ").startswith("examples:")) + 1  # the hostile card's example
-    located = [row for row in result.output.splitlines() if row.startswith(f"cards/mini/hostile.yaml:{line}:") and " E402: " in row]
+    line = (
+        next(i for i, text in enumerate(lines, 1) if text.lstrip("- ").startswith("examples:")) + 1
+    )  # the hostile card's example
+    located = [
+        row
+        for row in result.output.splitlines()
+        if row.startswith(f"cards/mini/hostile.yaml:{line}:") and " E402: " in row
+    ]
     assert located and f"stopped after {MAX_STEPS:,} steps" in located[0], result.output[-2000:]
 
 

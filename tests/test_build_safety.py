@@ -29,8 +29,11 @@ def project(mini_game) -> Path:
 
 def snapshot(directory: Path) -> dict[str, bytes]:
     """Every file under directory but the check cache (.ostraka/), which any run may write."""
-    return {p.relative_to(directory).as_posix(): p.read_bytes() for p in sorted(directory.rglob("*"))
-            if p.is_file() and ".ostraka" not in p.parts}
+    return {
+        p.relative_to(directory).as_posix(): p.read_bytes()
+        for p in sorted(directory.rglob("*"))
+        if p.is_file() and ".ostraka" not in p.parts
+    }
 
 
 def temporaries(directory: Path) -> list[str]:
@@ -138,7 +141,9 @@ def test_a_device_is_never_touched(ostraka, project, tmp_path):
         os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
     except (PermissionError, OSError):
         device = Path("/dev/null")  # not root: the device cannot be replaced anyway
-    refused(ostraka("build", "--out", str(device), cwd=project), "E701", "null" if device.parent == project else str(device))
+    refused(
+        ostraka("build", "--out", str(device), cwd=project), "E701", "null" if device.parent == project else str(device)
+    )
     assert stat.S_ISCHR(os.lstat(device).st_mode)
     assert temporaries(device.parent) == []
     refused(ostraka("build", "--out", "/dev/full", cwd=project), "E701", "/dev/full")
@@ -189,7 +194,9 @@ def _emulate_modes(monkeypatch) -> None:
     real_unlink, real_rmdir = os.unlink, os.rmdir
 
     def writable(path, dir_fd) -> bool:
-        mode = os.fstat(dir_fd).st_mode if dir_fd is not None else os.stat(os.path.dirname(os.path.abspath(path))).st_mode
+        mode = (
+            os.fstat(dir_fd).st_mode if dir_fd is not None else os.stat(os.path.dirname(os.path.abspath(path))).st_mode
+        )
         return bool(mode & stat.S_IWUSR)
 
     def unlink(path, *, dir_fd=None):
@@ -225,6 +232,7 @@ def test_an_unwritable_parent_is_a_located_error(ostraka, project, tmp_path, mon
     parent.mkdir()
     parent.chmod(0o555)
     if can_write_into(parent):  # root: make the call fail as it would for anyone else
+
         def mkdtemp(*_a, dir=None, **_k):
             raise PermissionError(errno.EACCES, "Permission denied", os.path.join(dir, ".out.new-x"))
 
@@ -353,8 +361,14 @@ def test_two_real_builds_the_later_started_wins(project, tmp_path):
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     out, flag = tmp_path / "out", tmp_path / "flag"
     edit(project, "Older")
-    older = subprocess.Popen([sys.executable, "-c", PAUSED_BUILD, str(out), str(flag)], cwd=project, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    older = subprocess.Popen(
+        [sys.executable, "-c", PAUSED_BUILD, str(out), str(flag)],
+        cwd=project,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         for _ in range(6000):  # until the older build has read its input and written its files (5 min at most)
             if (tmp_path / "flag.waiting").exists() or older.poll() is not None:
@@ -362,8 +376,14 @@ def test_two_real_builds_the_later_started_wins(project, tmp_path):
             time.sleep(0.05)
         assert (tmp_path / "flag.waiting").exists(), older.communicate()[0]
         edit(project, "Newer")
-        newer = subprocess.run([sys.executable, "-m", "compiler", "build", "--out", str(out)], cwd=project, env=env,
-                               capture_output=True, text=True, timeout=300)
+        newer = subprocess.run(
+            [sys.executable, "-m", "compiler", "build", "--out", str(out)],
+            cwd=project,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert newer.returncode == 0, newer.stdout + newer.stderr
         assert "Newer" in (out / "mini" / "cards.json").read_text()
     finally:

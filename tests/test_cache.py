@@ -146,8 +146,14 @@ def check(root: Path, cache, same_process: bool = False) -> tuple[str, str, obje
     run = load([], root, cache)
     check_all(run)
     cache.close()
-    text = "\n".join(render_text(d, run.documents[d.file].line_text(d.line) if d.file in run.documents else None)
-                     for d in run.report.sorted()) + "\n" + run.report.summary()
+    text = (
+        "\n".join(
+            render_text(d, run.documents[d.file].line_text(d.line) if d.file in run.documents else None)
+            for d in run.report.sorted()
+        )
+        + "\n"
+        + run.report.summary()
+    )
     return render_json(run.report), text, run
 
 
@@ -274,11 +280,20 @@ def test_cache_directory_ignores_itself(project):
 
     check(project.root, Cache(project.root))
     assert (project.root / CACHE_DIR / ".gitignore").read_text().splitlines()[-1] == "*"
-    assert (project.root / CACHE_DIR / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    assert (
+        (project.root / CACHE_DIR / "CACHEDIR.TAG")
+        .read_text()
+        .startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    )
     if shutil.which("git"):
         subprocess.run(["git", "init", "-q", str(project.root)], check=True)
-        status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=project.root,
-                                capture_output=True, text=True, check=True).stdout
+        status = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=all"],
+            cwd=project.root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
         assert "cards/tiny/game.yaml" in status and CACHE_DIR not in status
 
 
@@ -347,7 +362,9 @@ def test_the_view_of_a_game_classifies_every_attribute_of_a_compiled_game():
     from compiler.compiled import CompiledGame
     from compiler.tools.gameview import GameView
 
-    public = {n for n in dir(CompiledGame) if not n.startswith("_")} | {f.name for f in dataclasses.fields(CompiledGame)}
+    public = {n for n in dir(CompiledGame) if not n.startswith("_")} | {
+        f.name for f in dataclasses.fields(CompiledGame)
+    }
     classified = GameView.GAME_ONLY | GameView.BY_CARD_ID | GameView.DERIVED | GameView.WHOLE_GAME
     assert public <= classified, f"classify in tools/gameview.py: {sorted(public - classified)}"
     assert all(name in vars(GameView) for name in GameView.DERIVED)

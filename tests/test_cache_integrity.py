@@ -66,7 +66,9 @@ def test_one_corrupt_byte_anywhere_gives_the_uncached_results(project, monkeypat
     forget()
     result = CliRunner().invoke(cli, ["check", "--format", "json"])
     assert "E901" not in result.output
-    assert json.loads(result.output[result.output.index("{"):])["diagnostics"] == json.loads(expected[0])["diagnostics"]
+    assert (
+        json.loads(result.output[result.output.index("{") :])["diagnostics"] == json.loads(expected[0])["diagnostics"]
+    )
 
 
 def test_an_entry_forged_to_match_a_plain_sha256_is_refused(project):
@@ -132,8 +134,13 @@ def test_undecodable_and_oversized_entries_are_misses_and_evicted(project, monke
     keys = sorted(stored)
     used = stored[keys[0]][2]
     bomb = "[" * 200_000 + "]" * 200_000  # validly signed (as a bug might store it), too deep to decode
-    write_rows(project, {keys[0]: _signed(project, keys[0], bomb, used),
-                         keys[1]: _signed(project, keys[1], '{"not": "what was stored"}', used)})
+    write_rows(
+        project,
+        {
+            keys[0]: _signed(project, keys[0], bomb, used),
+            keys[1]: _signed(project, keys[1], '{"not": "what was stored"}', used),
+        },
+    )
     monkeypatch.setattr(cache_store, "MAX_ENTRY_CHARS", 100_000)  # the bomb is now also oversized
     store = Cache(project.root)
     assert check(project.root, store)[:2] == expected
@@ -147,11 +154,14 @@ def test_undecodable_and_oversized_entries_are_misses_and_evicted(project, monke
 
 def test_junk_rows_are_evicted(project):
     check(project.root, Cache(project.root))
-    write_rows(project, {
-        "junk-never-asked": ("0" * 64, "x" * 1000, 1),
-        "junk-from-the-future": ("0" * 64, "{}", 10**12),
-        "junk-no-run": ("0" * 64, "{}", "soon"),
-    })
+    write_rows(
+        project,
+        {
+            "junk-never-asked": ("0" * 64, "x" * 1000, 1),
+            "junk-from-the-future": ("0" * 64, "{}", 10**12),
+            "junk-no-run": ("0" * 64, "{}", "soon"),
+        },
+    )
     check(project.root, Cache(project.root))
     assert not [k for k in rows(project) if k.startswith("junk")]
 

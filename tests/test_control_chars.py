@@ -16,7 +16,7 @@ from compiler.diagnostics import Diagnostic, Related, escape_controls, render_gi
 
 RAW = ("\x1b", "\x07", "\x9b", "\x00", "\u202e")
 
-CARD = r'''id: loud
+CARD = r"""id: loud
 name: "Loud\e[2J\e]0;pwned\a\x9b31m\u202e"
 kind: card
 text: Nothing to see.
@@ -27,7 +27,7 @@ examples:
   - name: gains
     when: {build: loud, by: p1}
     expect: {p1: {coins: 5}}
-'''
+"""
 
 
 @pytest.mark.parametrize("fmt", ["text", "github"])
@@ -49,11 +49,19 @@ def test_json_keeps_the_name_exact_and_escaped_by_json(mini_game, ostraka):
 
 @pytest.mark.parametrize("raw, line, column", [("\x00", 2, 13), ("\x1b", 2, 13), ("\x07", 4, 7)])
 def test_a_raw_control_character_in_the_file_is_located(raw, line, column, mini_game, ostraka):
-    lines = ["id: raw", "name: \"Raw x" + raw + "\"" if line == 2 else "name: Raw", "kind: card",
-             "text: " + raw + "bell" if line == 4 else "text: Gain two coins when built.", ""]
+    lines = [
+        "id: raw",
+        'name: "Raw x' + raw + '"' if line == 2 else "name: Raw",
+        "kind: card",
+        "text: " + raw + "bell" if line == 4 else "text: Gain two coins when built.",
+        "",
+    ]
     (mini_game / "raw.yaml").write_text("\n".join(lines), encoding="utf-8")
     result = ostraka("check", "--no-cache", cwd=mini_game.parent.parent)
-    assert f"cards/mini/raw.yaml:{line}:{column}: error E101: YAML error: unacceptable character #x{ord(raw):04x}" in result.output
+    assert (
+        f"cards/mini/raw.yaml:{line}:{column}: error E101: YAML error: unacceptable character #x{ord(raw):04x}"
+        in result.output
+    )
     assert raw not in result.output
 
 

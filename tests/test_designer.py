@@ -52,8 +52,12 @@ def findings(tmp_path_factory) -> dict[str, list[dict]]:
     return out
 
 
-CASES = [(game, path.name, card_id) for game in GAMES for path in sorted((DESIGNER / game).glob("*.yaml"))
-         for card_id in _card_ids(path)]
+CASES = [
+    (game, path.name, card_id)
+    for game in GAMES
+    for path in sorted((DESIGNER / game).glob("*.yaml"))
+    for card_id in _card_ids(path)
+]
 
 
 def test_corpus_has_six_cards_per_game():
@@ -69,8 +73,11 @@ def test_pending_names_only_corpus_cards():
 
 @pytest.mark.parametrize("game,file,card_id", CASES, ids=[f"{g}:{c}" for g, _f, c in CASES])
 def test_designer_card(findings, game, file, card_id):
-    mine = [f"{d['engine']}: {d['line']}:{d['column']} {d['code']} {d['message']}" for d in findings[game]
-            if d["file"] == f"cards/{game}/designer/{file}"]
+    mine = [
+        f"{d['engine']}: {d['line']}:{d['column']} {d['code']} {d['message']}"
+        for d in findings[game]
+        if d["file"] == f"cards/{game}/designer/{file}"
+    ]
     reason = (PENDING.get(game) or {}).get(card_id)
     if reason is None:
         assert not mine, f"{card_id} should pass --strict: {mine}"

@@ -13,13 +13,20 @@ FIXTURES = __import__("pathlib").Path(__file__).resolve().parent / "fixtures"
 
 BAD = sorted((FIXTURES / "bad").glob("*.yaml"))
 # Codes proven elsewhere: a project-level situation rather than a bad card file.
-ELSEWHERE = {"E305": "test_missing_game_yaml", "E306": "test_unknown_game_path",
-             "E307": "test_naming.py::test_a_card_id_of_two_games_is_refused_with_the_qualified_choices", "E901": "test_internal_error_is_not_a_traceback",
-             # failures of the machine, not of a card file: tests/test_build_safety.py
-             "E701": "test_out_cards_is_refused_and_deletes_nothing", "E702": "test_an_unwritable_parent_is_a_located_error",
-             "E703": "test_generated_as_a_mount_point_is_a_located_error", "E704": "test_sheet_into_a_missing_folder_or_a_full_device",
-             "E705": "test_a_full_disk_is_a_located_error_and_keeps_the_previous_output", "E706": "test_other_io_errors_are_located",
-             "E601": "test_sweep.py::test_variant_fixtures_report_their_code_at_their_position"}
+ELSEWHERE = {
+    "E305": "test_missing_game_yaml",
+    "E306": "test_unknown_game_path",
+    "E307": "test_naming.py::test_a_card_id_of_two_games_is_refused_with_the_qualified_choices",
+    "E901": "test_internal_error_is_not_a_traceback",
+    # failures of the machine, not of a card file: tests/test_build_safety.py
+    "E701": "test_out_cards_is_refused_and_deletes_nothing",
+    "E702": "test_an_unwritable_parent_is_a_located_error",
+    "E703": "test_generated_as_a_mount_point_is_a_located_error",
+    "E704": "test_sheet_into_a_missing_folder_or_a_full_device",
+    "E705": "test_a_full_disk_is_a_located_error_and_keeps_the_previous_output",
+    "E706": "test_other_io_errors_are_located",
+    "E601": "test_sweep.py::test_variant_fixtures_report_their_code_at_their_position",
+}
 
 
 def _expectation(path):
@@ -76,15 +83,21 @@ def test_did_you_mean_for_nouns_and_card_ids(ostraka, mini_game):
     shutil.copy(FIXTURES / "bad" / "E302_dangling_reference.yaml", mini_game)
     result = ostraka("check", "--format", "json", str(mini_game), cwd=mini_game.parent.parent)
     hints = {d["code"]: d["hint"] for d in result.json()["diagnostics"]}
-    assert hints["E301"] == "did you mean 'marble'?" or "did you mean" in hints["E301"] or hints["E301"].startswith("declare")
+    assert (
+        hints["E301"] == "did you mean 'marble'?"
+        or "did you mean" in hints["E301"]
+        or hints["E301"].startswith("declare")
+    )
     assert hints["E302"] == "did you mean 'good'?"
 
 
 def test_github_format(ostraka, mini_game):
     shutil.copy(FIXTURES / "bad" / "E204_unknown_primitive.yaml", mini_game)
     result = ostraka("check", "--format", "github", str(mini_game), cwd=mini_game.parent.parent)
-    assert ("::error file=cards/mini/E204_unknown_primitive.yaml,line=8,col=9,title=E204::"
-            "unknown effect primitive 'gian' (did you mean 'gain'?)") in result.output
+    assert (
+        "::error file=cards/mini/E204_unknown_primitive.yaml,line=8,col=9,title=E204::"
+        "unknown effect primitive 'gian' (did you mean 'gain'?)"
+    ) in result.output
 
 
 def test_missing_game_yaml(ostraka, tmp_path):

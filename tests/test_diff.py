@@ -28,8 +28,12 @@ examples:
     expect: {p1: {coins: 4, city: [good, other]}}
 """
 
-NEWCOMER = OTHER.replace("id: other", "id: newcomer").replace("Other Card", "Newcomer").replace("build: other", "build: newcomer") \
+NEWCOMER = (
+    OTHER.replace("id: other", "id: newcomer")
+    .replace("Other Card", "Newcomer")
+    .replace("build: other", "build: newcomer")
     .replace("[good, other]", "[good, newcomer]")
+)
 
 
 def _git(repo: Path, *args: str) -> str:
@@ -47,8 +51,11 @@ def repo(tmp_path) -> Path:
     _git(tmp_path, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
     good = (game / "good.yaml").read_text()
     # Two coins become three: the text, the English and the example's outcome all change.
-    (game / "good.yaml").write_text(good.replace("gain: {coins: 2}", "gain: {coins: 3}").replace("Gain two", "Gain three")
-                                    .replace("cost: {wood: 1}", "cost: {wood: 1}\ncolour: red"))
+    (game / "good.yaml").write_text(
+        good.replace("gain: {coins: 2}", "gain: {coins: 3}")
+        .replace("Gain two", "Gain three")
+        .replace("cost: {wood: 1}", "cost: {wood: 1}\ncolour: red")
+    )
     (game / "other.yaml").unlink()
     (game / "newcomer.yaml").write_text(NEWCOMER)
     _git(tmp_path, "-c", "user.name=t", "-c", "user.email=t@t", "add", "-A")
@@ -69,8 +76,13 @@ def test_diff_of_two_revisions_as_json(ostraka, repo):
     (changed,) = game["changed"]
     assert changed["id"] == "good" and changed["file"] == "cards/mini/good.yaml"
     assert changed["fields"] == [{"field": "colour", "before": None, "after": "red"}]
-    assert changed["effects"] == [{"index": 1, "before": {"on": "built", "do": [{"gain": {"coins": 2}}]},
-                                   "after": {"on": "built", "do": [{"gain": {"coins": 3}}]}}]
+    assert changed["effects"] == [
+        {
+            "index": 1,
+            "before": {"on": "built", "do": [{"gain": {"coins": 2}}]},
+            "after": {"on": "built", "do": [{"gain": {"coins": 3}}]},
+        }
+    ]
     assert changed["text"] == {"before": "Gain two coins when built.", "after": "Gain three coins when built."}
     assert "2 coins" in changed["english"]["before"] and "3 coins" in changed["english"]["after"]
     (outcome,) = game["outcomes"]
@@ -90,7 +102,9 @@ def test_diff_of_two_directories_and_the_working_tree(ostraka, repo, tmp_path_fa
     assert "  - other (card) was in cards/mini/other.yaml" in lines
     assert '      colour: null -> "red"' in lines
     assert "      text before: Gain two coins when built." in lines
-    assert any(ln.startswith("  example 'gains two coins' of good: passes -> fails: p1.coins is 6, expected 5") for ln in lines)
+    assert any(
+        ln.startswith("  example 'gains two coins' of good: passes -> fails: p1.coins is 6, expected 5") for ln in lines
+    )
     # An uncommitted edit in the working tree shows against HEAD.
     (repo / "cards" / "mini" / "newcomer.yaml").write_text(NEWCOMER.replace("name: Newcomer", "name: Latecomer"))
     data = _check(ostraka("diff", "HEAD", ".", "--format", "json", cwd=repo))
@@ -126,7 +140,9 @@ def test_a_revision_before_any_cards_shows_every_card_added(ostraka, repo):
     (repo / "README").write_text("x")
     _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "add", "README")
     _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "empty")
-    data = _check(ostraka("diff", "empty", "main" if "main" in _git(repo, "branch") else "master", "--format", "json", cwd=repo))
+    data = _check(
+        ostraka("diff", "empty", "main" if "main" in _git(repo, "branch") else "master", "--format", "json", cwd=repo)
+    )
     assert data["games"][0]["status"] == "added"
     assert sorted(c["id"] for c in data["games"][0]["added"]) == ["good", "newcomer"]
 
@@ -138,7 +154,9 @@ def test_github_workflow_posts_the_markdown_diff_and_needs_no_requirements_file(
 
     from ruamel.yaml import YAML
 
-    workflow = YAML(typ="safe", pure=True).load((Path(__file__).resolve().parent.parent / "docs" / "github-workflow.yml").read_text())
+    workflow = YAML(typ="safe", pure=True).load(
+        (Path(__file__).resolve().parent.parent / "docs" / "github-workflow.yml").read_text()
+    )
     steps = [s for job in workflow["jobs"].values() for s in job["steps"]]
     assert not any("cache" in s.get("with", {}) for s in steps), "cache: pip needs a requirements file"
     diff_job = workflow["jobs"]["diff"]
@@ -146,7 +164,9 @@ def test_github_workflow_posts_the_markdown_diff_and_needs_no_requirements_file(
     assert diff_job["permissions"]["pull-requests"] == "write"
     (step,) = [s for s in diff_job["steps"] if "ostraka diff" in s.get("run", "")]
     assert any("gh pr comment" in s.get("run", "") and "ostraka-diff.md" in s["run"] for s in diff_job["steps"])
-    command = step["run"].replace("${{ github.event.pull_request.base.sha }}", _git(repo, "rev-parse", "HEAD~1").strip())
+    command = step["run"].replace(
+        "${{ github.event.pull_request.base.sha }}", _git(repo, "rev-parse", "HEAD~1").strip()
+    )
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     subprocess.run(["bash", "-ec", command], cwd=repo, env=env, check=True)
     posted = (repo / "ostraka-diff.md").read_text()
@@ -179,10 +199,22 @@ def test_diff_simulates_the_same_seeded_games_on_both_sides(ostraka, two_sides):
     again = _check(ostraka("diff", a, b, *SIM, "--format", "json"))
     bal = first["balance"]
     assert bal == again["balance"]  # the same seeds: the same games, the same report
-    assert (bal["game"], bal["players"], bal["games"], bal["seed"], bal["bots"]) == ("seven_wonders", 3, 3, 7, ["random"] * 3)
+    assert (bal["game"], bal["players"], bal["games"], bal["seed"], bal["bots"]) == (
+        "seven_wonders",
+        3,
+        3,
+        7,
+        ["random"] * 3,
+    )
     assert [s["seat"] for s in bal["seats"]] == [0, 1, 2]
     for s in bal["seats"]:
-        assert set(s["wins"]) == {"a", "b"} and set(s["win_rate"]) >= {"a", "b", "difference", "p_adjusted", "significant"}
+        assert set(s["wins"]) == {"a", "b"} and set(s["win_rate"]) >= {
+            "a",
+            "b",
+            "difference",
+            "p_adjusted",
+            "significant",
+        }
         assert s["mean_score"]["difference"] == pytest.approx(s["mean_score"]["b"] - s["mean_score"]["a"], abs=1e-3)
     assert sum(s["wins"]["a"] for s in bal["seats"]) == pytest.approx(3) == sum(s["wins"]["b"] for s in bal["seats"])
     (card,) = bal["cards"]  # the one changed card
@@ -193,7 +225,10 @@ def test_diff_simulates_the_same_seeded_games_on_both_sides(ostraka, two_sides):
     from compiler.outputs.diff import render
 
     text = render(first, "text")
-    assert "balance of seven_wonders: the same 3 seeded games on each side (seed 7, 3 players, bots random,random,random)" in text
+    assert (
+        "balance of seven_wonders: the same 3 seeded games on each side (seed 7, 3 players, bots random,random,random)"
+        in text
+    )
     assert "  seat 2: wins " in text and "  altar: built " in text
     md = render(first, "markdown")
     assert "#### Balance" in md

@@ -59,8 +59,10 @@ def test_per_card_amounts_read_as_for_each(real_games):
 
 
 def test_third_person():
-    assert third_person("lose 1 victory point; then advance your culture marker 1 space") == \
-        "loses 1 victory point; then advances their culture marker 1 space"
+    assert (
+        third_person("lose 1 victory point; then advance your culture marker 1 space")
+        == "loses 1 victory point; then advances their culture marker 1 space"
+    )
     en = English()
     text = en.action(Action.model_validate({"for_each": {"players": "opponents", "do": [{"lose": {"points": 2}}]}}))
     assert text.startswith("each opponent loses 2 points")
@@ -68,7 +70,9 @@ def test_third_person():
 
 def test_effect_sentences_name_timing_and_condition():
     en = English()
-    effect = Effect.model_validate({"on": "built", "if": {"owns": "barracks"}, "limit": "once_per_round", "do": [{"gain": {"coins": 2}}]})
+    effect = Effect.model_validate(
+        {"on": "built", "if": {"owns": "barracks"}, "limit": "once_per_round", "do": [{"gain": {"coins": 2}}]}
+    )
     assert en.effect(effect) == "When built (once per round), if you have barracks: gain 2 coins."
 
 

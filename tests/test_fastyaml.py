@@ -17,6 +17,7 @@ from compiler.pipeline.load import fastyaml, loader
 REPO = Path(__file__).resolve().parent.parent
 CARD_FILES = sorted((REPO / "cards").rglob("*.yaml"))
 
+
 def _utf8(path: Path) -> bool:
     try:
         path.read_bytes().decode("utf-8")
@@ -61,17 +62,17 @@ def test_every_fixture_loads_the_same_on_both_paths(path, monkeypatch):
 
 
 TEXTS = [
-    "on: built\nyes: no\noff: y\n",                        # booleans in 1.1, strings in 1.2
+    "on: built\nyes: no\noff: y\n",  # booleans in 1.1, strings in 1.2
     "a: 017\nb: 0o17\nc: 1_000\nd: 0x1F\ne: 1e3\nf: .inf\ng: -.NaN\nh: 12:30\ni: ~\nj: null\nk: ''\n",
-    "a: &x {b: [1, 2, {c: d}]}\ne: *x\nf: *x\n",           # aliases stay shared
-    "a: 1\na: 2\n",                                         # duplicate keys: E102 on both
+    "a: &x {b: [1, 2, {c: d}]}\ne: *x\nf: *x\n",  # aliases stay shared
+    "a: 1\na: 2\n",  # duplicate keys: E102 on both
     "t: >\n  folded\n  text\n\n  more\nu: |-\n  kept\n   lines\nv: |+\n  x\n\nw: end\n",
-    "name: \"Temple of Ἀθηνᾶ — α\"\nlist: [ä, 'ö', \"ü\"]\n# comment ü\nafter: x\n",
+    'name: "Temple of Ἀθηνᾶ — α"\nlist: [ä, \'ö\', "ü"]\n# comment ü\nafter: x\n',
     "- id: a\n  n: 1\n- id: b\n  n: [1, {x: y}]\n",
-    "a:\n  - b:\n    c: 1\n",                             # an indentation slip
-    "<<: {a: 1}\nb: 2\n",                                   # a merge key: refused on both
-    "a: [1, 2\n",                                           # a syntax error: the pure path's message
-    "---\na: 1\n---\nb: 2\n",                               # two documents
+    "a:\n  - b:\n    c: 1\n",  # an indentation slip
+    "<<: {a: 1}\nb: 2\n",  # a merge key: refused on both
+    "a: [1, 2\n",  # a syntax error: the pure path's message
+    "---\na: 1\n---\nb: 2\n",  # two documents
     "",
     "# only a comment\n",
     "a: !!python/object:os.system x\n",
@@ -85,8 +86,14 @@ def test_texts_where_the_yaml_versions_or_parsers_differ_load_the_same(text, mon
     fast, pure, _used = _both(text, monkeypatch)
     assert fast == pure
 
-_EDITS = st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from(["indent", "dedent", "drop", "dup", "colon", "dash", "quote", "join"])),
-                  min_size=1, max_size=4)
+
+_EDITS = st.lists(
+    st.tuples(
+        st.integers(0, 10_000), st.sampled_from(["indent", "dedent", "drop", "dup", "colon", "dash", "quote", "join"])
+    ),
+    min_size=1,
+    max_size=4,
+)
 
 
 def _edit(text: str, edits: list) -> str:
@@ -94,9 +101,15 @@ def _edit(text: str, edits: list) -> str:
     for at, how in edits:
         i = at % len(lines)
         line = lines[i]
-        lines[i:i + 1] = {
-            "indent": [" " + line], "dedent": [line[1:]], "drop": [], "dup": [line, line], "colon": [line + ":"],
-            "dash": ["- " + line], "quote": [line.replace(":", ": '", 1)], "join": [line + " " + (lines[i + 1] if i + 1 < len(lines) else "")],
+        lines[i : i + 1] = {
+            "indent": [" " + line],
+            "dedent": [line[1:]],
+            "drop": [],
+            "dup": [line, line],
+            "colon": [line + ":"],
+            "dash": ["- " + line],
+            "quote": [line.replace(":", ": '", 1)],
+            "join": [line + " " + (lines[i + 1] if i + 1 < len(lines) else "")],
         }[how]
         if not lines:
             lines = [""]

@@ -60,7 +60,9 @@ def test_action_strings_name_the_move_and_the_card(wonders):
     seat = state.current_player()
     labels = [state.action_to_string(seat, a) for a in state.legal_actions()]
     hand = state.state.players[seat].zones["hand"]
-    assert labels and all(label.split()[0] in ("build", "stage", "discard") and label.split()[1] in hand for label in labels)
+    assert labels and all(
+        label.split()[0] in ("build", "stage", "discard") and label.split()[1] in hand for label in labels
+    )
     assert {f"discard {c}" for c in hand} <= set(labels)  # discarding is always possible
 
 
@@ -131,7 +133,9 @@ def test_the_seventh_card_is_discarded_at_the_end_of_an_age(wonders):
             continue
         seat = state.current_player()
         action = next(a for a in state.legal_actions() if not state.action_to_string(seat, a).startswith("discard"))
-        if state.legal_actions() and all(state.action_to_string(seat, a).startswith("discard") for a in state.legal_actions()):
+        if state.legal_actions() and all(
+            state.action_to_string(seat, a).startswith("discard") for a in state.legal_actions()
+        ):
             action = state.legal_actions()[0]
         discards += state.action_to_string(seat, action).startswith("discard")
         state.apply_action(action)
@@ -157,7 +161,7 @@ def test_hands_pass_left_in_ages_one_and_three_and_right_in_age_two(wonders):
             while state.current_player() not in range(4) or len(state.state.players[0].zones["hand"]) != 6:
                 state.apply_action(state.sample_chance() if state.is_chance_node() else state.legal_actions()[0])
             after = [sorted(p.zones["hand"]) for p in state.state.players]
-            rest = [sorted(h[:h.index(c)] + h[h.index(c) + 1:]) for h, c in zip(hands, picks)]
+            rest = [sorted(h[: h.index(c)] + h[h.index(c) + 1 :]) for h, c in zip(hands, picks)]
             step = -1 if age == 2 else 1  # the hand of seat s goes to seat s + 1 (left) or s - 1 (right)
             seen[age] = all(after[(s + step) % 4] == rest[s] for s in range(4))
             continue
@@ -208,7 +212,9 @@ def test_play_json_is_deterministic_and_the_same_on_both_engines(monkeypatch):
     monkeypatch.chdir(REPO)
     first = ostraka("play", "seven_wonders", "--players", "3", "--seed", "4", "--format", "json")
     again = ostraka("play", "seven_wonders", "--players", "3", "--seed", "4", "--format", "json")
-    handlers = ostraka("play", "seven_wonders", "--players", "3", "--seed", "4", "--format", "json", "--engine", "handlers")
+    handlers = ostraka(
+        "play", "seven_wonders", "--players", "3", "--seed", "4", "--format", "json", "--engine", "handlers"
+    )
     assert first.exit_code == 0, first.output
     assert first.output == again.output == handlers.output
     out = json.loads(first.output)
@@ -222,29 +228,44 @@ def test_play_text_shows_each_decision_and_the_scores(monkeypatch):
     result = ostraka("play", "seven_wonders", "--players", "3", "--seed", "4")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[1].strip().startswith("1. p1: ") and lines[-3].startswith("scores: p1 ") and lines[-1].startswith("winner: p")
+    assert (
+        lines[1].strip().startswith("1. p1: ")
+        and lines[-3].startswith("scores: p1 ")
+        and lines[-1].startswith("winner: p")
+    )
 
 
-@pytest.mark.parametrize("args, message", [
-    (["play", "nope", "--players", "3"], "no game 'nope'"),
-    (["play", "seven_wonders", "--players", "9"], "3 to 7 players"),
-    (["play", "seven_wonders", "--players", "3", "--seed", "x"], "--seed must be a whole number"),
-    (["play", "seven_wonders", "--players", "three"], "--players must be a whole number"),
-    (["play", "seven_wonders", "--players", "3", "--bots", "clever"], "--bots must be one of"),
-    (["play", "seven_wonders", "--players", "3", "--human", "5"], "--human must be a seat"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "nope", "--players", "3"], "no game 'nope'"),
+        (["play", "seven_wonders", "--players", "9"], "3 to 7 players"),
+        (["play", "seven_wonders", "--players", "3", "--seed", "x"], "--seed must be a whole number"),
+        (["play", "seven_wonders", "--players", "three"], "--players must be a whole number"),
+        (["play", "seven_wonders", "--players", "3", "--bots", "clever"], "--bots must be one of"),
+        (["play", "seven_wonders", "--players", "3", "--human", "5"], "--human must be a seat"),
+    ],
+)
 def test_play_bad_arguments_are_one_line_and_exit_2(monkeypatch, args, message):
     monkeypatch.chdir(REPO)
     result = ostraka(*args)
     assert result.exit_code == 2
-    assert len(result.output.strip().splitlines()) == 1 and message in result.output and "Traceback" not in result.output
+    assert (
+        len(result.output.strip().splitlines()) == 1 and message in result.output and "Traceback" not in result.output
+    )
 
 
 def test_a_person_plays_a_seat_from_the_terminal(monkeypatch):
     monkeypatch.chdir(REPO)
-    result = ostraka("play", "seven_wonders", "--players", "3", "--seed", "2", "--human", "0", input="x\n" + "1\n" * 200)
+    result = ostraka(
+        "play", "seven_wonders", "--players", "3", "--seed", "2", "--human", "0", input="x\n" + "1\n" * 200
+    )
     assert result.exit_code == 0, result.output
-    assert "p1, your move:" in result.output and "  1. " in result.output and "'x' is not a number from 1 to" in result.output
+    assert (
+        "p1, your move:" in result.output
+        and "  1. " in result.output
+        and "'x' is not a number from 1 to" in result.output
+    )
     assert "hand: " in result.output and "winner: " in result.output
     first = result.output.split("p1, your move:")[0]
     assert "p2: coins=3 | hand: 7 cards" in first and "p3: coins=3 | hand: 7 cards" in first  # others' hands hidden

@@ -32,7 +32,9 @@ def _deal(state: GameState, wanted: dict[str, list[str]]) -> None:
     """Answer the deal's chance nodes with the cards wanted for each player."""
     while state.is_chance_node():
         labels = {state.action_to_string(-1, a): a for a in state.legal_actions()}
-        pick = next(label for label in labels if any(label == f"deal {c} to {p}.hand" for p, cs in wanted.items() for c in cs))
+        pick = next(
+            label for label in labels if any(label == f"deal {c} to {p}.hand" for p, cs in wanted.items() for c in cs)
+        )
         player, card = pick.split(" to ")[1].split(".")[0], pick.split()[1]
         wanted[player].remove(card)
         state.apply_action(labels[pick])
@@ -63,7 +65,10 @@ def test_a_question_inside_a_move_is_a_decision_of_its_player(race_dir):
     labels = {state.action_to_string(0, a): a for a in state.legal_actions()}
     assert "bet one" in labels  # p1 has 1 coin: betting is legal
     state.apply_action(labels["bet one"])
-    assert state.current_player() == 0 and [state.action_to_string(0, a) for a in state.legal_actions()] == ["choose: low", "choose: high"]
+    assert state.current_player() == 0 and [state.action_to_string(0, a) for a in state.legal_actions()] == [
+        "choose: low",
+        "choose: high",
+    ]
     twin = state.clone()
     state.apply_action(1)  # high: 3 points, costs the other coin
     assert state.state.players[0].values["points"] == 3 and state.state.players[0].values["coins"] == 0
@@ -92,19 +97,29 @@ def test_the_same_seed_deals_the_same_cards(race_dir):
     assert hands[0] == hands[1] and sum(map(len, hands[0])) == 6
 
 
-@pytest.mark.parametrize("old, new, code, message", [
-    ("turn: {moves: [play, bet]}", "turn: {moves: [play, bett]}", "E301", "unknown move of flow.moves 'bett'"),
-    ("- fire: round_end", "- fire: round_ends", "E301", "unknown trigger 'round_ends'"),
-    ("- start_player: left", "- {start_player: left, do: []}", "E201", "exactly one key"),
-    ("until: {gte: [{value: round}, 3]}", "forever: true", "E203", "forever"),
-    ("- deal: {cards: {kind: token}, each: 2, to: hand}", "- deal: {cards: {kind: token}, deck: 1, each: 2, to: hand}", "E201", "exactly one of them"),
-])
+@pytest.mark.parametrize(
+    "old, new, code, message",
+    [
+        ("turn: {moves: [play, bet]}", "turn: {moves: [play, bett]}", "E301", "unknown move of flow.moves 'bett'"),
+        ("- fire: round_end", "- fire: round_ends", "E301", "unknown trigger 'round_ends'"),
+        ("- start_player: left", "- {start_player: left, do: []}", "E201", "exactly one key"),
+        ("until: {gte: [{value: round}, 3]}", "forever: true", "E203", "forever"),
+        (
+            "- deal: {cards: {kind: token}, each: 2, to: hand}",
+            "- deal: {cards: {kind: token}, deck: 1, each: 2, to: hand}",
+            "E201",
+            "exactly one of them",
+        ),
+    ],
+)
 def test_a_flow_written_wrongly_is_reported_at_its_line(race_dir, ostraka, old, new, code, message):
     path = race_dir / "game.yaml"
     text = path.read_text()
     assert old in text
     path.write_text(text.replace(old, new))
-    line = next(i for i, text_line in enumerate(path.read_text().splitlines(), 1) if new.split("\n")[0].strip() in text_line)
+    line = next(
+        i for i, text_line in enumerate(path.read_text().splitlines(), 1) if new.split("\n")[0].strip() in text_line
+    )
     result = ostraka("check", "--format", "json", str(race_dir), cwd=race_dir.parent.parent)
     assert result.exit_code == 1
     found = [(d["code"], d["line"], d["message"]) for d in result.json()["diagnostics"]]
@@ -118,13 +133,19 @@ def test_simultaneous_picks_and_a_move_made_impossible_by_an_earlier_one(race_di
     path = race_dir / "game.yaml"
     text = path.read_text()
     text = text.replace("zones: {hand: {}, table: {}}", "zones: {hand: {}, table: {}, pool: {shared: true}}")
-    text = text.replace("    play:\n      card: {zone: hand}\n      do:\n        - build: {card: {zone: hand, where: {id: {field: id}}}, optional: false}",
-                        "    play:\n      card: {zone: pool}\n      do:\n        - build: {card: {zone: pool, where: {id: {field: id}}}, optional: false}")
+    text = text.replace(
+        "    play:\n      card: {zone: hand}\n      do:\n        - build: {card: {zone: hand, where: {id: {field: id}}}, optional: false}",
+        "    play:\n      card: {zone: pool}\n      do:\n        - build: {card: {zone: pool, where: {id: {field: id}}}, optional: false}",
+    )
     text = text.replace("    bet:\n      card: {zone: hand}", "    bet:\n      card: {zone: pool}")
-    text = text.replace("          - each_player:\n              steps:\n                - turn: {moves: [play, bet]}",
-                        "          - turn: {moves: [play, bet], simultaneous: true}")
-    text = text.replace("    - deal: {cards: {kind: token}, each: 2, to: hand}",
-                        "    - do: [{move: {card: {kind: token, zone: pool, missing: true, where: {id: five}}, to: pool}}]")
+    text = text.replace(
+        "          - each_player:\n              steps:\n                - turn: {moves: [play, bet]}",
+        "          - turn: {moves: [play, bet], simultaneous: true}",
+    )
+    text = text.replace(
+        "    - deal: {cards: {kind: token}, each: 2, to: hand}",
+        "    - do: [{move: {card: {kind: token, zone: pool, missing: true, where: {id: five}}, to: pool}}]",
+    )
     assert text.count("zone: pool") == 4 and "simultaneous: true" in text
     path.write_text(text)
     state = GameState(_game(race_dir), 2, seed=0)
@@ -158,11 +179,15 @@ def _rewrite(race_dir: Path, *pairs: tuple[str, str]) -> None:
 
 def test_a_deal_into_a_shared_pile_with_copies_read_from_each_card(race_dir):
     # tokens one, two and three, as many copies of each as its value: a face-down pile of 6, shuffled
-    _rewrite(race_dir, ("zones: {hand: {}, table: {}}", "zones: {hand: {}, table: {}, pile: {shared: true}}"), (
-        "    - deal: {cards: {kind: token}, each: 2, to: hand}",
-        "    - deal: {cards: {kind: token}, each: 2, to: hand}\n"
-        "    - deal: {cards: {kind: token, where: {value: [1, 2, 3]}}, copies: {field: value}, each: 99, to: pile}",
-    ))
+    _rewrite(
+        race_dir,
+        ("zones: {hand: {}, table: {}}", "zones: {hand: {}, table: {}, pile: {shared: true}}"),
+        (
+            "    - deal: {cards: {kind: token}, each: 2, to: hand}",
+            "    - deal: {cards: {kind: token}, each: 2, to: hand}\n"
+            "    - deal: {cards: {kind: token, where: {value: [1, 2, 3]}}, copies: {field: value}, each: 99, to: pile}",
+        ),
+    )
     game = _game(race_dir)
     piles = []
     for seed in (1, 1, 2):
@@ -179,10 +204,18 @@ def test_a_deal_into_a_shared_pile_with_copies_read_from_each_card(race_dir):
 
 def test_each_player_in_the_order_of_a_counter(race_dir):
     # p1 gets order 9, p2 order 8 (10 - position): turns go p2 then p1 in every round, whoever starts
-    _rewrite(race_dir, ("counters: {coins: {}, points: {}}", "counters: {coins: {}, points: {}, order: {}}"), (
-        "steps: [{do: [{gain: {coins: {value: position}}}]}]",
-        "steps: [{do: [{gain: {coins: {value: position}, order: {sub: [10, {value: position}]}}}]}]",
-    ), ("          - each_player:\n              steps:", "          - each_player:\n              order_by: order\n              steps:"))
+    _rewrite(
+        race_dir,
+        ("counters: {coins: {}, points: {}}", "counters: {coins: {}, points: {}, order: {}}"),
+        (
+            "steps: [{do: [{gain: {coins: {value: position}}}]}]",
+            "steps: [{do: [{gain: {coins: {value: position}, order: {sub: [10, {value: position}]}}}]}]",
+        ),
+        (
+            "          - each_player:\n              steps:",
+            "          - each_player:\n              order_by: order\n              steps:",
+        ),
+    )
     state = GameState(_game(race_dir), 2, seed=0)
     _deal(state, {"p1": ["one", "two"], "p2": ["three", "four"]})
     seats = []
@@ -195,10 +228,13 @@ def test_each_player_in_the_order_of_a_counter(race_dir):
 @pytest.mark.parametrize("engine", ["interpreter", "handlers"])
 def test_for_each_card_runs_the_actions_with_each_card_in_view(race_dir, engine):
     # at each round's end, a coin per point of value of every card in hand (for_each cards, field)
-    _rewrite(race_dir, (
-        "    do: [{gain: {coins: 1}}]",
-        "    do: [{gain: {coins: 1}}, {for_each: {cards: {zone: hand}, do: [{gain: {coins: {field: value}}}]}}]",
-    ))
+    _rewrite(
+        race_dir,
+        (
+            "    do: [{gain: {coins: 1}}]",
+            "    do: [{gain: {coins: 1}}, {for_each: {cards: {zone: hand}, do: [{gain: {coins: {field: value}}}]}}]",
+        ),
+    )
     game = _game(race_dir)
     handlers = None
     if engine == "handlers":

@@ -50,26 +50,37 @@ def test_the_game_is_clean_before_the_mutations(ostraka, game):
     assert result.exit_code == 0 and "3 examples passed" in result.output, result.output
 
 
-@pytest.mark.parametrize("old, new, code", [
-    ("gain: {coins: 2}", "gian: {coins: 2}", "E204"),              # a misspelt primitive
-    ("cost: {wood: 1}", "cost: 2 wood", "E201"),                  # a cost written as prose
-    ("cost: {wood: 1}", "cost: {wood: 1}\n  bad: [", "E101"),     # not YAML at all
-])
+@pytest.mark.parametrize(
+    "old, new, code",
+    [
+        ("gain: {coins: 2}", "gian: {coins: 2}", "E204"),  # a misspelt primitive
+        ("cost: {wood: 1}", "cost: 2 wood", "E201"),  # a cost written as prose
+        ("cost: {wood: 1}", "cost: {wood: 1}\n  bad: [", "E101"),  # not YAML at all
+    ],
+)
 def test_other_cards_examples_are_folded_under_the_broken_file(ostraka, game, old, new, code):
     good = game / "good.yaml"
     good.write_text(good.read_text().replace(old, new))
     result = _check(ostraka, game)
     assert result.exit_code == 1
     errors = _errors(result.output)
-    assert len(errors) == 1 and errors[0].startswith("cards/mini/good.yaml:") and f"error {code}:" in errors[0], result.output
+    assert len(errors) == 1 and errors[0].startswith("cards/mini/good.yaml:") and f"error {code}:" in errors[0], (
+        result.output
+    )
     notes = [ln.strip() for ln in result.output.splitlines() if "note:" in ln]
     # Building good fails whatever broke it; holding it fails only when it did not load at all.
-    assert any("note: example 'builds good afterwards' of 'reader' also fails: it reads 'good'" in n for n in notes), notes
-    assert notes and all(re.match(r"cards/mini/reader\.yaml:\d+:\d+: note: example '.*' of 'reader' also fails: it reads 'good'$", n)
-                         for n in notes), notes
+    assert any("note: example 'builds good afterwards' of 'reader' also fails: it reads 'good'" in n for n in notes), (
+        notes
+    )
+    assert notes and all(
+        re.match(r"cards/mini/reader\.yaml:\d+:\d+: note: example '.*' of 'reader' also fails: it reads 'good'$", n)
+        for n in notes
+    ), notes
     assert "fix the effects or the example's expect" not in result.output
     n = len(notes)
-    assert result.output.rstrip().endswith(f"{n} example{'s' if n > 1 else ''} failed ({n} of them because of the errors above)"), result.output
+    assert result.output.rstrip().endswith(
+        f"{n} example{'s' if n > 1 else ''} failed ({n} of them because of the errors above)"
+    ), result.output
 
 
 def test_a_cost_written_as_prose_gets_the_mapping_as_its_hint(ostraka, game):
@@ -84,18 +95,25 @@ def test_a_failed_example_points_at_the_expectation_that_differs(ostraka, game):
     (error,) = _errors(result.output)
     line = READER.splitlines().index("    expect: {p1: {coins: 6}}") + 1
     column = "    expect: {p1: {coins: 6}}".index("6") + 1
-    assert error.startswith(f"cards/mini/reader.yaml:{line}:{column}: error E401: example 'builds good afterwards'"), result.output
+    assert error.startswith(f"cards/mini/reader.yaml:{line}:{column}: error E401: example 'builds good afterwards'"), (
+        result.output
+    )
     assert "p1.coins is 6, expected 7" in error
 
 
 def test_a_misspelt_card_id_in_an_example_gets_a_did_you_mean(ostraka, game):
-    (game / "reader.yaml").write_text(READER.replace("city: [good], wood: 1", "city: [godo], wood: 1")
-                                      .replace("{build: good, by: p1}", "{build: goood, by: p1}"))
+    (game / "reader.yaml").write_text(
+        READER.replace("city: [good], wood: 1", "city: [godo], wood: 1").replace(
+            "{build: good, by: p1}", "{build: goood, by: p1}"
+        )
+    )
     result = _check(ostraka, game)
     errors = _errors(result.output)
     assert len(errors) == 2, result.output
     given_line = READER.splitlines().index("    given: {p1: {city: [good], wood: 1}}") + 1
-    assert errors[0].startswith(f"cards/mini/reader.yaml:{given_line}:{'    given: {p1: {city: ['.__len__() + 1}: error E402")
+    assert errors[0].startswith(
+        f"cards/mini/reader.yaml:{given_line}:{'    given: {p1: {city: ['.__len__() + 1}: error E402"
+    )
     assert "p1.city names unknown card 'godo'" in errors[0]
     assert "when.build names unknown card 'goood'" in errors[1]
     assert result.output.count("hint: did you mean 'good'?") == 2
@@ -107,7 +125,12 @@ def test_an_indentation_slip_is_one_finding_with_the_right_hint(ostraka, game):
     result = _check(ostraka, game)
     errors = _errors(result.output)
     line = slipped.splitlines().index("        coins: 1") + 1
-    assert errors == [f"cards/mini/reader.yaml:{line}:9: error E201: 'gain' has no value, and 'coins' after it is not indented under it"], result.output
+    assert errors == [
+        f"cards/mini/reader.yaml:{line}:9: error E201: 'gain' has no value, and 'coins' after it is not indented under it"
+    ], result.output
     gain_line = slipped.splitlines().index("      - gain:") + 1
-    assert f"hint: indent 'coins' (and the lines that belong with it) under 'gain:' on line {gain_line}: 10 spaces instead of 8" in result.output
+    assert (
+        f"hint: indent 'coins' (and the lines that belong with it) under 'gain:' on line {gain_line}: 10 spaces instead of 8"
+        in result.output
+    )
     assert "list item" not in result.output

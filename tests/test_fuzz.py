@@ -51,7 +51,8 @@ FUZZ = settings(
     max_examples=EXAMPLES,
     # Shrinking a failure can take many minutes on a large card file; the failing case is printed
     # whole either way. OSTRAKA_FUZZ_SHRINK=1 turns it back on.
-    phases=[Phase.explicit, Phase.reuse, Phase.generate] + ([Phase.shrink] if os.environ.get("OSTRAKA_FUZZ_SHRINK") else []),
+    phases=[Phase.explicit, Phase.reuse, Phase.generate]
+    + ([Phase.shrink] if os.environ.get("OSTRAKA_FUZZ_SHRINK") else []),
     deadline=None,  # hangs are caught by the watchdog below, not by timing
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
     print_blob=True,
@@ -81,7 +82,9 @@ class Sandbox:
             path.write_bytes(raw)
         self._original_bytes = set(self.originals.values())
         self.memo: dict[tuple[str, str, bytes], Any] = {}
-        self.patches = {name: getattr(project, name) for name in ("load_file", "parse_card_file") if hasattr(project, name)}
+        self.patches = {
+            name: getattr(project, name) for name in ("load_file", "parse_card_file") if hasattr(project, name)
+        }
 
     def _memoised(self, name: str):
         real = self.patches[name]
@@ -123,8 +126,10 @@ class Sandbox:
                     cache.close()
             clean = not any(d.level is Severity.ERROR for d in run.report.items)
             outputs = all_outputs(run) if clean else {}
-            text = [render_text(d, run.documents[d.file].line_text(d.line) if d.file in run.documents else None)
-                    for d in run.report.sorted()]
+            text = [
+                render_text(d, run.documents[d.file].line_text(d.line) if d.file in run.documents else None)
+                for d in run.report.sorted()
+            ]
             render_json(run.report)
         finally:
             signal.alarm(0)
@@ -193,27 +198,79 @@ def put(data: Any, path: tuple, value: Any) -> Any:
     return data
 
 
-names = st.sampled_from(PRIMITIVES + ["id", "kind", "effects", "examples", "given", "when", "expect", "p1", "p2",
-                                      "coins", "points", "players", "build", "event", "text", "name", "__class__",
-                                      "__import__", "", "x" * 70])
+names = st.sampled_from(
+    PRIMITIVES
+    + [
+        "id",
+        "kind",
+        "effects",
+        "examples",
+        "given",
+        "when",
+        "expect",
+        "p1",
+        "p2",
+        "coins",
+        "points",
+        "players",
+        "build",
+        "event",
+        "text",
+        "name",
+        "__class__",
+        "__import__",
+        "",
+        "x" * 70,
+    ]
+)
 # Every code point UTF-8 can encode: all but the surrogates (Cs). Said by category, not codec="utf-8",
 # which makes hypothesis encode all 1.1 million code points once per session to find the same set.
 unicode_text = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
-control_text = st.text(st.sampled_from(["\x00", "\x01", "\x07", "\x08", "\x0b", "\x0c", "\x1b", "\x7f", "\x85",
-                                        "\u2028", "\u2029", "\ufeff", "\ufffe", "\t", "\r", "\n", "\u200b",
-                                        "\u202e", "\U0001f600"]), min_size=1, max_size=4)
+control_text = st.text(
+    st.sampled_from(
+        [
+            "\x00",
+            "\x01",
+            "\x07",
+            "\x08",
+            "\x0b",
+            "\x0c",
+            "\x1b",
+            "\x7f",
+            "\x85",
+            "\u2028",
+            "\u2029",
+            "\ufeff",
+            "\ufffe",
+            "\t",
+            "\r",
+            "\n",
+            "\u200b",
+            "\u202e",
+            "\U0001f600",
+        ]
+    ),
+    min_size=1,
+    max_size=4,
+)
 scalars = st.one_of(
-    st.none(), st.booleans(),
+    st.none(),
+    st.booleans(),
     st.integers(min_value=-10, max_value=10),
     st.integers(min_value=-(10**12), max_value=10**12),
     st.sampled_from([10**9, 10**9 + 1, -(10**9), 2**31, 2**63, 0]),
     st.floats(allow_nan=False, allow_infinity=False),
-    unicode_text, names,
+    unicode_text,
+    names,
 )
-values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=3),
-    st.dictionaries(names, inner, max_size=3),
-), max_leaves=6)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(names, inner, max_size=3),
+    ),
+    max_leaves=6,
+)
 
 
 def structural(draw, data: Any) -> Any:
@@ -222,12 +279,15 @@ def structural(draw, data: Any) -> Any:
     paths = paths_of(data)
     op = draw(st.sampled_from(["delete", "retype", "rename", "swap_primitive", "copy_subtree", "shuffle", "extend"]))
     if op == "swap_primitive":
-        spots = [p for p in paths if isinstance(get(data, p), dict) and len(get(data, p)) == 1
-                 and next(iter(get(data, p))) in PRIMITIVES]
+        spots = [
+            p
+            for p in paths
+            if isinstance(get(data, p), dict) and len(get(data, p)) == 1 and next(iter(get(data, p))) in PRIMITIVES
+        ]
         if spots:
             spot = draw(st.sampled_from(spots))
             mapping = get(data, spot)
-            (old, value), = mapping.items()
+            ((old, value),) = mapping.items()
             return put(data, spot, {draw(st.sampled_from(PRIMITIVES)): value})
         op = "retype"
     path = draw(st.sampled_from(paths))
@@ -259,13 +319,27 @@ def structural(draw, data: Any) -> Any:
 def textual(draw, text: str) -> str:
     """Break the text itself: indentation, junk characters, truncation, lines moved or doubled."""
     lines = text.splitlines(keepends=True) or [""]
-    op = draw(st.sampled_from(["indent", "insert", "control", "truncate", "drop_line", "dup_line", "dup_key",
-                               "swap_lines", "tabs", "yaml_junk"]))
+    op = draw(
+        st.sampled_from(
+            [
+                "indent",
+                "insert",
+                "control",
+                "truncate",
+                "drop_line",
+                "dup_line",
+                "dup_key",
+                "swap_lines",
+                "tabs",
+                "yaml_junk",
+            ]
+        )
+    )
     i = draw(st.integers(0, len(lines) - 1))
     if op == "indent":
         line = lines[i]
         delta = draw(st.integers(-4, 4))
-        lines[i] = (" " * delta + line) if delta > 0 else line[min(-delta, len(line) - len(line.lstrip(" "))):]
+        lines[i] = (" " * delta + line) if delta > 0 else line[min(-delta, len(line) - len(line.lstrip(" "))) :]
     elif op == "insert":
         pos = draw(st.integers(0, len(text)))
         return text[:pos] + draw(unicode_text) + text[pos:]
@@ -273,7 +347,7 @@ def textual(draw, text: str) -> str:
         pos = draw(st.integers(0, len(text)))
         return text[:pos] + draw(control_text) + text[pos:]
     elif op == "truncate":
-        return text[:draw(st.integers(0, len(text)))]
+        return text[: draw(st.integers(0, len(text)))]
     elif op == "drop_line":
         del lines[i]
     elif op in ("dup_line", "dup_key"):
@@ -286,9 +360,37 @@ def textual(draw, text: str) -> str:
     elif op == "tabs":
         lines[i] = lines[i].replace("  ", "\t", 1)
     elif op == "yaml_junk":
-        junk = draw(st.sampled_from(["&a ", "*a ", "!!str ", "!!binary ", "!!python/none ", "<<: *a\n", "? ", "- ",
-                                     "---\n", "...\n", "%YAML 1.1\n", "{", "}", "[", "]", "'", '"', "|", ">", "#",
-                                     ": ", ",", "@", "`", "!"]))
+        junk = draw(
+            st.sampled_from(
+                [
+                    "&a ",
+                    "*a ",
+                    "!!str ",
+                    "!!binary ",
+                    "!!python/none ",
+                    "<<: *a\n",
+                    "? ",
+                    "- ",
+                    "---\n",
+                    "...\n",
+                    "%YAML 1.1\n",
+                    "{",
+                    "}",
+                    "[",
+                    "]",
+                    "'",
+                    '"',
+                    "|",
+                    ">",
+                    "#",
+                    ": ",
+                    ",",
+                    "@",
+                    "`",
+                    "!",
+                ]
+            )
+        )
         pos = draw(st.integers(0, len(lines[i])))
         lines[i] = lines[i][:pos] + junk + lines[i][pos:]
     return "".join(lines)
@@ -429,7 +531,9 @@ def test_regression_a_crash_beside_a_broken_file_blames_the_data():
         cards = {"a": None, "b": None}
         sources = {"a": type("S", (), {"file": "ok.yaml"})(), "b": type("S", (), {"file": "bad.yaml"})()}
 
-    crash = Diagnostic("E901", "example 'x' of 'a' failed: internal error while running: TypeError: boom", "ok.yaml", 3, 1)
+    crash = Diagnostic(
+        "E901", "example 'x' of 'a' failed: internal error while running: TypeError: boom", "ok.yaml", 3, 1
+    )
     blamed = checks._blame_broken_data(Game, {"bad.yaml"}, [crash])
     assert [d.code for d in blamed] == ["E402"] and "bad.yaml" in blamed[0].hint
     assert checks._blame_broken_data(Game, set(), [crash]) == [crash]
@@ -447,8 +551,19 @@ def test_regression_a_comparison_takes_two_amounts(bad):
     Condition.model_validate({next(iter(bad)): [1, 2]})
 
 
-@pytest.mark.parametrize("bad", [{"sub": [1]}, {"mul": [2]}, {"div": [1]}, {"div": [1, 2, 3]}, {"square": []},
-                                 {"square": [1, 2]}, {"min": []}, {"max": []}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"sub": [1]},
+        {"mul": [2]},
+        {"div": [1]},
+        {"div": [1, 2, 3]},
+        {"square": []},
+        {"square": [1, 2]},
+        {"min": []},
+        {"max": []},
+    ],
+)
 def test_regression_list_expressions_have_their_arity(bad):
     """`sub: [x]` crashed the English rendering ('{0} minus {1}') in the text check; `min: []` the run."""
     from pydantic import ValidationError

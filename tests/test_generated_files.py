@@ -32,7 +32,9 @@ def test_schema_documents_every_primitive():
 
 def test_generated_is_up_to_date(ostraka):
     result = ostraka("build", "--check")
-    assert result.exit_code == 0, "generated/ is stale: run 'make' (or 'ostraka build') and commit generated/\n" + result.output
+    assert result.exit_code == 0, (
+        "generated/ is stale: run 'make' (or 'ostraka build') and commit generated/\n" + result.output
+    )
 
 
 def test_build_is_reproducible(ostraka, tmp_path):

@@ -70,15 +70,23 @@ class Counting(engine.Handlers):
 
 
 def test_every_primitive_has_a_template_beside_its_module():
-    missing = sorted(f"{family}/{name}" for family in FAMILIES for name, cls in REGISTRY[family].items()
-                     if family != "passive" and not template_path(cls).is_file())
+    missing = sorted(
+        f"{family}/{name}"
+        for family in FAMILIES
+        for name, cls in REGISTRY[family].items()
+        if family != "passive" and not template_path(cls).is_file()
+    )
     assert not missing, f"primitives without a code template beside their module: {missing}"
 
 
 def test_every_template_belongs_to_a_primitive():
     held = {template_path(cls) for family in FAMILIES for cls in REGISTRY[family].values()}
-    orphans = [p.relative_to(LANG_DIR).as_posix() for family in FAMILIES for p in sorted(folder(family).glob("*.py.j2"))
-               if p.resolve() not in held]
+    orphans = [
+        p.relative_to(LANG_DIR).as_posix()
+        for family in FAMILIES
+        for p in sorted(folder(family).glob("*.py.j2"))
+        if p.resolve() not in held
+    ]
     assert not orphans, f"templates of no registered primitive: {orphans}"
 
 
@@ -105,7 +113,11 @@ def test_generated_source_is_formatted(games):
     for game in games:
         source = generator.render(game)
         assert black.format_str(source, mode=mode) == source, game.id
-        long = [n for n, line in enumerate(source.splitlines(), 1) if len(line) > generator.LINE_LENGTH and "'" not in line and '"' not in line]
+        long = [
+            n
+            for n, line in enumerate(source.splitlines(), 1)
+            if len(line) > generator.LINE_LENGTH and "'" not in line and '"' not in line
+        ]
         assert not long, f"{game.id}: lines {long[:5]} are longer than {generator.LINE_LENGTH}"
     assert black.format_str("x  =  ( 1 )\n", mode=mode) != "x  =  ( 1 )\n"  # the check above can fail
 
@@ -119,9 +131,15 @@ def test_one_function_per_card_and_trigger_with_its_source(games):
         assert set(handlers.rules) == set(game.rule_triggered)
         tree = ast.parse(source)
         moves = game.game.flow.moves if game.game.flow is not None else {}
-        assert {name: len(fns) for name, fns in handlers.moves.items()} == {name: len(m.do) for name, m in moves.items()}
+        assert {name: len(fns) for name, fns in handlers.moves.items()} == {
+            name: len(m.do) for name, m in moves.items()
+        }
         move_fns = {fn.__name__ for fns in handlers.moves.values() for fn in fns}
-        functions = [n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("requires_of_") and n.name not in move_fns]
+        functions = [
+            n
+            for n in tree.body
+            if isinstance(n, ast.FunctionDef) and not n.name.startswith("requires_of_") and n.name not in move_fns
+        ]
         assert len(functions) == len(expected) + len(game.rule_triggered)
         assert set(handlers.kinds) == {k for k, kind in game.game.kinds.items() if kind.requires is not None}
         lines = source.splitlines()
@@ -197,8 +215,13 @@ def test_the_switch_really_runs_the_generated_code(games):
 
     for game in games:
         handlers = engine.load(game)
-        sabotaged = engine.Handlers({"RULES": {k: broken for k in handlers.rules},
-                                     "HANDLERS": {k: broken for k in handlers.cards}, "REQUIRES": handlers.kinds})
+        sabotaged = engine.Handlers(
+            {
+                "RULES": {k: broken for k in handlers.rules},
+                "HANDLERS": {k: broken for k in handlers.cards},
+                "REQUIRES": handlers.kinds,
+            }
+        )
         hit = 0
         for card in game.cards.values():
             for example in card.examples:
@@ -221,7 +244,11 @@ def test_fallback_through_the_interpreter_gives_the_same_results(games, monkeypa
         handlers = engine.load_source(source, f"fallback/{game.id}.py")
         for card in list(game.cards.values())[:60]:
             for example in card.examples:
-                assert run_both(game, example, handlers) == run_both(game, example, None), (game.id, card.id, example.name)
+                assert run_both(game, example, handlers) == run_both(game, example, None), (
+                    game.id,
+                    card.id,
+                    example.name,
+                )
 
 
 # ---------------------------------------------------------------------- committed and drift-checked
@@ -240,7 +267,9 @@ def test_committed_handlers_match_a_fresh_build():
             continue  # the build refuses this game today; tests/test_generated_files.py reports it
         committed = REPO / "generated" / game.id / "handlers.py"
         assert committed.is_file(), f"generated/{game.id}/handlers.py is missing: {REGENERATE}"
-        assert committed.read_text(encoding="utf-8") == generator.render(game), f"generated/{game.id}/handlers.py is stale: {REGENERATE}"
+        assert committed.read_text(encoding="utf-8") == generator.render(game), (
+            f"generated/{game.id}/handlers.py is stale: {REGENERATE}"
+        )
         checked += 1
     if not checked:
         pytest.skip("no game of cards/ checks cleanly right now")
@@ -253,7 +282,11 @@ def test_built_handlers_files_run_the_examples(ostraka, project, games):
         handlers = engine.load_file(project / "generated" / game.id / "handlers.py")
         for card in game.cards.values():
             for example in card.examples:
-                assert run_both(game, example, handlers) == run_both(game, example, None), (game.id, card.id, example.name)
+                assert run_both(game, example, handlers) == run_both(game, example, None), (
+                    game.id,
+                    card.id,
+                    example.name,
+                )
 
 
 def test_build_check_reports_a_stale_handlers_file(ostraka, project):

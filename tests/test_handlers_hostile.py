@@ -52,56 +52,100 @@ def hostile_project(tmp_path: Path) -> tuple[Path, list[str]]:
     strings = hostile_strings(tmp_path)
     project = tmp_path / "project"
     game = project / "cards" / "hostile"
-    write(game / "game.yaml", {
-        "id": "hostile",
-        "name": strings[0],
-        "text": strings[4],
-        "players": {"min": 2, "max": 3},
-        "relations": {"left": 1, "right": -1, "neighbours": ["left", "right"]},
-        "resources": {"wood": {}},
-        "counters": {"coins": {"start": 3}, "points": {"min": None}},
-        "zones": {"city": {}, "discard": {"shared": True}},
-        "kinds": {"card": {"zone": "city", "fields": {"flavour": {"type": "choice", "values": strings}}}},
-        "triggers": {"built": {}, "lambda": {"description": strings[3], "details": ["detail"]}},
-    })
+    write(
+        game / "game.yaml",
+        {
+            "id": "hostile",
+            "name": strings[0],
+            "text": strings[4],
+            "players": {"min": 2, "max": 3},
+            "relations": {"left": 1, "right": -1, "neighbours": ["left", "right"]},
+            "resources": {"wood": {}},
+            "counters": {"coins": {"start": 3}, "points": {"min": None}},
+            "zones": {"city": {}, "discard": {"shared": True}},
+            "kinds": {"card": {"zone": "city", "fields": {"flavour": {"type": "choice", "values": strings}}}},
+            "triggers": {"built": {}, "lambda": {"description": strings[3], "details": ["detail"]}},
+        },
+    )
     # Card ids that are Python keywords, each card carrying hostile strings where strings may go.
-    for index, (card_id, text) in enumerate(zip(["class", "import", "lambda", "def", "match", "return", "none", "print"], strings)):
+    for index, (card_id, text) in enumerate(
+        zip(["class", "import", "lambda", "def", "match", "return", "none", "print"], strings)
+    ):
         wanted = strings[(index + 1) % len(strings)]
-        write(game / f"{card_id}.yaml", {
-            "id": card_id,
-            "name": strings[index][:200],
+        write(
+            game / f"{card_id}.yaml",
+            {
+                "id": card_id,
+                "name": strings[index][:200],
+                "kind": "card",
+                "flavour": text,
+                "text": (text + " ") * 3 + "long " * 800,  # long, and under the loader's 64 brackets a line
+                "effects": [
+                    {"on": "built", "do": [{"gain": {"coins": 1}}]},
+                    {
+                        "on": "lambda",
+                        "if": {"event": {"detail": wanted}},
+                        "do": [{"gain": {"points": {"count": {"kind": "card", "where": {"flavour": [text, wanted]}}}}}],
+                    },
+                ],
+                "examples": [
+                    {
+                        "name": text[:200],
+                        "given": {"p1": {"coins": 0}},
+                        "when": {"build": card_id, "by": "p1"},
+                        "expect": {"p1": {"coins": 1, "city": [card_id]}},
+                    },
+                    {
+                        "name": wanted[:200],
+                        "given": {"p1": {"city": [card_id]}},
+                        "when": {"event": "lambda", "by": "p1", "detail": wanted},
+                        "expect": {"p1": {"points": 1}},
+                    },
+                    {
+                        "name": "another detail",
+                        "given": {"p1": {"city": [card_id]}},
+                        "when": {"event": "lambda", "by": "p1", "detail": text},
+                        "expect": {"p1": {"points": 0}},
+                    },
+                ],
+            },
+        )
+    # A file name that is itself hostile.
+    weird = game / 'we\'ird "file" ü {{x}}.yaml'
+    write(
+        weird,
+        {
+            "id": "odd_file",
+            "name": strings[5],
             "kind": "card",
-            "flavour": text,
-            "text": (text + " ") * 3 + "long " * 800,  # long, and under the loader's 64 brackets a line
+            "flavour": strings[6],
+            "text": strings[7],
             "effects": [
-                {"on": "built", "do": [{"gain": {"coins": 1}}]},
                 {
-                    "on": "lambda",
-                    "if": {"event": {"detail": wanted}},
-                    "do": [{"gain": {"points": {"count": {"kind": "card", "where": {"flavour": [text, wanted]}}}}}],
-                },
+                    "on": "built",
+                    "do": [
+                        {"gain": {"points": 2}},
+                        {"announce": {"trigger": "lambda", "details": {"detail": strings[1]}}},
+                    ],
+                }
             ],
             "examples": [
-                {"name": text[:200], "given": {"p1": {"coins": 0}}, "when": {"build": card_id, "by": "p1"},
-                 "expect": {"p1": {"coins": 1, "city": [card_id]}}},
-                {"name": wanted[:200], "given": {"p1": {"city": [card_id]}},
-                 "when": {"event": "lambda", "by": "p1", "detail": wanted}, "expect": {"p1": {"points": 1}}},
-                {"name": "another detail", "given": {"p1": {"city": [card_id]}},
-                 "when": {"event": "lambda", "by": "p1", "detail": text}, "expect": {"p1": {"points": 0}}},
+                {
+                    "name": strings[2],
+                    "when": {"build": "odd_file", "by": "p2"},
+                    "given": {"players": 3},
+                    "expect": {"p2": {"points": 2}},
+                },
+                # The announced detail is what the 'class' card listens for: it scores through the event.
+                {
+                    "name": "announced",
+                    "when": {"build": "odd_file", "by": "p1"},
+                    "given": {"p1": {"city": ["class"]}},
+                    "expect": {"p1": {"points": 3}},
+                },
             ],
-        })
-    # A file name that is itself hostile.
-    weird = game / "we'ird \"file\" ü {{x}}.yaml"
-    write(weird, {
-        "id": "odd_file", "name": strings[5], "kind": "card", "flavour": strings[6], "text": strings[7],
-        "effects": [{"on": "built", "do": [{"gain": {"points": 2}}, {"announce": {"trigger": "lambda", "details": {"detail": strings[1]}}}]}],
-        "examples": [
-            {"name": strings[2], "when": {"build": "odd_file", "by": "p2"}, "given": {"players": 3}, "expect": {"p2": {"points": 2}}},
-            # The announced detail is what the 'class' card listens for: it scores through the event.
-            {"name": "announced", "when": {"build": "odd_file", "by": "p1"}, "given": {"p1": {"city": ["class"]}},
-             "expect": {"p1": {"points": 3}}},
-        ],
-    })
+        },
+    )
     return project, strings
 
 

@@ -151,9 +151,13 @@ def _outcome(game, state: State, picks: list[int], action, handlers) -> tuple:
 def _same_on_both_paths(game, handlers, details, card_id, trigger, data) -> None:
     state = data.draw(states(game), label="state")
     actor = data.draw(st.sampled_from([p.id for p in state.players]), label="actor")
-    payload = {k: data.draw(st.sampled_from(v + ["other"]), label=k) for k, v in details.items() if data.draw(st.booleans())}
+    payload = {
+        k: data.draw(st.sampled_from(v + ["other"]), label=k) for k, v in details.items() if data.draw(st.booleans())
+    }
     picks = data.draw(st.lists(st.integers(0, 9), max_size=12), label="answers")
-    whole_build = card_id is not None and trigger == game.game.build.on_built and game.game.kinds[game.cards[card_id].kind].zone
+    whole_build = (
+        card_id is not None and trigger == game.game.build.on_built and game.game.kinds[game.cards[card_id].kind].zone
+    )
     if whole_build and data.draw(st.booleans(), label="build whole"):
         free = data.draw(st.booleans(), label="free")
 
@@ -168,7 +172,16 @@ def _same_on_both_paths(game, handlers, details, card_id, trigger, data) -> None
         def action(game, state, decider, h):
             player = state.player(actor)
             card = game.cards[card_id] if card_id is not None else None
-            ctx = Context(game, state, decider, actor=player, owner=player, card=card, event=dict(payload, event=trigger), handlers=h)
+            ctx = Context(
+                game,
+                state,
+                decider,
+                actor=player,
+                owner=player,
+                card=card,
+                event=dict(payload, event=trigger),
+                handlers=h,
+            )
             run_trigger(ctx, card_id, trigger)
 
     reference = _outcome(game, state, picks, action, None)

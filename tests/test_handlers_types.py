@@ -14,9 +14,21 @@ HANDLERS = sorted((REPO / "generated").glob("*/handlers.py"))
 
 def _mypy(path: Path, cache: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
-         "--no-error-summary", "--cache-dir", str(cache), str(path)],
-        cwd=REPO, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--follow-imports=silent",
+            "--ignore-missing-imports",
+            "--no-error-summary",
+            "--cache-dir",
+            str(cache),
+            str(path),
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 

@@ -27,10 +27,17 @@ PAYLOADS.append("a\ttab, a\x07bell, an escape \x1b[31m and a line\nbreak")
 
 def audited(project: Path, *args: str, tmp: Path) -> tuple[int, str, list[dict]]:
     report = tmp / f"audit-{len(list(tmp.glob('audit-*')))}.jsonl"
-    proc = subprocess.run([sys.executable, str(HOSTILE / "audit_run.py"), str(report), str(project), *args],
-                          capture_output=True, text=True, timeout=600, cwd=project,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
-    events = [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else [{"event": "no report"}]
+    proc = subprocess.run(
+        [sys.executable, str(HOSTILE / "audit_run.py"), str(report), str(project), *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=project,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    events = (
+        [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else [{"event": "no report"}]
+    )
     assert "Traceback" not in proc.stderr, proc.stderr[-3000:]
     return proc.returncode, proc.stdout + proc.stderr, events
 
@@ -88,8 +95,12 @@ def _poison(path: Path, payloads: list[str], start: int) -> int:
             continue
         indent = len(m.group(1))
         nxt = lines[i + 1] if i + 1 < len(lines) else ""
-        if nxt.strip() and len(nxt) - len(nxt.lstrip(" ")) > indent and not nxt.lstrip().startswith(("-", "#")) \
-                and ":" not in nxt:
+        if (
+            nxt.strip()
+            and len(nxt) - len(nxt.lstrip(" ")) > indent
+            and not nxt.lstrip().startswith(("-", "#"))
+            and ":" not in nxt
+        ):
             continue  # a plain scalar continued on the next line
         payload = payloads[(start + count) % len(payloads)][:200]
         lines[i] = f"{m.group(1)}name: {json.dumps(payload)}\n"
@@ -117,7 +128,9 @@ def test_strings_in_the_data_stay_data(project, tmp_path):
     code, out, events = audited(project, "check", "--format", "json", tmp=tmp_path)
     assert not [d for d in diagnostics(out) if d["code"] == "E901"]
     assert events == []
-    code, out, events = audited(project, "check", "--format", "json", "--engine", "handlers", "--no-cache", tmp=tmp_path)
+    code, out, events = audited(
+        project, "check", "--format", "json", "--engine", "handlers", "--no-cache", tmp=tmp_path
+    )
     assert not [d for d in diagnostics(out) if d["code"] == "E901"], out[-3000:]
     assert events == []
     code, out, events = audited(project, "build", "--out", str(out_dir), tmp=tmp_path)
@@ -168,7 +181,8 @@ def test_ids_and_names_that_are_not_names_are_refused(project, tmp_path):
     game = game_dir(project)
     bad_ids = ["__import__", "__class__", "../../etc/passwd", "os.system", "a b", "Eval", "x;rm", "é"]
     (game / "hostile_ids.yaml").write_text(
-        "".join(f"- id: {json.dumps(i)}\n  name: x\n  kind: x\n" for i in bad_ids), encoding="utf-8")
+        "".join(f"- id: {json.dumps(i)}\n  name: x\n  kind: x\n" for i in bad_ids), encoding="utf-8"
+    )
     code, out, events = audited(project, "check", "--format", "json", tmp=tmp_path)
     mine = [d for d in diagnostics(out) if d["file"].endswith("hostile_ids.yaml")]
     assert code == 1 and mine and not [d for d in mine if d["code"] == "E901"]
@@ -189,8 +203,18 @@ def test_a_game_id_cannot_steer_the_output_outside(project, tmp_path):
 # ----------------------------------------------------------------------------- file names and links
 
 
-HOSTILE_NAMES = ["..yaml", "a..b.yaml", "$(touch hostile-pwned).yaml", "; rm -rf ~.yaml", "-rf.yaml",
-                 "{{7*7}}.yaml", "new\nline.yaml", "\u202eevil.yaml", "%s%n.yaml", " .yaml"]
+HOSTILE_NAMES = [
+    "..yaml",
+    "a..b.yaml",
+    "$(touch hostile-pwned).yaml",
+    "; rm -rf ~.yaml",
+    "-rf.yaml",
+    "{{7*7}}.yaml",
+    "new\nline.yaml",
+    "\u202eevil.yaml",
+    "%s%n.yaml",
+    " .yaml",
+]
 
 
 def test_hostile_file_names_are_only_names(project, tmp_path):

@@ -34,7 +34,8 @@ def test_a_billion_players_is_refused_at_validation(mini_game, ostraka):
 
 def test_the_largest_table_still_checks(mini_game, ostraka):
     _game(mini_game, "players: {min: 2, max: 4}", f"players: {{min: 2, max: {MAX_PLAYERS}}}")
-    (mini_game / "big.yaml").write_text(f"""id: big
+    (mini_game / "big.yaml").write_text(
+        f"""id: big
 name: Big
 kind: card
 text: Gain two coins when built.
@@ -46,14 +47,17 @@ examples:
     given: {{players: {MAX_PLAYERS}}}
     when: {{build: big, by: p{MAX_PLAYERS}}}
     expect: {{p{MAX_PLAYERS}: {{coins: 5}}}}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     result = ostraka("check", "--no-cache", cwd=mini_game.parent.parent)
     assert result.exit_code == 0, result.output
 
 
 def test_an_example_of_two_million_players_is_a_located_e402(mini_game, ostraka):
     path = mini_game / "crowd.yaml"
-    path.write_text("""id: crowd
+    path.write_text(
+        """id: crowd
 name: Crowd
 kind: card
 text: Gain two coins when built.
@@ -65,7 +69,9 @@ examples:
     given: {players: 2000000}
     when: {build: crowd, by: p1}
     expect: {p1: {coins: 5}}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     result = ostraka("check", "--no-cache", cwd=mini_game.parent.parent)
     assert result.exit_code == 1 and "E901" not in result.output
     assert _located(result.output, "cards/mini/crowd.yaml", 9, "E402"), result.output
@@ -82,13 +88,20 @@ DECK = """deck:
 
 
 def _with_deck(mini_game: Path, count: str) -> None:
-    _game(mini_game, "      after: {type: refs, of: card}",
-          "      after: {type: refs, of: card}\n      age: {type: int}\n      copies: {type: ints}")
+    _game(
+        mini_game,
+        "      after: {type: refs, of: card}",
+        "      after: {type: refs, of: card}\n      age: {type: int}\n      copies: {type: ints}",
+    )
     path = mini_game / "game.yaml"
     path.write_text(path.read_text(encoding="utf-8") + DECK.replace("COUNT", count), encoding="utf-8")
     good = mini_game / "good.yaml"
-    good.write_text(good.read_text(encoding="utf-8").replace("cost: {wood: 1}", "cost: {wood: 1}\nage: 1\ncolour: red\ncopies: [2]"),
-                    encoding="utf-8")
+    good.write_text(
+        good.read_text(encoding="utf-8").replace(
+            "cost: {wood: 1}", "cost: {wood: 1}\nage: 1\ncolour: red\ncopies: [2]"
+        ),
+        encoding="utf-8",
+    )
 
 
 def test_a_deck_draw_that_can_be_negative_is_refused_by_check(mini_game, ostraka):

@@ -20,16 +20,34 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("compiler", "compiler.diagnostics", "compiler.pipeline.load", "compiler.runtime.limits"),
     ("compiler.lang",),
     # the model of a game: what game.yaml and the cards validate into, a checked game and its indices
-    ("compiler.pipeline.validate.models", "compiler.simulate.spec", "compiler.outputs.sheet_spec", "compiler.compiled",
-     "compiler.fields"),
+    (
+        "compiler.pipeline.validate.models",
+        "compiler.simulate.spec",
+        "compiler.outputs.sheet_spec",
+        "compiler.compiled",
+        "compiler.fields",
+    ),
     ("compiler.decide",),
     ("compiler.runtime",),
     ("compiler.codegen",),
     # what the pipeline renders and stores: rules text, schemas, sheets; the cache
-    ("compiler.outputs.english", "compiler.outputs.english_words", "compiler.outputs.schema_gen", "compiler.outputs.sheet",
-     "compiler.outputs.sheet_entity", "compiler.outputs.sheet_model", "compiler.outputs.pdf", "compiler.outputs.colour",
-     "compiler.outputs.hexes", "compiler.tools.cache", "compiler.tools.cache_codec", "compiler.tools.cache_store",
-     "compiler.tools.fingerprint", "compiler.tools.gameview", "compiler.tools.progress"),
+    (
+        "compiler.outputs.english",
+        "compiler.outputs.english_words",
+        "compiler.outputs.schema_gen",
+        "compiler.outputs.sheet",
+        "compiler.outputs.sheet_entity",
+        "compiler.outputs.sheet_model",
+        "compiler.outputs.pdf",
+        "compiler.outputs.colour",
+        "compiler.outputs.hexes",
+        "compiler.tools.cache",
+        "compiler.tools.cache_codec",
+        "compiler.tools.cache_store",
+        "compiler.tools.fingerprint",
+        "compiler.tools.gameview",
+        "compiler.tools.progress",
+    ),
     ("compiler.pipeline",),
     ("compiler.outputs", "compiler.tools", "compiler.simulate"),
     ("compiler.cli", "compiler.__main__"),
@@ -128,7 +146,7 @@ def _cycle() -> list[str] | None:
                 state[path.pop()] = 2
                 stack.pop()
             elif state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
+                return path[path.index(nxt) :] + [nxt]
             elif not state.get(nxt):
                 state[nxt] = 1
                 path.append(nxt)

@@ -61,7 +61,9 @@ def test_text_findings_are_located_at_their_words(mini_game, ostraka):
     (mini_game / "texts.yaml").write_text(TEXTS, encoding="utf-8")
     result = ostraka("check", "--no-cache", cwd=mini_game.parent.parent)
     found = sorted(row.split(": warning")[0] for row in result.output.splitlines() if " W501: " in row)
-    assert found == ["cards/mini/texts.yaml:19:5", "cards/mini/texts.yaml:30:48", "cards/mini/texts.yaml:7:5"], result.output
+    assert found == ["cards/mini/texts.yaml:19:5", "cards/mini/texts.yaml:30:48", "cards/mini/texts.yaml:7:5"], (
+        result.output
+    )
 
 
 def _number_words(rnd: random.Random, length: int) -> str:
@@ -74,7 +76,8 @@ def _number_words(rnd: random.Random, length: int) -> str:
 
 def _long_cards(n: int, length: int) -> str:
     rnd = random.Random(7)
-    return "".join(f"""- id: long{i}
+    return "".join(
+        f"""- id: long{i}
   name: Long {i}
   kind: card
   text: >
@@ -86,7 +89,9 @@ def _long_cards(n: int, length: int) -> str:
     - name: gains
       when: {{build: long{i}, by: p1}}
       expect: {{p1: {{coins: 5}}}}
-""" for i in range(n))
+"""
+        for i in range(n)
+    )
 
 
 def _check_every_finding_sits_on_its_number(project: Path, ostraka) -> int:
@@ -96,8 +101,20 @@ def _check_every_finding_sits_on_its_number(project: Path, ostraka) -> int:
     findings = [d for d in result.json()["diagnostics"] if d["code"] == "W501" and "text says" in d["message"]]
     for d in findings:
         said = d["message"].split("text says ")[1].split(";")[0]
-        word = lines[d["line"] - 1][d["column"] - 1:].split()[0]
-        assert word in {"1": "one", "2": "two", "3": "three", "5": "five", "7": "seven", "9": "nine", "12": "twelve", "20": "twenty"}[said], d
+        word = lines[d["line"] - 1][d["column"] - 1 :].split()[0]
+        assert (
+            word
+            in {
+                "1": "one",
+                "2": "two",
+                "3": "three",
+                "5": "five",
+                "7": "seven",
+                "9": "nine",
+                "12": "twelve",
+                "20": "twenty",
+            }[said]
+        ), d
     return len(findings)
 
 

@@ -109,7 +109,7 @@ def test_a_search_bot_does_at_least_as_well_as_the_script(games):
         scripted = start.clone()
         _play_script(scripted, _script(example))
         replay = start.clone()
-        for action in line[len(start.history()):]:
+        for action in line[len(start.history()) :]:
             replay.apply_action(action)
         assert replay.is_terminal() and replay.returns()[seat] == best
         assert best >= scripted.returns()[seat], (game.id, card.id, example.name)
@@ -163,7 +163,9 @@ def test_a_score_that_names_no_counter_is_an_error(ostraka, tmp_path):
     project = tmp_path / "project"
     shutil.copytree(REPO / "cards" / "olympus", project / "cards" / "olympus")
     game_file = project / "cards" / "olympus" / "game.yaml"
-    game_file.write_text(game_file.read_text(encoding="utf-8").replace("\nscore: points", "\nscore: pionts"), encoding="utf-8")
+    game_file.write_text(
+        game_file.read_text(encoding="utf-8").replace("\nscore: points", "\nscore: pionts"), encoding="utf-8"
+    )
     result = ostraka("check", cwd=project)
     assert result.exit_code == 1
     assert "pionts" in result.output and "game.yaml" in result.output

@@ -40,7 +40,9 @@ def test_explain_on_a_card_whose_file_is_broken_says_so(ostraka, two_games):
     assert result.exit_code == 2
     assert "card 'good' of mini did not load: cards/first/good.yaml has errors" in result.output
     assert "did you mean" not in result.output
-    assert ostraka("explain", "mini:goood", cwd=two_games).output.count("did you mean") == 0  # nothing near but the broken one
+    assert (
+        ostraka("explain", "mini:goood", cwd=two_games).output.count("did you mean") == 0
+    )  # nothing near but the broken one
 
 
 def test_every_command_takes_a_game_id_or_its_directory(ostraka, two_games):
@@ -56,10 +58,18 @@ def test_every_command_takes_a_game_id_or_its_directory(ostraka, two_games):
 
 
 def test_an_unknown_game_is_refused_with_a_hint_by_every_command(ostraka, two_games):
-    for args in (("check", "othr"), ("cards", "othr"), ("sheet", "othr"), ("new", "othr", "card", "x"), ("explain", "othr:good")):
+    for args in (
+        ("check", "othr"),
+        ("cards", "othr"),
+        ("sheet", "othr"),
+        ("new", "othr", "card", "x"),
+        ("explain", "othr:good"),
+    ):
         result = ostraka(*args, cwd=two_games)
         assert result.exit_code == 2, (args, result.output)
-        assert "error E306: no game 'othr'" in result.output and "hint: did you mean 'other'?" in result.output, result.output
+        assert "error E306: no game 'othr'" in result.output and "hint: did you mean 'other'?" in result.output, (
+            result.output
+        )
         assert "Traceback" not in result.output
 
 

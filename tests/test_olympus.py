@@ -84,14 +84,21 @@ def test_a_reconstructed_mark_on_a_missing_value_is_reported(ostraka, tmp_path):
     game_yaml.write_text(game_yaml.read_text().replace("  params.tribute:", "  params.tributes:"))
     result = ostraka("check", "cards/olympus", cwd=tmp_path)
     assert result.exit_code == 1
-    assert re.search(r"game\.yaml:\d+:3: error E205: 'reconstructed' names 'params.tributes', which this file does not set", result.output)
+    assert re.search(
+        r"game\.yaml:\d+:3: error E205: 'reconstructed' names 'params.tributes', which this file does not set",
+        result.output,
+    )
 
 
 def test_no_python_code_names_an_olympus_card():
-    ids = {p.stem for p in (GAME / "buildings").glob("*.yaml")} | {f"{d}_{s}" for d in DEITIES for s in ("alpha", "beta")}
+    ids = {p.stem for p in (GAME / "buildings").glob("*.yaml")} | {
+        f"{d}_{s}" for d in DEITIES for s in ("alpha", "beta")
+    }
     for path in (REPO / "compiler").rglob("*.py"):
         # A primitive's documentation example may borrow a card's name; code may not.
-        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.strip().startswith("example =")]
+        lines = [
+            line for line in path.read_text(encoding="utf-8").splitlines() if not line.strip().startswith("example =")
+        ]
         text = "\n".join(lines)
         for card_id in ids:
             assert f'"{card_id}"' not in text and f"'{card_id}'" not in text, f"{path} names {card_id}"
@@ -140,13 +147,26 @@ def test_upkeep_step_5_earns_each_extra_priest_once(olympus):
 
 def test_glory_cards_go_once_each_to_the_players_checked(olympus):
     # The glory check is for the acting player; a card already claimed stays claimed.
-    given = {"glory_military": 1, "glory_claimed": 1, "p1": {"fishing": 7}, "p2": {"fishing": 7, "culture": 10, "military": 8},
-             "p3": {"population": 10}}
-    first = outcome(olympus, given=given, when={"event": "glory", "by": "p2"},
-                    expect={"glory_claimed": 3, "glory_fishing": 1, "glory_culture": 1, "p2": {"glory": 2}})
+    given = {
+        "glory_military": 1,
+        "glory_claimed": 1,
+        "p1": {"fishing": 7},
+        "p2": {"fishing": 7, "culture": 10, "military": 8},
+        "p3": {"population": 10},
+    }
+    first = outcome(
+        olympus,
+        given=given,
+        when={"event": "glory", "by": "p2"},
+        expect={"glory_claimed": 3, "glory_fishing": 1, "glory_culture": 1, "p2": {"glory": 2}},
+    )
     assert first.passed, first.message
-    after = outcome(olympus, given=given, when=[{"event": "glory", "by": "p2"}, {"event": "glory", "by": "p1"}, {"event": "glory", "by": "p3"}],
-                    expect={"glory_claimed": 4, "glory_population": 1, "p1": {"glory": 0}, "p2": {"glory": 2}, "p3": {"glory": 1}})
+    after = outcome(
+        olympus,
+        given=given,
+        when=[{"event": "glory", "by": "p2"}, {"event": "glory", "by": "p1"}, {"event": "glory", "by": "p3"}],
+        expect={"glory_claimed": 4, "glory_population": 1, "p1": {"glory": 0}, "p2": {"glory": 2}, "p3": {"glory": 1}},
+    )
     assert after.passed, after.message
 
 
@@ -168,8 +188,18 @@ def test_final_scoring_counts_every_progress_marker_and_glory(olympus):
     # point a space past the first, 3 a Glory card) are ours, marked in game.yaml.
     result = outcome(
         olympus,
-        given={"p1": {"points": 10, "population": 4, "culture": 5, "military": 3, "agriculture": 3, "hunting": 2,
-                      "fishing": 1, "glory": 1}},
+        given={
+            "p1": {
+                "points": 10,
+                "population": 4,
+                "culture": 5,
+                "military": 3,
+                "agriculture": 3,
+                "hunting": 2,
+                "fishing": 1,
+                "glory": 1,
+            }
+        },
         when={"event": "end_of_game", "by": "p1"},
         expect={"p1": {"points": 10 + (4 + 5 + 3 + 3 + 2 + 1 - 6) + 3}},
     )
@@ -182,9 +212,13 @@ def test_the_final_scoring_values_are_marked_reconstructed(olympus):
 
 
 def test_upkeep_step_6_counts_rounds_and_ends_the_game_at_four_glory_cards(olympus):
-    going_on = outcome(olympus, given={"glory_claimed": 3}, when={"event": "upkeep_round"}, expect={"round": 2, "game_over": 0})
+    going_on = outcome(
+        olympus, given={"glory_claimed": 3}, when={"event": "upkeep_round"}, expect={"round": 2, "game_over": 0}
+    )
     assert going_on.passed, going_on.message
-    over = outcome(olympus, given={"glory_claimed": 4}, when={"event": "upkeep_round"}, expect={"round": 2, "game_over": 1})
+    over = outcome(
+        olympus, given={"glory_claimed": 4}, when={"event": "upkeep_round"}, expect={"round": 2, "game_over": 1}
+    )
     assert over.passed, over.message
 
 
@@ -201,16 +235,26 @@ def test_the_whole_upkeep_runs_its_steps_in_order(olympus):
 
 
 def test_a_wrong_expectation_fails(olympus):
-    result = outcome(olympus, given={"p1": {"grain": 7, "meat": 0, "fish": 0}}, when={"event": "upkeep_warehouse", "by": "p1"},
-                     answers={"p1": ["grain", "grain"]}, expect={"p1": {"grain": 7}})
+    result = outcome(
+        olympus,
+        given={"p1": {"grain": 7, "meat": 0, "fish": 0}},
+        when={"event": "upkeep_warehouse", "by": "p1"},
+        answers={"p1": ["grain", "grain"]},
+        expect={"p1": {"grain": 7}},
+    )
     assert not result.passed and "p1.grain is 5, expected 7" in result.message
 
 
 def test_plague_spares_apollos_worshippers_and_rounds_down(olympus):
     result = outcome(
         olympus,
-        given={"players": 4, "p1": {"population": 9, "shrines": ["apollo_alpha"]}, "p2": {"population": 8},
-               "p3": {"population": 9, "shrines": ["apollo_beta"]}, "p4": {"population": 2}},
+        given={
+            "players": 4,
+            "p1": {"population": 9, "shrines": ["apollo_alpha"]},
+            "p2": {"population": 8},
+            "p3": {"population": 9, "shrines": ["apollo_beta"]},
+            "p4": {"population": 2},
+        },
         when={"event": "plague", "by": "p1"},
         expect={"p1": {"population": 9}, "p2": {"population": 6}, "p3": {"population": 9}, "p4": {"population": 2}},
     )

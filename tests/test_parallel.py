@@ -88,7 +88,9 @@ def test_errors_across_games_are_reported_the_same(broken, reference, monkeypatc
     codes = {d.code for d in reference.report.items}
     assert {"E101", "E204", "E203"} <= codes, codes
     assert reference.report.examples_folded > 0 and any(d.related for d in reference.report.items)
-    assert any("which did not load" in d.message for d in reference.report.items if d.file.startswith("cards/peloponnes"))
+    assert any(
+        "which did not load" in d.message for d in reference.report.items if d.file.startswith("cards/peloponnes")
+    )
     _same(reference, _in_two(broken, monkeypatch))
 
 

@@ -66,8 +66,14 @@ def test_forty_tiles_seven_civilizations_and_the_athens_material(records):
     stacks = {}
     for r in kinds["land"] + kinds["building"]:
         stacks[(r["fields"]["stack"], r["kind"])] = stacks.get((r["fields"]["stack"], r["kind"]), 0) + 1
-    assert stacks == {("A", "land"): 10, ("A", "building"): 5, ("B", "land"): 7, ("B", "building"): 8,
-                      ("C", "land"): 3, ("C", "building"): 7}
+    assert stacks == {
+        ("A", "land"): 10,
+        ("A", "building"): 5,
+        ("B", "land"): 7,
+        ("B", "building"): 8,
+        ("C", "land"): 3,
+        ("C", "building"): 7,
+    }
     listing = _invoke("cards", "peloponnes").output
     for word in ("athens", "athens_chit_1", "athens_chit_2", "conquest", "messene", "argos"):
         assert re.search(rf"^{word}\s", listing, re.M), word
@@ -79,7 +85,9 @@ def test_values_match_the_research_tables(records):
     assert by_id["b01"]["protects"] == ["plague"] and by_id["b14"]["protects"] == ["plague"]
     assert by_id["a11"]["land_wild"] is True
     assert sum(by_id[i]["prestige"] for i in by_id if re.fullmatch(r"[abc]\d\d", i)) == 150
-    assert [by_id[c]["turn_order"] for c in ("messene", "patras", "arkadia", "korinth", "sparta", "pylos", "argos")] == list(range(1, 8))
+    assert [
+        by_id[c]["turn_order"] for c in ("messene", "patras", "arkadia", "korinth", "sparta", "pylos", "argos")
+    ] == list(range(1, 8))
 
 
 def test_land_income_effects_match_their_produces_field(records):
@@ -99,23 +107,41 @@ def test_score_is_the_lower_of_the_two_totals(game):
 
 
 def test_athens_chit_penalty_reaches_the_score(game):
-    given = {"p1": {"lands": ["a01", "b06"], "buildings": ["c08"], "coins": 10, "inhabitants": 9, "chits": ["athens_chit_1"]}}
+    given = {
+        "p1": {"lands": ["a01", "b06"], "buildings": ["c08"], "coins": 10, "inhabitants": 9, "chits": ["athens_chit_1"]}
+    }
     out = run(game, given, {"event": "end_of_game", "by": "p1"}, {"p1": {"inhabitants": 7, "prestige": -6}})
     assert out.passed, out.message
 
 
 def test_aid_of_athens_is_not_offered_when_the_tile_cannot_be_built(game):
-    given = {"players": 2, "offer": ["a02"], "under_athens": ["c08"], "athens_tile": ["athens_chit_1", "athens_chit_2"],
-             "p1": {"coins": 9, "stone": 2}}
+    given = {
+        "players": 2,
+        "offer": ["a02"],
+        "under_athens": ["c08"],
+        "athens_tile": ["athens_chit_1", "athens_chit_2"],
+        "p1": {"coins": 9, "stone": 2},
+    }
     out = run(game, given, {"event": "bidding_turn", "by": "p1"}, {}, {"p1": ["aid_of_athens"]})
     assert not out.passed and "aid_of_athens" not in out.message.split("options were:")[1]
 
 
 def test_players_in_between_close_the_gap_in_turn_order(game):
-    given = {"players": 4, "under_athens": ["a07"], "athens_tile": ["athens_chit_1"],
-             "p1": {"turn_order": 4}, "p2": {"turn_order": 2}, "p3": {"turn_order": 1}, "p4": {"turn_order": 3}}
-    out = run(game, given, {"event": "accept_aid", "by": "p2"},
-              {"p1": {"turn_order": 3}, "p2": {"turn_order": 4}, "p3": {"turn_order": 1}, "p4": {"turn_order": 2}})
+    given = {
+        "players": 4,
+        "under_athens": ["a07"],
+        "athens_tile": ["athens_chit_1"],
+        "p1": {"turn_order": 4},
+        "p2": {"turn_order": 2},
+        "p3": {"turn_order": 1},
+        "p4": {"turn_order": 3},
+    }
+    out = run(
+        game,
+        given,
+        {"event": "accept_aid", "by": "p2"},
+        {"p1": {"turn_order": 3}, "p2": {"turn_order": 4}, "p3": {"turn_order": 1}, "p4": {"turn_order": 2}},
+    )
     assert out.passed, out.message
 
 
@@ -138,7 +164,13 @@ def test_removing_a_clause_fails_its_example(tmp_path):
 
 
 def test_a_tile_bought_outright_is_never_offered_to_others(game):
-    given = {"players": 2, "offer": [], "conquest_row": ["a04"], "p1": {"bid": 7, "conquered": ["c05"]}, "p2": {"coins": 20}}
+    given = {
+        "players": 2,
+        "offer": [],
+        "conquest_row": ["a04"],
+        "p1": {"bid": 7, "conquered": ["c05"]},
+        "p2": {"coins": 20},
+    }
     out = run(game, given, {"event": "bidding_turn", "by": "p2"}, {}, {"p2": ["conquer", "c05"]})
     assert not out.passed and "answers never asked for" in out.message
 
@@ -172,8 +204,12 @@ def test_one_rule_dispatches_every_disaster(game):
 def test_two_luxury_goods_pay_for_a_missing_stone(game):
     # The Barracks (2 stone, 1 wood) with 1 stone, 1 wood and 3 luxury goods: two of them stand in.
     given = {"p1": {"bid": 2, "bidding_on": ["a11"], "stone": 1, "wood": 1, "luxury": 3}}
-    out = run(game, given, {"event": "take_tiles", "by": "p1"},
-              {"p1": {"buildings": ["a11"], "stone": 0, "wood": 0, "luxury": 1}})
+    out = run(
+        game,
+        given,
+        {"event": "take_tiles", "by": "p1"},
+        {"p1": {"buildings": ["a11"], "stone": 0, "wood": 0, "luxury": 1}},
+    )
     assert out.passed, out.message
     given = {"p1": {"bid": 2, "bidding_on": ["a11"], "stone": 1, "wood": 1, "luxury": 1}}
     assert not run(game, given, {"event": "take_tiles", "by": "p1"}, {"p1": {"buildings": ["a11"]}}).passed

@@ -21,7 +21,11 @@ def test_the_fixture_warns_and_fails_only_under_strict(ostraka, mini_game, monke
     root = mini_game.parent.parent
     plain = ostraka("check", "--format", "json", "mini", cwd=root)
     assert plain.exit_code == 0, plain.output
-    found = [(d["code"], d["line"], d["column"]) for d in plain.json()["diagnostics"] if d["file"] == f"cards/mini/{fixture.name}"]
+    found = [
+        (d["code"], d["line"], d["column"])
+        for d in plain.json()["diagnostics"]
+        if d["file"] == f"cards/mini/{fixture.name}"
+    ]
     assert (code, int(line), int(column)) in found, found
     expect_line = fixture.read_text().splitlines().index("    expect: {}") + 1
     assert ("W502", expect_line, 13) in found, found  # the example that expects nothing

@@ -21,7 +21,11 @@ def games():
 
 
 def _diff(want: str, got: str, name: str) -> str:
-    lines = list(difflib.unified_diff(want.splitlines(), got.splitlines(), f"{name} (committed)", f"{name} (played now)", lineterm="", n=2))
+    lines = list(
+        difflib.unified_diff(
+            want.splitlines(), got.splitlines(), f"{name} (committed)", f"{name} (played now)", lineterm="", n=2
+        )
+    )
     shown = "\n".join(lines[:80]) + ("\n..." if len(lines) > 80 else "")
     return f"{name} differs from a replay (if the change is meant, run `make playthroughs` and review):\n{shown}"
 

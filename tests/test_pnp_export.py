@@ -43,6 +43,7 @@ def card_pdfs():
 
 # ------------------------------------------------------------------------------ print and play
 
+
 def test_copies_follow_the_player_count():
     game = _game("seven_wonders")
     deck = game.game.deck
@@ -51,7 +52,9 @@ def test_copies_follow_the_player_count():
         for card in game.cards.values():
             if card.kind not in deck.kinds or card.kind != "card":
                 continue
-            wanted = sum(1 for v in card.fields.get(deck.copies, []) if v <= players) if deck.copies in card.fields else 1
+            wanted = (
+                sum(1 for v in card.fields.get(deck.copies, []) if v <= players) if deck.copies in card.fields else 1
+            )
             assert printed.get(card.id, 0) == wanted, (card.id, players)
     assert physical_cards(game, None) == physical_cards(game, game.game.players.max)
     # Wonder stages are on their boards, not cards; the boards are declared pnp: false.
@@ -112,7 +115,11 @@ def test_nothing_overflows_a_card(game_id, card_pdfs):
             if getattr(box, "element_tag", None) != "article":
                 continue
             bottom = box.border_box_y() + box.border_height()
-            body = next(b for b in box.descendants() if getattr(b, "element", None) is not None and b.element.get("class") == "body")
+            body = next(
+                b
+                for b in box.descendants()
+                if getattr(b, "element", None) is not None and b.element.get("class") == "body"
+            )
             if body.position_y + body.margin_height() > bottom - 3 * 96 / 25.4:  # 3 mm kept for the footer
                 bad.append(box.element.get("data-id"))
     assert not bad, bad
@@ -134,6 +141,7 @@ def test_pnp_command(tmp_path, ostraka):
 
 
 # ------------------------------------------------------------------------------ export
+
 
 @pytest.mark.parametrize("game_id", IDS)
 def test_csv_export_has_a_row_per_entity_and_a_column_per_field(game_id, ostraka):
@@ -193,16 +201,17 @@ def test_xlsx_keeps_a_text_that_looks_like_a_formula_as_text(tmp_path):
     game = _game("attika")
     card = next(iter(game.cards.values()))
     cards = dict(game.cards)
-    cards[card.id] = card.model_copy(update={"text": "=HYPERLINK(\"x\")"})
+    cards[card.id] = card.model_copy(update={"text": '=HYPERLINK("x")'})
     path = tmp_path / "x.xlsx"
     path.write_bytes(to_xlsx(replace(game, cards=cards)))
     sheet = openpyxl.load_workbook(path).active
     header = [c.value for c in sheet[1]]
     cell = next(r for r in sheet.iter_rows(min_row=2) if r[0].value == card.id)[header.index("text")]
-    assert cell.data_type == "s" and cell.value == "=HYPERLINK(\"x\")"
+    assert cell.data_type == "s" and cell.value == '=HYPERLINK("x")'
 
 
 # ------------------------------------------------------------------------------ progress line
+
 
 class _Terminal(io.StringIO):
     def __init__(self, tty: bool) -> None:

@@ -108,7 +108,9 @@ def added(tmp_path_factory) -> tuple[Path, dict]:
     shutil.copytree(MINI, project / "cards" / "mini")
     (project / "cards" / "mini" / "doubler.yaml").write_text(CARD)
     env = {**os.environ, "PYTHONPATH": str(root / "src"), "NO_COLOR": "1"}
-    proc = subprocess.run([sys.executable, "-c", DRIVER], cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-c", DRIVER], cwd=project, env=env, capture_output=True, text=True, timeout=300
+    )
     assert proc.returncode == 0, proc.stderr
     return project, json.loads(proc.stdout)
 
@@ -176,7 +178,9 @@ class Throwaway(Primitive):
 
 
 def test_a_primitive_without_its_template_is_refused_at_import(tmp_path):
-    with pytest.raises(ValueError, match=r"action primitive 'halve' has no code-generator template: add halve\.py\.j2 beside halve"):
+    with pytest.raises(
+        ValueError, match=r"action primitive 'halve' has no code-generator template: add halve\.py\.j2 beside halve"
+    ):
         _import(tmp_path / "halve.py", THROWAWAY.format(family="action", name="halve"))
     assert "halve" not in registry.REGISTRY["action"]
     (tmp_path / "triple.py.j2").write_text("{{ g.code('pass') }}\n")
@@ -191,13 +195,16 @@ def test_a_passive_without_a_hook_is_refused(tmp_path):
     assert "shine" not in registry.REGISTRY["passive"]
 
 
-@pytest.mark.parametrize(("actions", "prefix"), [
-    ([{"gain": {"coins": 1}}, {"gain": {"coins": {"field": "points"}}}], 1),  # the card in view
-    ([{"gain": {"coins": {"detail": "price"}}}], 0),  # the event, read by a primitive added since
-    ([{"invoke": {"named_by": "disaster", "on": "strike"}}], 0),  # the event, by one of its arguments
-    ([{"invoke": {"card": "some_card", "on": "strike"}}, {"pay": {"coins": 1}}], 2),
-    ([{"if": {"test": {"connected": {"same": "group"}}, "then": [{"gain": {"coins": 1}}]}}], 0),  # inside another
-])
+@pytest.mark.parametrize(
+    ("actions", "prefix"),
+    [
+        ([{"gain": {"coins": 1}}, {"gain": {"coins": {"field": "points"}}}], 1),  # the card in view
+        ([{"gain": {"coins": {"detail": "price"}}}], 0),  # the event, read by a primitive added since
+        ([{"invoke": {"named_by": "disaster", "on": "strike"}}], 0),  # the event, by one of its arguments
+        ([{"invoke": {"card": "some_card", "on": "strike"}}, {"pay": {"coins": 1}}], 2),
+        ([{"if": {"test": {"connected": {"same": "group"}}, "then": [{"gain": {"coins": 1}}]}}], 0),  # inside another
+    ],
+)
 def test_what_a_move_reads_is_what_its_primitives_declare(actions, prefix):
     """A move's actions that read neither its card nor the event are tried once for all its cards:
     each primitive says whether it reads them (Primitive.reads_view), no list of names does."""

@@ -75,7 +75,9 @@ def problems(root: Path) -> list[str]:
                 if marked:
                     found.append(f"{where} is marked reconstructed, but tests/provenance/{game_id}.yaml gives a source")
                 elif sourced[(owner, name)] != value:
-                    found.append(f"{where}, but the source gives {sourced[(owner, name)]!r}: mark it reconstructed or fix it")
+                    found.append(
+                        f"{where}, but the source gives {sourced[(owner, name)]!r}: mark it reconstructed or fix it"
+                    )
             elif not marked:
                 found.append(f"{where}: no source gives it and it is not marked reconstructed")
     return found
@@ -100,7 +102,9 @@ def test_the_reconstructed_values_are_listed():
     games = {line.split(":")[0] for line in listed}
     # 7 Wonders is wholly sourced; the other three have values no source gives.
     assert games == {"olympus", "attika", "peloponnes"}, listed
-    assert "olympus: temple_of_hestia.points = 5" in listed or any(line.startswith("olympus: temple_of_hestia.points") for line in listed)
+    assert "olympus: temple_of_hestia.points = 5" in listed or any(
+        line.startswith("olympus: temple_of_hestia.points") for line in listed
+    )
     assert any(line.startswith("olympus: <game>.params.tribute") for line in listed)
 
 
@@ -111,14 +115,32 @@ def test_every_manifest_entry_names_a_value_of_the_data():
         assert not stray, f"{game_id}: tests/provenance/{game_id}.yaml lists values the data does not hold: {stray}"
 
 
-@pytest.mark.parametrize("game_id,rel,old,new,message", [
-    ("olympus", "buildings/barracks.yaml", "reconstructed: [cost, culture, points]", "reconstructed: [cost, points]",
-     "olympus: barracks.culture = 1: no source gives it and it is not marked reconstructed"),
-    ("olympus", "game.yaml", "  params.tribute:", "  # params.tribute:",
-     "olympus: <game>.params.tribute = 2: no source gives it and it is not marked reconstructed"),
-    ("seven_wonders", "age1/tavern.yaml", "- 7\ntext:", "- 6\ntext:",
-     "seven_wonders: tavern.copies = [4, 5, 6], but the source gives [4, 5, 7]: mark it reconstructed or fix it"),
-])
+@pytest.mark.parametrize(
+    "game_id,rel,old,new,message",
+    [
+        (
+            "olympus",
+            "buildings/barracks.yaml",
+            "reconstructed: [cost, culture, points]",
+            "reconstructed: [cost, points]",
+            "olympus: barracks.culture = 1: no source gives it and it is not marked reconstructed",
+        ),
+        (
+            "olympus",
+            "game.yaml",
+            "  params.tribute:",
+            "  # params.tribute:",
+            "olympus: <game>.params.tribute = 2: no source gives it and it is not marked reconstructed",
+        ),
+        (
+            "seven_wonders",
+            "age1/tavern.yaml",
+            "- 7\ntext:",
+            "- 6\ntext:",
+            "seven_wonders: tavern.copies = [4, 5, 6], but the source gives [4, 5, 7]: mark it reconstructed or fix it",
+        ),
+    ],
+)
 def test_an_unmarked_or_changed_value_fails(tmp_path, game_id, rel, old, new, message):
     shutil.copytree(REPO / "cards" / game_id, tmp_path / "cards" / game_id)
     path = tmp_path / "cards" / game_id / rel

@@ -95,5 +95,9 @@ def test_the_details_an_effect_reads_are_checked_against_the_trigger(game, tmp_p
         result = CliRunner().invoke(cli, ["check", "--no-cache", "--format", "json", "cards/mini"])
     finally:
         os.chdir(old)
-    found = [(d["code"], d["line"], d["message"]) for d in json.loads(result.output)["diagnostics"] if d["file"].endswith("listener.yaml")]
+    found = [
+        (d["code"], d["line"], d["message"])
+        for d in json.loads(result.output)["diagnostics"]
+        if d["file"].endswith("listener.yaml")
+    ]
     assert ("E310", 9, "trigger 'herald' carries no detail 'colour'") in found

@@ -15,8 +15,12 @@ import compiler.cli.common as cli_module
 def project(mini_game, monkeypatch) -> Path:
     monkeypatch.delenv("OSTRAKA_NO_CACHE", raising=False)
     good = mini_game / "good.yaml"
-    (mini_game / "broken.yaml").write_text(good.read_text().replace("id: good", "id: broken").replace("coins: 5", "coins: 9")
-                                           .replace("build: good", "build: broken"))
+    (mini_game / "broken.yaml").write_text(
+        good.read_text()
+        .replace("id: good", "id: broken")
+        .replace("coins: 5", "coins: 9")
+        .replace("build: good", "build: broken")
+    )
     return mini_game.parent.parent
 
 
@@ -31,7 +35,9 @@ def _forbid_full_checks(monkeypatch):
         monkeypatch.setattr(cli_module, name, full)
 
 
-@pytest.mark.parametrize("args", [(), ("--format", "json"), ("--format", "github"), ("--strict",), ("mini",), ("cards/mini",)])
+@pytest.mark.parametrize(
+    "args", [(), ("--format", "json"), ("--format", "github"), ("--strict",), ("mini",), ("cards/mini",)]
+)
 def test_a_warm_check_replays_the_same_report(ostraka, project, monkeypatch, args):
     first = ostraka("check", *args, cwd=project)
     assert first.exit_code == 1 and "E401" in first.output
@@ -83,9 +89,20 @@ def test_the_command_line_imports_only_what_a_command_needs():
     import subprocess
     import sys
 
-    heavy = ("pydantic", "jinja2", "weasyprint", "ruamel.yaml", "jsonschema", "yaml", "compiler.pipeline.project", "compiler.pipeline.validate.models")
-    code = ("import sys\nfrom compiler.cli import cli\n"
-            "try:\n    cli.main(['--help'], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
-            f"print(sorted(m for m in {heavy!r} if m in sys.modules))")
+    heavy = (
+        "pydantic",
+        "jinja2",
+        "weasyprint",
+        "ruamel.yaml",
+        "jsonschema",
+        "yaml",
+        "compiler.pipeline.project",
+        "compiler.pipeline.validate.models",
+    )
+    code = (
+        "import sys\nfrom compiler.cli import cli\n"
+        "try:\n    cli.main(['--help'], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
+        f"print(sorted(m for m in {heavy!r} if m in sys.modules))"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout

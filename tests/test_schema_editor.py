@@ -98,7 +98,8 @@ def test_independent_validator_accepts_all_real_data():
         result = _check_jsonschema(REPO / schema, group)
         assert result.returncode == 0, (
             f"check-jsonschema rejects real data against {schema} "
-            f"(if the schema is stale: 'make schema'):\n{result.stdout[-3000:]}{result.stderr[-2000:]}")
+            f"(if the schema is stale: 'make schema'):\n{result.stdout[-3000:]}{result.stderr[-2000:]}"
+        )
 
 
 def _ostraka_schema_verdict(path: Path) -> bool | None:
@@ -107,7 +108,10 @@ def _ostraka_schema_verdict(path: Path) -> bool | None:
     if problems or doc.data is None:
         return None
     entities = doc.data if isinstance(doc.data, list) else [doc.data]
-    return any(schema_errors(entity, doc, "card", (i,) if isinstance(doc.data, list) else ()) for i, entity in enumerate(entities))
+    return any(
+        schema_errors(entity, doc, "card", (i,) if isinstance(doc.data, list) else ())
+        for i, entity in enumerate(entities)
+    )
 
 
 def test_bad_fixtures_exist():
@@ -123,8 +127,10 @@ def test_independent_validator_agrees_on_each_bad_fixture(fixture, tmp_path):
     schema.write_text(json.dumps(card_schema()))
     result = _check_jsonschema(schema, [fixture])
     rejected = result.returncode != 0
-    assert rejected == verdict, (f"ostraka schema stage {'rejects' if verdict else 'accepts'}, "
-                                 f"check-jsonschema {'rejects' if rejected else 'accepts'}:\n{result.stdout}")
+    assert rejected == verdict, (
+        f"ostraka schema stage {'rejects' if verdict else 'accepts'}, "
+        f"check-jsonschema {'rejects' if rejected else 'accepts'}:\n{result.stdout}"
+    )
 
 
 def test_schema_errors_among_the_fixtures_are_rejected_by_the_committed_schema():
@@ -163,6 +169,7 @@ def test_every_primitive_has_a_description_and_an_example():
 
 
 # ----------------------------------------------------------------------------- per-game schemas
+
 
 def _mutate(tmp_path: Path, rel: str, old: str, new: str) -> Path:
     text = (REPO / rel).read_text(encoding="utf-8")
@@ -237,7 +244,9 @@ def test_game_schema_rejects_a_misspelt_field_and_a_field_of_another_kind(game, 
     result = _check_jsonschema(schema, [misspelt])
     assert result.returncode == 1 and f"{field}x" in result.stdout, result.stdout
     # A field declared by another kind only is refused on this one.
-    foreign = sorted({n for k, spec in kinds.items() if k != card.kind for n in spec.fields} - set(kinds[card.kind].fields))
+    foreign = sorted(
+        {n for k, spec in kinds.items() if k != card.kind for n in spec.fields} - set(kinds[card.kind].fields)
+    )
     if foreign:
         other = tmp_path / "foreign.yaml"
         other.write_text(re.sub(r"(\n( *)name:)", rf"\n\g<2>{foreign[0]}: 1\g<1>", text, count=1), encoding="utf-8")
@@ -254,8 +263,11 @@ def test_game_schema_rejects_a_misspelt_card_id_in_an_example(game, tmp_path):
     compiled = load([REPO / "cards" / game], REPO).games[0]
     # A card id the examples name: built in `when`, or lying in a zone of `given`.
     for path in sorted((REPO / "cards" / game).rglob("*.yaml")):
-        found = [m for m in re.finditer(r"(build: |\[)([a-z0-9_]+)", path.read_text(encoding="utf-8"))
-                 if m.group(2) in compiled.cards]
+        found = [
+            m
+            for m in re.finditer(r"(build: |\[)([a-z0-9_]+)", path.read_text(encoding="utf-8"))
+            if m.group(2) in compiled.cards
+        ]
         if path.name != "game.yaml" and found:
             break
     else:
@@ -290,7 +302,10 @@ def test_game_schemas_are_generated_from_the_games_found(tmp_path):
     files = game_schema_files(tmp_path)
     game_id = next(k for k in files if k.startswith("schema/")).split("/")[1].split(".")[0]
     settings = json.loads(files[".vscode/settings.json"])
-    assert settings["yaml.schemas"][f"./schema/{game_id}.card.schema.json"] == ["cards/tiny/**/*.yaml", "!cards/tiny/game.yaml"]
+    assert settings["yaml.schemas"][f"./schema/{game_id}.card.schema.json"] == [
+        "cards/tiny/**/*.yaml",
+        "!cards/tiny/game.yaml",
+    ]
     schema = tmp_path / "s.json"
     schema.write_text(files[f"schema/{game_id}.card.schema.json"])
     assert _check_jsonschema(schema, [tmp_path / "cards" / "tiny" / "good.yaml"]).returncode == 0

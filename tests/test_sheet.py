@@ -77,6 +77,7 @@ def pdfs():
 
 # ------------------------------------------------------------------------------ the HTML
 
+
 @pytest.mark.parametrize("game_id", IDS)
 def test_every_entity_is_printed_with_the_designers_text(game_id, sheets):
     game = _game(game_id)
@@ -138,6 +139,7 @@ def test_print_css_for_a4_and_letter(sheets):
 
 # ------------------------------------------------------------------------------ the sheet: section
 
+
 def test_sections_follow_the_declared_order(sheets):
     for game in GAMES:
         order = [k for k in game.game.sheet.order if any(c.kind == k for c in game.cards.values())]
@@ -171,7 +173,7 @@ def test_defaults_when_the_sheet_section_is_absent():
         assert set(_articles(page)) == set(game.cards), game.id
     bare = replace(_game("seven_wonders"), game=_game("seven_wonders").game.model_copy(update={"sheet": SheetSpec()}))
     page = render_sheet(bare)
-    assert "<h3>Age 1</h3>" in page and 'border-left-color: blue' in page  # the deck key; a colour named by its value
+    assert "<h3>Age 1</h3>" in page and "border-left-color: blue" in page  # the deck key; a colour named by its value
 
 
 def test_a_symbol_per_noun_and_compact_large_costs(sheets):
@@ -211,7 +213,9 @@ def test_what_a_building_follows_names_it_once():
     assert len(roads) == 4
     for road in roads:
         assert "Road, Road" not in boxes[road.id] and "another Road" in boxes[road.id]
-    follows = next(c for c in game.cards.values() if c.fields.get("follows") and game.cards[c.fields["follows"][0]].name != c.name)
+    follows = next(
+        c for c in game.cards.values() if c.fields.get("follows") and game.cards[c.fields["follows"][0]].name != c.name
+    )
     assert str(escape(game.cards[follows.fields["follows"][0]].name)) in boxes[follows.id]
 
 
@@ -234,8 +238,10 @@ def test_wonder_stages_sit_under_their_board_in_order():
     assert len(families) == len(boards)
     for board in boards:
         family = next(f for f in families if f'data-id="{board.id}"' in f)
-        stages = sorted((c for c in game.cards.values() if c.kind == "wonder_stage" and c.fields["wonder"] == board.id),
-                        key=lambda c: c.fields["stage"])
+        stages = sorted(
+            (c for c in game.cards.values() if c.kind == "wonder_stage" and c.fields["wonder"] == board.id),
+            key=lambda c: c.fields["stage"],
+        )
         assert re.findall(r'data-id="([a-z0-9_]+)"', family) == [board.id] + [s.id for s in stages]
 
 
@@ -255,21 +261,29 @@ def test_a_sheet_section_naming_what_does_not_exist_is_located(tmp_path, ostraka
     shutil.copytree(REPO / "cards" / "seven_wonders", tmp_path / "cards" / "seven_wonders")
     path = tmp_path / "cards" / "seven_wonders" / "game.yaml"
     text = path.read_text(encoding="utf-8")
-    text = text.replace("card: {group_by: [age], order_by: [colour], colour_by: colour}",
-                        "card: {group_by: [age], order_by: [colur], colour_by: colour}")
-    text = text.replace('brown: "#8b5a2b"', 'browne: "#8b5a2b"').replace("    ore: {letters: O,", "    oar: {letters: O,")
+    text = text.replace(
+        "card: {group_by: [age], order_by: [colour], colour_by: colour}",
+        "card: {group_by: [age], order_by: [colur], colour_by: colour}",
+    )
+    text = text.replace('brown: "#8b5a2b"', 'browne: "#8b5a2b"').replace(
+        "    ore: {letters: O,", "    oar: {letters: O,"
+    )
     path.write_text(text, encoding="utf-8")
     lines = text.splitlines()
     result = ostraka("check", str(tmp_path / "cards" / "seven_wonders"), "--format", "json", cwd=tmp_path)
     assert result.exit_code == 1, result.output
     found = {(d["code"], d["line"]) for d in result.json()["diagnostics"]}
-    line_of = {word: next(i for i, text in enumerate(lines, 1) if word in text and "sheet" not in text[:2]) for word in ("colur", "browne", "oar:")}
+    line_of = {
+        word: next(i for i, text in enumerate(lines, 1) if word in text and "sheet" not in text[:2])
+        for word in ("colur", "browne", "oar:")
+    }
     assert ("E301", line_of["colur"]) in found or ("E205", line_of["colur"]) in found, found
     assert ("E205", line_of["browne"]) in found, found
     assert ("E301", line_of["oar:"]) in found, found
 
 
 # ------------------------------------------------------------------------------ PDF
+
 
 def _page_of_articles(document) -> dict[str, list[int]]:
     """card id -> the pages its box is laid out on (more than one: split by a page break)."""
@@ -364,6 +378,7 @@ def test_sheet_command_prints_html(ostraka, sheets):
 
 # ------------------------------------------------------------------------------ a real browser
 
+
 def _chromium() -> str | None:
     for name in ("chromium", "chromium-browser", "google-chrome"):
         path = shutil.which(name)
@@ -411,9 +426,21 @@ def _run_chromium(binary: str, args: list[str]) -> subprocess.CompletedProcess:
     profile = tempfile.mkdtemp(prefix="ostraka-chromium-")
     try:
         return subprocess.run(
-            [binary, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
-             f"--user-data-dir={profile}", "--hide-scrollbars", *args],
-            capture_output=True, text=True, timeout=180, check=False,
+            [
+                binary,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--no-first-run",
+                f"--user-data-dir={profile}",
+                "--hide-scrollbars",
+                *args,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=180,
+            check=False,
         )
     finally:
         shutil.rmtree(profile, ignore_errors=True)
@@ -422,7 +449,9 @@ def _run_chromium(binary: str, args: list[str]) -> subprocess.CompletedProcess:
 def _geometry(chromium: str, page: str, tmp_path: Path, width: int) -> list[dict]:
     probe = tmp_path / "probe.html"
     probe.write_text(page.replace("</body>", _PROBE + "</body>"), encoding="utf-8")
-    done = _run_chromium(chromium, [f"--window-size={width},1200", "--virtual-time-budget=5000", "--dump-dom", probe.as_uri()])
+    done = _run_chromium(
+        chromium, [f"--window-size={width},1200", "--virtual-time-budget=5000", "--dump-dom", probe.as_uri()]
+    )
     match = re.search(r'<pre id="ostraka-geometry">(.*?)</pre>', done.stdout, re.S)
     assert match, f"Chromium produced no geometry (exit {done.returncode}): {done.stderr[-2000:]}"
     return json.loads(html.unescape(match.group(1)))

@@ -37,7 +37,9 @@ def base_run(tmp_path_factory):
     from compiler.cli import cli
 
     out = tmp_path_factory.mktemp("sim") / "run"
-    result = CliRunner().invoke(cli, ["simulate", GAME, *ARGS, "--out", str(out), "--format", "json"], catch_exceptions=False)
+    result = CliRunner().invoke(
+        cli, ["simulate", GAME, *ARGS, "--out", str(out), "--format", "json"], catch_exceptions=False
+    )
     assert result.exit_code == 0, result.output
     return out, json.loads(result.output)
 
@@ -45,12 +47,16 @@ def base_run(tmp_path_factory):
 def _contents(path: Path) -> dict[str, list[tuple]]:
     con = duckdb.connect(str(path / "results.duckdb"), read_only=True)
     try:
-        return {t: con.execute(f"SELECT * EXCLUDE (run) FROM {t} ORDER BY {order}").fetchall() for t, order in TABLES.items()}
+        return {
+            t: con.execute(f"SELECT * EXCLUDE (run) FROM {t} ORDER BY {order}").fetchall()
+            for t, order in TABLES.items()
+        }
     finally:
         con.close()
 
 
 # ------------------------------------------------------------------------------ statistics
+
 
 def test_wilson_interval_matches_the_formula_and_stays_in_bounds():
     e = stats.wilson(5, 10)
@@ -80,6 +86,7 @@ def test_two_proportion_test_and_power():
 
 
 # ------------------------------------------------------------------------------ bots
+
 
 def _midgame(compiled, seed=5, decisions=4):
     table = Table(compiled, 3)
@@ -127,6 +134,7 @@ def test_mcts_bot_is_openspiel_searching_a_registered_game(compiled):
 
 
 # ------------------------------------------------------------------------------ simulate
+
 
 def test_simulate_writes_every_game_seat_and_build(base_run):
     out, summary = base_run
@@ -182,14 +190,18 @@ def test_a_rerun_replaces_its_own_directory(base_run, ostraka, tmp_path):
 
 # ------------------------------------------------------------------------------ bad input
 
-@pytest.mark.parametrize("args, message", [
-    (["--bots", "clever"], "unknown bot 'clever'"),
-    (["--bots", "random,greedy"], "2 bots for 3 players"),
-    (["--games", "0"], "--games must be at least 1"),
-    (["--games", "-3"], "--games must be at least 1"),
-    (["--jobs", "0"], "--jobs must be at least 1"),
-    (["--players", "9"], "played by 3 to 7 players, not 9"),
-])
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--bots", "clever"], "unknown bot 'clever'"),
+        (["--bots", "random,greedy"], "2 bots for 3 players"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--games", "-3"], "--games must be at least 1"),
+        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--players", "9"], "played by 3 to 7 players, not 9"),
+    ],
+)
 def test_bad_arguments_are_one_line_and_exit_2(ostraka, tmp_path, args, message):
     base = {"--players": "3", "--games": "2", "--bots": "random"}
     for k, v in zip(args[::2], args[1::2]):
@@ -224,19 +236,29 @@ def test_a_failed_run_leaves_nothing(monkeypatch, tmp_path, compiled):
 
     monkeypatch.setattr(RandomBot, "step", broken)
     with pytest.raises(RuntimeError):
-        command.command(REPO, GAME, 3, 2, 0, "random", 1, str(tmp_path / "out"), "json", None, "handlers", 5, lambda *a, **k: None)
+        command.command(
+            REPO, GAME, 3, 2, 0, "random", 1, str(tmp_path / "out"), "json", None, "handlers", 5, lambda *a, **k: None
+        )
     assert list(tmp_path.iterdir()) == []
 
 
 # ------------------------------------------------------------------------------ the report
+
 
 def test_report_is_self_contained_and_complete(base_run, compiled):
     out, s = base_run
     page = (out / "report.html").read_text()
     assert "<script" not in page and not re.search(r"""(src|href)=["']?(https?:)?//""", page)
     charts = re.findall(r'data-chart="([^"]+)"', page)
-    assert set(charts) >= {"win rate by seat", "win rate by bot", "scores by seat", "scores by bot", "game length",
-                           "win rate by wonder", "win rate by side"}
+    assert set(charts) >= {
+        "win rate by seat",
+        "win rate by bot",
+        "scores by seat",
+        "scores by bot",
+        "game length",
+        "win rate by wonder",
+        "win rate by side",
+    }
     for section in ("wins", "scores", "by-wonder", "by-side", "cards", "length"):
         assert f'id="{section}"' in page
     for card in s["cards"]:
@@ -276,7 +298,9 @@ def test_report_in_headless_chromium(base_run, tmp_path, width):
     page = (out / "report.html").read_text()
     probe = tmp_path / "probe.html"
     probe.write_text(page.replace("</body>", _PROBE + "</body>"))
-    done = _run_chromium(binary, [f"--window-size={width},2000", "--virtual-time-budget=3000", "--dump-dom", probe.as_uri()])
+    done = _run_chromium(
+        binary, [f"--window-size={width},2000", "--virtual-time-budget=3000", "--dump-dom", probe.as_uri()]
+    )
     found = re.search(r'<pre id="ostraka-geometry">(.*?)</pre>', done.stdout, re.S)
     assert found, done.stderr[-2000:]
     geometry = json.loads(html.unescape(found.group(1)))
@@ -301,7 +325,9 @@ def test_the_probe_sees_an_overflowing_chart(base_run, tmp_path):
     probe = tmp_path / "wide.html"
     probe.write_text(page.replace("</body>", _PROBE + "</body>"))
     done = _run_chromium(binary, ["--window-size=800,2000", "--dump-dom", probe.as_uri()])
-    geometry = json.loads(html.unescape(re.search(r'<pre id="ostraka-geometry">(.*?)</pre>', done.stdout, re.S).group(1)))
+    geometry = json.loads(
+        html.unescape(re.search(r'<pre id="ostraka-geometry">(.*?)</pre>', done.stdout, re.S).group(1))
+    )
     assert geometry["overflow"]
 
 
@@ -322,8 +348,22 @@ def test_progress_bar_on_a_terminal_only():
 
 def test_simulate_with_an_mcts_seat(ostraka, tmp_path):
     """OpenSpiel's MCTS plays a whole game from the command line (few simulations: a smoke run)."""
-    result = ostraka("simulate", GAME, "--players", "3", "--games", "1", "--bots", "mcts,random,random",
-                     "--mcts-simulations", "2", "--out", str(tmp_path / "mcts"), "--format", "json")
+    result = ostraka(
+        "simulate",
+        GAME,
+        "--players",
+        "3",
+        "--games",
+        "1",
+        "--bots",
+        "mcts,random,random",
+        "--mcts-simulations",
+        "2",
+        "--out",
+        str(tmp_path / "mcts"),
+        "--format",
+        "json",
+    )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
     assert set(summary["wins_by_bot"]) == {"mcts", "random"} and summary["wins_by_bot"]["mcts"]["seats"] == 1
@@ -337,10 +377,37 @@ FLOW_GAMES = sorted(g.id for g in load([], REPO).games if g.game.flow is not Non
 def test_every_game_with_a_flow_simulates_with_its_breakdowns(ostraka, tmp_path, game_id):
     game = next(g for g in load([], REPO).games if g.id == game_id)
     players = game.game.players.min
-    result = ostraka("simulate", game_id, "--players", str(players), "--games", "2", "--bots", "greedy,random",
-                     "--out", str(tmp_path / "out"), "--format", "json") if players == 2 else \
-        ostraka("simulate", game_id, "--players", str(players), "--games", "2", "--bots", "greedy",
-                "--out", str(tmp_path / "out"), "--format", "json")
+    result = (
+        ostraka(
+            "simulate",
+            game_id,
+            "--players",
+            str(players),
+            "--games",
+            "2",
+            "--bots",
+            "greedy,random",
+            "--out",
+            str(tmp_path / "out"),
+            "--format",
+            "json",
+        )
+        if players == 2
+        else ostraka(
+            "simulate",
+            game_id,
+            "--players",
+            str(players),
+            "--games",
+            "2",
+            "--bots",
+            "greedy",
+            "--out",
+            str(tmp_path / "out"),
+            "--format",
+            "json",
+        )
+    )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
     assert summary["games"] == 2 and sum(w["wins"] for w in summary["wins_by_seat"]) == pytest.approx(2)

@@ -53,7 +53,9 @@ def test_state_copy_equals_deepcopy_and_shares_nothing():
                 assert twin == before and _plain(twin) == _plain(before), (game.id, card.id, example.name)
                 assert budget(twin) is budget(state) and budget(state).used > 3  # shared, and the copy was charged
                 _mutate(twin)
-                assert state == before and _plain(state) == _plain(before), f"the copy shares something with the state ({game.id}, {card.id})"
+                assert state == before and _plain(state) == _plain(before), (
+                    f"the copy shares something with the state ({game.id}, {card.id})"
+                )
                 checked += 1
     assert checked > 100
     assert any(g.game.board is not None for g in run.games)  # the board's copy is exercised (Attika)

@@ -27,7 +27,9 @@ def _expectation(path: Path) -> tuple[str, int, int]:
 @pytest.mark.parametrize("fixture", BAD, ids=[p.stem for p in BAD])
 def test_variant_fixtures_report_their_code_at_their_position(ostraka, tmp_path, fixture):
     code, line, col = _expectation(fixture)
-    result = ostraka("sweep", GAME, "--variants", str(fixture), "--players", "3", "--games", "1", "--out", str(tmp_path / "out"))
+    result = ostraka(
+        "sweep", GAME, "--variants", str(fixture), "--players", "3", "--games", "1", "--out", str(tmp_path / "out")
+    )
     assert result.exit_code == 1, result.output
     assert f"{fixture.relative_to(REPO)}:{line}:{col}: error {code}:" in result.output, result.output
     assert "Traceback" not in result.output and list(tmp_path.iterdir()) == []
@@ -50,16 +52,35 @@ def test_merge_rules():
     assert merge({"a": {"b": 1, "c": 2}, "l": [1]}, {"a": {"b": 5, "c": None}, "l": [2]}) == {"a": {"b": 5}, "l": [2]}
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--variants", "no/such/file.yaml"], "cannot read variant file"),
-    ([], "name at least one variant file"),
-    (["--variants", str(VARIANTS / "discard_for_thirty.yaml"), "--games", "0"], "--games must be at least 1"),
-    (["--variants", str(VARIANTS / "discard_for_thirty.yaml"), "--bots", "smart"], "unknown bot 'smart'"),
-    (["--variants", str(VARIANTS / "discard_for_thirty.yaml"), str(VARIANTS / "discard_for_thirty.yaml")], "two variants are named"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--variants", "no/such/file.yaml"], "cannot read variant file"),
+        ([], "name at least one variant file"),
+        (["--variants", str(VARIANTS / "discard_for_thirty.yaml"), "--games", "0"], "--games must be at least 1"),
+        (["--variants", str(VARIANTS / "discard_for_thirty.yaml"), "--bots", "smart"], "unknown bot 'smart'"),
+        (
+            ["--variants", str(VARIANTS / "discard_for_thirty.yaml"), str(VARIANTS / "discard_for_thirty.yaml")],
+            "two variants are named",
+        ),
+    ],
+)
 def test_bad_sweep_arguments_exit_2(ostraka, tmp_path, args, message):
-    result = ostraka("sweep", GAME, *args, "--players", "3", "--games", *(["1"] if "--games" not in args else []), "--out", str(tmp_path / "out")) \
-        if "--games" not in args else ostraka("sweep", GAME, *args, "--players", "3", "--out", str(tmp_path / "out"))
+    result = (
+        ostraka(
+            "sweep",
+            GAME,
+            *args,
+            "--players",
+            "3",
+            "--games",
+            *(["1"] if "--games" not in args else []),
+            "--out",
+            str(tmp_path / "out"),
+        )
+        if "--games" not in args
+        else ostraka("sweep", GAME, *args, "--players", "3", "--out", str(tmp_path / "out"))
+    )
     assert result.exit_code == 2, result.output
     assert message in result.output
     assert list(tmp_path.iterdir()) == []
@@ -72,8 +93,23 @@ def sweep_run(tmp_path_factory):
     from compiler.cli import cli
 
     out = tmp_path_factory.mktemp("sweep") / "run"
-    args = ["sweep", GAME, "--variants", str(VARIANTS / "discard_for_thirty.yaml"), str(VARIANTS / "no_tavern.yaml"),
-            "--players", "3", "--games", "3", "--seed", "4", "--out", str(out), "--format", "json"]
+    args = [
+        "sweep",
+        GAME,
+        "--variants",
+        str(VARIANTS / "discard_for_thirty.yaml"),
+        str(VARIANTS / "no_tavern.yaml"),
+        "--players",
+        "3",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--out",
+        str(out),
+        "--format",
+        "json",
+    ]
     result = CliRunner().invoke(cli, args, catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return out, json.loads(result.output)

@@ -23,6 +23,7 @@ GAME = "seven_wonders"
 
 # ------------------------------------------------------------------------------ the real data
 
+
 def test_real_cards_are_clean_in_strict_mode(ostraka):
     result = ostraka("check", "--strict", "--no-cache", "--format", "json", str(REPO / "cards"))
     diagnostics = result.json()["diagnostics"]
@@ -38,14 +39,28 @@ def test_fixture_warns_and_strict_makes_it_an_error(ostraka, mini_game):
     root = mini_game.parent.parent
     result = ostraka("check", "--no-cache", "--format", "json", str(mini_game), cwd=root)
     assert result.exit_code == 0, result.output
-    found = [(d["code"], d["severity"], d["file"], d["line"], d["column"], d["message"]) for d in result.json()["diagnostics"]]
-    assert (code, "warning", f"cards/mini/{fixture.name}", int(line), int(column), "Miscount: text says 2 coins; effects give 3") in found
+    found = [
+        (d["code"], d["severity"], d["file"], d["line"], d["column"], d["message"])
+        for d in result.json()["diagnostics"]
+    ]
+    assert (
+        code,
+        "warning",
+        f"cards/mini/{fixture.name}",
+        int(line),
+        int(column),
+        "Miscount: text says 2 coins; effects give 3",
+    ) in found
     strict = ostraka("check", "--no-cache", "--strict", str(mini_game), cwd=root)
     assert strict.exit_code == 1
-    assert f"cards/mini/{fixture.name}:{line}:{column}: error W501: Miscount: text says 2 coins; effects give 3" in strict.output
+    assert (
+        f"cards/mini/{fixture.name}:{line}:{column}: error W501: Miscount: text says 2 coins; effects give 3"
+        in strict.output
+    )
 
 
 # ------------------------------------------------------------------------------ mutations
+
 
 def _rt() -> YAML:
     yaml = YAML(typ="rt")
@@ -96,7 +111,9 @@ def _set_in_effects(key, new):
             elif isinstance(node, list):
                 for item in node:
                     walk(item)
+
         walk(card["effects"])
+
     return change
 
 
@@ -116,13 +133,16 @@ def _rename_in_effects(old, new):
                         node[i] = new
                     else:
                         walk(item)
+
         walk(card["effects"])
+
     return change
 
 
 def _drop_effect(index):
     def change(card):
         del card["effects"][index]
+
     return change
 
 
@@ -130,29 +150,84 @@ def _text(old, new):
     def change(card):
         assert old in card["text"]
         card["text"] = card["text"].replace(old, new, 1)
+
     return change
 
 
 # (name, file, card, mutation, word in the text where it is reported (None: the text's start), message)
 MUTATIONS = [
-    ("number changed in the effects only", "age1/altar.yaml", "altar", _set_in_effects("points", 3),
-     "two", "Altar: text says 2 victory points; effects give 3"),
-    ("number changed in the text only", "age1/tavern.yaml", "tavern", _text("five coins", "six coins"),
-     "six", "Tavern: text says 6 coins; effects give 5"),
-    ("resource swapped", "age1/lumber_yard.yaml", "lumber_yard", _rename_in_effects("wood", "stone"),
-     "wood", 'Lumber Yard: text says "wood" where the effects have 1 stone'),
-    ("clause dropped", "wonders/ephesos_b.yaml", "ephesos_b_1", _drop_effect(1),
-     "coins", "Ephesos (B) stage 1: text mentions coins; the effects do not"),
-    ("neighbour swapped", "age1/east_trading_post.yaml", "east_trading_post", _rename_in_effects("right", "left"),
-     "right", 'East Trading Post: text says "right neighbour" where the effects have left neighbour'),
-    ("colour swapped", "guilds/magistrates_guild.yaml", "magistrates_guild", _rename_in_effects("blue", "green"),
-     "blue", 'Magistrates Guild: text says "blue" where the effects have green'),
-    ("counter swapped", "age1/stockade.yaml", "stockade", _rename_in_effects("shields", "coins"),
-     "shield", 'Stockade: text says "shield" where the effects have 1 coin'),
-    ("per-card amount changed", "age3/chamber_of_commerce.yaml", "chamber_of_commerce", _drop_effect(1),
-     "victory", "Chamber of Commerce: text mentions victory points; the effects do not"),
-    ("an optional build told as a must", "wonders/halikarnassus_a.yaml", "halikarnassus_a_2", _text("you may build", "build"),
-     None, "Halikarnassus (A) stage 2: the effects let the player decline; the text says it always happens"),
+    (
+        "number changed in the effects only",
+        "age1/altar.yaml",
+        "altar",
+        _set_in_effects("points", 3),
+        "two",
+        "Altar: text says 2 victory points; effects give 3",
+    ),
+    (
+        "number changed in the text only",
+        "age1/tavern.yaml",
+        "tavern",
+        _text("five coins", "six coins"),
+        "six",
+        "Tavern: text says 6 coins; effects give 5",
+    ),
+    (
+        "resource swapped",
+        "age1/lumber_yard.yaml",
+        "lumber_yard",
+        _rename_in_effects("wood", "stone"),
+        "wood",
+        'Lumber Yard: text says "wood" where the effects have 1 stone',
+    ),
+    (
+        "clause dropped",
+        "wonders/ephesos_b.yaml",
+        "ephesos_b_1",
+        _drop_effect(1),
+        "coins",
+        "Ephesos (B) stage 1: text mentions coins; the effects do not",
+    ),
+    (
+        "neighbour swapped",
+        "age1/east_trading_post.yaml",
+        "east_trading_post",
+        _rename_in_effects("right", "left"),
+        "right",
+        'East Trading Post: text says "right neighbour" where the effects have left neighbour',
+    ),
+    (
+        "colour swapped",
+        "guilds/magistrates_guild.yaml",
+        "magistrates_guild",
+        _rename_in_effects("blue", "green"),
+        "blue",
+        'Magistrates Guild: text says "blue" where the effects have green',
+    ),
+    (
+        "counter swapped",
+        "age1/stockade.yaml",
+        "stockade",
+        _rename_in_effects("shields", "coins"),
+        "shield",
+        'Stockade: text says "shield" where the effects have 1 coin',
+    ),
+    (
+        "per-card amount changed",
+        "age3/chamber_of_commerce.yaml",
+        "chamber_of_commerce",
+        _drop_effect(1),
+        "victory",
+        "Chamber of Commerce: text mentions victory points; the effects do not",
+    ),
+    (
+        "an optional build told as a must",
+        "wonders/halikarnassus_a.yaml",
+        "halikarnassus_a_2",
+        _text("you may build", "build"),
+        None,
+        "Halikarnassus (A) stage 2: the effects let the player decline; the text says it always happens",
+    ),
 ]
 
 
@@ -174,7 +249,9 @@ def mutated(tmp_path_factory):
     old = os.getcwd()
     os.chdir(root)
     try:
-        result = CliRunner().invoke(cli, ["check", "--no-cache", "--format", "json", f"cards/{GAME}"], catch_exceptions=False)
+        result = CliRunner().invoke(
+            cli, ["check", "--no-cache", "--format", "json", f"cards/{GAME}"], catch_exceptions=False
+        )
     finally:
         os.chdir(old)
     import json
@@ -188,8 +265,9 @@ def test_mutation_is_reported_at_its_line(mutated, name, rel, card_id, change, w
     path = root / "cards" / GAME / rel
     line, column = _position(path, card_id, word)
     found = [(d["file"], d["line"], d["column"], d["message"]) for d in diagnostics if d["code"] == "W501"]
-    assert (f"cards/{GAME}/{rel}", line, column, message) in found, \
+    assert (f"cards/{GAME}/{rel}", line, column, message) in found, (
         f"{name}: expected {rel}:{line}:{column} {message!r}; W501 found: {[f for f in found if f[0].endswith(rel)]}"
+    )
 
 
 def test_text_output_prints_each_hint_once_json_keeps_every_one(mutated, ostraka):
@@ -198,7 +276,7 @@ def test_text_output_prints_each_hint_once_json_keeps_every_one(mutated, ostraka
     hints = [d["hint"] for d in diagnostics if d["code"] == "W501"]
     assert all(hints) and len(hints) > len(set(hints))
     text = ostraka("check", "--no-cache", f"cards/{GAME}", cwd=root).output
-    shown = [line.strip()[len("hint: "):] for line in text.splitlines() if line.strip().startswith("hint: ")]
+    shown = [line.strip()[len("hint: ") :] for line in text.splitlines() if line.strip().startswith("hint: ")]
     assert all(shown.count(hint) == 1 for hint in hints), text
     assert text.count(" W501: ") == len(hints)
     github = ostraka("check", "--no-cache", "--format", "github", f"cards/{GAME}", cwd=root).output
@@ -208,7 +286,12 @@ def test_text_output_prints_each_hint_once_json_keeps_every_one(mutated, ostraka
 def test_a_swapped_word_is_one_finding(mutated):
     """A name swapped for another of its kind is one finding at the word, not one per side."""
     _root, diagnostics = mutated
-    for rel in ("age1/lumber_yard.yaml", "age1/east_trading_post.yaml", "guilds/magistrates_guild.yaml", "age1/stockade.yaml"):
+    for rel in (
+        "age1/lumber_yard.yaml",
+        "age1/east_trading_post.yaml",
+        "guilds/magistrates_guild.yaml",
+        "age1/stockade.yaml",
+    ):
         assert len([d for d in diagnostics if d["code"] == "W501" and d["file"] == f"cards/{GAME}/{rel}"]) == 1, rel
 
 
@@ -221,15 +304,24 @@ def test_unmutated_cards_stay_quiet(mutated):
 
 # ------------------------------------------------------------------------------ the reader
 
+
 def _game() -> Game:
-    return Game.model_validate({
-        "id": "toy", "name": "Toy", "players": {"min": 2, "max": 4},
-        "relations": {"left": 1, "right": -1, "neighbours": ["left", "right"]},
-        "resources": {"wood": {}, "glass": {}},
-        "counters": {"coins": {}, "points": {"label": "victory points"}, "any_symbol": {"label": "wild symbol", "aliases": ["symbol of your choice"]}},
-        "tracks": {"culture": {"spaces": 10}},
-        "kinds": {"card": {"fields": {"colour": {"type": "choice", "values": ["brown", "grey"]}}}},
-    })
+    return Game.model_validate(
+        {
+            "id": "toy",
+            "name": "Toy",
+            "players": {"min": 2, "max": 4},
+            "relations": {"left": 1, "right": -1, "neighbours": ["left", "right"]},
+            "resources": {"wood": {}, "glass": {}},
+            "counters": {
+                "coins": {},
+                "points": {"label": "victory points"},
+                "any_symbol": {"label": "wild symbol", "aliases": ["symbol of your choice"]},
+            },
+            "tracks": {"culture": {"spaces": 10}},
+            "kinds": {"card": {"fields": {"colour": {"type": "choice", "values": ["brown", "grey"]}}}},
+        }
+    )
 
 
 def _read(text):
@@ -279,24 +371,51 @@ def test_a_kind_or_a_choice_value_named_like_a_card_is_not_that_card():
     from compiler.pipeline.check.textcheck import compare
     from compiler.pipeline.validate.models import Card
 
-    game = Game.model_validate({
-        "id": "toy", "name": "Toy", "players": {"min": 2, "max": 4}, "counters": {"coins": {}},
-        "kinds": {"temple": {"fields": {}},
-                  "building": {"fields": {"group": {"type": "choice", "values": ["silver_mine", "city"]}}}},
-    })
+    game = Game.model_validate(
+        {
+            "id": "toy",
+            "name": "Toy",
+            "players": {"min": 2, "max": 4},
+            "counters": {"coins": {}},
+            "kinds": {
+                "temple": {"fields": {}},
+                "building": {"fields": {"group": {"type": "choice", "values": ["silver_mine", "city"]}}},
+            },
+        }
+    )
     cards = {
-        "temple": Card.model_validate({"id": "temple", "name": "Temple", "kind": "building", "group": "city", "text": ""}),
-        "silver_mine": Card.model_validate({"id": "silver_mine", "name": "Silver Mine", "kind": "building", "group": "city", "text": ""}),
+        "temple": Card.model_validate(
+            {"id": "temple", "name": "Temple", "kind": "building", "group": "city", "text": ""}
+        ),
+        "silver_mine": Card.model_validate(
+            {"id": "silver_mine", "name": "Silver Mine", "kind": "building", "group": "city", "text": ""}
+        ),
     }
     vocab, en = Vocabulary(game, cards), English(game, cards)
-    per_temple = Card.model_validate({"id": "c", "name": "C", "kind": "building", "group": "city",
-                                      "text": "When built, gain 1 coin for each Temple you have.",
-                                      "effects": [{"on": "built", "do": [{"gain": {"coins": {"count": {"kind": "temple"}}}}]}]})
+    per_temple = Card.model_validate(
+        {
+            "id": "c",
+            "name": "C",
+            "kind": "building",
+            "group": "city",
+            "text": "When built, gain 1 coin for each Temple you have.",
+            "effects": [{"on": "built", "do": [{"gain": {"coins": {"count": {"kind": "temple"}}}}]}],
+        }
+    )
     assert compare(per_temple, vocab, en) == []
-    per_group = per_temple.model_copy(update={
-        "text": "When built, gain 1 coin for each silver mine building you have.",
-        "effects": [type(per_temple.effects[0]).model_validate(
-            {"on": "built", "do": [{"gain": {"coins": {"count": {"kind": "building", "where": {"group": "silver_mine"}}}}}]})]})
+    per_group = per_temple.model_copy(
+        update={
+            "text": "When built, gain 1 coin for each silver mine building you have.",
+            "effects": [
+                type(per_temple.effects[0]).model_validate(
+                    {
+                        "on": "built",
+                        "do": [{"gain": {"coins": {"count": {"kind": "building", "where": {"group": "silver_mine"}}}}}],
+                    }
+                )
+            ],
+        }
+    )
     assert "Silver Mine" not in en.effect(per_group.effects[0])
     assert compare(per_group, vocab, en) == []
 
@@ -307,7 +426,12 @@ def test_rendered_english_reads_back_to_the_same_facts():
 
     game = _game()
     en = English(game, {})
-    effect = Effect.model_validate({"on": "built", "do": [{"gain": {"coins": {"mul": [2, {"count": {"where": {"colour": "grey"}}}]}, "points": 3}}]})
+    effect = Effect.model_validate(
+        {
+            "on": "built",
+            "do": [{"gain": {"coins": {"mul": [2, {"count": {"where": {"colour": "grey"}}}]}, "points": 3}}],
+        }
+    )
     reading = Vocabulary(game, {}).read(en.effect(effect))
     facts = {(m.key[1], m.number) for m in reading.mentions}
     assert {("coins", 2), ("points", 3), ("grey", 1)} <= facts
@@ -324,30 +448,44 @@ def _compare(text, effects):
 
 def test_spaces_and_markers_are_compared():
     advance = [{"on": "built", "do": [{"advance": {"track": "culture", "by": 3}}]}]
-    assert _compare("When built, advance your culture marker two spaces.", advance) == ["text says 2 spaces; effects give 3"]
+    assert _compare("When built, advance your culture marker two spaces.", advance) == [
+        "text says 2 spaces; effects give 3"
+    ]
     assert _compare("When built, advance your culture marker three spaces.", advance) == []
     several = [{"on": "built", "do": [{"advance": {"track": "any", "count": 2}}]}]
-    assert _compare("When built, advance three different markers one space each.", several) == ["text says 3 markers; effects give 2"]
+    assert _compare("When built, advance three different markers one space each.", several) == [
+        "text says 3 markers; effects give 2"
+    ]
 
 
 def test_loose_numbers_must_be_in_the_effects():
     gate = [{"on": "built", "if": {"gte": [{"value": "culture"}, 6]}, "do": [{"gain": {"coins": 1}}]}]
     assert _compare("When built, if your culture is at least 6, gain a coin.", gate) == []
-    assert _compare("When built, if your culture is at least 5, gain a coin.", gate) == ["text says 5; the effects have no 5"]
+    assert _compare("When built, if your culture is at least 5, gain a coin.", gate) == [
+        "text says 5; the effects have no 5"
+    ]
     assert _compare("When built, if your culture is high enough, gain a coin.", gate) == []  # unsaid: allowed
     assert _compare("When built, gain a coin.", gate) == ["the effects involve culture; the text does not mention it"]
 
 
 def test_number_words_in_text_and_digits_in_effects_agree():
-    assert _compare("When built, gain two coins and one victory point.", [{"on": "built", "do": [{"gain": {"coins": 2, "points": 1}}]}]) == []
-    assert _compare("When built, gain two coins.", [{"on": "built", "do": [{"gain": {"coins": 2, "points": 3}}]}]) == \
-        ["effects give 3 victory points; the text does not mention victory points"]
+    assert (
+        _compare(
+            "When built, gain two coins and one victory point.",
+            [{"on": "built", "do": [{"gain": {"coins": 2, "points": 1}}]}],
+        )
+        == []
+    )
+    assert _compare("When built, gain two coins.", [{"on": "built", "do": [{"gain": {"coins": 2, "points": 3}}]}]) == [
+        "effects give 3 victory points; the text does not mention victory points"
+    ]
 
 
 def test_an_optional_effect_needs_an_optional_text():
     build = [{"on": "built", "do": [{"build": {"card": {"zone": "discard"}, "free": True}}]}]
-    assert _compare("When built, build a card from the discard pile for free.", build) == \
-        ["the effects let the player decline; the text says it always happens"]
+    assert _compare("When built, build a card from the discard pile for free.", build) == [
+        "the effects let the player decline; the text says it always happens"
+    ]
     assert _compare("When built, you may build a card from the discard pile for free.", build) == []
     forced = [{"on": "built", "do": [{"build": {"card": {"zone": "discard"}, "free": True, "optional": False}}]}]
     assert _compare("When built, build a card from the discard pile for free.", forced) == []
@@ -357,15 +495,30 @@ def test_an_optional_effect_needs_an_optional_text():
 
 ATTIKA_MUTATIONS = [
     # (file, old, new, message)
-    ("buildings/defense.yaml", "  cost: {mountains: 2, forest: 1}\n  follows: [quarry]", "  cost: {mountains: 3, forest: 1}\n  follows: [quarry]",
-     "Fortress: text says 2 mountains cards; the card's fields give 3"),
-    ("buildings/defense.yaml", "  cost: {mountains: 2, forest: 1}\n  follows: [quarry]", "  cost: {mountains: 2, forest: 1, water: 1}\n  follows: [quarry]",
-     "Fortress: the card's fields give 1 water card; the text does not mention water card"),
-    ("buildings/defense.yaml", "  follows: [quarry]", "  follows: [capital]",
-     'Fortress: text says "Quarry" where the card\'s fields name Capital'),
-    ("tiles/land_tiles.yaml", "  centre: forest\n  east: water\n  northeast: blank\n  northwest: mountains",
-     "  centre: forest\n  east: water\n  northeast: water\n  northwest: mountains",
-     "Land tile 1: text says 1 water card; the card's fields give 2"),
+    (
+        "buildings/defense.yaml",
+        "  cost: {mountains: 2, forest: 1}\n  follows: [quarry]",
+        "  cost: {mountains: 3, forest: 1}\n  follows: [quarry]",
+        "Fortress: text says 2 mountains cards; the card's fields give 3",
+    ),
+    (
+        "buildings/defense.yaml",
+        "  cost: {mountains: 2, forest: 1}\n  follows: [quarry]",
+        "  cost: {mountains: 2, forest: 1, water: 1}\n  follows: [quarry]",
+        "Fortress: the card's fields give 1 water card; the text does not mention water card",
+    ),
+    (
+        "buildings/defense.yaml",
+        "  follows: [quarry]",
+        "  follows: [capital]",
+        'Fortress: text says "Quarry" where the card\'s fields name Capital',
+    ),
+    (
+        "tiles/land_tiles.yaml",
+        "  centre: forest\n  east: water\n  northeast: blank\n  northwest: mountains",
+        "  centre: forest\n  east: water\n  northeast: water\n  northwest: mountains",
+        "Land tile 1: text says 1 water card; the card's fields give 2",
+    ),
 ]
 
 
@@ -386,7 +539,9 @@ def test_a_card_without_effects_is_checked_against_its_fields(tmp_path):
         cwd = os.getcwd()
         os.chdir(tmp_path)
         try:
-            result = CliRunner().invoke(cli, ["check", "--no-cache", "--strict", "--format", "json", "cards/attika"], catch_exceptions=False)
+            result = CliRunner().invoke(
+                cli, ["check", "--no-cache", "--strict", "--format", "json", "cards/attika"], catch_exceptions=False
+            )
         finally:
             os.chdir(cwd)
         path.write_text(original)

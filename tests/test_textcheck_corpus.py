@@ -42,8 +42,11 @@ def _pending() -> set[tuple[str, str]]:
 
 def _sources(game: str) -> list[tuple[str, Path]]:
     """(folder in the copy, file) of every corpus file of a game."""
-    return [(folder, path) for folder, root in (("textcheck_corpus", CORPUS), ("designer_corpus", DESIGNER))
-            for path in sorted((root / game).glob("*.yaml"))]
+    return [
+        (folder, path)
+        for folder, root in (("textcheck_corpus", CORPUS), ("designer_corpus", DESIGNER))
+        for path in sorted((root / game).glob("*.yaml"))
+    ]
 
 
 def _cards(path: Path) -> list[dict]:
@@ -64,8 +67,9 @@ def checked(tmp_path_factory) -> dict:
         old = os.getcwd()
         os.chdir(root)
         try:
-            result = CliRunner().invoke(cli, ["check", "--strict", "--no-cache", "--format", "json", f"cards/{game}"],
-                                        catch_exceptions=False)
+            result = CliRunner().invoke(
+                cli, ["check", "--strict", "--no-cache", "--format", "json", f"cards/{game}"], catch_exceptions=False
+            )
         finally:
             os.chdir(old)
         out[game] = (root, json.loads(result.output)["diagnostics"])
@@ -75,8 +79,12 @@ def checked(tmp_path_factory) -> dict:
 def _measured(game: str) -> list[tuple[str, str]]:
     """(file in the copy, card id) of every card whose text is measured."""
     pending = _pending()
-    return [(f"cards/{game}/{folder}/{path.name}", card["id"]) for folder, path in _sources(game) for card in _cards(path)
-            if (game, card["id"]) not in pending]
+    return [
+        (f"cards/{game}/{folder}/{path.name}", card["id"])
+        for folder, path in _sources(game)
+        for card in _cards(path)
+        if (game, card["id"]) not in pending
+    ]
 
 
 def test_the_corpus_holds_at_least_forty_texts_ten_per_game():
@@ -89,16 +97,20 @@ def test_the_corpus_holds_at_least_forty_texts_ten_per_game():
 def test_no_false_alarm_on_honest_texts(checked, game):
     _root, diagnostics = checked[game]
     files = {file for file, _card in _measured(game)}
-    alarms = [f"{d['file']}:{d['line']}:{d['column']}: {d['message']}" for d in diagnostics
-              if d["code"] == "W501" and d["file"] in files]
+    alarms = [
+        f"{d['file']}:{d['line']}:{d['column']}: {d['message']}"
+        for d in diagnostics
+        if d["code"] == "W501" and d["file"] in files
+    ]
     assert not alarms, "false alarms:\n" + "\n".join(alarms)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_corpus_cards_are_valid_and_their_examples_pass(checked, game):
     _root, diagnostics = checked[game]
-    mine = [f"{d['file']}:{d['line']}: {d['code']} {d['message']}" for d in diagnostics
-            if "textcheck_corpus/" in d["file"]]
+    mine = [
+        f"{d['file']}:{d['line']}: {d['code']} {d['message']}" for d in diagnostics if "textcheck_corpus/" in d["file"]
+    ]
     assert not mine, mine
 
 
@@ -143,5 +155,6 @@ def test_a_wrong_text_is_caught_at_its_word(loaded, game, index, case):
         assert match, case
         where = match.start()
     hits = [f for f in found if case["says"] in f.message and f.start == where]
-    assert hits, f"{case['card']}: expected {case['says']!r} at {case['at']!r}; found " + \
-        "; ".join(f"{f.message} at {text[f.start:f.end] if f.start is not None else None!r}" for f in found)
+    assert hits, f"{case['card']}: expected {case['says']!r} at {case['at']!r}; found " + "; ".join(
+        f"{f.message} at {text[f.start : f.end] if f.start is not None else None!r}" for f in found
+    )

@@ -13,11 +13,23 @@ BAD = {
     # a `where` on a cost field with a word that is no noun of the game
     "cost_noun": ("{count: {kind: card, where: {cost: wod}}}", "E301", "'cost' is a cost: 'wod' is none of its nouns"),
     # numbers compared with a word field, words looked for in a number field
-    "at_least_text": ("{count: {kind: card, where: {colour: {at_least: 2}}}}", "E308", "'colour' is a choice field: at_least compares whole numbers"),
-    "contains_int": ("{count: {kind: token, where: {value: {contains: big}}}}", "E308", "'value' is a int field: contains looks for a word in a text"),
+    "at_least_text": (
+        "{count: {kind: card, where: {colour: {at_least: 2}}}}",
+        "E308",
+        "'colour' is a choice field: at_least compares whole numbers",
+    ),
+    "contains_int": (
+        "{count: {kind: token, where: {value: {contains: big}}}}",
+        "E308",
+        "'value' is a int field: contains looks for a word in a text",
+    ),
     # units of a field that is no cost; a detail that is no number
     "units_not_cost": ("{units: {field: colour}}", "E308", "units reads a cost, but 'colour' is a choice field"),
-    "field_not_number": ("{field: colour}", "E308", "{field: ...} reads a whole number, but 'colour' is a choice field"),
+    "field_not_number": (
+        "{field: colour}",
+        "E308",
+        "{field: ...} reads a whole number, but 'colour' is a choice field",
+    ),
     "detail_not_number": ("{detail: colour}", "E308", "detail 'colour' is a choice field, not a whole number"),
 }
 GOOD = {
@@ -29,9 +41,11 @@ GOOD = {
 
 
 def _card(card_id: str, amount: str, trigger: str = "built") -> str:
-    return (f"id: {card_id}\nname: {card_id.replace('_', ' ').title()}\nkind: card\ntext: Gain coins.\n"
-            f"effects:\n  - on: {trigger}\n    do: [{{gain: {{coins: {amount}}}}}]\n"
-            f"examples:\n  - {{name: x, when: {{build: {card_id}}}, expect: {{}}}}\n")
+    return (
+        f"id: {card_id}\nname: {card_id.replace('_', ' ').title()}\nkind: card\ntext: Gain coins.\n"
+        f"effects:\n  - on: {trigger}\n    do: [{{gain: {{coins: {amount}}}}}]\n"
+        f"examples:\n  - {{name: x, when: {{build: {card_id}}}, expect: {{}}}}\n"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -60,10 +74,16 @@ def findings(tmp_path_factory):
         import json
 
         def run():
-            return json.loads(CliRunner().invoke(cli, ["check", "--no-cache", "--format", "json", "cards/mini"]).output)["diagnostics"]
+            return json.loads(
+                CliRunner().invoke(cli, ["check", "--no-cache", "--format", "json", "cards/mini"]).output
+            )["diagnostics"]
 
         before = run()
-        text = (game / "game.yaml").read_text().replace("end_of_game: {each_player: true}", "end_of_game: {each_player: true, details: [bonus]}")
+        text = (
+            (game / "game.yaml")
+            .read_text()
+            .replace("end_of_game: {each_player: true}", "end_of_game: {each_player: true, details: [bonus]}")
+        )
         (game / "game.yaml").write_text(text)
         after = run()
     finally:
@@ -75,13 +95,19 @@ def findings(tmp_path_factory):
 def test_a_silent_zero_is_a_located_error(findings, card_id):
     before, _after = findings
     _amount, code, message = BAD[card_id]
-    mine = [(d["code"], d["line"], d["message"]) for d in before if d["file"] == f"cards/mini/{card_id}.yaml" and d["code"] != "E401"]
+    mine = [
+        (d["code"], d["line"], d["message"])
+        for d in before
+        if d["file"] == f"cards/mini/{card_id}.yaml" and d["code"] != "E401"
+    ]
     assert (code, 7, message) in mine, mine
 
 
 def test_the_same_reads_written_right_pass(findings):
     before, _after = findings
-    assert not [d for d in before if d["file"].split("/")[-1].removesuffix(".yaml") in GOOD and d["code"].startswith("E3")]
+    assert not [
+        d for d in before if d["file"].split("/")[-1].removesuffix(".yaml") in GOOD and d["code"].startswith("E3")
+    ]
 
 
 def test_a_trigger_carries_the_details_game_yaml_declares(findings):

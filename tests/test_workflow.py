@@ -95,6 +95,7 @@ def invoke(*args: str):
 
 # ----------------------------------------------------------------------------- ostraka new
 
+
 @pytest.mark.parametrize("kind", ["card", "stage", "token"])
 def test_new_writes_a_schema_valid_card_that_resolves(project, kind):
     result = invoke("new", "small", kind, f"new_{kind}")
@@ -102,7 +103,9 @@ def test_new_writes_a_schema_valid_card_that_resolves(project, kind):
     written = re.search(r"wrote (\S+)", result.output).group(1)
     path = project / written
     data = YAML(typ="safe", pure=True).load(path.read_text())
-    errors = list(Draft202012Validator(json.loads((REPO / "schema" / "card.schema.json").read_text())).iter_errors(data))
+    errors = list(
+        Draft202012Validator(json.loads((REPO / "schema" / "card.schema.json").read_text())).iter_errors(data)
+    )
     assert not errors, [e.message for e in errors]
     assert not list(Draft202012Validator(card_schema()).iter_errors(data))
     assert data["id"] == f"new_{kind}" and data["kind"] == kind
@@ -123,12 +126,15 @@ def test_new_puts_the_file_beside_cards_of_its_kind(project):
     assert (project / "cards" / "small" / "token" / "chit.yaml").is_file()
 
 
-@pytest.mark.parametrize("args, code, hint", [
-    (("small", "crad", "x"), "E304", "did you mean 'card'?"),
-    (("smal", "card", "x"), "E306", "did you mean 'small'?"),
-    (("small", "card", "mill"), "E303", "unique"),
-    (("small", "card", "Bad-Id"), "E205", "lower_snake_case"),
-])
+@pytest.mark.parametrize(
+    "args, code, hint",
+    [
+        (("small", "crad", "x"), "E304", "did you mean 'card'?"),
+        (("smal", "card", "x"), "E306", "did you mean 'small'?"),
+        (("small", "card", "mill"), "E303", "unique"),
+        (("small", "card", "Bad-Id"), "E205", "lower_snake_case"),
+    ],
+)
 def test_new_refuses_with_a_hint_and_writes_nothing(project, args, code, hint):
     before = sorted(p for p in project.rglob("*.yaml"))
     result = invoke("new", *args)
@@ -159,6 +165,7 @@ def test_new_for_every_kind_of_every_real_game(tmp_path, monkeypatch):
 
 
 # ----------------------------------------------------------------------------- ostraka watch
+
 
 def test_watcher_prints_only_new_and_fixed_findings(project):
     card = project / "cards" / "small" / "cards" / "mill.yaml"
@@ -194,8 +201,14 @@ def test_watch_command_rechecks_on_save(project):
     card = project / "cards" / "small" / "cards" / "mill.yaml"
     card.write_text(CARD.replace("produce: {wood: 1}", "produce: {wod: 1}"))
     env = {**os.environ, "NO_COLOR": "1"}
-    proc = subprocess.Popen([str(OSTRAKA), "watch", "--exit-after", "1"], cwd=project, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [str(OSTRAKA), "watch", "--exit-after", "1"],
+        cwd=project,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     lines: list[str] = []
     ready = threading.Event()
 
@@ -225,6 +238,7 @@ def test_watch_command_rechecks_on_save(project):
 
 
 # ----------------------------------------------------------------------------- colour
+
 
 def test_colour_only_on_a_terminal_without_no_color():
     class Tty:
@@ -264,6 +278,7 @@ def test_text_output_is_coloured_only_when_forced(project):
 
 
 # ----------------------------------------------------------------------------- JSON format
+
 
 def _documented_schema() -> dict:
     text = (REPO / "docs" / "json-format.md").read_text()
@@ -306,6 +321,7 @@ def test_json_output_is_deterministic(project):
 
 # ----------------------------------------------------------------------------- pre-commit and CI
 
+
 def test_pre_commit_hook_runs_ostraka_check_on_card_files(project):
     hooks = YAML(typ="safe", pure=True).load((REPO / ".pre-commit-hooks.yaml").read_text())
     hook = next(h for h in hooks if h["id"] == "ostraka-check")
@@ -318,7 +334,9 @@ def test_pre_commit_hook_runs_ostraka_check_on_card_files(project):
     ok = subprocess.run([*entry, "cards/small/cards/mill.yaml"], cwd=project, capture_output=True, text=True)
     assert ok.returncode == 0, ok.stdout + ok.stderr
     (project / "cards" / "small" / "cards" / "mill.yaml").write_text(CARD.replace("wood: 1", "wod: 1"))
-    bad = subprocess.run([*entry, "cards/small/cards/mill.yaml", "cards/small/game.yaml"], cwd=project, capture_output=True, text=True)
+    bad = subprocess.run(
+        [*entry, "cards/small/cards/mill.yaml", "cards/small/game.yaml"], cwd=project, capture_output=True, text=True
+    )
     assert bad.returncode == 1 and "E301" in bad.stdout
 
 
@@ -327,8 +345,12 @@ def test_github_workflow_example_runs_the_github_format(project):
     runs = [step.get("run", "") for job in workflow["jobs"].values() for step in job["steps"]]
     assert "ostraka check --format github --strict" in runs
     (project / "cards" / "small" / "cards" / "mill.yaml").write_text(CARD.replace("wood: 1", "wod: 1"))
-    result = subprocess.run([str(OSTRAKA), "check", "--format", "github", "--strict"], cwd=project, capture_output=True, text=True)
+    result = subprocess.run(
+        [str(OSTRAKA), "check", "--format", "github", "--strict"], cwd=project, capture_output=True, text=True
+    )
     assert result.returncode == 1
     commands = [ln for ln in result.stdout.splitlines() if ln]
-    assert commands and all(re.match(r"^::(error|warning) file=[^,:]+,line=\d+,col=\d+,title=[EW]\d{3}::.+", ln) for ln in commands), commands
+    assert commands and all(
+        re.match(r"^::(error|warning) file=[^,:]+,line=\d+,col=\d+,title=[EW]\d{3}::.+", ln) for ln in commands
+    ), commands
     assert "1 error" in result.stderr  # the summary goes to the log, not into annotations

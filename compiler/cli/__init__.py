@@ -39,10 +39,23 @@ def cli() -> None:
     """ostraka: check, explain and compile board-game card data."""
 
 
-for _command in (checking.check, checking.build, checking.watch,
-                 cards.explain, cards.cards, cards.deck, cards.new, cards.diff_command,
-                 printing.sheet, printing.pnp, printing.export, printing.schema,
-                 playing.play, playing.simulate, playing.sweep):
+for _command in (
+    checking.check,
+    checking.build,
+    checking.watch,
+    cards.explain,
+    cards.cards,
+    cards.deck,
+    cards.new,
+    cards.diff_command,
+    printing.sheet,
+    printing.pnp,
+    printing.export,
+    printing.schema,
+    playing.play,
+    playing.simulate,
+    playing.sweep,
+):
     cli.add_command(_command)
 
 
@@ -64,7 +77,13 @@ def main() -> None:
         sys.exit(130)
     except Exception as exc:  # noqa: BLE001 - a traceback shown to a designer is a bug
         report = Report()
-        report.add(Diagnostic("E901", f"internal error: {type(exc).__name__}: {exc}", hint="please report this with the input that caused it"))
+        report.add(
+            Diagnostic(
+                "E901",
+                f"internal error: {type(exc).__name__}: {exc}",
+                hint="please report this with the input that caused it",
+            )
+        )
         click.echo(render_text(report.items[0]), err=True)
         sys.exit(2)
 

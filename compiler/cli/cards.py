@@ -54,7 +54,9 @@ def cards(game: str, fmt: str) -> None:
 @click.command()
 @click.argument("game")
 @click.option("--players", type=int, required=True, help="Number of players.")
-@click.option("--age", "key", type=int, required=True, help="Which deck (the value of the game's deck key, e.g. the age).")
+@click.option(
+    "--age", "key", type=int, required=True, help="Which deck (the value of the game's deck key, e.g. the age)."
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for the cards drawn at random.")
 def deck(game: str, players: int, key: int, seed: int) -> None:
     """Print a deck for a player count, one card id per line."""
@@ -74,8 +76,13 @@ def deck(game: str, players: int, key: int, seed: int) -> None:
 @click.argument("game")
 @click.argument("kind")
 @click.argument("card_id", metavar="ID")
-@click.option("--dir", "folder", type=click.Path(file_okay=False), default=None,
-              help="Folder for the file (default: where cards of that kind already are).")
+@click.option(
+    "--dir",
+    "folder",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Folder for the file (default: where cards of that kind already are).",
+)
 def new(game: str, kind: str, card_id: str, folder: str | None) -> None:
     """Write a new card file for GAME with every field KIND requires and an example skeleton."""
     from ..tools.scaffold import ScaffoldError, scaffold
@@ -98,7 +105,9 @@ def new(game: str, kind: str, card_id: str, folder: str | None) -> None:
             if isinstance(entity, dict) and isinstance(entity.get("id"), str) and display != compiled.game_file:
                 existing.setdefault(entity["id"], (str(entity.get("kind")), root / display))
     try:
-        path, text = scaffold(compiled.directory, compiled.game, kind, card_id, existing, Path(folder) if folder else None)
+        path, text = scaffold(
+            compiled.directory, compiled.game, kind, card_id, existing, Path(folder) if folder else None
+        )
     except ScaffoldError as exc:
         d = exc.diagnostic
         click.echo(f"ostraka: error {d.code}: {d.message}" + (f"\n    hint: {d.hint}" if d.hint else ""), err=True)
@@ -112,18 +121,48 @@ def new(game: str, kind: str, card_id: str, folder: str | None) -> None:
 @click.command("diff")
 @click.argument("before")
 @click.argument("after")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True,
-              help="markdown: for a pull-request comment.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "markdown"]),
+    default="text",
+    show_default=True,
+    help="markdown: for a pull-request comment.",
+)
 @click.option("--no-examples", is_flag=True, help="Do not run the examples on both sides.")
-@click.option("--simulate", "sim_game", metavar="GAME", default=None,
-              help="Add the balance change: the same seeded games of GAME (one with a flow) played on both sides.")
+@click.option(
+    "--simulate",
+    "sim_game",
+    metavar="GAME",
+    default=None,
+    help="Add the balance change: the same seeded games of GAME (one with a flow) played on both sides.",
+)
 @click.option("--players", type=int, default=None, help="With --simulate: players (default: the game's fewest).")
 @click.option("--games", type=int, default=20, show_default=True, help="With --simulate: games on each side.")
-@click.option("--seed", type=int, default=0, show_default=True, help="With --simulate: game i is seeded from (seed, i).")
-@click.option("--bots", default="random", show_default=True, help="With --simulate: random, greedy or mcts (one, or one per seat).")
-@click.option("--alpha", type=float, default=0.05, show_default=True, help="With --simulate: significance level (Holm-adjusted).")
-def diff_command(before: str, after: str, fmt: str, no_examples: bool, sim_game: str | None, players: int | None,
-                 games: int, seed: int, bots: str, alpha: float) -> None:
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="With --simulate: game i is seeded from (seed, i)."
+)
+@click.option(
+    "--bots",
+    default="random",
+    show_default=True,
+    help="With --simulate: random, greedy or mcts (one, or one per seat).",
+)
+@click.option(
+    "--alpha", type=float, default=0.05, show_default=True, help="With --simulate: significance level (Holm-adjusted)."
+)
+def diff_command(
+    before: str,
+    after: str,
+    fmt: str,
+    no_examples: bool,
+    sim_game: str | None,
+    players: int | None,
+    games: int,
+    seed: int,
+    bots: str,
+    alpha: float,
+) -> None:
     """What changed in the cards from BEFORE to AFTER: each a directory or a git revision.
 
     Cards added, removed and changed (fields, effects, text and English before and after) and the

@@ -18,10 +18,17 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--format", "fmt", type=common.FORMATS, default="text", show_default=True, help="How findings are printed.")
+@click.option(
+    "--format", "fmt", type=common.FORMATS, default="text", show_default=True, help="How findings are printed."
+)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--engine", type=click.Choice(["interpreter", "handlers"]), default="interpreter", show_default=True,
-              help="Run the examples by walking the effects, or through the generated handlers.")
+@click.option(
+    "--engine",
+    type=click.Choice(["interpreter", "handlers"]),
+    default="interpreter",
+    show_default=True,
+    help="Run the examples by walking the effects, or through the generated handlers.",
+)
 @click.option("--no-cache", is_flag=True, help="Check everything from scratch; do not read or write .ostraka/.")
 def check(paths: tuple[str, ...], fmt: str, strict: bool, engine: str, no_cache: bool) -> None:
     """Validate the card data and run every example; writes nothing but the cache in .ostraka/.
@@ -48,7 +55,9 @@ def check(paths: tuple[str, ...], fmt: str, strict: bool, engine: str, no_cache:
 
 
 @click.command()
-@click.option("--check", "check_only", is_flag=True, help="Exit 1 if generated/ differs from a fresh build; write nothing.")
+@click.option(
+    "--check", "check_only", is_flag=True, help="Exit 1 if generated/ differs from a fresh build; write nothing."
+)
 @click.option("--format", "fmt", type=common.FORMATS, default="text", show_default=True)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--out", type=click.Path(file_okay=False), default=None, help="Output directory (default: generated/).")
@@ -60,7 +69,9 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
     from ..pipeline.emit.generated import all_outputs, drift, write_outputs
 
     started = time.time_ns()  # orders concurrent builds: the one that read its input last wins
-    run = common.check_run((), reparse=True)  # what reaches generated/ is parsed from the card files, never taken from the cache
+    run = common.check_run(
+        (), reparse=True
+    )  # what reaches generated/ is parsed from the card files, never taken from the cache
     code = common.print_report(run, fmt, strict)
     if code:
         click.echo("build stopped: nothing was written", err=True)
@@ -91,7 +102,9 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
     try:
         written = write_outputs(run, target, files, started)
     except Superseded:
-        click.echo(f"{run.display(target)}/ already holds the output of a build started after this one; left it in place")
+        click.echo(
+            f"{run.display(target)}/ already holds the output of a build started after this one; left it in place"
+        )
         return
     click.echo(f"wrote {plural(written, 'file')} to {run.display(target)}")
 
@@ -103,8 +116,12 @@ def _refuse_project_files(root: Path, target: Path) -> None:
     real = Path(os.path.realpath(target))
     cards = root / "cards"
     if root.is_relative_to(real) or real.is_relative_to(cards):
-        raise refuse("E701", "the output would replace or mix with the project's own files", target,
-                     "pass --out a directory outside cards/ that does not contain the project (default: generated/)")
+        raise refuse(
+            "E701",
+            "the output would replace or mix with the project's own files",
+            target,
+            "pass --out a directory outside cards/ that does not contain the project (default: generated/)",
+        )
 
 
 @click.command()
@@ -121,7 +138,17 @@ def watch(paths: tuple[str, ...], no_cache: bool, exit_after: int | None) -> Non
     from ..tools.watch import Watcher, run_watch, watch_targets
 
     use_colour = colour.wanted(sys.stdout)
-    watcher = Watcher(paths, lambda p: common.check_run(p, cache=not no_cache), colour.paint if use_colour else (lambda text: text))
+    watcher = Watcher(
+        paths, lambda p: common.check_run(p, cache=not no_cache), colour.paint if use_colour else (lambda text: text)
+    )
     root = common.project_root()
     echo = lambda line: click.echo(line, color=use_colour or None)  # noqa: E731
-    sys.exit(run_watch(watcher, watch_targets([str(p) for p in common.or_exit(lambda: game_paths(paths, root))], root), root, echo, exit_after))
+    sys.exit(
+        run_watch(
+            watcher,
+            watch_targets([str(p) for p in common.or_exit(lambda: game_paths(paths, root))], root),
+            root,
+            echo,
+            exit_after,
+        )
+    )

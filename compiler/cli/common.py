@@ -22,6 +22,7 @@ def load(*args, **kwargs) -> Run:
 
     return load_project(*args, **kwargs)
 
+
 FORMATS = click.Choice(["text", "json", "github"])
 
 _quick = False  # set by a command that leaves nothing to close: main() then skips the interpreter's teardown
@@ -71,8 +72,13 @@ def print_report(run: Run | Replayed | Checked, fmt: str, strict: bool) -> int:
     return report.exit_code(strict)
 
 
-def check_run(paths: tuple[str, ...], examples: bool = True, engine: str = "interpreter", cache: bool = True,
-              reparse: bool = False) -> Run:
+def check_run(
+    paths: tuple[str, ...],
+    examples: bool = True,
+    engine: str = "interpreter",
+    cache: bool = True,
+    reparse: bool = False,
+) -> Run:
     from ..pipeline.check.checks import check_all
     from ..tools.cache import open_cache
     from ..tools.targets import game_paths

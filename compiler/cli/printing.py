@@ -13,9 +13,15 @@ from . import common
 @click.command()
 @click.argument("game")
 @click.option("--pdf", is_flag=True, help="Write a PDF (WeasyPrint) instead of HTML.")
-@click.option("--paper", type=click.Choice(["A4", "Letter"]), default="A4", show_default=True, help="Page size of the PDF.")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="Output file (default: HTML to standard output; PDF to build/sheets/GAME.pdf, not committed).")
+@click.option(
+    "--paper", type=click.Choice(["A4", "Letter"]), default="A4", show_default=True, help="Page size of the PDF."
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Output file (default: HTML to standard output; PDF to build/sheets/GAME.pdf, not committed).",
+)
 def sheet(game: str, pdf: bool, paper: str, out: str | None) -> None:
     """Render a game's printable reference sheet (the same HTML as generated/GAME/sheet.html)."""
     from ..outputs.sheet import render_sheet, write_pdf
@@ -45,8 +51,12 @@ def sheet(game: str, pdf: bool, paper: str, out: str | None) -> None:
 @click.command()
 @click.argument("game")
 @click.option("--paper", type=click.Choice(["A4", "Letter"]), default="A4", show_default=True, help="Page size.")
-@click.option("--players", type=click.IntRange(1, 99), default=None,
-              help="Print the copies of this player count (default: the most players the game allows).")
+@click.option(
+    "--players",
+    type=click.IntRange(1, 99),
+    default=None,
+    help="Print the copies of this player count (default: the most players the game allows).",
+)
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Output file (default: build/pnp/GAME.pdf).")
 def pnp(game: str, paper: str, players: int | None, out: str | None) -> None:
     """Print-and-play card fronts as a PDF: real size, crop marks, one copy per physical card."""
@@ -54,7 +64,10 @@ def pnp(game: str, paper: str, players: int | None, out: str | None) -> None:
 
     run, g = common.game_or_exit(game)
     if players is not None and not g.game.players.min <= players <= g.game.players.max:
-        click.echo(f"ostraka: error: {g.game.name} is for {g.game.players.min} to {g.game.players.max} players, not {players}", err=True)
+        click.echo(
+            f"ostraka: error: {g.game.name} is for {g.game.players.min} to {g.game.players.max} players, not {players}",
+            err=True,
+        )
         sys.exit(2)
     target = Path(out) if out else run.root / "build" / "pnp" / f"{g.id}.pdf"
     write_pnp(g, target, paper, players)
@@ -65,8 +78,12 @@ def pnp(game: str, paper: str, players: int | None, out: str | None) -> None:
 @click.command()
 @click.argument("game")
 @click.option("--format", "fmt", type=click.Choice(["csv", "json", "xlsx"]), default="csv", show_default=True)
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="Output file (default: CSV and JSON to standard output; xlsx to build/export/GAME.xlsx).")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Output file (default: CSV and JSON to standard output; xlsx to build/export/GAME.xlsx).",
+)
 def export(game: str, fmt: str, out: str | None) -> None:
     """One row per entity, a column per field, for spreadsheets (reconstructed values listed and shaded)."""
     from ..outputs.export import export as table_of, write

@@ -119,9 +119,14 @@ class Decisions:
         return Code(f"lambda {card}: " + " and ".join(tests))
 
     def _where_test(self, card: Code, name: str, wanted: OneOf | FieldTest, c: Code) -> Code:
-        have = Code(f"{card}.{ident(name)}") if name in ("id", "name", "kind") else Code(f"rt.field({card}, {lit(name)})")
+        have = (
+            Code(f"{card}.{ident(name)}") if name in ("id", "name", "kind") else Code(f"rt.field({card}, {lit(name)})")
+        )
         if isinstance(wanted, FieldTest):  # its amounts read for each card, as the interpreter does once
-            parts = ", ".join(f"{lit(t)}: {self.amount(v, c) if t in ('at_least', 'at_most') else lit(v)}" for t, v in wanted.tests().items())
+            parts = ", ".join(
+                f"{lit(t)}: {self.amount(v, c) if t in ('at_least', 'at_most') else lit(v)}"
+                for t, v in wanted.tests().items()
+            )
             return Code(f"rt.holds({have}, {{{parts}}})")
         if wanted.key == "field":
             allowed = Code(f"rt.allowed({c}.card_field({lit(wanted.arg)}))")  # compared as it is, not as a number
@@ -161,7 +166,13 @@ class Decisions:
         plain = not selector.missing and selector.fewest is None and selector.most is None
         if plain and (match == "rt.ANY_CARD" or match in self.module.constants.values()):
             return self._select_inline(selector, match, c)
-        args = [c, lit(self.zones(selector)), lit(self.player_spec(selector.of or players.ACTOR_NAME)), lit(bool(selector.missing)), match]
+        args = [
+            c,
+            lit(self.zones(selector)),
+            lit(self.player_spec(selector.of or players.ACTOR_NAME)),
+            lit(bool(selector.missing)),
+            match,
+        ]
         for extreme in (selector.fewest, selector.most):
             if extreme is None:
                 args.append(Code("None"))
@@ -193,7 +204,9 @@ class Decisions:
             else:
                 holder = self.fresh("p")
                 owners = self.players(selector.of or players.ACTOR_NAME, c)
-                parts.append(f"[({holder}, {cid}) for {holder} in {owners} for {cid} in {holder}.zones.get({lit(zone)}, ()){where}]")
+                parts.append(
+                    f"[({holder}, {cid}) for {holder} in {owners} for {cid} in {holder}.zones.get({lit(zone)}, ()){where}]"
+                )
         return Code(" + ".join(parts))
 
     def where_pairs(self, where: dict[str, Any]) -> Code:
@@ -206,4 +219,3 @@ class Decisions:
 
     def track(self, name: str) -> Any:
         return self.rules.tracks[name]
-

@@ -129,7 +129,9 @@ class Generator(Decisions):
         if definition not in known:
             self.module.fallback_nodes.append((name, definition))
         if family == "action":
-            return Code(f"rt.run_node({c}, {name})  # no template for {comment_text(node.key)}: the interpreter runs it")
+            return Code(
+                f"rt.run_node({c}, {name})  # no template for {comment_text(node.key)}: the interpreter runs it"
+            )
         if family == "expression":
             return Code(f"{c}.amount({name})")
         return Code(f"{c}.test({name})")
@@ -165,7 +167,12 @@ class Generator(Decisions):
         code = self._render("expression", value, c)
         # Context.amount bounds every computed amount (runtime/limits.py); a fallback is bounded there,
         # and some results cannot leave the bound (the primitive says so: a count, a pick among amounts).
-        if code.startswith(f"{c}.amount(_NODE") or value.primitive.within_bounds or self._literal_table(value) or _small_literal(code):
+        if (
+            code.startswith(f"{c}.amount(_NODE")
+            or value.primitive.within_bounds
+            or self._literal_table(value)
+            or _small_literal(code)
+        ):
             return code
         return Code(f"rt.bounded({code})")
 
@@ -231,7 +238,14 @@ class Generator(Decisions):
         game_file = comment_text(self.game.game_file)
         for trigger, effects in self.game.rule_triggered.items():
             self.module.handlers.append(
-                Handler(name_for("rules", trigger), None, trigger, game_file, lit(f"The rules of the game, on {trigger}."), self._effects(None, effects))
+                Handler(
+                    name_for("rules", trigger),
+                    None,
+                    trigger,
+                    game_file,
+                    lit(f"The rules of the game, on {trigger}."),
+                    self._effects(None, effects),
+                )
             )
         for card_id, by_trigger in self.game.triggered.items():
             card = self.game.cards[card_id]
@@ -239,14 +253,29 @@ class Generator(Decisions):
             where = comment_text(f"{source.file}:{source.line}")
             for trigger, effects in by_trigger.items():
                 self.module.handlers.append(
-                    Handler(name_for(card_id, trigger), card_id, trigger, where, lit(f"{card.name}, on {trigger}."), self._effects(card_id, effects))
+                    Handler(
+                        name_for(card_id, trigger),
+                        card_id,
+                        trigger,
+                        where,
+                        lit(f"{card.name}, on {trigger}."),
+                        self._effects(card_id, effects),
+                    )
                 )
         for card_id, by_trigger in self.game.heard.items():
             card = self.game.cards[card_id]
             where = comment_text(f"{self.game.sources[card_id].file}:{self.game.sources[card_id].line}")
             for trigger, effects in by_trigger.items():
-                self.module.handlers.append(Handler(name_for(card_id, f"{trigger}_heard"), card_id, trigger + HEARD, where,
-                                                    lit(f"{card.name}, hearing {trigger}."), self._effects(card_id, effects)))
+                self.module.handlers.append(
+                    Handler(
+                        name_for(card_id, f"{trigger}_heard"),
+                        card_id,
+                        trigger + HEARD,
+                        where,
+                        lit(f"{card.name}, hearing {trigger}."),
+                        self._effects(card_id, effects),
+                    )
+                )
         for kind_name, kind in self.rules.kinds.items():
             if kind.requires is not None:
                 self._names = 0
@@ -260,7 +289,7 @@ class Generator(Decisions):
         """The flow's moves (game.yaml), one function per action: the runner tries a move's first
         actions once for every card and the rest per card (runtime/flow.py)."""
         flow = self.rules.flow
-        for name, move in (flow.moves.items() if flow is not None else ()):
+        for name, move in flow.moves.items() if flow is not None else ():
             names = []
             for i, action in enumerate(move.do, 1):
                 self._names = 0
@@ -269,7 +298,9 @@ class Generator(Decisions):
                     fn = f"{base}_{len(used)}"
                 used.add(fn)
                 doc = lit(f"The move {name}, action {i}.")
-                self.module.move_steps.append(Handler(ident(fn), None, name, where, doc, indent(self.statements([action], Code("ctx")))))
+                self.module.move_steps.append(
+                    Handler(ident(fn), None, name, where, doc, indent(self.statements([action], Code("ctx"))))
+                )
                 names.append(ident(fn))
             self.module.moves.append((name, names))
 

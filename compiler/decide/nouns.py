@@ -53,4 +53,6 @@ def substitutable(game: Any, noun: str) -> bool:
         return True
     if noun not in game.game.resources:
         return False
-    return bool(game.passives_by_hook.get(hooks.SUBSTITUTE)) or any(e.hook == hooks.SUBSTITUTE for _i, e in game.rule_passives)
+    return bool(game.passives_by_hook.get(hooks.SUBSTITUTE)) or any(
+        e.hook == hooks.SUBSTITUTE for _i, e in game.rule_passives
+    )

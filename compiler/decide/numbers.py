@@ -12,7 +12,8 @@ from ..lang.expressions.div import divide
 def param_base(game: Any, name: str) -> int:
     """A param's number for every player: the game's, plus the rules' own `modify`."""
     return game.game.params.get(name, 0) + sum(
-        e.passive_arg.by for _i, e in game.rule_passives if e.hook == hooks.RULE_NUMBER and e.passive_arg.param == name)
+        e.passive_arg.by for _i, e in game.rule_passives if e.hook == hooks.RULE_NUMBER and e.passive_arg.param == name
+    )
 
 
 def modifies(args: Iterable[Any], name: str) -> int | None:

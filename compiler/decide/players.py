@@ -69,7 +69,6 @@ def one(p: Plan) -> Part | None:
     return p[0] if p in (SELF, OWNER) else None
 
 
-
 def of(game: Any, ref: Any) -> Plan:
     """plan() with a checked game's relations."""
     return plan(game.game.relations, ref)

@@ -41,9 +41,12 @@ class BoardSpec(Strict):
     tiles: dict[KindName, dict[FieldName, Offset]] = Field(
         description="Kinds laid as tiles: for each, the card fields naming the symbol of each hex, with the hex's offset [q, r]"
     )
-    pieces: list[KindName] = Field(description="Kinds placed on single hexes (a placed piece is also in play in its kind's zone)")
+    pieces: list[KindName] = Field(
+        description="Kinds placed on single hexes (a placed piece is also in play in its kind's zone)"
+    )
     blank: Name | None = Field(None, description="The symbol that shows nothing")
     closed: list[Name] = Field(default_factory=list, description="Symbols of hexes on which no piece may be placed")
     layouts: dict[int, list[LayoutTile]] = Field(
-        default_factory=dict, description="The starting board for each player count: tiles taken from piles and laid at fixed places"
+        default_factory=dict,
+        description="The starting board for each player count: tiles taken from piles and laid at fixed places",
     )

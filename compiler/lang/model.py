@@ -20,7 +20,11 @@ MODULES = discover()  # every primitive module of the family folders: they regis
 
 def field_name(primitive_name: str) -> str:
     """The Python attribute for a primitive: keywords get a trailing underscore."""
-    return primitive_name + "_" if keyword.iskeyword(primitive_name) or primitive_name in ("any", "all", "min", "max") else primitive_name
+    return (
+        primitive_name + "_"
+        if keyword.iskeyword(primitive_name) or primitive_name in ("any", "all", "min", "max")
+        else primitive_name
+    )
 
 
 class OneOf(BaseModel):
@@ -94,7 +98,9 @@ class EffectBase(BaseModel):
     @model_validator(mode="after")
     def _shape(self):
         # A key written with no value is a mistake, as the schema says (it drops the defaults' null).
-        empty = sorted(type(self).model_fields[name].alias or name for name in self.model_fields_set if getattr(self, name) is None)
+        empty = sorted(
+            type(self).model_fields[name].alias or name for name in self.model_fields_set if getattr(self, name) is None
+        )
         if empty:
             raise ValueError(f"'{empty[0]}' needs a value")
         passive = [cls_name for cls_name in REGISTRY["passive"] if getattr(self, field_name(cls_name)) is not None]
@@ -128,14 +134,27 @@ class EffectBase(BaseModel):
 def _effect_model() -> type[EffectBase]:
     fields: dict[str, Any] = {
         "on": (TriggerName | None, Field(None, description="The trigger point, declared in game.yaml")),
-        "by": (PlayerSet | None, Field(None, description="Also when these players (read from the card's owner) set the trigger "
-                                          "off, on any of their cards: `self` is that player, the event's details are theirs (on the "
-                                          "build trigger: the card they build, not this one)")),
+        "by": (
+            PlayerSet | None,
+            Field(
+                None,
+                description="Also when these players (read from the card's owner) set the trigger "
+                "off, on any of their cards: `self` is that player, the event's details are theirs (on the "
+                "build trigger: the card they build, not this one)",
+            ),
+        ),
         "if_": (Condition | None, Field(None, alias="if", description="Only when this test holds")),
         "limit": (Limit | None, Field(None, description="At most once per round, age or game")),
         "do": (list[Action] | None, Field(None, description="The actions, in order")),
-        "reconstructed": (str | None, Field(None, min_length=1, max_length=1000,
-                                               description="Why this effect is our reading: no public source states it")),
+        "reconstructed": (
+            str | None,
+            Field(
+                None,
+                min_length=1,
+                max_length=1000,
+                description="Why this effect is our reading: no public source states it",
+            ),
+        ),
     }
     for name, cls in sorted(REGISTRY["passive"].items()):
         fields[field_name(name)] = (Optional[cls.args], Field(None, alias=name, description=cls.summary))  # noqa: UP045
@@ -150,7 +169,13 @@ if TYPE_CHECKING:
 else:
     Effect = _effect_model()
 
-_NAMESPACE = {"Action": Action, "Amount": Amount, "Condition": Condition, "Expression": Expression, "Selector": Selector}
+_NAMESPACE = {
+    "Action": Action,
+    "Amount": Amount,
+    "Condition": Condition,
+    "Expression": Expression,
+    "Selector": Selector,
+}
 
 
 def _rebuild() -> None:

@@ -112,7 +112,9 @@ def _check(cls: type[Primitive]) -> None:
         raise ValueError(f"primitive '{cls.name}' has no English rendering")
     if cls.family == "passive":
         if getattr(cls, "hook", None) not in hooks.HOOKS:
-            raise ValueError(f"passive '{cls.name}' declares no hook: set `hook` to one of {', '.join(sorted(hooks.HOOKS))} (compiler/lang/hooks.py)")
+            raise ValueError(
+                f"passive '{cls.name}' declares no hook: set `hook` to one of {', '.join(sorted(hooks.HOOKS))} (compiler/lang/hooks.py)"
+            )
         return
     if cls.run is Primitive.run:
         raise ValueError(f"primitive '{cls.name}' has no interpretation")
@@ -130,7 +132,9 @@ def primitive(cls: type[Primitive]) -> type[Primitive]:
     if cls.name in family:
         raise ValueError(f"{cls.family} primitive '{cls.name}' is defined twice")
     if cls.__module__ in _MODULES:
-        raise ValueError(f"primitive '{cls.name}': module {cls.__module__} already holds '{_MODULES[cls.__module__]}' (one primitive per module)")
+        raise ValueError(
+            f"primitive '{cls.name}': module {cls.__module__} already holds '{_MODULES[cls.__module__]}' (one primitive per module)"
+        )
     _check(cls)
     _MODULES[cls.__module__] = cls.name
     family[cls.name] = cls

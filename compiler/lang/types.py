@@ -70,7 +70,11 @@ class FieldTest(Strict):
         return self
 
     def tests(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in ("at_least", "at_most", "one_of", "contains") if getattr(self, name) is not None}
+        return {
+            name: getattr(self, name)
+            for name in ("at_least", "at_most", "one_of", "contains")
+            if getattr(self, name) is not None
+        }
 
 
 class Selector(Strict):
@@ -79,8 +83,9 @@ class Selector(Strict):
     id: CardId | list[CardId] | None = Field(None, description="One card id or several")
     kind: KindName | list[KindName] | None = Field(None, description="Entity kinds from game.yaml")
     where: dict[FieldName, Scalar | list[Scalar] | FieldTest | Amount] | None = Field(
-        None, description="Field filters: a value, a list of allowed values, a test ({at_least: 5}, {at_most: 2}, "
-                          "{one_of: [a, b]}, {contains: word}), or an amount"
+        None,
+        description="Field filters: a value, a list of allowed values, a test ({at_least: 5}, {at_most: 2}, "
+        "{one_of: [a, b]}, {contains: word}), or an amount",
     )
     zone: ZoneName | None = Field(None, description="The zone searched; default: the kind's zone")
     of: PlayerSet | None = Field(None, description="Whose zone; default 'self'. Ignored for shared zones")

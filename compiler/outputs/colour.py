@@ -13,7 +13,13 @@ import re
 from typing import IO
 
 RESET = "\033[0m"
-STYLES = {"error": "\033[1;31m", "warning": "\033[1;33m", "location": "\033[1m", "hint": "\033[36m", "caret": "\033[32m"}
+STYLES = {
+    "error": "\033[1;31m",
+    "warning": "\033[1;33m",
+    "location": "\033[1m",
+    "hint": "\033[36m",
+    "caret": "\033[32m",
+}
 
 _HEAD = re.compile(r"^(?P<loc>\S.*?): (?P<level>error|warning) (?P<code>[EW]\d{3}):")
 
@@ -38,8 +44,10 @@ def paint(rendered: str) -> str:
     match = _HEAD.match(lines[0])
     if match:
         level = match.group("level")
-        lines[0] = (f"{STYLES['location']}{match.group('loc')}{RESET}: {STYLES[level]}{level} {match.group('code')}{RESET}:"
-                    + lines[0][match.end():])
+        lines[0] = (
+            f"{STYLES['location']}{match.group('loc')}{RESET}: {STYLES[level]}{level} {match.group('code')}{RESET}:"
+            + lines[0][match.end() :]
+        )
     for i, line in enumerate(lines[1:], 1):
         stripped = line.strip()
         if stripped.startswith("hint:"):

@@ -44,6 +44,7 @@ class Side:
 
 # ----------------------------------------------------------------------------- reading a side
 
+
 def _git(repo: Path, *args: str, binary: bool = False) -> Any:
     result = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=not binary)
     if result.returncode != 0:
@@ -88,6 +89,7 @@ def read_side(spec: str, project: Path, scratch: Path) -> Side:
 
 # ----------------------------------------------------------------------------- comparing
 
+
 def _effects(card: Any) -> list[Any]:
     return [e.model_dump(by_alias=True, exclude_none=True, exclude_defaults=True) for e in card.effects]
 
@@ -120,14 +122,19 @@ def _effect_changes(ca: Any, cb: Any) -> list[dict[str, Any]]:
     """Effects compared by position (1-based); one missing on a side is None there."""
     ea, eb = _effects(ca), _effects(cb)
     pairs = [(ea[i] if i < len(ea) else None, eb[i] if i < len(eb) else None) for i in range(max(len(ea), len(eb)))]
-    return [{"index": i + 1, "before": before, "after": after} for i, (before, after) in enumerate(pairs) if before != after]
+    return [
+        {"index": i + 1, "before": before, "after": after} for i, (before, after) in enumerate(pairs) if before != after
+    ]
 
 
 def _example_changes(ca: Any, cb: Any) -> dict[str, list[str]]:
     xa = {x.name: x.model_dump(by_alias=True) for x in ca.examples}
     xb = {x.name: x.model_dump(by_alias=True) for x in cb.examples}
-    return {"added": [n for n in xb if n not in xa], "removed": [n for n in xa if n not in xb],
-            "changed": [n for n in xb if n in xa and xa[n] != xb[n]]}
+    return {
+        "added": [n for n in xb if n not in xa],
+        "removed": [n for n in xa if n not in xb],
+        "changed": [n for n in xb if n in xa and xa[n] != xb[n]],
+    }
 
 
 def _before_after(before: Any, after: Any) -> dict[str, Any] | None:
@@ -141,8 +148,14 @@ def _card_changes(a: CompiledGame, b: CompiledGame, cid: str, en_a: Any, en_b: A
     english = _before_after(en_a.card(ca), en_b.card(cb))
     if not (fields or effects or text or english or any(examples.values())):
         return None
-    return {**_card_summary(b, cid), "fields": fields, "effects": effects, "text": text, "english": english,
-            "examples": examples}
+    return {
+        **_card_summary(b, cid),
+        "fields": fields,
+        "effects": effects,
+        "text": text,
+        "english": english,
+        "examples": examples,
+    }
 
 
 def _outcomes(game: CompiledGame) -> dict[tuple[str, str], dict[str, Any]]:
@@ -169,16 +182,26 @@ def _one_side(gid: str, ga: CompiledGame | None, gb: CompiledGame | None) -> dic
     """A game on one side only: every card of it added or removed."""
     present = gb or ga
     assert present is not None
-    return {"id": gid, "name": present.game.name, "status": "added" if ga is None else "removed",
-            "game_changes": [], "added": [_card_summary(gb, c) for c in gb.cards] if gb else [],
-            "removed": [_card_summary(ga, c) for c in ga.cards] if ga else [], "changed": [], "outcomes": []}
+    return {
+        "id": gid,
+        "name": present.game.name,
+        "status": "added" if ga is None else "removed",
+        "game_changes": [],
+        "added": [_card_summary(gb, c) for c in gb.cards] if gb else [],
+        "removed": [_card_summary(ga, c) for c in ga.cards] if ga else [],
+        "changed": [],
+        "outcomes": [],
+    }
 
 
 def _outcome_changes(ga: CompiledGame, gb: CompiledGame) -> list[dict[str, Any]]:
     """The examples of both sides whose outcome differs."""
     before, after = _outcomes(ga), _outcomes(gb)
-    return [{"card": cid, "example": name, "before": before[(cid, name)], "after": result}
-            for (cid, name), result in after.items() if (cid, name) in before and before[(cid, name)] != result]
+    return [
+        {"card": cid, "example": name, "before": before[(cid, name)], "after": result}
+        for (cid, name), result in after.items()
+        if (cid, name) in before and before[(cid, name)] != result
+    ]
 
 
 def _game_entry(gid: str, ga: CompiledGame, gb: CompiledGame, examples: bool) -> dict[str, Any] | None:
@@ -188,10 +211,16 @@ def _game_entry(gid: str, ga: CompiledGame, gb: CompiledGame, examples: bool) ->
     en_a, en_b = English(ga.game, ga.cards), English(gb.game, gb.cards)
     changed = [c for c in (_card_changes(ga, gb, cid, en_a, en_b) for cid in gb.cards if cid in ga.cards) if c]
     outcomes = _outcome_changes(ga, gb) if examples else []
-    entry = {"id": gid, "name": gb.game.name, "status": "changed", "game_changes": _game_changes(ga, gb),
-             "added": [_card_summary(gb, c) for c in gb.cards if c not in ga.cards],
-             "removed": [_card_summary(ga, c) for c in ga.cards if c not in gb.cards],
-             "changed": changed, "outcomes": outcomes}
+    entry = {
+        "id": gid,
+        "name": gb.game.name,
+        "status": "changed",
+        "game_changes": _game_changes(ga, gb),
+        "added": [_card_summary(gb, c) for c in gb.cards if c not in ga.cards],
+        "removed": [_card_summary(ga, c) for c in ga.cards if c not in gb.cards],
+        "changed": changed,
+        "outcomes": outcomes,
+    }
     if entry["game_changes"] or entry["added"] or entry["removed"] or changed or outcomes:
         return entry
     return None
@@ -224,6 +253,7 @@ def diff(spec_a: str, spec_b: str, project: Path, examples: bool = True, simulat
 
 # ----------------------------------------------------------------------------- rendering
 
+
 def headline(result: dict[str, Any]) -> str:
     games = result["games"]
     added = sum(len(g["added"]) for g in games)
@@ -232,8 +262,10 @@ def headline(result: dict[str, Any]) -> str:
     outcomes = sum(len(g["outcomes"]) for g in games)
     if not games:
         return f"no changes between {result['a']} and {result['b']}"
-    return (f"{result['a']} -> {result['b']}: {plural(added, 'card')} added, {removed} removed, {changed} changed; "
-            f"{plural(outcomes, 'example')} with a different outcome")
+    return (
+        f"{result['a']} -> {result['b']}: {plural(added, 'card')} added, {removed} removed, {changed} changed; "
+        f"{plural(outcomes, 'example')} with a different outcome"
+    )
 
 
 def _outcome_word(o: dict[str, Any]) -> str:
@@ -244,8 +276,10 @@ def _errors_note(result: dict[str, Any]) -> list[str]:
     notes = []
     for side in ("a", "b"):
         if result["errors"][side]:
-            notes.append(f"{result[side]} has {plural(result['errors'][side], 'error')} (run ostraka check there): "
-                         "cards in files with errors are left out of this comparison")
+            notes.append(
+                f"{result[side]} has {plural(result['errors'][side], 'error')} (run ostraka check there): "
+                "cards in files with errors are left out of this comparison"
+            )
     return notes
 
 
@@ -275,7 +309,9 @@ def render_text(result: dict[str, Any]) -> str:
                 if names:
                     lines.append(f"      examples {what}: {', '.join(names)}")
         for o in g["outcomes"]:
-            lines.append(f"  example '{o['example']}' of {o['card']}: {_outcome_word(o['before'])} -> {_outcome_word(o['after'])}")
+            lines.append(
+                f"  example '{o['example']}' of {o['card']}: {_outcome_word(o['before'])} -> {_outcome_word(o['after'])}"
+            )
     if "balance" in result:
         from .diff_balance import text_lines
 
@@ -301,13 +337,22 @@ def render_markdown(result: dict[str, Any]) -> str:
             lines += ["", f"game.yaml changed: {', '.join(g['game_changes'])}"]
         if g["added"] or g["removed"]:
             lines += ["", "| | card | kind | file |", "| --- | --- | --- | --- |"]
-            lines += [f"| added | `{c['id']}` {_md(c['name'])} | {c['kind']} | {c['file']}:{c['line']} |" for c in g["added"]]
+            lines += [
+                f"| added | `{c['id']}` {_md(c['name'])} | {c['kind']} | {c['file']}:{c['line']} |" for c in g["added"]
+            ]
             lines += [f"| removed | `{c['id']}` {_md(c['name'])} | {c['kind']} | {c['file']} |" for c in g["removed"]]
         for c in g["changed"]:
-            lines += ["", f"**{_md(c['name'])}** (`{c['id']}`, {c['kind']}, {c['file']}:{c['line']})", "",
-                      "| | before | after |", "| --- | --- | --- |"]
+            lines += [
+                "",
+                f"**{_md(c['name'])}** (`{c['id']}`, {c['kind']}, {c['file']}:{c['line']})",
+                "",
+                "| | before | after |",
+                "| --- | --- | --- |",
+            ]
             lines += [f"| {f['field']} | {_md(_code(f['before']))} | {_md(_code(f['after']))} |" for f in c["fields"]]
-            lines += [f"| effect {e['index']} | {_md(_code(e['before']))} | {_md(_code(e['after']))} |" for e in c["effects"]]
+            lines += [
+                f"| effect {e['index']} | {_md(_code(e['before']))} | {_md(_code(e['after']))} |" for e in c["effects"]
+            ]
             for label, key in (("text", "text"), ("English", "english")):
                 if c[key]:
                     lines.append(f"| {label} | {_md(c[key]['before'])} | {_md(c[key]['after'])} |")
@@ -316,8 +361,10 @@ def render_markdown(result: dict[str, Any]) -> str:
                     lines.append(f"| examples {what} | | {_md(', '.join(names))} |")
         if g["outcomes"]:
             lines += ["", "| example | card | before | after |", "| --- | --- | --- | --- |"]
-            lines += [f"| {_md(o['example'])} | `{o['card']}` | {_md(_outcome_word(o['before']))} | {_md(_outcome_word(o['after']))} |"
-                      for o in g["outcomes"]]
+            lines += [
+                f"| {_md(o['example'])} | `{o['card']}` | {_md(_outcome_word(o['before']))} | {_md(_outcome_word(o['after']))} |"
+                for o in g["outcomes"]
+            ]
     if "balance" in result:
         from .diff_balance import markdown_lines
 

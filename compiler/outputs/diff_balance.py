@@ -37,8 +37,14 @@ def _pick(rows: dict, metric: str, what: str) -> dict[str, Any] | None:
     r = rows.get((metric, what))
     if r is None:
         return None
-    return {"a": r["base"], "b": r["variant"], "difference": r["difference"], "p": r["p"], "p_adjusted": r["p_adjusted"],
-            "significant": r["significant"]}
+    return {
+        "a": r["base"],
+        "b": r["variant"],
+        "difference": r["difference"],
+        "p": r["p"],
+        "p_adjusted": r["p_adjusted"],
+        "significant": r["significant"],
+    }
 
 
 def _touched(result: dict[str, Any], gid: str) -> list[str]:
@@ -86,18 +92,36 @@ def balance(a: Any, b: Any, opts: Balance, result: dict[str, Any], scratch: Path
     built = {k: {c["card"]: c["built"] for c in s["cards"]} for k, s in summaries.items()}
     gid = compiled["b"].id
     return {
-        "game": gid, "players": players, "games": opts.games, "seed": opts.seed, "bots": list(seats), "alpha": opts.alpha,
+        "game": gid,
+        "players": players,
+        "games": opts.games,
+        "seed": opts.seed,
+        "bots": list(seats),
+        "alpha": opts.alpha,
         "mean_score": {k: summaries[k]["mean_score"]["value"] for k in ("a", "b")},
-        "seats": [{"seat": s, "wins": {k: wins[k].get(s, 0) for k in ("a", "b")},
-                   "win_rate": _pick(rows, "win rate", f"seat {s}"), "mean_score": _pick(rows, "mean score", f"seat {s}")}
-                  for s in range(players)],
-        "cards": [{"card": cid, "built": {k: built[k].get(cid, 0) for k in ("a", "b")},
-                   "build_rate": _pick(rows, "build rate", cid), "builder_win_rate": _pick(rows, "builder win rate", cid)}
-                  for cid in _touched(result, gid)],
+        "seats": [
+            {
+                "seat": s,
+                "wins": {k: wins[k].get(s, 0) for k in ("a", "b")},
+                "win_rate": _pick(rows, "win rate", f"seat {s}"),
+                "mean_score": _pick(rows, "mean score", f"seat {s}"),
+            }
+            for s in range(players)
+        ],
+        "cards": [
+            {
+                "card": cid,
+                "built": {k: built[k].get(cid, 0) for k in ("a", "b")},
+                "build_rate": _pick(rows, "build rate", cid),
+                "builder_win_rate": _pick(rows, "builder win rate", cid),
+            }
+            for cid in _touched(result, gid)
+        ],
     }
 
 
 # ----------------------------------------------------------------------------- rendering
+
 
 def _num(value: Any) -> str:
     return f"{value:.3f}" if isinstance(value, float) else str(value)
@@ -118,38 +142,60 @@ def _significant(bal: dict[str, Any]) -> int:
 
 
 def heading(bal: dict[str, Any]) -> str:
-    return (f"balance of {bal['game']}: the same {bal['games']} seeded games on each side (seed {bal['seed']}, "
-            f"{bal['players']} players, bots {','.join(bal['bots'])}); {_significant(bal)} significant "
-            f"(Holm-adjusted p < {bal['alpha']})")
+    return (
+        f"balance of {bal['game']}: the same {bal['games']} seeded games on each side (seed {bal['seed']}, "
+        f"{bal['players']} players, bots {','.join(bal['bots'])}); {_significant(bal)} significant "
+        f"(Holm-adjusted p < {bal['alpha']})"
+    )
 
 
 def text_lines(bal: dict[str, Any]) -> list[str]:
     ms = bal["mean_score"]
     lines = ["", heading(bal), f"  mean score: {ms['a']:.2f} -> {ms['b']:.2f}"]
     for s in bal["seats"]:
-        lines.append(f"  seat {s['seat']}: wins {s['wins']['a']:g} -> {s['wins']['b']:g}; win rate {_test(s['win_rate'])}; "
-                     f"mean score {_test(s['mean_score'])}")
+        lines.append(
+            f"  seat {s['seat']}: wins {s['wins']['a']:g} -> {s['wins']['b']:g}; win rate {_test(s['win_rate'])}; "
+            f"mean score {_test(s['mean_score'])}"
+        )
     for c in bal["cards"]:
-        lines.append(f"  {c['card']}: built {c['built']['a']} -> {c['built']['b']} times; build rate {_test(c['build_rate'])}; "
-                     f"builders' win rate {_test(c['builder_win_rate'])}")
+        lines.append(
+            f"  {c['card']}: built {c['built']['a']} -> {c['built']['b']} times; build rate {_test(c['build_rate'])}; "
+            f"builders' win rate {_test(c['builder_win_rate'])}"
+        )
     return lines
 
 
 def markdown_lines(bal: dict[str, Any]) -> list[str]:
     ms = bal["mean_score"]
-    lines = ["", "#### Balance", "", heading(bal), "", "| | a | b | difference | adjusted p | |", "| --- | --- | --- | --- | --- | --- |",
-             f"| mean score | {ms['a']:.2f} | {ms['b']:.2f} | {ms['b'] - ms['a']:+.2f} | | |"]
+    lines = [
+        "",
+        "#### Balance",
+        "",
+        heading(bal),
+        "",
+        "| | a | b | difference | adjusted p | |",
+        "| --- | --- | --- | --- | --- | --- |",
+        f"| mean score | {ms['a']:.2f} | {ms['b']:.2f} | {ms['b'] - ms['a']:+.2f} | | |",
+    ]
 
     def row(label: str, t: dict[str, Any] | None) -> str:
         if t is None:
             return f"| {label} | - | - | | | |"
-        return (f"| {label} | {_num(t['a'])} | {_num(t['b'])} | {t['difference']:+.3f} | {t['p_adjusted']:.3g} | "
-                f"{'**significant**' if t['significant'] else ''} |")
+        return (
+            f"| {label} | {_num(t['a'])} | {_num(t['b'])} | {t['difference']:+.3f} | {t['p_adjusted']:.3g} | "
+            f"{'**significant**' if t['significant'] else ''} |"
+        )
 
     for s in bal["seats"]:
         lines.append(f"| seat {s['seat']} wins | {s['wins']['a']:g} | {s['wins']['b']:g} | | | |")
-        lines += [row(f"seat {s['seat']} win rate", s["win_rate"]), row(f"seat {s['seat']} mean score", s["mean_score"])]
+        lines += [
+            row(f"seat {s['seat']} win rate", s["win_rate"]),
+            row(f"seat {s['seat']} mean score", s["mean_score"]),
+        ]
     for c in bal["cards"]:
         lines.append(f"| `{c['card']}` built | {c['built']['a']} | {c['built']['b']} | | | |")
-        lines += [row(f"`{c['card']}` build rate", c["build_rate"]), row(f"`{c['card']}` builders' win rate", c["builder_win_rate"])]
+        lines += [
+            row(f"`{c['card']}` build rate", c["build_rate"]),
+            row(f"`{c['card']}` builders' win rate", c["builder_win_rate"]),
+        ]
     return lines

@@ -50,8 +50,11 @@ def environment() -> jinja2.Environment:
 
 def language_md(root: Path | None = None) -> str:
     """docs/language.md; with `root`, each game's own prose (cards/<game>/hard_cases.md) in its section."""
-    hard_cases = [path.read_text(encoding="utf-8").strip() + "\n"
-                  for path in sorted((root / "cards").glob("*/hard_cases.md"))] if root is not None else []
+    hard_cases = (
+        [path.read_text(encoding="utf-8").strip() + "\n" for path in sorted((root / "cards").glob("*/hard_cases.md"))]
+        if root is not None
+        else []
+    )
     families = {
         family: [
             {"name": name, "summary": cls.summary, "example": cls.example, "fields": _arg_fields(cls)}
@@ -59,7 +62,11 @@ def language_md(root: Path | None = None) -> str:
         ]
         for family in REGISTRY
     }
-    return environment().get_template("language.md.j2").render(families=families, flow=_flow_reference(), hard_cases=hard_cases)
+    return (
+        environment()
+        .get_template("language.md.j2")
+        .render(families=families, flow=_flow_reference(), hard_cases=hard_cases)
+    )
 
 
 def _flow_reference() -> dict:
@@ -72,7 +79,9 @@ def _flow_reference() -> dict:
     steps = []
     for name, info in Step.model_fields.items():
         args = typing_args(info.annotation)
-        steps.append({"name": info.alias or name, "summary": info.description or "", "fields": described(args) if args else []})
+        steps.append(
+            {"name": info.alias or name, "summary": info.description or "", "fields": described(args) if args else []}
+        )
     return {"sections": described(Flow), "move": described(MoveSpec), "steps": steps}
 
 
@@ -124,6 +133,10 @@ def editor_settings(current: Path, folders: dict[str, str]) -> str:
     schemas: dict[str, list[str]] = {"./schema/game.schema.json": ["cards/*/game.yaml"]}
     for schema, folder in folders.items():
         schemas[schema] = [f"{folder}/**/*.yaml", f"!{folder}/game.yaml"]
-    schemas["./schema/card.schema.json"] = ["cards/**/*.yaml", "!cards/*/game.yaml", *(f"!{f}/**/*.yaml" for f in folders.values())]
+    schemas["./schema/card.schema.json"] = [
+        "cards/**/*.yaml",
+        "!cards/*/game.yaml",
+        *(f"!{f}/**/*.yaml" for f in folders.values()),
+    ]
     settings["yaml.schemas"] = schemas
     return json.dumps(settings, indent=2) + "\n"

@@ -106,7 +106,7 @@ class English(Words):
         names = []
         for k in as_list(kinds):
             spec = self.game.kinds.get(k) if self.game is not None else None
-            label = (spec.label if spec is not None and spec.label else k.replace("_", " "))
+            label = spec.label if spec is not None and spec.label else k.replace("_", " ")
             if plural:
                 label = spec.plural if spec is not None and spec.plural else label + "s"
             names.append(label)
@@ -115,7 +115,9 @@ class English(Words):
     def _is_choice(self, field: str) -> bool:
         if self.game is None:
             return False
-        return any(f.type == "choice" and name == field for kind in self.game.kinds.values() for name, f in kind.fields.items())
+        return any(
+            f.type == "choice" and name == field for kind in self.game.kinds.values() for name, f in kind.fields.items()
+        )
 
     def selector(self, sel: Any, plural: bool = True, owned: bool = True) -> str:
         if isinstance(sel, str):
@@ -155,14 +157,24 @@ class English(Words):
 
     def _place(self, sel: Any, owned: bool) -> str:
         """Where a selector's cards are: ' you have', ' in the discard', ' your neighbours have', ..."""
-        shared = bool(sel.zone and self.game is not None and sel.zone in self.game.zones and self.game.zones[sel.zone].shared)
+        shared = bool(
+            sel.zone and self.game is not None and sel.zone in self.game.zones and self.game.zones[sel.zone].shared
+        )
         if sel.missing:
-            return " you have not built" if not sel.of or sel.of == "self" else f" {self.players(sel.of)} {self._have(sel.of)} not built"
+            return (
+                " you have not built"
+                if not sel.of or sel.of == "self"
+                else f" {self.players(sel.of)} {self._have(sel.of)} not built"
+            )
         if shared:
             return f" in the {self.word(sel.zone)}"
         if sel.of and sel.of != "self":
             where = f" {self.word(sel.zone)}" if sel.zone else ""
-            return f" in the{where} of {self.players(sel.of)}" if where else f" {self.players(sel.of)} {self._have(sel.of)}"
+            return (
+                f" in the{where} of {self.players(sel.of)}"
+                if where
+                else f" {self.players(sel.of)} {self._have(sel.of)}"
+            )
         if sel.zone:
             return f" in your {self.word(sel.zone)}"
         return " you have" if owned else ""
@@ -172,7 +184,7 @@ class English(Words):
         for word, extreme in (("fewest", sel.fewest), ("most", sel.most)):
             if extreme is not None:
                 measure = self.amount(extreme)
-                measure = measure[len("the number of "):] if measure.startswith("the number of ") else measure
+                measure = measure[len("the number of ") :] if measure.startswith("the number of ") else measure
                 text += f", the one{'s' if plural else ''} with the {word} {measure}"
         return text
 
@@ -190,7 +202,7 @@ class English(Words):
         shown = f"whose {self.word(field)} is " + " and ".join(parts) if parts else ""
         if test.contains is not None:
             has = f"whose {self.word(field)} contains the word '{test.contains}'"
-            shown = f"{shown} and {has[len('whose ' + self.word(field)) + 1:]}" if shown else has
+            shown = f"{shown} and {has[len('whose ' + self.word(field)) + 1 :]}" if shown else has
         return False, shown
 
     def a_card(self, ref: Any) -> str:
@@ -246,10 +258,12 @@ class English(Words):
         if self.game is not None and name == self.game.build.on_built or name == "built":
             return "When built"
         spec = self.game.triggers.get(name) if self.game is not None else None
-        description = (spec.description.split(":")[0].strip() if spec is not None else "")
+        description = spec.description.split(":")[0].strip() if spec is not None else ""
         if description:
             # 'a building has just been built' reads after 'When'; 'Upkeep step 3' after 'At'.
-            return f"When {description}" if description.split()[0].lower() in ("a", "an", "the") else f"At {description}"
+            return (
+                f"When {description}" if description.split()[0].lower() in ("a", "an", "the") else f"At {description}"
+            )
         words = name.replace("_", " ")
         return f"At the {words.replace('end of ', 'end of the ', 1)}" if words.startswith("end of ") else f"On {words}"
 

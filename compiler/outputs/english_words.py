@@ -22,8 +22,12 @@ _EACH_PLAYER = {
     "opponents": "each opponent",
     "others": "each other player",
 }
-_LIMITS = {"once_per_round": "once per round", "once_per_age": "once per age", "once_per_game": "once per game",
-           "once_per_build": "once per build"}
+_LIMITS = {
+    "once_per_round": "once per round",
+    "once_per_age": "once per age",
+    "once_per_game": "once per game",
+    "once_per_build": "once per build",
+}
 
 
 class Words:
@@ -107,7 +111,11 @@ class Words:
         relation = self.game.relations.get(ref) if self.game is not None else None
         if isinstance(relation, int):
             union = self._relation_union(ref)
-            return f"your {self.word(ref)} {self._singular_word(union)}" if union else f"the player on your {self.word(ref)}"
+            return (
+                f"your {self.word(ref)} {self._singular_word(union)}"
+                if union
+                else f"the player on your {self.word(ref)}"
+            )
         return f"your {self.word(ref)}"
 
     @staticmethod

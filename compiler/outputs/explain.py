@@ -46,7 +46,9 @@ def explain_card(game: CompiledGame, card: Card) -> str:
     lines.append("  effects:")
     for effect in card.effects:
         lines.append(f"    - {en.effect(effect)}")
-        lines.append(f"      {json.dumps(effect.model_dump(by_alias=True, exclude_none=True, exclude_defaults=True), ensure_ascii=False)}")
+        lines.append(
+            f"      {json.dumps(effect.model_dump(by_alias=True, exclude_none=True, exclude_defaults=True), ensure_ascii=False)}"
+        )
     lines.append(f"  examples ({len(card.examples)}):")
     for ex in card.examples:
         lines.append(f"    - {ex.name}: when {json.dumps(ex.when)} expect {json.dumps(ex.expect)}")

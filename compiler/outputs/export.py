@@ -67,8 +67,14 @@ def table(game: CompiledGame) -> tuple[list[str], list[dict[str, Any]], list[set
     marks: list[set[str]] = []
     for card in sorted(game.cards.values(), key=lambda c: order[c.kind]):
         row: dict[str, Any] = {c: None for c in columns}
-        row.update(id=card.id, name=card.name, kind=card.kind, text=card.text.strip(), compiled=en.card(card),
-                   reconstructed=", ".join(card.reconstructed))
+        row.update(
+            id=card.id,
+            name=card.name,
+            kind=card.kind,
+            text=card.text.strip(),
+            compiled=en.card(card),
+            reconstructed=", ".join(card.reconstructed),
+        )
         _cells(builder, row, card)
         rec = set(card.reconstructed)
         marks.append({c for c in columns if c in rec or c.split(".")[0] in rec})

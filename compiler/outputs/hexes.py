@@ -35,12 +35,18 @@ def tile_svg(cells: list[tuple[int, int, str, str]]) -> Markup:
     pad = SIZE + 1
     left, top = min(xs) - pad, min(ys) - pad
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
-    parts = [f'<svg class="hex" viewBox="{left:.2f} {top:.2f} {width:.2f} {height:.2f}" xmlns="http://www.w3.org/2000/svg" role="img">']
+    parts = [
+        f'<svg class="hex" viewBox="{left:.2f} {top:.2f} {width:.2f} {height:.2f}" xmlns="http://www.w3.org/2000/svg" role="img">'
+    ]
     for x, y, colour, letters in centres:
-        parts.append(f'<polygon points="{_corners(x, y, SIZE)}" fill="{escape(colour)}" stroke="#333" stroke-width="0.8"/>')
+        parts.append(
+            f'<polygon points="{_corners(x, y, SIZE)}" fill="{escape(colour)}" stroke="#333" stroke-width="0.8"/>'
+        )
         if letters:
-            parts.append(f'<text x="{x:.2f}" y="{y + 2.6:.2f}" text-anchor="middle" font-size="7.5" font-weight="bold" '
-                         f'fill="{_ink(colour)}">{escape(letters)}</text>')
+            parts.append(
+                f'<text x="{x:.2f}" y="{y + 2.6:.2f}" text-anchor="middle" font-size="7.5" font-weight="bold" '
+                f'fill="{_ink(colour)}">{escape(letters)}</text>'
+            )
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -60,9 +66,13 @@ def _clip(points: list[tuple[float, float]], x: float, keep_right: bool) -> list
 
 def landscape_hex(colours: list[str]) -> Markup:
     """One hex in vertical bands, one per landscape it shows (plain polygons: no references to resolve)."""
-    hexagon = [(SIZE * math.cos(math.radians(60 * i - 30)), SIZE * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+    hexagon = [
+        (SIZE * math.cos(math.radians(60 * i - 30)), SIZE * math.sin(math.radians(60 * i - 30))) for i in range(6)
+    ]
     w = SIZE * _ROOT3
-    parts = [f'<svg class="hex" viewBox="{-w / 2 - 1:.2f} {-SIZE - 1:.2f} {w + 2:.2f} {2 * SIZE + 2:.2f}" xmlns="http://www.w3.org/2000/svg" role="img">']
+    parts = [
+        f'<svg class="hex" viewBox="{-w / 2 - 1:.2f} {-SIZE - 1:.2f} {w + 2:.2f} {2 * SIZE + 2:.2f}" xmlns="http://www.w3.org/2000/svg" role="img">'
+    ]
     n = len(colours)
     for i, colour in enumerate(colours):
         band = _clip(_clip(hexagon, -w / 2 + w * i / n, True), -w / 2 + w * (i + 1) / n, False)

@@ -60,7 +60,9 @@ def physical_cards(game: CompiledGame, players: int | None = None) -> list[tuple
                 card = game.cards[shown.id]
                 copies = builder.copies(card, players)
                 if copies:  # the band shows the colour field; the rest is printed
-                    out.append((builder.item(card, {colour} if colour else set()), copies, (float(size[0]), float(size[1]))))
+                    out.append(
+                        (builder.item(card, {colour} if colour else set()), copies, (float(size[0]), float(size[1])))
+                    )
     return out
 
 
@@ -75,8 +77,18 @@ def pages(game: CompiledGame, paper: str = "A4", players: int | None = None) -> 
             if current is None or current.card != (w, h) or len(current.cards) == cols * rows:
                 left = (width - cols * w) / 2
                 top = (height - rows * h) / 2
-                current = Page(width, height, (w, h), [], [left + i * w for i in range(cols + 1)],
-                               [top + j * h for j in range(rows + 1)], top, left, top + rows * h, left + cols * w)
+                current = Page(
+                    width,
+                    height,
+                    (w, h),
+                    [],
+                    [left + i * w for i in range(cols + 1)],
+                    [top + j * h for j in range(rows + 1)],
+                    top,
+                    left,
+                    top + rows * h,
+                    left + cols * w,
+                )
                 out.append(current)
             slot = len(current.cards)
             x = current.left + (slot % cols) * w
@@ -87,8 +99,13 @@ def pages(game: CompiledGame, paper: str = "A4", players: int | None = None) -> 
 
 def render_pnp(game: CompiledGame, paper: str = "A4", players: int | None = None) -> str:
     sheet = pages(game, paper, players)
-    return environment().get_template("pnp.html.j2").render(game=game.game, pages=sheet, paper=paper, mark=MARK,
-                                                             players=players, total=sum(len(p.cards) for p in sheet))
+    return (
+        environment()
+        .get_template("pnp.html.j2")
+        .render(
+            game=game.game, pages=sheet, paper=paper, mark=MARK, players=players, total=sum(len(p.cards) for p in sheet)
+        )
+    )
 
 
 def write_pnp(game: CompiledGame, path: Path, paper: str = "A4", players: int | None = None) -> Path:

@@ -39,8 +39,12 @@ def _field_schema(spec: FieldSpec, names: dict[str, set[str]], kinds_of: Mapping
     if spec.type == "noun":
         return {**described, "enum": sorted(names["noun"])}
     if spec.type == "cost":
-        return {**described, "type": "object", "propertyNames": {"enum": sorted(names["noun"])},
-                "additionalProperties": {"type": "integer", "minimum": 0}}
+        return {
+            **described,
+            "type": "object",
+            "propertyNames": {"enum": sorted(names["noun"])},
+            "additionalProperties": {"type": "integer", "minimum": 0},
+        }
     ids = sorted(cid for cid, kind in kinds_of.items() if spec.of is None or kind == spec.of)
     if spec.type == "ref":
         return {**described, "enum": ids}
@@ -86,27 +90,53 @@ def _example(defs: dict[str, Any], game: Game, names: dict[str, set[str]]) -> No
     """given, expect and when as this game reads them (examples.py): its seats, nouns, zones and cards."""
     ids_ref = {"$ref": f"#/$defs/{_CARD_IDS_OR_ONE}"}
     card_ids = sorted(names["card"])
-    defs[_CARD_IDS_OR_ONE] = {"description": "A card id, or a list of them",
-                              "anyOf": [{"enum": card_ids}, {"type": "array", "items": {"enum": card_ids}}]}
+    defs[_CARD_IDS_OR_ONE] = {
+        "description": "A card id, or a list of them",
+        "anyOf": [{"enum": card_ids}, {"type": "array", "items": {"enum": card_ids}}],
+    }
     seats = [f"p{n}" for n in range(1, game.players.max + 1)]
     shared = {z: ids_ref for z, spec in sorted(game.zones.items()) if spec.shared}
     board = {"board": {"description": "The board's tiles and pieces"}} if game.board is not None else {}
-    given = {"players": {"type": "integer", "minimum": game.players.min, "maximum": game.players.max},
-             **{g: {"type": "integer"} for g in sorted(game.globals)}, **shared, **board,
-             **{s: _player_state(game, names, ids_ref, False) for s in seats}}
-    expect = {"refused": {"type": "boolean"}, "players": {"type": "integer"},
-              **{g: {"type": "integer"} for g in sorted(game.globals)}, **shared, **board,
-              **{s: _player_state(game, names, ids_ref, True) for s in seats}}
-    step = {"type": "object", "properties": {
-        "build": {"enum": card_ids, "description": "The card built"},
-        "event": {"enum": sorted(names["trigger"]), "description": "The trigger fired"},
-        "by": {"enum": seats, "description": "Who acts (default p1)"},
-        "free": {"type": "boolean"}}}
+    given = {
+        "players": {"type": "integer", "minimum": game.players.min, "maximum": game.players.max},
+        **{g: {"type": "integer"} for g in sorted(game.globals)},
+        **shared,
+        **board,
+        **{s: _player_state(game, names, ids_ref, False) for s in seats},
+    }
+    expect = {
+        "refused": {"type": "boolean"},
+        "players": {"type": "integer"},
+        **{g: {"type": "integer"} for g in sorted(game.globals)},
+        **shared,
+        **board,
+        **{s: _player_state(game, names, ids_ref, True) for s in seats},
+    }
+    step = {
+        "type": "object",
+        "properties": {
+            "build": {"enum": card_ids, "description": "The card built"},
+            "event": {"enum": sorted(names["trigger"]), "description": "The trigger fired"},
+            "by": {"enum": seats, "description": "Who acts (default p1)"},
+            "free": {"type": "boolean"},
+        },
+    }
     example = defs["Example"]
-    example["properties"]["given"] = {**example["properties"]["given"], "properties": given, "additionalProperties": False}
-    example["properties"]["expect"] = {**example["properties"]["expect"], "properties": expect, "additionalProperties": False}
+    example["properties"]["given"] = {
+        **example["properties"]["given"],
+        "properties": given,
+        "additionalProperties": False,
+    }
+    example["properties"]["expect"] = {
+        **example["properties"]["expect"],
+        "properties": expect,
+        "additionalProperties": False,
+    }
     when = example["properties"]["when"]
-    example["properties"]["when"] = {"description": when.get("description", ""), "anyOf": [step, {"type": "array", "items": step}]}
+    example["properties"]["when"] = {
+        "description": when.get("description", ""),
+        "anyOf": [step, {"type": "array", "items": step}],
+    }
     answers = example["properties"]["answers"]
     example["properties"]["answers"] = {**answers, "propertyNames": {"enum": seats}}
 

@@ -40,7 +40,7 @@ _DESCRIPTIONS: dict[str, dict[str, str]] = {
     "Card": {
         "name": "The printed name",
         "effects": "What it does: a list of effects. With 'on' an effect runs when that trigger fires; "
-                   "without, it holds while the card is in play (produce, discount, ...)",
+        "without, it holds while the card is in play (produce, discount, ...)",
         "examples": "Worked examples that every check runs: given a state, when a trigger, expect the result",
     },
     "Example": {"name": "What the example shows, in a few words"},
@@ -68,9 +68,16 @@ _DESCRIPTIONS: dict[str, dict[str, str]] = {
         "required": "Whether every entity of the kind must set it",
         "description": "What the field means; shown in hints and in editors",
     },
-    "Kind": {"label": "How the kind is printed", "plural": "Its plural, for sheets and messages", "fields": "The kind's own fields, by name"},
+    "Kind": {
+        "label": "How the kind is printed",
+        "plural": "Its plural, for sheets and messages",
+        "fields": "The kind's own fields, by name",
+    },
     "Players": {"min": "The fewest players", "max": "The most players"},
-    "Track": {"label": "How the track is printed", "barriers": "Spaces a marker cannot pass until its player has certain cards"},
+    "Track": {
+        "label": "How the track is printed",
+        "barriers": "Spaces a marker cannot pass until its player has certain cards",
+    },
     "Trigger": {"description": "When it fires, in words"},
     "Zone": {"label": "How the zone is printed"},
 }
@@ -104,7 +111,11 @@ def _finish(schema: dict[str, Any], title: str, schema_id: str) -> dict[str, Any
 
 @cache
 def card_schema() -> dict[str, Any]:
-    return entity_root(_finish(Card.model_json_schema(by_alias=True), "ostraka card file", "https://ostraka.dev/schema/card.schema.json"))
+    return entity_root(
+        _finish(
+            Card.model_json_schema(by_alias=True), "ostraka card file", "https://ostraka.dev/schema/card.schema.json"
+        )
+    )
 
 
 def entity_root(entity: dict[str, Any]) -> dict[str, Any]:
@@ -122,7 +133,9 @@ def entity_root(entity: dict[str, Any]) -> dict[str, Any]:
 
 @cache
 def game_schema() -> dict[str, Any]:
-    return _finish(Game.model_json_schema(by_alias=True), "ostraka game.yaml", "https://ostraka.dev/schema/game.schema.json")
+    return _finish(
+        Game.model_json_schema(by_alias=True), "ostraka game.yaml", "https://ostraka.dev/schema/game.schema.json"
+    )
 
 
 def dump(schema: dict[str, Any]) -> str:

@@ -113,7 +113,9 @@ class SheetBuilder(EntityPrinter):
             out.append(self._section(kind, mine, cards, [(k, p[0]) for k, p in nested.items() if p[1] == kind]))
         return out
 
-    def _section(self, kind: str, mine: list[Card], cards: list[Card], children_kinds: list[tuple[str, str]]) -> Section:
+    def _section(
+        self, kind: str, mine: list[Card], cards: list[Card], children_kinds: list[tuple[str, str]]
+    ) -> Section:
         spec = self.game.kinds[kind]
         settings = self.settings(kind)
         title = settings.title or _capital(spec.plural or (spec.label or kind.replace("_", " ")) + "s")
@@ -134,9 +136,18 @@ class SheetBuilder(EntityPrinter):
         return Section(kind, title, count, layout, columns, groups, table, requires)
 
     def _ordered(self, kind: str, mine: list[Card], order: list[str]) -> list[tuple[int, Card]]:
-        return sorted(enumerate(mine), key=lambda ic: tuple(
-            self._value_order(kind, f, ic[1].name if f == "name" else ic[1].id if f == "id" else ic[1].fields.get(f))
-            for f in order) + (ic[0],))
+        return sorted(
+            enumerate(mine),
+            key=lambda ic: (
+                tuple(
+                    self._value_order(
+                        kind, f, ic[1].name if f == "name" else ic[1].id if f == "id" else ic[1].fields.get(f)
+                    )
+                    for f in order
+                )
+                + (ic[0],)
+            ),
+        )
 
     def _hidden(self, kind: str, mine: list[Card], group_fields: list[str]) -> set[str]:
         """The fields a box leaves out: its group's headings, and its colour when every entity has one."""
@@ -146,8 +157,14 @@ class SheetBuilder(EntityPrinter):
             hide.add(colour_field)
         return hide
 
-    def _groups(self, ordered: list[tuple[int, Card]], group_fields: list[str], hide: set[str],
-                children_kinds: list[tuple[str, str]], cards: list[Card]) -> list[Group]:
+    def _groups(
+        self,
+        ordered: list[tuple[int, Card]],
+        group_fields: list[str],
+        hide: set[str],
+        children_kinds: list[tuple[str, str]],
+        cards: list[Card],
+    ) -> list[Group]:
         groups: list[Group] = []
         last: tuple = ()
         for _i, card in ordered:
@@ -180,7 +197,9 @@ class SheetBuilder(EntityPrinter):
     def _table(self, kind: str, group_fields: list[str], ordered: list[tuple[int, Card]], hide: set[str]) -> Table:
         rows_field, cols_field = group_fields
         spec = self.game.kinds[kind].fields[cols_field]
-        col_values: list[Any] = list(spec.values or []) or sorted({c.fields.get(cols_field) for _i, c in ordered}, key=str)
+        col_values: list[Any] = list(spec.values or []) or sorted(
+            {c.fields.get(cols_field) for _i, c in ordered}, key=str
+        )
         col_values = [v for v in col_values if any(c.fields.get(cols_field) == v for _i, c in ordered)]
         rows: list[tuple[str, list[list[Item]]]] = []
         for _i, card in ordered:
@@ -203,9 +222,20 @@ class SheetBuilder(EntityPrinter):
         summary = [p.strip() for p in self.game.summary.split("\n\n") if p.strip()]
         # game.yaml's own marks: values by path, and rules that are our reading
         ours = [f"{_mark_label(path)}: {why}" for path, why in self.game.reconstructed.items()]
-        ours += [f"{self.en.trigger(e.on) if e.on else 'Always'}: {e.reconstructed.strip()}" for e in self.game.rules if e.reconstructed]
-        return {"game": self.game, "sections": sections, "legend": legend, "rules": rules, "summary": summary, "ours": ours,
-                "entities": sum(s.count for s in sections)}
+        ours += [
+            f"{self.en.trigger(e.on) if e.on else 'Always'}: {e.reconstructed.strip()}"
+            for e in self.game.rules
+            if e.reconstructed
+        ]
+        return {
+            "game": self.game,
+            "sections": sections,
+            "legend": legend,
+            "rules": rules,
+            "summary": summary,
+            "ours": ours,
+            "entities": sum(s.count for s in sections),
+        }
 
 
 def _fit(groups: list[Group], table: Table | None, columns: int) -> None:

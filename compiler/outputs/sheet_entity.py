@@ -18,8 +18,28 @@ from .sheet_model import Item, Symbol
 from .sheet_spec import KindSheet
 
 # Choice values that are CSS colour names colour their entities when the sheet names no colour.
-_CSS_COLOURS = {"black", "blue", "brown", "gold", "gray", "green", "grey", "orange", "pink", "purple", "red",
-                "silver", "white", "yellow", "teal", "navy", "olive", "maroon", "cyan", "magenta"}
+_CSS_COLOURS = {
+    "black",
+    "blue",
+    "brown",
+    "gold",
+    "gray",
+    "green",
+    "grey",
+    "orange",
+    "pink",
+    "purple",
+    "red",
+    "silver",
+    "white",
+    "yellow",
+    "teal",
+    "navy",
+    "olive",
+    "maroon",
+    "cyan",
+    "magenta",
+}
 UNITS_SHOWN = 3  # a small cost draws a symbol per unit (at most 3 of a noun); a larger one "6x" and one symbol
 
 
@@ -50,10 +70,17 @@ class EntityPrinter:
                 letters = declared.letters
             else:
                 words = [w for w in label.replace("-", " ").split() if w]
-                candidates = [label[:1].upper(), "".join(w[0] for w in words).upper()[:2], label[:2].title(), label[:3].title()]
+                candidates = [
+                    label[:1].upper(),
+                    "".join(w[0] for w in words).upper()[:2],
+                    label[:2].title(),
+                    label[:3].title(),
+                ]
                 letters = next((c for c in candidates if c and c not in taken), name[:3])
                 taken.add(letters)
-            colour = (declared.colour if declared and declared.colour else None) or f"hsl({(index * 137 + 20) % 360}, 45%, 38%)"
+            colour = (
+                declared.colour if declared and declared.colour else None
+            ) or f"hsl({(index * 137 + 20) % 360}, 45%, 38%)"
             out[name] = Symbol(name, label, letters, colour)
         return out
 
@@ -88,18 +115,44 @@ class EntityPrinter:
     # one entity -------------------------------------------------------------------------------
     def cost(self, cost: dict[str, int]) -> list[dict[str, Any]]:
         # One symbol per unit while the cost is small; past UNITS_SHOWN in all, "2 x symbol" per noun.
-        small = sum(n for noun, n in cost.items() if noun in self.game.resources and noun != self.game.build.currency) <= UNITS_SHOWN + 1
+        small = (
+            sum(n for noun, n in cost.items() if noun in self.game.resources and noun != self.game.build.currency)
+            <= UNITS_SHOWN + 1
+        )
         out = []
         for noun, n in cost.items():
             symbol = self.symbols.get(noun)
             if symbol is None:
-                out.append({"kind": "word", "n": n, "label": noun.replace("_", " "), "letters": noun[:2], "colour": f"hsl({_hue(noun)}, 45%, 38%)"})
+                out.append(
+                    {
+                        "kind": "word",
+                        "n": n,
+                        "label": noun.replace("_", " "),
+                        "letters": noun[:2],
+                        "colour": f"hsl({_hue(noun)}, 45%, 38%)",
+                    }
+                )
             elif noun == self.game.build.currency or noun not in self.game.resources:
-                out.append({"kind": "number", "n": n, "label": self.en.quantity(n, noun).split(" ", 1)[1],
-                            "letters": symbol.letters, "colour": symbol.colour})
+                out.append(
+                    {
+                        "kind": "number",
+                        "n": n,
+                        "label": self.en.quantity(n, noun).split(" ", 1)[1],
+                        "letters": symbol.letters,
+                        "colour": symbol.colour,
+                    }
+                )
             else:
-                out.append({"kind": "units", "n": n, "units": n if (small and n <= UNITS_SHOWN) else 1, "label": symbol.label,
-                            "letters": symbol.letters, "colour": symbol.colour})
+                out.append(
+                    {
+                        "kind": "units",
+                        "n": n,
+                        "units": n if (small and n <= UNITS_SHOWN) else 1,
+                        "label": symbol.label,
+                        "letters": symbol.letters,
+                        "colour": symbol.colour,
+                    }
+                )
         return out
 
     def cost_text(self, cost: dict[str, int]) -> str:
@@ -144,8 +197,15 @@ class EntityPrinter:
         """The entity's box; `hide` names fields told by its group's heading or colour instead."""
         spec = self.game.kinds[card.kind]
         rec = set(card.reconstructed)
-        item = Item(card.id, card.name, card.kind, text=card.text, compiled=self.en.card(card),
-                    name_mark="name" in rec, text_mark=bool(rec & {"text", "effects"}))
+        item = Item(
+            card.id,
+            card.name,
+            card.kind,
+            text=card.text,
+            compiled=self.en.card(card),
+            name_mark="name" in rec,
+            text_mark=bool(rec & {"text", "effects"}),
+        )
         colour_field = self.colour_field(card.kind)
         if colour_field is not None:
             item.colour = self.colour_of(colour_field, card.fields.get(colour_field))

@@ -46,7 +46,13 @@ class Item:
 
     @property
     def reconstructed(self) -> bool:
-        return self.name_mark or self.text_mark or self.cost_mark or self.picture_mark or any(f["mark"] for f in self.facts)
+        return (
+            self.name_mark
+            or self.text_mark
+            or self.cost_mark
+            or self.picture_mark
+            or any(f["mark"] for f in self.facts)
+        )
 
 
 @dataclass

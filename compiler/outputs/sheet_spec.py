@@ -18,7 +18,9 @@ if TYPE_CHECKING:  # models.py imports this module for Game.sheet
     from ..pipeline.validate.models import Game
 
 # A colour is a CSS hex value or a plain colour word: nothing else can reach a style attribute.
-Colour = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-z]{3,20})$", description="#rrggbb or a CSS colour name")]
+Colour = Annotated[
+    str, Field(pattern=r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-z]{3,20})$", description="#rrggbb or a CSS colour name")
+]
 
 
 class SymbolSpec(Strict):
@@ -29,15 +31,23 @@ class SymbolSpec(Strict):
 class KindSheet(Strict):
     title: str | None = Field(None, max_length=80, description="The section's heading (default: the kind's plural)")
     group_by: list[FieldName] | None = Field(
-        None, max_length=2, description="Fields to group by, outer first; [] for none (default: the deck key, then a choice field)"
+        None,
+        max_length=2,
+        description="Fields to group by, outer first; [] for none (default: the deck key, then a choice field)",
     )
-    order_by: list[FieldName] = Field(default_factory=list, description="Fields ordering the entities within a group (then file order)")
-    colour_by: FieldName | None = Field(None, description="The choice field whose colour (sheet.colours) marks each entity")
+    order_by: list[FieldName] = Field(
+        default_factory=list, description="Fields ordering the entities within a group (then file order)"
+    )
+    colour_by: FieldName | None = Field(
+        None, description="The choice field whose colour (sheet.colours) marks each entity"
+    )
     layout: Literal["boxes", "table", "tiles"] = Field(
-        "boxes", description="boxes; table: rows by the first group_by field, columns by the second; tiles: drawn as hexes"
+        "boxes",
+        description="boxes; table: rows by the first group_by field, columns by the second; tiles: drawn as hexes",
     )
     landscape: FieldName | None = Field(
-        None, description="For tiles without a board layout: the field whose words (sheet.colours of that field) colour the hex"
+        None,
+        description="For tiles without a board layout: the field whose words (sheet.colours of that field) colour the hex",
     )
     hide: list[FieldName] = Field(default_factory=list, description="Fields never printed (they stay in the export)")
     pnp: bool = Field(True, description="Whether print-and-play prints this kind as cards")
@@ -45,14 +55,19 @@ class KindSheet(Strict):
 
 
 class SheetSpec(Strict):
-    order: list[KindName] = Field(default_factory=list, description="The kinds' sections in this order (the rest follow as declared)")
+    order: list[KindName] = Field(
+        default_factory=list, description="The kinds' sections in this order (the rest follow as declared)"
+    )
     kinds: dict[KindName, KindSheet] = Field(default_factory=dict, description="Settings per kind")
     colours: dict[FieldName, dict[str, Colour]] = Field(
         default_factory=dict, description="Per field, a colour per choice value (or per landscape word)"
     )
-    symbols: dict[Noun, SymbolSpec] = Field(default_factory=dict, description="A symbol per noun, for costs and legends")
+    symbols: dict[Noun, SymbolSpec] = Field(
+        default_factory=dict, description="A symbol per noun, for costs and legends"
+    )
     labels: dict[FieldName, str] = Field(
-        default_factory=dict, description="How a field is named on paper; a yes/no field is printed only when it has a label here"
+        default_factory=dict,
+        description="How a field is named on paper; a yes/no field is printed only when it has a label here",
     )
     card_size: tuple[float, float] = Field((63.0, 88.0), description="Print-and-play card size in mm (width, height)")
 
@@ -97,5 +112,9 @@ def _check_colours(field_name: str, colours: dict, kinds: dict, report) -> None:
         return
     for value in colours:
         if value not in values:
-            report(("colours", field_name, value), f"'{value}' is not a value of {field_name}",
-                   did_you_mean(value, sorted(values)) or f"its values: {', '.join(sorted(values))}", key=True)
+            report(
+                ("colours", field_name, value),
+                f"'{value}' is not a value of {field_name}",
+                did_you_mean(value, sorted(values)) or f"its values: {', '.join(sorted(values))}",
+                key=True,
+            )

@@ -63,6 +63,7 @@ def check(paths: list[Path], root: Path, cache: NullCache, examples: bool = True
 
 # ----------------------------------------------------------------------------- sharing out
 
+
 def _size(game_dir: Path) -> int:
     files, _problems = yaml_files(game_dir, str)
     total = 0
@@ -101,6 +102,7 @@ def _split(dirs: list[Path]) -> tuple[list[Path], list[Path]] | None:
 
 # ----------------------------------------------------------------------------- one game's part
 
+
 @dataclass
 class _Loaded:
     """What loading one game added to a run."""
@@ -125,9 +127,13 @@ class _Checked:
 def _load_game(run: Run, game_dir: Path) -> tuple[_Loaded, Any]:
     items, files, cards, docs = len(run.report.items), run.report.files, run.report.cards, set(run.documents)
     compiled = compile_game(run, game_dir)
-    loaded = _Loaded(run.report.items[items:], run.report.files - files, run.report.cards - cards,
-                     {k: v for k, v in run.documents.items() if k not in docs},
-                     (compiled.game.id, compiled.game_file) if compiled is not None else None)
+    loaded = _Loaded(
+        run.report.items[items:],
+        run.report.files - files,
+        run.report.cards - cards,
+        {k: v for k, v in run.documents.items() if k not in docs},
+        (compiled.game.id, compiled.game_file) if compiled is not None else None,
+    )
     return loaded, compiled
 
 
@@ -140,17 +146,34 @@ def _check_games(run: Run, games: list[Any], scope: Scope, examples: bool) -> li
         report = run.report
         before = (len(report.items), report.examples_passed, report.examples_failed, report.examples_folded)
         check_game(run, game, scope, examples)
-        notes = {i: d for i, d in enumerate(report.items[:len(base)]) if d is not base[i]}
-        base[:] = report.items[:len(base)]
-        out.append(_Checked(found, report.items[before[0]:], notes, (report.examples_passed - before[1],
-                            report.examples_failed - before[2], report.examples_folded - before[3])))
+        notes = {i: d for i, d in enumerate(report.items[: len(base)]) if d is not base[i]}
+        base[:] = report.items[: len(base)]
+        out.append(
+            _Checked(
+                found,
+                report.items[before[0] :],
+                notes,
+                (
+                    report.examples_passed - before[1],
+                    report.examples_failed - before[2],
+                    report.examples_folded - before[3],
+                ),
+            )
+        )
     return out
 
 
 # ----------------------------------------------------------------------------- the two processes
 
-def _in_two(root: Path, cache: NullCache, dirs: list[Path], problems: list[Diagnostic],
-            split: tuple[list[Path], list[Path]], examples: bool) -> Checked | None:
+
+def _in_two(
+    root: Path,
+    cache: NullCache,
+    dirs: list[Path],
+    problems: list[Diagnostic],
+    split: tuple[list[Path], list[Path]],
+    examples: bool,
+) -> Checked | None:
     mine, theirs = split
     cache.prefork()
     sys.stdout.flush()
@@ -202,8 +225,16 @@ def _worker(root: Path, cache: NullCache, dirs: list[Path], examples: bool, out:
     _send(out, ([_wire_checked(c) for c in checked], cache.export()))
 
 
-def _lead(root: Path, cache: NullCache, dirs: list[Path], problems: list[Diagnostic], mine: list[Path],
-          examples: bool, inp: int, out: int) -> Checked | None:
+def _lead(
+    root: Path,
+    cache: NullCache,
+    dirs: list[Path],
+    problems: list[Diagnostic],
+    mine: list[Path],
+    examples: bool,
+    inp: int,
+    out: int,
+) -> Checked | None:
     scratch = Run(root=root, cache=cache)
     parts: dict[Path, _Loaded] = {}
     games: dict[Path, Any] = {}
@@ -235,7 +266,9 @@ def _lead(root: Path, cache: NullCache, dirs: list[Path], problems: list[Diagnos
     return Checked(run.root, run.report, run.documents)
 
 
-def _loaded_run(root: Path, cache: NullCache, dirs: list[Path], problems: list[Diagnostic], parts: dict[Path, _Loaded]) -> Run:
+def _loaded_run(
+    root: Path, cache: NullCache, dirs: list[Path], problems: list[Diagnostic], parts: dict[Path, _Loaded]
+) -> Run:
     """The run as project.load leaves it: the games' segments in their order, then the game ids."""
     run = Run(root=root, cache=cache)
     run.report.extend(problems)
@@ -266,11 +299,12 @@ def _assemble(run: Run, checked: list[_Checked]) -> None:
 
 # ----------------------------------------------------------------------------- messages
 
+
 def _send(fd: int, value: Any) -> None:
     data = marshal.dumps(value)
     view = memoryview(len(data).to_bytes(8, "little") + data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 def _read(fd: int, n: int) -> bytes | None:
@@ -295,35 +329,64 @@ def _recv(fd: int) -> Any:
 
 
 def _wire_diag(d: Diagnostic) -> tuple:
-    return (d.code, d.message, d.file, d.line, d.column, d.hint, d.path,
-            tuple((r.file, r.line, r.column, r.message) for r in d.related), d.severity.value if d.severity else None)
+    return (
+        d.code,
+        d.message,
+        d.file,
+        d.line,
+        d.column,
+        d.hint,
+        d.path,
+        tuple((r.file, r.line, r.column, r.message) for r in d.related),
+        d.severity.value if d.severity else None,
+    )
 
 
 def _diag(t: tuple) -> Diagnostic:
     code, message, file, line, column, hint, path, related, severity = t
-    return Diagnostic(code, message, file, line, column, hint, path, tuple(Related(*r) for r in related),
-                      Severity(severity) if severity else None)
+    return Diagnostic(
+        code,
+        message,
+        file,
+        line,
+        column,
+        hint,
+        path,
+        tuple(Related(*r) for r in related),
+        Severity(severity) if severity else None,
+    )
 
 
 def _wire_loaded(part: _Loaded) -> tuple:
-    docs = [(name, doc.file, doc.data, doc.text, [(path, pos) for path, pos in _heads(doc)]) for name, doc in part.documents.items()]
+    docs = [
+        (name, doc.file, doc.data, doc.text, [(path, pos) for path, pos in _heads(doc)])
+        for name, doc in part.documents.items()
+    ]
     return [_wire_diag(d) for d in part.items], part.files, part.cards, docs, part.game
 
 
 def _loaded(wire: tuple) -> _Loaded:
     items, files, cards, docs, game = wire
-    documents: dict[str, Document] = {name: Shipped(file, data, text, dict(heads)) for name, file, data, text, heads in docs}
+    documents: dict[str, Document] = {
+        name: Shipped(file, data, text, dict(heads)) for name, file, data, text, heads in docs
+    }
     return _Loaded([_diag(d) for d in items], files, cards, documents, tuple(game) if game is not None else None)
 
 
 def _wire_checked(part: _Checked) -> tuple:
-    return ([_wire_diag(d) for d in part.placeholders], [_wire_diag(d) for d in part.items],
-            [(i, _wire_diag(d)) for i, d in part.notes.items()], part.counts)
+    return (
+        [_wire_diag(d) for d in part.placeholders],
+        [_wire_diag(d) for d in part.items],
+        [(i, _wire_diag(d)) for i, d in part.notes.items()],
+        part.counts,
+    )
 
 
 def _checked(wire: tuple) -> _Checked:
     marks, items, notes, counts = wire
-    return _Checked([_diag(d) for d in marks], [_diag(d) for d in items], {i: _diag(d) for i, d in notes}, tuple(counts))
+    return _Checked(
+        [_diag(d) for d in marks], [_diag(d) for d in items], {i: _diag(d) for i, d in notes}, tuple(counts)
+    )
 
 
 def _heads(doc: Document) -> list[tuple[tuple, tuple[int, int]]]:

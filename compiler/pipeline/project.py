@@ -63,8 +63,12 @@ def find_game_dirs(paths: list[Path], cards_root: Path) -> tuple[list[Path], lis
 def _links_outside(cards_root: Path) -> Diagnostic | None:
     project = cards_root.parent.resolve()
     if cards_root.is_symlink() and not Path(os.path.realpath(cards_root)).is_relative_to(project):
-        return Diagnostic("E105", "cards/ is a symbolic link to a folder outside the project; not read", "cards",
-                          hint="copy the games into cards/, or run ostraka in the project the link points to")
+        return Diagnostic(
+            "E105",
+            "cards/ is a symbolic link to a folder outside the project; not read",
+            "cards",
+            hint="copy the games into cards/, or run ostraka in the project the link points to",
+        )
     return None
 
 
@@ -72,7 +76,11 @@ def _games_at(path: Path, reported: bool) -> tuple[list[Path], list[Diagnostic]]
     """The game a path is in (it or a folder above it holds game.yaml), or the games in its folders.
     `reported`: an earlier path already had a problem (then a path without games is not one more)."""
     if not path.exists():
-        return [], [Diagnostic("E306", f"no such file or directory: {path}", hint="give a game directory such as cards/seven_wonders")]
+        return [], [
+            Diagnostic(
+                "E306", f"no such file or directory: {path}", hint="give a game directory such as cards/seven_wonders"
+            )
+        ]
     start = path if path.is_dir() else path.parent
     game_dir = next((d for d in [start, *start.parents] if (d / GAME_FILE).is_file()), None)
     if game_dir is not None:
@@ -80,23 +88,51 @@ def _games_at(path: Path, reported: bool) -> tuple[list[Path], list[Diagnostic]]
     try:
         subdirs = sorted(d for d in path.iterdir() if d.is_dir()) if path.is_dir() else []
     except OSError as exc:
-        return [], [Diagnostic("E105", f"cannot read folder: {exc.strerror}", str(path), hint="make the folder readable (chmod u+rx)")]
+        return [], [
+            Diagnostic(
+                "E105", f"cannot read folder: {exc.strerror}", str(path), hint="make the folder readable (chmod u+rx)"
+            )
+        ]
     games, problems = _games_in(subdirs)
     if not games and not problems and not reported:
-        problems.append(Diagnostic("E305", f"no {GAME_FILE} in {path} or above it", str(path), hint="a game directory holds game.yaml and its card files"))
+        problems.append(
+            Diagnostic(
+                "E305",
+                f"no {GAME_FILE} in {path} or above it",
+                str(path),
+                hint="a game directory holds game.yaml and its card files",
+            )
+        )
     return games, problems
 
 
 def _games_in(subdirs: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
     """The game folders among some folders; a link (a name under cards/ must not lead outside it) and
     a folder of card files without game.yaml are problems."""
-    problems = [Diagnostic("E105", f"{d.name}/ is a symbolic link; only directories inside the project are read",
-                           str(d), 1, 1, "move or copy the game directory into cards/")
-                for d in subdirs if d.is_symlink()]
+    problems = [
+        Diagnostic(
+            "E105",
+            f"{d.name}/ is a symbolic link; only directories inside the project are read",
+            str(d),
+            1,
+            1,
+            "move or copy the game directory into cards/",
+        )
+        for d in subdirs
+        if d.is_symlink()
+    ]
     subdirs = [d for d in subdirs if not d.is_symlink()]
     games = [d for d in subdirs if (d / GAME_FILE).is_file()]
-    problems += [Diagnostic("E305", f"{d.name}/ holds card files but no {GAME_FILE}", str(d), hint=f"add {d.name}/{GAME_FILE} declaring the game's nouns")
-                 for d in subdirs if d not in games and yaml_files(d, str)[0]]
+    problems += [
+        Diagnostic(
+            "E305",
+            f"{d.name}/ holds card files but no {GAME_FILE}",
+            str(d),
+            hint=f"add {d.name}/{GAME_FILE} declaring the game's nouns",
+        )
+        for d in subdirs
+        if d not in games and yaml_files(d, str)[0]
+    ]
     return games, problems
 
 
@@ -149,7 +185,9 @@ def parse_card_file(path: Path, display: str) -> tuple[Document, list[Diagnostic
 
 def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
     game, game_doc = _load_game(run, game_dir)
-    compiled = CompiledGame(game=game, directory=game_dir, game_file=run.display(game_dir / GAME_FILE)) if game else None
+    compiled = (
+        CompiledGame(game=game, directory=game_dir, game_file=run.display(game_dir / GAME_FILE)) if game else None
+    )
     parsed: list[tuple[Card, Document, tuple]] = []
     files, folder_problems = card_files(game_dir, run.display)
     run.report.extend(folder_problems)
@@ -160,7 +198,9 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
         run.report.files += 1
         run.report.extend(problems)
         parsed += [(card, doc, prefix) for card, prefix in cards]
-    if compiled is None or game is None or game_doc is None:  # no game.yaml that parsed: the card files were checked alone
+    if (
+        compiled is None or game is None or game_doc is None
+    ):  # no game.yaml that parsed: the card files were checked alone
         return None
     # Duplicate ids: every later one is an error naming the first.
     listed: set[str] = set()  # compiled.files as a set: a list look-up per card is quadratic
@@ -168,13 +208,31 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
         line, col = doc.where(prefix + ("id",))
         if card.id in compiled.cards:
             first = compiled.sources[card.id]
-            run.report.add(Diagnostic("E303", f"id '{card.id}' is already used", doc.file, line, col,
-                                      f"the first '{card.id}' is at {first}; ids are unique within a game", "id"))
+            run.report.add(
+                Diagnostic(
+                    "E303",
+                    f"id '{card.id}' is already used",
+                    doc.file,
+                    line,
+                    col,
+                    f"the first '{card.id}' is at {first}; ids are unique within a game",
+                    "id",
+                )
+            )
             continue
         if card.kind not in game.kinds:
             kl, kc = doc.where(prefix + ("kind",))
-            run.report.add(Diagnostic("E304", f"unknown kind '{card.kind}'", doc.file, kl, kc,
-                                      did_you_mean(card.kind, game.kinds) or f"declare it under kinds in {GAME_FILE}", "kind"))
+            run.report.add(
+                Diagnostic(
+                    "E304",
+                    f"unknown kind '{card.kind}'",
+                    doc.file,
+                    kl,
+                    kc,
+                    did_you_mean(card.kind, game.kinds) or f"declare it under kinds in {GAME_FILE}",
+                    "kind",
+                )
+            )
             continue
         compiled.cards[card.id] = card
         compiled.sources[card.id] = Source(doc.file, *doc.where(prefix))
@@ -185,12 +243,26 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
     vocab = Vocabulary(game)
     kinds_of = {cid: c.kind for cid, c in compiled.cards.items()}
     scope = run.cache.scope(compiled.game_file, kinds_of)
-    run.report.extend(run.cache.resolved(scope, compiled.game_file, ("<game>",), lambda: check_names(game, spaces, game_doc, ())
-                                         + check_sheet(game, game_doc) + check_game_marks(game, game_doc) + check_types(game, vocab, game_doc, ())))
+    run.report.extend(
+        run.cache.resolved(
+            scope,
+            compiled.game_file,
+            ("<game>",),
+            lambda: (
+                check_names(game, spaces, game_doc, ())
+                + check_sheet(game, game_doc)
+                + check_game_marks(game, game_doc)
+                + check_types(game, vocab, game_doc, ())
+            ),
+        )
+    )
 
     def card_names(card: Card, doc: Document, prefix: tuple) -> list[Diagnostic]:
-        return (check_names(card, spaces, doc, prefix) + check_card_fields(card, game, spaces, doc, prefix, kinds_of)
-                + check_types(card, vocab, doc, prefix))
+        return (
+            check_names(card, spaces, doc, prefix)
+            + check_card_fields(card, game, spaces, doc, prefix, kinds_of)
+            + check_types(card, vocab, doc, prefix)
+        )
 
     for card, doc, prefix in parsed:
         if compiled.cards.get(card.id) is not card:
@@ -220,15 +292,36 @@ def check_game_ids(run: Run, games: list[tuple[str, str]]) -> None:
     for gid, game_file in games:
         line, col = _game_id_at(run, game_file)
         if keyword.iskeyword(gid) or keyword.issoftkeyword(gid):
-            run.report.add(Diagnostic("E205", f"game id '{gid}' is a Python keyword; the generated handlers are a module named after it",
-                                      game_file, line, col, f"choose another id, such as '{gid}_game'", "id"))
+            run.report.add(
+                Diagnostic(
+                    "E205",
+                    f"game id '{gid}' is a Python keyword; the generated handlers are a module named after it",
+                    game_file,
+                    line,
+                    col,
+                    f"choose another id, such as '{gid}_game'",
+                    "id",
+                )
+            )
         other = first.setdefault(gid, game_file)
         if other != game_file:
             oline, ocol = _game_id_at(run, other)
-            for here, (hl, hc), there, (tl, tc) in ((game_file, (line, col), other, (oline, ocol)), (other, (oline, ocol), game_file, (line, col))):
-                run.report.add(Diagnostic("E303", f"game id '{gid}' is used by two games; both would be written to generated/{gid}/",
-                                          here, hl, hc, "give each game its own id", "id",
-                                          (Related(there, tl, tc, f"the other game with id '{gid}'"),)))
+            for here, (hl, hc), there, (tl, tc) in (
+                (game_file, (line, col), other, (oline, ocol)),
+                (other, (oline, ocol), game_file, (line, col)),
+            ):
+                run.report.add(
+                    Diagnostic(
+                        "E303",
+                        f"game id '{gid}' is used by two games; both would be written to generated/{gid}/",
+                        here,
+                        hl,
+                        hc,
+                        "give each game its own id",
+                        "id",
+                        (Related(there, tl, tc, f"the other game with id '{gid}'"),),
+                    )
+                )
 
 
 def _game_id_at(run: Run, game_file: str) -> tuple[int, int]:

@@ -38,7 +38,11 @@ class Namespaces:
     def __init__(self, game: Game, card_ids: Iterable[str]) -> None:
         fields = {name for kind in game.kinds.values() for name in kind.fields} | {"id", "name", "kind"}
         self.names: dict[str, set[str]] = {
-            "noun": set(game.counters) | set(game.resources) | set(game.tracks) | set(game.globals) | {"players", "any"},
+            "noun": set(game.counters)
+            | set(game.resources)
+            | set(game.tracks)
+            | set(game.globals)
+            | {"players", "any"},
             "resource": set(game.resources),
             "track": set(game.tracks),
             "zone": set(game.zones),
@@ -105,7 +109,11 @@ def _walk_union(value: Any, annotation: Any, path: DataPath, visit, namespace: s
             if value in typing.get_args(bare):
                 return
             continue
-        if isinstance(bare_origin, type) and isinstance(value, bare_origin) and not (bare_origin is int and isinstance(value, bool)):
+        if (
+            isinstance(bare_origin, type)
+            and isinstance(value, bare_origin)
+            and not (bare_origin is int and isinstance(value, bool))
+        ):
             _walk(value, option, path, visit, namespace)
             return
 
@@ -145,9 +153,17 @@ def check_names(model: BaseModel, spaces: Namespaces, doc: Document, prefix: Dat
         line, col = doc.where(prefix + path, key=is_key)
         code = "E302" if namespace == "card" else "E301"
         what = _WHAT[namespace]
-        out.append(Diagnostic(code, f"unknown {what} '{name}'", doc.file, line, col,
-                              did_you_mean(name, known) or ("declare it in game.yaml" if code == "E301" else ""),
-                              dotted(prefix + path)))
+        out.append(
+            Diagnostic(
+                code,
+                f"unknown {what} '{name}'",
+                doc.file,
+                line,
+                col,
+                did_you_mean(name, known) or ("declare it in game.yaml" if code == "E301" else ""),
+                dotted(prefix + path),
+            )
+        )
 
     _walk(model, type(model), (), visit)
     return out
@@ -156,7 +172,9 @@ def check_names(model: BaseModel, spaces: Namespaces, doc: Document, prefix: Dat
 class _CardCheck:
     """One card's kind-specific fields against the kind's declaration: each finding goes to `out`."""
 
-    def __init__(self, card: Card, spaces: Namespaces, doc: Document, prefix: DataPath, kinds_of: dict[str, str]) -> None:
+    def __init__(
+        self, card: Card, spaces: Namespaces, doc: Document, prefix: DataPath, kinds_of: dict[str, str]
+    ) -> None:
         self.card, self.spaces, self.doc, self.prefix, self.kinds_of = card, spaces, doc, prefix, kinds_of
         self.out: list[Diagnostic] = []
 
@@ -167,8 +185,13 @@ class _CardCheck:
     def field(self, kind: Any, name: str, value: Any) -> None:
         spec = kind.fields.get(name)
         if spec is None:
-            self.add("E203", f"field '{name}' is not declared for kind '{self.card.kind}'", (name,),
-                     did_you_mean(name, kind.fields) or f"declared: {', '.join(sorted(kind.fields)) or 'none'}", key=True)
+            self.add(
+                "E203",
+                f"field '{name}' is not declared for kind '{self.card.kind}'",
+                (name,),
+                did_you_mean(name, kind.fields) or f"declared: {', '.join(sorted(kind.fields)) or 'none'}",
+                key=True,
+            )
             return
         problem = _field_problem(spec, value)
         if problem:
@@ -178,13 +201,21 @@ class _CardCheck:
         elif spec.type in ("ref", "refs"):
             self.refs(name, spec, value)
         elif spec.type == "noun" and value not in self.spaces.names["noun"]:
-            self.add("E301", f"unknown noun '{value}' in {name}", (name,), did_you_mean(value, self.spaces.names["noun"]))
+            self.add(
+                "E301", f"unknown noun '{value}' in {name}", (name,), did_you_mean(value, self.spaces.names["noun"])
+            )
 
     def cost(self, name: str, value: dict[str, Any]) -> None:
         nouns = self.spaces.names["noun"]
         for noun in value:
             if noun not in nouns:
-                self.add("E301", f"unknown counter or resource '{noun}' in {name}", (name, noun), did_you_mean(noun, nouns), key=True)
+                self.add(
+                    "E301",
+                    f"unknown counter or resource '{noun}' in {name}",
+                    (name, noun),
+                    did_you_mean(noun, nouns),
+                    key=True,
+                )
 
     def refs(self, name: str, spec: Any, value: Any) -> None:
         cards = self.spaces.names["card"]
@@ -198,15 +229,21 @@ class _CardCheck:
     def required(self, kind: Any) -> None:
         for name, spec in kind.fields.items():
             if spec.required and name not in self.card.fields:
-                self.add("E202", f"{self.card.kind} '{self.card.id}' lacks the required field '{name}'", (), spec.description)
+                self.add(
+                    "E202", f"{self.card.kind} '{self.card.id}' lacks the required field '{name}'", (), spec.description
+                )
 
     def reconstructed(self) -> None:
         for name in self.card.reconstructed:
             if name not in self.card.fields and name not in ("text", "effects", "name"):
-                self.add("E205", f"'reconstructed' names '{name}', which this card does not set", ("reconstructed",), "")
+                self.add(
+                    "E205", f"'reconstructed' names '{name}', which this card does not set", ("reconstructed",), ""
+                )
 
 
-def check_card_fields(card: Card, game: Game, spaces: Namespaces, doc: Document, prefix: DataPath, kinds_of: dict[str, str]) -> list[Diagnostic]:
+def check_card_fields(
+    card: Card, game: Game, spaces: Namespaces, doc: Document, prefix: DataPath, kinds_of: dict[str, str]
+) -> list[Diagnostic]:
     """A card's kind-specific fields, checked against the kind's declaration in game.yaml."""
     kind = game.kinds.get(card.kind)
     if kind is None:
@@ -274,6 +311,15 @@ def check_game_marks(game: Game, doc: Document) -> list[Diagnostic]:
                 break
         if node is None:
             line, col = doc.where(("reconstructed", path), key=True)
-            out.append(Diagnostic("E205", f"'reconstructed' names '{path}', which this file does not set", doc.file, line, col,
-                                  "a dotted path into game.yaml, such as params.tribute or tracks.culture.spaces", dotted(("reconstructed", path))))
+            out.append(
+                Diagnostic(
+                    "E205",
+                    f"'reconstructed' names '{path}', which this file does not set",
+                    doc.file,
+                    line,
+                    col,
+                    "a dotted path into game.yaml, such as params.tribute or tracks.culture.spaces",
+                    dotted(("reconstructed", path)),
+                )
+            )
     return out

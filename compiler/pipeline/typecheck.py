@@ -143,8 +143,12 @@ class _Checker:
             self.number_field(arg.field, kinds, at + ("field",), "total")
         elif key == "units":
             if "cost" not in self.vocab.types(arg.field):
-                self.add("E308", f"units reads a cost, but '{arg.field}' is {self.declared(arg.field)}", at + ("field",),
-                         f"cost fields: {', '.join(self.of_type('cost')) or 'none'}")
+                self.add(
+                    "E308",
+                    f"units reads a cost, but '{arg.field}' is {self.declared(arg.field)}",
+                    at + ("field",),
+                    f"cost fields: {', '.join(self.of_type('cost')) or 'none'}",
+                )
             if arg.of == "event":  # the card the event names
                 self.detail("card", trigger, at + ("of",))
         elif key == "event":
@@ -152,8 +156,17 @@ class _Checker:
                 self.detail(name, trigger, at + (name,), key=True)
         elif key == "detail":
             self.detail(arg, trigger, at)
-            if arg not in ("card", "kind", "hex", "event") and self.vocab.types(arg) and not self.vocab.types(arg) & NUMBERS:
-                self.add("E308", f"detail '{arg}' is {self.declared(arg)}, not a whole number", at, "detail reads a number: 0 otherwise")
+            if (
+                arg not in ("card", "kind", "hex", "event")
+                and self.vocab.types(arg)
+                and not self.vocab.types(arg) & NUMBERS
+            ):
+                self.add(
+                    "E308",
+                    f"detail '{arg}' is {self.declared(arg)}, not a whole number",
+                    at,
+                    "detail reads a number: 0 otherwise",
+                )
         elif key == "pieces" and arg.around is not None:  # the hex just placed
             self.detail("hex", trigger, at + ("around",))
         elif key == "invoke" and arg.named_by is not None:
@@ -162,8 +175,12 @@ class _Checker:
     def number_field(self, name: str, kinds: list[str] | None, path: DataPath, what: str) -> None:
         found = self.vocab.types(name, kinds)
         if found and not found & NUMBERS:
-            self.add("E308", f"{what} reads a whole number, but '{name}' is {self.declared(name, kinds)}", path,
-                     f"whole-number fields: {', '.join(self.of_type('int', kinds)) or 'none'}")
+            self.add(
+                "E308",
+                f"{what} reads a whole number, but '{name}' is {self.declared(name, kinds)}",
+                path,
+                f"whole-number fields: {', '.join(self.of_type('int', kinds)) or 'none'}",
+            )
 
     def detail(self, name: str, trigger: str | None, path: DataPath, key: bool = False) -> None:
         if trigger is None:
@@ -173,9 +190,18 @@ class _Checker:
             return
         line, col = self.doc.where(self.prefix + path, key=key)
         shown = ", ".join(sorted(carried - {"event"})) or "no details"
-        self.out.append(Diagnostic("E310", f"trigger '{trigger}' carries no detail '{name}'", self.doc.file, line, col,
-                                   f"it carries: {shown}; a detail it does carry, or declare it in game.yaml "
-                                   f"(triggers: {{{trigger}: {{details: [{name}]}}}})", dotted(self.prefix + path)))
+        self.out.append(
+            Diagnostic(
+                "E310",
+                f"trigger '{trigger}' carries no detail '{name}'",
+                self.doc.file,
+                line,
+                col,
+                f"it carries: {shown}; a detail it does carry, or declare it in game.yaml "
+                f"(triggers: {{{trigger}: {{details: [{name}]}}}})",
+                dotted(self.prefix + path),
+            )
+        )
 
     # ------------------------------------------------------------------ selectors
 
@@ -187,8 +213,17 @@ class _Checker:
             if kinds and not found and self.vocab.types(name):
                 fields = sorted(f for k in kinds for f in self.vocab.kinds.get(k, {}))
                 line, col = self.doc.where(self.prefix + at, key=True)
-                self.out.append(Diagnostic("E309", f"{self.kinds_text(kinds)} declares no field '{name}'", self.doc.file, line, col,
-                                           f"its fields: {', '.join(fields) or 'none'}", dotted(self.prefix + at)))
+                self.out.append(
+                    Diagnostic(
+                        "E309",
+                        f"{self.kinds_text(kinds)} declares no field '{name}'",
+                        self.doc.file,
+                        line,
+                        col,
+                        f"its fields: {', '.join(fields) or 'none'}",
+                        dotted(self.prefix + at),
+                    )
+                )
                 continue
             self.where_value(name, wanted, found or self.vocab.types(name), at, trigger)
         for name in ("fewest", "most"):
@@ -203,11 +238,19 @@ class _Checker:
         if isinstance(wanted, FieldTest):
             numbers = [t for t in ("at_least", "at_most") if getattr(wanted, t) is not None]
             if numbers and found and not found & NUMBERS:
-                self.add("E308", f"'{name}' is {self.declared(name)}: {numbers[0]} compares whole numbers", path + (numbers[0],),
-                         "a number field, or one_of for a set of values")
+                self.add(
+                    "E308",
+                    f"'{name}' is {self.declared(name)}: {numbers[0]} compares whole numbers",
+                    path + (numbers[0],),
+                    "a number field, or one_of for a set of values",
+                )
             if wanted.contains is not None and found and not found & WORDS:
-                self.add("E308", f"'{name}' is {self.declared(name)}: contains looks for a word in a text", path + ("contains",),
-                         "a text field, or a value")
+                self.add(
+                    "E308",
+                    f"'{name}' is {self.declared(name)}: contains looks for a word in a text",
+                    path + ("contains",),
+                    "a text field, or a value",
+                )
             for t in numbers:
                 self.walk(getattr(wanted, t), path + (t,), trigger)
             return
@@ -216,8 +259,12 @@ class _Checker:
             for i, value in enumerate(as_list(wanted)):
                 if isinstance(value, str) and value not in nouns:
                     at = path + (i,) if isinstance(wanted, list) else path
-                    self.add("E301", f"'{name}' is a cost: '{value}' is none of its nouns", at,
-                             f"a resource or counter: {', '.join(sorted(nouns))}")
+                    self.add(
+                        "E301",
+                        f"'{name}' is a cost: '{value}' is none of its nouns",
+                        at,
+                        f"a resource or counter: {', '.join(sorted(nouns))}",
+                    )
 
     # ------------------------------------------------------------------ words
 
@@ -226,8 +273,15 @@ class _Checker:
         return ("a " + " or ".join(found) + " field") if found else "not a field"
 
     def of_type(self, wanted: str, kinds: list[str] | None = None) -> list[str]:
-        return sorted({f for k, fields in self.vocab.kinds.items() if kinds is None or k in kinds
-                       for f, t in fields.items() if t == wanted})
+        return sorted(
+            {
+                f
+                for k, fields in self.vocab.kinds.items()
+                if kinds is None or k in kinds
+                for f, t in fields.items()
+                if t == wanted
+            }
+        )
 
     @staticmethod
     def kinds_text(kinds: list[str]) -> str:

@@ -43,7 +43,9 @@ def _wanted(ctx: Context, name: str, wanted: Any, known: dict | None) -> Any:
     if known is not None and name in known:
         return known[name]
     if isinstance(wanted, FieldTest):  # its amounts read now, the same for every card
-        value: Any = {test: ctx.amount(v) if test in ("at_least", "at_most") else v for test, v in wanted.tests().items()}
+        value: Any = {
+            test: ctx.amount(v) if test in ("at_least", "at_most") else v for test, v in wanted.tests().items()
+        }
     elif wanted.key == "field":  # a field of the card in hand (e.g. a stage's own board) is compared as it is
         value = ctx.card_field(wanted.arg)
     else:
@@ -57,6 +59,7 @@ def select(ctx: Context, selector: Selector | str) -> list[Pick]:
     """Cards matching a selector (or a plain id), with the player whose zone holds each."""
     plan = selectors.of(ctx.game, selector)
     known: dict = {}
+
     def test(card: Any) -> bool:
         return _passes(ctx, plan, card, known)
 

@@ -25,7 +25,9 @@ def draw_count(game: CompiledGame, index: int, players: int) -> int:
     try:
         count = ctx.amount(game.game.deck.draws[index].count)
     except (Illegal, Runaway, ArithmeticError) as exc:
-        raise DeckError(f"the count of deck draw {index + 1} cannot be worked out for {players} players: {exc}") from None
+        raise DeckError(
+            f"the count of deck draw {index + 1} cannot be worked out for {players} players: {exc}"
+        ) from None
     if count < 0:
         raise DeckError(f"deck draw {index + 1} draws {count} cards for {players} players: a count cannot be negative")
     return count
@@ -42,8 +44,16 @@ def check_draws(game: CompiledGame, document) -> list[Diagnostic]:
                 draw_count(game, index, players)
             except DeckError as exc:
                 line, col = document.where(("deck", "draws", index, "count")) if document is not None else (0, 0)
-                out.append(Diagnostic("E205", str(exc), game.game_file, line, col,
-                                      "make the count at least 0 for every player count (e.g. max: [0, ...])"))
+                out.append(
+                    Diagnostic(
+                        "E205",
+                        str(exc),
+                        game.game_file,
+                        line,
+                        col,
+                        "make the count at least 0 for every player count (e.g. max: [0, ...])",
+                    )
+                )
                 break
     return out
 

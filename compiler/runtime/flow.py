@@ -168,7 +168,9 @@ class GameState(Dealing, Atomic):
         return [p.values.get(score, 0) if score else 0 for p in self.state.players]
 
     def ranking_keys(self) -> list[tuple[int, ...]]:
-        return [tuple(p.values.get(n, self.state.globals.get(n, 0)) for n in self.program.rank) for p in self.state.players]
+        return [
+            tuple(p.values.get(n, self.state.globals.get(n, 0)) for n in self.program.rank) for p in self.state.players
+        ]
 
     def winner(self) -> list[int]:
         """The winning seats: those an instant win named, else the best by `rank` (ties kept)."""
@@ -187,8 +189,13 @@ class GameState(Dealing, Atomic):
         lines = [head + "".join(f" | {z}: {' '.join(ids) or '-'}" for z, ids in sorted(state.zones.items()))]
         for p in state.players:
             values = " ".join(f"{k}={v}" for k, v in sorted(p.values.items()) if v)
-            zones = "".join(f" | {z}: {len(ids)} cards" if seat is not None and p.seat != seat and z in hidden
-                            else f" | {z}: {' '.join(ids)}" for z, ids in sorted(p.zones.items()) if ids)
+            zones = "".join(
+                f" | {z}: {len(ids)} cards"
+                if seat is not None and p.seat != seat and z in hidden
+                else f" | {z}: {' '.join(ids)}"
+                for z, ids in sorted(p.zones.items())
+                if ids
+            )
             lines.append(f"{p.id}{' (start)' if p.seat == self.start else ''}: {values or '-'}{zones}")
         return lines
 
@@ -311,8 +318,13 @@ class GameState(Dealing, Atomic):
 
 
 GameState._WALK = {
-    BLOCK: GameState._walk_block, REPEAT: GameState._walk_repeat, EACH: GameState._walk_each,
-    DEAL: GameState._deal, TURN: GameState._turn, ATOM: GameState._walk_atom, DRAW_START: GameState._walk_draw_start,
+    BLOCK: GameState._walk_block,
+    REPEAT: GameState._walk_repeat,
+    EACH: GameState._walk_each,
+    DEAL: GameState._deal,
+    TURN: GameState._turn,
+    ATOM: GameState._walk_atom,
+    DRAW_START: GameState._walk_draw_start,
 }
 
 

@@ -161,7 +161,12 @@ class Context:
     # ------------------------------------------------------------------ tracks
 
     def move_markers(
-        self, tracks: Iterable[str] | None, by: int, count: Callable[[], int], among: Iterable[str] | None, direction: int
+        self,
+        tracks: Iterable[str] | None,
+        by: int,
+        count: Callable[[], int],
+        among: Iterable[str] | None,
+        direction: int,
     ) -> None:
         """Move the actor's markers (runtime/tracks.py)."""
         track_moves.move_markers(self, tracks, by, count, among, direction)
@@ -189,17 +194,38 @@ class Context:
         """Cards matching a selector (or a plain id), with the player whose zone holds each."""
         return cards.select(self, selector)
 
-    def build_from(self, count: Callable[[], int], candidates: Callable[[], list[tuple[Player | None, str]]], free: bool, optional: bool,
-                   price: Callable[[Context], dict[str, int]] | None = None) -> None:
+    def build_from(
+        self,
+        count: Callable[[], int],
+        candidates: Callable[[], list[tuple[Player | None, str]]],
+        free: bool,
+        optional: bool,
+        price: Callable[[Context], dict[str, int]] | None = None,
+    ) -> None:
         """Build `count` of the candidates, one at a time (runtime/building.py)."""
         building.build_from(self, count, candidates, free, optional, price)
 
-    def build_card(self, card_id: str, free: bool, price: Callable[[Context], dict[str, int]] | None = None,
-                   details: dict | None = None) -> None:
+    def build_card(
+        self,
+        card_id: str,
+        free: bool,
+        price: Callable[[Context], dict[str, int]] | None = None,
+        details: dict | None = None,
+    ) -> None:
         """The actor builds a card from inside an effect (its cost, or `price`, paid unless free), one
         level deeper; `details`: more of the build event's (the hex it was placed on)."""
-        build(self.game, self.state, self.actor, card_id, self.decider, free=free, depth=self.depth + 1,
-              handlers=self.handlers, details=details, price=price)
+        build(
+            self.game,
+            self.state,
+            self.actor,
+            card_id,
+            self.decider,
+            free=free,
+            depth=self.depth + 1,
+            handlers=self.handlers,
+            details=details,
+            price=price,
+        )
 
     def fire(self, event: str, actor: Player, payload: dict) -> None:
         """An event of the game's, for another actor (as fire() starts it: a turn of its own)."""
@@ -213,8 +239,16 @@ class Context:
         """Whether the card could be built now: its checks read the state as it is (they change
         nothing); paying is tried on a copy of the state (free, nothing is left that could fail)."""
         card = self.game.cards[card_id]
-        about = Context(self.game, self.state, FirstLegal(), actor=self.actor, owner=self.actor, card=card,
-                        event={"card": card_id, "kind": card.kind}, handlers=self.handlers)
+        about = Context(
+            self.game,
+            self.state,
+            FirstLegal(),
+            actor=self.actor,
+            owner=self.actor,
+            card=card,
+            event={"card": card_id, "kind": card.kind},
+            handlers=self.handlers,
+        )
         try:
             _check_buildable(about)
         except Illegal:
@@ -223,7 +257,17 @@ class Context:
             return True
         trial = self.state.copy()
         try:
-            build(self.game, trial, trial.player(self.actor.id), card_id, FirstLegal(), free=free, fire=False, handlers=self.handlers, price=price)
+            build(
+                self.game,
+                trial,
+                trial.player(self.actor.id),
+                card_id,
+                FirstLegal(),
+                free=free,
+                fire=False,
+                handlers=self.handlers,
+                price=price,
+            )
         except Illegal:
             return False
         return True
@@ -301,7 +345,13 @@ def run_trigger(ctx: Context, card_id: str | None, trigger: str) -> None:
 
 
 def fire(
-    game: CompiledGame, state: State, event: str, actor: Player, decider: Decider, payload: dict | None = None, handlers: Any = None
+    game: CompiledGame,
+    state: State,
+    event: str,
+    actor: Player,
+    decider: Decider,
+    payload: dict | None = None,
+    handlers: Any = None,
 ) -> None:
     """Run every effect listening to an event: the game's rules, then the cards in play."""
     _notify(Context(game, state, decider, actor=actor, owner=actor, handlers=handlers), event, payload or {})
@@ -357,7 +407,9 @@ def build(
     card = game.cards[card_id]
     rules = game.game.build
     event = {**card.fields, "card": card_id, "kind": card.kind, **(details or {})}
-    ctx = Context(game, state, decider, actor=player, owner=player, card=card, event=event, depth=depth, handlers=handlers)
+    ctx = Context(
+        game, state, decider, actor=player, owner=player, card=card, event=event, depth=depth, handlers=handlers
+    )
     if depth > MAX_DEPTH:
         raise Illegal("builds nest without end")
     zone = _check_buildable(ctx)
@@ -384,6 +436,8 @@ def _check_buildable(ctx: Context) -> str:
         raise Illegal(f"a {card.kind} cannot be built")
     if ctx.game.game.build.unique and card.id in player.zones.get(kind.zone, []):
         raise Illegal(f"{player.id} already has {card.name}")
-    if kind.requires is not None and not (ctx.test(kind.requires) if ctx.handlers is None else ctx.handlers.requires(ctx, card.kind)):
+    if kind.requires is not None and not (
+        ctx.test(kind.requires) if ctx.handlers is None else ctx.handlers.requires(ctx, card.kind)
+    ):
         raise Illegal(f"{player.id} does not meet the requirements of {card.name}")
     return kind.zone

@@ -55,7 +55,9 @@ class Menus(FlowBase):
             index = prog.move_names.index(name)
             cards = list(dict.fromkeys(card_id for _holder, card_id in ctx.select(move.card)))
             split = prog.shared_prefix[name]
-            starts = _Found(self._outcomes(seat, self.state, name, cards[0], slice(0, split))) if cards and split else None
+            starts = (
+                _Found(self._outcomes(seat, self.state, name, cards[0], slice(0, split))) if cards and split else None
+            )
             for card_id in cards:
                 tried = self._try_after(seat, starts, name, card_id, split, len(move.do))
                 if tried is not None:
@@ -66,7 +68,9 @@ class Menus(FlowBase):
         self._keep_trials(sid, seat, kept)
         return sorted(actions)
 
-    def _try_after(self, seat: int, starts: _Found | None, name: str, card_id: str, split: int, length: int) -> tuple[State, bool] | None:
+    def _try_after(
+        self, seat: int, starts: _Found | None, name: str, card_id: str, split: int, length: int
+    ) -> tuple[State, bool] | None:
         """The first state the rest of a move reaches with this card from one of the states its
         shared actions reach (in the order searched); whether no question was asked on the way."""
         if starts is None:
@@ -111,7 +115,9 @@ class Menus(FlowBase):
         when no path works: a move is legal when some answers make it succeed."""
         return next(self._outcomes(seat, start, name, card_id, actions), None)
 
-    def _outcomes(self, seat: int, start: State, name: str, card_id: str, actions: slice) -> Iterator[tuple[State, bool]]:
+    def _outcomes(
+        self, seat: int, start: State, name: str, card_id: str, actions: slice
+    ) -> Iterator[tuple[State, bool]]:
         """The states a move's actions reach on copies of `start`, one per path of answers that
         works, in the order searched (depth first, at most TRIES runs in all), each with whether
         it asked no question."""

@@ -21,7 +21,8 @@ def spend(ctx: Context, player: Player, noun: str, n: int) -> None:
     if noun == "any":
         # what the player holds; substitutes only when nothing held will do
         held = [r for r in sorted(resources) if player.values.get(r, 0) >= n] or [
-            r for r in sorted(resources) if payment.coverable(ctx, player, r) >= n]
+            r for r in sorted(resources) if payment.coverable(ctx, player, r) >= n
+        ]
         if not held:
             raise Illegal(f"{player.id} has no resource to pay")
         noun = ctx.ask(player, "which resource to pay", held)

@@ -45,7 +45,9 @@ def _own_units(ctx: Context, player: Player) -> list[Unit]:
     units = []
     for index, (card_id, arg) in enumerate(ctx.passives(player, hooks.PRODUCTION)):
         for noun, n in arg.amounts.items():
-            units += [Unit(frozenset([noun]), "own", key=f"{card_id}:{index}:{noun}:{i}") for i in range(spend(ctx.state, n))]
+            units += [
+                Unit(frozenset([noun]), "own", key=f"{card_id}:{index}:{noun}:{i}") for i in range(spend(ctx.state, n))
+            ]
         if arg.one_of:
             units.append(Unit(frozenset(arg.one_of), "own", key=f"{card_id}:{index}"))
     return units
@@ -63,10 +65,19 @@ def _seller_units(ctx: Context, buyer: Player) -> list[Unit]:
             if not arg.tradable:
                 continue
             for noun, n in arg.amounts.items():
-                units += [Unit(frozenset([noun]), seller.id, {noun: prices.get(noun, base)}, f"{card_id}:{index}:{noun}:{i}")
-                          for i in range(spend(ctx.state, n))]
+                units += [
+                    Unit(frozenset([noun]), seller.id, {noun: prices.get(noun, base)}, f"{card_id}:{index}:{noun}:{i}")
+                    for i in range(spend(ctx.state, n))
+                ]
             if arg.one_of:
-                units.append(Unit(frozenset(arg.one_of), seller.id, {r: prices.get(r, base) for r in arg.one_of}, f"{card_id}:{index}"))
+                units.append(
+                    Unit(
+                        frozenset(arg.one_of),
+                        seller.id,
+                        {r: prices.get(r, base) for r in arg.one_of},
+                        f"{card_id}:{index}",
+                    )
+                )
     return units
 
 
@@ -303,12 +314,16 @@ def _apply_discounts(ctx: Context, player: Player, card: Any, cost: dict[str, in
             eligible = _discountable(cost, currency, arg.of)
             if not eligible:
                 break
-            resource = eligible[0] if len(eligible) == 1 else ctx.ask(player, "which resource the discount removes", eligible)
+            resource = (
+                eligible[0] if len(eligible) == 1 else ctx.ask(player, "which resource the discount removes", eligible)
+            )
             cost[resource] -= 1
     return False
 
 
-def _discount_applies(ctx: Context, player: Player, card: Any, card_id: str, arg: Any, cost: dict[str, int], currency: str) -> bool:
+def _discount_applies(
+    ctx: Context, player: Player, card: Any, card_id: str, arg: Any, cost: dict[str, int], currency: str
+) -> bool:
     """Whether a discount is used on this build: it covers the card, is not spent for the period,
     has something to remove, and (when optional) the player takes it."""
     if arg.applies_to is not None and not ctx.matches(card, arg.applies_to):

@@ -129,9 +129,23 @@ class Node:
 
     __slots__ = ("kind", "seat", "actions", "labels", "weights", "about")
 
-    def __init__(self, kind: str, seat: int, actions: list[int], labels: list[str], weights: list[int] | None = None, about: str = "") -> None:
-        self.kind, self.seat, self.actions, self.labels, self.weights, self.about = kind, seat, actions, labels, weights, about
-
+    def __init__(
+        self,
+        kind: str,
+        seat: int,
+        actions: list[int],
+        labels: list[str],
+        weights: list[int] | None = None,
+        about: str = "",
+    ) -> None:
+        self.kind, self.seat, self.actions, self.labels, self.weights, self.about = (
+            kind,
+            seat,
+            actions,
+            labels,
+            weights,
+            about,
+        )
 
 
 class FlowBase:

@@ -49,7 +49,11 @@ def lead(
     taken = [(leader, led)]
     if follow_match is not None:
         led_fields = game.cards[led].fields
-        paired = [cid for cid in matching(game.cards, follow_match) if all(game.cards[cid].fields.get(f) == led_fields.get(f) for f in pair)]
+        paired = [
+            cid
+            for cid in matching(game.cards, follow_match)
+            if all(game.cards[cid].fields.get(f) == led_fields.get(f) for f in pair)
+        ]
         for player in seats.players(OPPONENTS, ctx.state, ctx.actor, ctx.owner, ordered=True):
             if player.values.get(piece, 0) < 1 or not paired:
                 continue
@@ -96,7 +100,9 @@ def pick_player(ctx: Context, candidates: list[Player], actions: Callable[[Conte
     actions(ctx.as_actor(picked))
 
 
-def hand_over(ctx: Context, receiver: Player, chooser: Player, count: int, nouns: tuple[tuple[str, str, int], ...]) -> None:
+def hand_over(
+    ctx: Context, receiver: Player, chooser: Player, count: int, nouns: tuple[tuple[str, str, int], ...]
+) -> None:
     """The `hand_over` action: up to `count` units, one at a time, from the actor to the receiver;
     `nouns` holds (given, received, the floor a giver keeps); the chooser picks which noun."""
     giver = ctx.actor

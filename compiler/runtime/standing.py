@@ -37,13 +37,19 @@ def reaching(ctx: Context, player: Player, hook: str) -> list[tuple[Player, str,
     """The standing effects answering a hook (lang/hooks.py) that apply to a player, with who holds each: the
     player's own (those without `of`, or whose `of` names them), then, in turn order, other
     players' cards whose `of` (read from their holder) names this player."""
-    found = [(player, card_id, arg) for card_id, arg in passives(ctx, player, hook)
-             if getattr(arg, "of", None) is None or player in _of(ctx, arg.of, player)]
+    found = [
+        (player, card_id, arg)
+        for card_id, arg in passives(ctx, player, hook)
+        if getattr(arg, "of", None) is None or player in _of(ctx, arg.of, player)
+    ]
     if hook not in ctx.game.reach_passives:
         return found
     for holder in seats.players(OPPONENTS, ctx.state, player, ctx.owner, ordered=True):
-        found += [(holder, card_id, arg) for card_id, arg in passives(ctx, holder, hook)
-                  if getattr(arg, "of", None) is not None and player in _of(ctx, arg.of, holder)]
+        found += [
+            (holder, card_id, arg)
+            for card_id, arg in passives(ctx, holder, hook)
+            if getattr(arg, "of", None) is not None and player in _of(ctx, arg.of, holder)
+        ]
     return found
 
 

@@ -84,8 +84,16 @@ class State:
             tuple(self.globals.items()),
             tuple((k, tuple(v)) for k, v in self.zones.items()),
             tuple((part, tuple((k, repr(v)) for k, v in cells.items())) for part, cells in self.board.items()),
-            tuple((p.id, p.seat, tuple(p.values.items()), tuple((k, tuple(v)) for k, v in p.zones.items()), frozenset(p.used))
-                  for p in self.players),
+            tuple(
+                (
+                    p.id,
+                    p.seat,
+                    tuple(p.values.items()),
+                    tuple((k, tuple(v)) for k, v in p.zones.items()),
+                    frozenset(p.used),
+                )
+                for p in self.players
+            ),
         )
 
     def snapshot(self) -> dict[str, Any]:

@@ -42,7 +42,12 @@ def move_marker(ctx: Context, player: Player, track: str, spaces: int, direction
 
 
 def move_markers(
-    ctx: Context, tracks: Iterable[str] | None, by: int, count: Callable[[], int], among: Iterable[str] | None, direction: int
+    ctx: Context,
+    tracks: Iterable[str] | None,
+    by: int,
+    count: Callable[[], int],
+    among: Iterable[str] | None,
+    direction: int,
 ) -> None:
     """Move the actor's markers `by` spaces; tracks None: `count` markers the player picks among
     `among` (None: every track), each one that can still move."""

@@ -27,8 +27,9 @@ class ExampleInvalid(Exception):
         self.hint = hint
 
 
-
-def trigger(game: CompiledGame, state: State, when: dict[str, Any] | list, decider: Decider, handlers: Any = None) -> None:
+def trigger(
+    game: CompiledGame, state: State, when: dict[str, Any] | list, decider: Decider, handlers: Any = None
+) -> None:
     """Fire an example's `when` (one step, or several in order); `handlers` (compiler/codegen/engine.py)
     runs the generated code instead of the tree."""
     if isinstance(when, list):
@@ -48,7 +49,9 @@ def trigger(game: CompiledGame, state: State, when: dict[str, Any] | list, decid
     if "build" in when:
         card_id = when["build"]
         if card_id not in game.cards:
-            raise ExampleInvalid(f"when.build names unknown card '{card_id}'", ("when", "build"), did_you_mean(card_id, game.cards))
+            raise ExampleInvalid(
+                f"when.build names unknown card '{card_id}'", ("when", "build"), did_you_mean(card_id, game.cards)
+            )
         for zone in actor.zones.values():
             if card_id in zone:
                 zone.remove(card_id)

@@ -77,8 +77,14 @@ class MCTSBot:
         self.table = table
         self.game = spiel.game_for(table)
         evaluator = mcts.RandomRolloutEvaluator(options.mcts_rollouts, np.random.RandomState(seed % 2**32))
-        self.bot = mcts.MCTSBot(self.game, options.mcts_uct_c, options.mcts_simulations, evaluator,
-                                random_state=np.random.RandomState((seed >> 32) % 2**32), solve=False)
+        self.bot = mcts.MCTSBot(
+            self.game,
+            options.mcts_uct_c,
+            options.mcts_simulations,
+            evaluator,
+            random_state=np.random.RandomState((seed >> 32) % 2**32),
+            solve=False,
+        )
 
     def step(self, state: Any) -> int:
         if len(state.legal_actions()) == 1:
@@ -104,5 +110,7 @@ def parse_bots(text: str, players: int) -> list[str]:
     if len(names) == 1:
         return names * players
     if len(names) != players:
-        raise UnknownBot(f"{len(names)} bots for {players} players: name one bot for every seat, or a single bot for all")
+        raise UnknownBot(
+            f"{len(names)} bots for {players} players: name one bot for every seat, or a single bot for all"
+        )
     return names

@@ -37,8 +37,21 @@ def prepare(root: Path, game_name: str, players: int, games: int, bots: str, job
     return game, seats
 
 
-def command(root: Path, game_name: str, players: int, games: int, seed: int, bots: str, jobs: int, out: str,
-            fmt: str, ray: str | None, engine: str, mcts_simulations: int, echo: Echo) -> int:
+def command(
+    root: Path,
+    game_name: str,
+    players: int,
+    games: int,
+    seed: int,
+    bots: str,
+    jobs: int,
+    out: str,
+    fmt: str,
+    ray: str | None,
+    engine: str,
+    mcts_simulations: int,
+    echo: Echo,
+) -> int:
     from .outdir import check
 
     try:
@@ -53,9 +66,19 @@ def command(root: Path, game_name: str, players: int, games: int, seed: int, bot
     from .run import Job, play
     from .store import DB_NAME, Store
 
-    job = Job(str(root), game.id, players, tuple(seats), seed, engine, None, BotOptions(mcts_simulations=mcts_simulations))
-    meta = {"command": "simulate", "game": game.id, "players": players, "games": games, "seed": seed,
-            "bots": seats, "engine": engine, "mcts_simulations": mcts_simulations}
+    job = Job(
+        str(root), game.id, players, tuple(seats), seed, engine, None, BotOptions(mcts_simulations=mcts_simulations)
+    )
+    meta = {
+        "command": "simulate",
+        "game": game.id,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "bots": seats,
+        "engine": engine,
+        "mcts_simulations": mcts_simulations,
+    }
     with staged(Path(out), meta) as work:
         store = Store(work / DB_NAME)
         store.start_run("base", "", meta)

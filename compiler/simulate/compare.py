@@ -20,17 +20,27 @@ def _rates(con, run: str) -> dict[tuple[str, str], tuple[float, int]]:
     """(metric, key) -> (successes, trials) of every rate the comparison looks at."""
     out: dict[tuple[str, str], tuple[float, int]] = {}
     (games,) = con.execute("SELECT count(*) FROM games WHERE run = ?", [run]).fetchone()
-    for seat, w, n in con.execute("SELECT seat, sum(win), count(*) FROM seats WHERE run = ? GROUP BY seat", [run]).fetchall():
+    for seat, w, n in con.execute(
+        "SELECT seat, sum(win), count(*) FROM seats WHERE run = ? GROUP BY seat", [run]
+    ).fetchall():
         out[("win rate", f"seat {seat}")] = (w, n)
-    for bot, w, n in con.execute("SELECT bot, sum(win), count(*) FROM seats WHERE run = ? GROUP BY bot", [run]).fetchall():
+    for bot, w, n in con.execute(
+        "SELECT bot, sum(win), count(*) FROM seats WHERE run = ? GROUP BY bot", [run]
+    ).fetchall():
         out[("win rate", f"bot {bot}")] = (w, n)
-    for label, value, w, n in con.execute("""
+    for label, value, w, n in con.execute(
+        """
             SELECT f.label, f.value, sum(s.win), count(*) FROM facts f
-            JOIN seats s ON s.run = f.run AND s.game = f.game AND s.seat = f.seat WHERE f.run = ? GROUP BY 1, 2""", [run]).fetchall():
+            JOIN seats s ON s.run = f.run AND s.game = f.game AND s.seat = f.seat WHERE f.run = ? GROUP BY 1, 2""",
+        [run],
+    ).fetchall():
         out[("win rate", f"{label} {value}")] = (w, n)
-    for card, built_in, w, n in con.execute("""
+    for card, built_in, w, n in con.execute(
+        """
             SELECT b.card, count(DISTINCT b.game), sum(s.win), count(*) FROM builds b
-            JOIN seats s ON s.run = b.run AND s.game = b.game AND s.seat = b.seat WHERE b.run = ? GROUP BY 1""", [run]).fetchall():
+            JOIN seats s ON s.run = b.run AND s.game = b.game AND s.seat = b.seat WHERE b.run = ? GROUP BY 1""",
+        [run],
+    ).fetchall():
         out[("build rate", card)] = (built_in, games)
         out[("builder win rate", card)] = (w, n)
     return out
@@ -38,11 +48,17 @@ def _rates(con, run: str) -> dict[tuple[str, str], tuple[float, int]]:
 
 def _means(con, run: str) -> dict[tuple[str, str], tuple[int, float, float]]:
     out = {}
-    for seat, n, t, q in con.execute("SELECT seat, count(*), sum(score), sum(score*score) FROM seats WHERE run = ? GROUP BY seat", [run]).fetchall():
+    for seat, n, t, q in con.execute(
+        "SELECT seat, count(*), sum(score), sum(score*score) FROM seats WHERE run = ? GROUP BY seat", [run]
+    ).fetchall():
         out[("mean score", f"seat {seat}")] = (n, t, q)
-    for bot, n, t, q in con.execute("SELECT bot, count(*), sum(score), sum(score*score) FROM seats WHERE run = ? GROUP BY bot", [run]).fetchall():
+    for bot, n, t, q in con.execute(
+        "SELECT bot, count(*), sum(score), sum(score*score) FROM seats WHERE run = ? GROUP BY bot", [run]
+    ).fetchall():
         out[("mean score", f"bot {bot}")] = (n, t, q)
-    n, t, q = con.execute("SELECT count(*), sum(decisions), sum(decisions*decisions) FROM games WHERE run = ?", [run]).fetchone()
+    n, t, q = con.execute(
+        "SELECT count(*), sum(decisions), sum(decisions*decisions) FROM games WHERE run = ?", [run]
+    ).fetchone()
     out[("game length", "decisions")] = (n, float(t or 0), float(q or 0))
     return out
 
@@ -61,8 +77,17 @@ def compare(con, base: str, variant: str, alpha: float = 0.05) -> list[dict[str,
         if n1 == 0 or n2 == 0:
             continue
         p1, p2 = x1 / n1, x2 / n2
-        row: dict[str, Any] = {"metric": key[0], "what": key[1], "test": "two proportions", "base": round(p1, 4), "variant": round(p2, 4),
-               "difference": round(p2 - p1, 4), "p": two_proportions(x1, n1, x2, n2), "n_base": n1, "n_variant": n2}
+        row: dict[str, Any] = {
+            "metric": key[0],
+            "what": key[1],
+            "test": "two proportions",
+            "base": round(p1, 4),
+            "variant": round(p2, 4),
+            "difference": round(p2 - p1, 4),
+            "p": two_proportions(x1, n1, x2, n2),
+            "n_base": n1,
+            "n_variant": n2,
+        }
         if p1 != p2:
             per_trial = games_needed(p1, p2 - p1, alpha)
             row["games_needed"] = _games_for(per_trial, n2, games)
@@ -70,8 +95,19 @@ def compare(con, base: str, variant: str, alpha: float = 0.05) -> list[dict[str,
     ma, mb = _means(con, base), _means(con, variant)
     for key in sorted(set(ma) & set(mb)):
         (n1, s1, q1), (n2, s2, q2) = ma[key], mb[key]
-        rows.append({"metric": key[0], "what": key[1], "test": "Welch t", "base": round(s1 / n1, 4), "variant": round(s2 / n2, 4),
-                     "difference": round(s2 / n2 - s1 / n1, 4), "p": welch(n1, s1, q1, n2, s2, q2), "n_base": n1, "n_variant": n2})
+        rows.append(
+            {
+                "metric": key[0],
+                "what": key[1],
+                "test": "Welch t",
+                "base": round(s1 / n1, 4),
+                "variant": round(s2 / n2, 4),
+                "difference": round(s2 / n2 - s1 / n1, 4),
+                "p": welch(n1, s1, q1, n2, s2, q2),
+                "n_base": n1,
+                "n_variant": n2,
+            }
+        )
     for row, adjusted in zip(rows, holm([r["p"] for r in rows])):
         row["p"] = round(row["p"], 6)
         row["p_adjusted"] = round(adjusted, 6)

@@ -16,8 +16,14 @@ from .seeds import bot_seed, game_seed
 from .table import Table
 
 
-def play_game(table: Table, bots: list[str], run_seed: int, index: int, options: BotOptions | None = None,
-              max_decisions: int = 100_000) -> GameRecord:
+def play_game(
+    table: Table,
+    bots: list[str],
+    run_seed: int,
+    index: int,
+    options: BotOptions | None = None,
+    max_decisions: int = 100_000,
+) -> GameRecord:
     options = options or BotOptions()
     seed = game_seed(run_seed, index)
     seats = [BOTS[name](table, seat, bot_seed(run_seed, index, seat), options) for seat, name in enumerate(bots)]
@@ -43,11 +49,23 @@ def play_game(table: Table, bots: list[str], run_seed: int, index: int, options:
     winners = state.winner() if hasattr(state, "winner") else None
     wins = [1.0 / len(winners) if s in winners else 0.0 for s in range(len(scores))] if winners else shares(scores)
     rounds = int(state.state.globals.get(table.length, 0)) if table.length else 0
-    return GameRecord(index=index, seed=seed, bots=list(bots), scores=scores, wins=wins, decisions=decisions,
-                      rounds=rounds, ending=table.ending(state), builds=builds, facts=table.facts(state))
+    return GameRecord(
+        index=index,
+        seed=seed,
+        bots=list(bots),
+        scores=scores,
+        wins=wins,
+        decisions=decisions,
+        rounds=rounds,
+        ending=table.ending(state),
+        builds=builds,
+        facts=table.facts(state),
+    )
 
 
-def _new_builds(table: Table, before: Any, state: Any, old: list[list[str]], new: list[list[str]]) -> list[tuple[int, str, float]]:
+def _new_builds(
+    table: Table, before: Any, state: Any, old: list[list[str]], new: list[list[str]]
+) -> list[tuple[int, str, float]]:
     now = table.values(state.state) if not state.is_terminal() else [float(v) for v in state.returns()]
     then = table.values(before)
     out = []

@@ -25,7 +25,9 @@ def check(out: Path) -> None:
     if out.exists() and not out.is_dir():
         raise OutDirError(f"{out} exists and is not a directory")
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
-        raise OutDirError(f"{out} exists and does not hold an ostraka run (no {MARKER}); choose another --out or remove it")
+        raise OutDirError(
+            f"{out} exists and does not hold an ostraka run (no {MARKER}); choose another --out or remove it"
+        )
 
 
 @contextmanager

@@ -16,7 +16,9 @@ class GameRecord:
     rounds: int = 0  # the game's own round/age counter at the end, when it keeps one
     ending: str = ""  # how the game ended, when the game says (e.g. which winning condition)
     builds: list[tuple[int, str, float]] = field(default_factory=list)  # (seat, card id, points it gave)
-    facts: list[tuple[int, str, str]] = field(default_factory=list)  # (seat, label, value): the game's report breakdowns
+    facts: list[tuple[int, str, str]] = field(
+        default_factory=list
+    )  # (seat, label, value): the game's report breakdowns
 
 
 def shares(scores: list[float]) -> list[float]:

@@ -101,12 +101,16 @@ def render(con, game: Any, meta: dict, s: dict, run: str = "base") -> str:
     fair = 1 / players
     seat_rows = [(w, m) for w, m in zip(s["wins_by_seat"], s["mean_score_by_seat"])]
     top = lambda rows: min(1.0, math.ceil(max([r[3] for r in rows] + [fair]) * 10 - 1e-9) / 10)  # noqa: E731  (ticks at round percentages)
-    seat_bars = [(f"seat {w['seat']}", w["rate"]["value"], w["rate"]["low"], w["rate"]["high"]) for w in s["wins_by_seat"]]
+    seat_bars = [
+        (f"seat {w['seat']}", w["rate"]["value"], w["rate"]["low"], w["rate"]["high"]) for w in s["wins_by_seat"]
+    ]
     bot_bars = [(bot, v["rate"]["value"], v["rate"]["low"], v["rate"]["high"]) for bot, v in s["wins_by_bot"].items()]
     charts = {
         "seat_chart": svg.interval_bars("win rate by seat", seat_bars, fair, top(seat_bars)),
         "bot_chart": svg.interval_bars("win rate by bot", bot_bars, fair, top(bot_bars)),
-        "score_by_seat": svg.histogram("scores by seat", histogram(con, run, "score", "seats", "'seat ' || seat"), "final score"),
+        "score_by_seat": svg.histogram(
+            "scores by seat", histogram(con, run, "score", "seats", "'seat ' || seat"), "final score"
+        ),
         "score_by_bot": svg.histogram("scores by bot", histogram(con, run, "score", "seats", "bot"), "final score"),
         "length_chart": svg.histogram("game length", histogram(con, run, "decisions", "games"), "decisions in a game"),
     }
@@ -121,8 +125,15 @@ def render(con, game: Any, meta: dict, s: dict, run: str = "base") -> str:
     names = {cid: card.name if counts[card.name] == 1 else f"{card.name} ({cid})" for cid, card in game.cards.items()}
     balance = game.game.balance
     page = _TEMPLATE.render(
-        name=game.game.name, meta=meta, s=s, style=Markup(STYLE), seat_rows=seat_rows, names=names, pct=_pct,
-        breakdown_charts=breakdown_charts, length_noun=(balance.length if balance and balance.length else "rounds"),
+        name=game.game.name,
+        meta=meta,
+        s=s,
+        style=Markup(STYLE),
+        seat_rows=seat_rows,
+        names=names,
+        pct=_pct,
+        breakdown_charts=breakdown_charts,
+        length_noun=(balance.length if balance and balance.length else "rounds"),
         whisker=lambda r: Markup(svg.whisker(r["value"], r["low"], r["high"], 1.0, fair)),
         **{k: Markup(v) for k, v in charts.items()},
     )

@@ -123,8 +123,9 @@ def progress(records: Iterator[GameRecord], total: int, label: str, stream=None)
             yield record
 
 
-def play(job: Job, games: int, jobs: int = 1, ray_address: str | None | Literal[False] = False,
-         label: str = "games") -> Iterator[GameRecord]:
+def play(
+    job: Job, games: int, jobs: int = 1, ray_address: str | None | Literal[False] = False, label: str = "games"
+) -> Iterator[GameRecord]:
     if ray_address is not False:
         source = play_ray(job, games, ray_address or None, jobs if jobs > 1 else None)
     else:

@@ -17,9 +17,12 @@ class Breakdown(Strict):
 
     label: str = Field(max_length=80, description="The heading in the report, e.g. 'by faction'")
     zone: ZoneName | None = Field(
-        None, description="Read the cards in this zone of the player's: a player counts under every value found (none: 'none')"
+        None,
+        description="Read the cards in this zone of the player's: a player counts under every value found (none: 'none')",
     )
-    field: FieldName | None = Field(None, description="With `zone`: the field read from those cards (default: the cards' names)")
+    field: FieldName | None = Field(
+        None, description="With `zone`: the field read from those cards (default: the cards' names)"
+    )
     value: Noun | None = Field(None, description="Or: the player's value of this counter, resource or track")
     cases: dict[str, Condition] | None = Field(
         None, description="Or: named conditions tested on the player at the end; the first that holds names the case"
@@ -43,5 +46,9 @@ class Balance(Strict):
         description="Triggers fired on a copy of the state to value a position mid-game (the final scoring): "
         "what a greedy bot maximises and how a card's points are measured",
     )
-    length: Noun | None = Field(None, description="A global counting rounds (or ages), reported as the game's length beside its decisions")
-    report: list[Breakdown] = Field(default_factory=list, description="What the balance report breaks win rates and scores down by")
+    length: Noun | None = Field(
+        None, description="A global counting rounds (or ages), reported as the game's length beside its decisions"
+    )
+    report: list[Breakdown] = Field(
+        default_factory=list, description="What the balance report breaks win rates and scores down by"
+    )

@@ -90,7 +90,9 @@ class SpielGame(pyspiel.Game):
         self.table = _TABLES[key]
         moves = len(compiled.game.flow.moves) if compiled.game.flow else 1
         info = pyspiel.GameInfo(
-            num_distinct_actions=max(64, moves * len(compiled.cards)),  # a move is move * cards + card; answers are small indices
+            num_distinct_actions=max(
+                64, moves * len(compiled.cards)
+            ),  # a move is move * cards + card; answers are small indices
             max_chance_outcomes=len(compiled.cards),  # a chance outcome is a card's index
             num_players=players,
             min_utility=0.0,

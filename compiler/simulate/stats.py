@@ -24,7 +24,12 @@ class Estimate:
     n: int
 
     def as_dict(self, digits: int = 4) -> dict:
-        return {"value": round(self.value, digits), "low": round(self.low, digits), "high": round(self.high, digits), "n": self.n}
+        return {
+            "value": round(self.value, digits),
+            "low": round(self.low, digits),
+            "high": round(self.high, digits),
+            "n": self.n,
+        }
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> Estimate:

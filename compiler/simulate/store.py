@@ -29,7 +29,13 @@ CREATE TABLE facts(run VARCHAR, game INTEGER, seat INTEGER, label VARCHAR, value
 """
 
 _COLUMNS = {
-    "games": [("game", np.int32), ("seed", np.uint64), ("decisions", np.int32), ("rounds", np.int32), ("ending", object)],
+    "games": [
+        ("game", np.int32),
+        ("seed", np.uint64),
+        ("decisions", np.int32),
+        ("rounds", np.int32),
+        ("ending", object),
+    ],
     "seats": [("game", np.int32), ("seat", np.int32), ("bot", object), ("score", np.float64), ("win", np.float64)],
     "builds": [("game", np.int32), ("seat", np.int32), ("card", object), ("points", np.float64)],
     "facts": [("game", np.int32), ("seat", np.int32), ("label", object), ("value", object)],

@@ -18,8 +18,23 @@ from .outdir import OutDirError, check, staged
 DIFFERENCES = [0.02, 0.05, 0.10]
 
 
-def command(root: Path, game_name: str, variants: list[str], players: int, games: int, seed: int, bots: str, jobs: int,
-            out: str, fmt: str, ray: str | None, engine: str, mcts_simulations: int, alpha: float, echo: Echo) -> int:
+def command(
+    root: Path,
+    game_name: str,
+    variants: list[str],
+    players: int,
+    games: int,
+    seed: int,
+    bots: str,
+    jobs: int,
+    out: str,
+    fmt: str,
+    ray: str | None,
+    engine: str,
+    mcts_simulations: int,
+    alpha: float,
+    echo: Echo,
+) -> int:
     from .variants import load_variant, variant_name
 
     try:
@@ -48,9 +63,18 @@ def command(root: Path, game_name: str, variants: list[str], players: int, games
     from .summary import summarise
 
     options = BotOptions(mcts_simulations=mcts_simulations)
-    meta = {"command": "sweep", "game": game.id, "players": players, "games": games, "seed": seed, "bots": seats,
-            "engine": engine, "mcts_simulations": mcts_simulations, "alpha": alpha,
-            "variants": [{"name": n, "file": str(v)} for n, v in zip(names, variants)]}
+    meta = {
+        "command": "sweep",
+        "game": game.id,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "bots": seats,
+        "engine": engine,
+        "mcts_simulations": mcts_simulations,
+        "alpha": alpha,
+        "variants": [{"name": n, "file": str(v)} for n, v in zip(names, variants)],
+    }
     runs = [("base", None)] + [(n, str(Path(v).resolve())) for n, v in zip(names, variants)]
     with staged(Path(out), meta) as work:
         store = Store(work / DB_NAME)
@@ -62,9 +86,16 @@ def command(root: Path, game_name: str, variants: list[str], players: int, games
         store.close()
         con = connect(work / DB_NAME)
         try:
-            result: dict[str, Any] = {"games": games, "alpha": alpha, "base": summarise(con, "base", labels(game)), "variants": []}
+            result: dict[str, Any] = {
+                "games": games,
+                "alpha": alpha,
+                "base": summarise(con, "base", labels(game)),
+                "variants": [],
+            }
             for name, variant in runs[1:]:
-                result["variants"].append({"name": name, "file": variant, "differences": compare(con, "base", name, alpha)})
+                result["variants"].append(
+                    {"name": name, "file": variant, "differences": compare(con, "base", name, alpha)}
+                )
         finally:
             con.close()
         result["power"] = power_table(players, DIFFERENCES, alpha)
@@ -75,7 +106,9 @@ def command(root: Path, game_name: str, variants: list[str], players: int, games
     echo(f"{games} games for the base and each of {len(names)} variants; report in {Path(out) / 'report.html'}")
     for v in result["variants"]:
         found = [d for d in v["differences"] if d["significant"]]
-        echo(f"{v['name']}: {len(found)} significant difference{'s' if len(found) != 1 else ''} (Holm-adjusted p < {alpha})")
+        echo(
+            f"{v['name']}: {len(found)} significant difference{'s' if len(found) != 1 else ''} (Holm-adjusted p < {alpha})"
+        )
         for d in found[:10]:
             echo(f"  {d['metric']} {d['what']}: {d['base']} -> {d['variant']} (p = {d['p']:.3g})")
     return 0
@@ -116,5 +149,8 @@ def render(game: Any, meta: dict, result: dict) -> str:
         return f"{value * 100:.1f}%" if "rate" in metric else f"{value:.2f}"
 
     names = {cid: card.name for cid, card in game.cards.items()}
-    return Environment(autoescape=True).from_string(TEMPLATE).render(
-        name=game.game.name, meta=meta, r=result, style=Markup(STYLE), fmt=fmt, names=names)
+    return (
+        Environment(autoescape=True)
+        .from_string(TEMPLATE)
+        .render(name=game.game.name, meta=meta, r=result, style=Markup(STYLE), fmt=fmt, names=names)
+    )

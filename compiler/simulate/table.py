@@ -95,7 +95,9 @@ class Table:
                 elif b.value is not None:
                     out.append((seat, b.label, str(player.values.get(b.value, 0))))
                 else:
-                    ctx = ctx or Context(self.game, final, FirstLegal(), actor=player, owner=player, handlers=self.handlers)
+                    ctx = ctx or Context(
+                        self.game, final, FirstLegal(), actor=player, owner=player, handlers=self.handlers
+                    )
                     case = next((name for name, cond in (b.cases or {}).items() if _holds(ctx, cond)), "none")
                     out.append((seat, b.label, case))
         return out

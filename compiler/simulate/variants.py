@@ -158,19 +158,36 @@ def _unknown_names(spec: VariantSpec, doc: Any, display: str, where: dict, game_
         for i, cid in enumerate(named):
             if cid not in where:
                 line, col = doc.where((key, cid), key=True) if key == "cards" else doc.where((key, i))
-                errors.append(Diagnostic("E601", f"the variant's {key} names '{cid}', which is no card of {game_name}", display, line, col,
-                                         did_you_mean(cid, list(where)) or "name a card by its id"))
+                errors.append(
+                    Diagnostic(
+                        "E601",
+                        f"the variant's {key} names '{cid}', which is no card of {game_name}",
+                        display,
+                        line,
+                        col,
+                        did_you_mean(cid, list(where)) or "name a card by its id",
+                    )
+                )
     for i, card in enumerate(spec.add):
         added = card.get("id")
         if isinstance(added, str) and added in where and added not in spec.remove:
             line, col = doc.where(("add", i, "id"))
-            errors.append(Diagnostic("E601", f"the variant adds '{added}', which the game already has", display, line, col,
-                                     "change it under `cards:`, or remove it first"))
+            errors.append(
+                Diagnostic(
+                    "E601",
+                    f"the variant adds '{added}', which the game already has",
+                    display,
+                    line,
+                    col,
+                    "change it under `cards:`, or remove it first",
+                )
+            )
     return errors
 
 
-def _apply(game_dir: Path, spec: VariantSpec, where: dict[str, tuple[Path, int | None]],
-           contents: dict[Path, Any]) -> tuple[Path, Path, dict[str, tuple]]:
+def _apply(
+    game_dir: Path, spec: VariantSpec, where: dict[str, tuple[Path, int | None]], contents: dict[Path, Any]
+) -> tuple[Path, Path, dict[str, tuple]]:
     """A copy of the game with the variant applied; changed and added cards in files of their own.
     Returns the project root of the copy, the game's directory in it, and where each written file
     comes from in the variant file (display path -> path in the variant)."""
@@ -204,8 +221,13 @@ def _apply(game_dir: Path, spec: VariantSpec, where: dict[str, tuple[Path, int |
     return work, target, origin
 
 
-def _take_out(game_dir: Path, target: Path, spec: VariantSpec, where: dict[str, tuple[Path, int | None]],
-              contents: dict[Path, Any]) -> None:
+def _take_out(
+    game_dir: Path,
+    target: Path,
+    spec: VariantSpec,
+    where: dict[str, tuple[Path, int | None]],
+    contents: dict[Path, Any],
+) -> None:
     """Changed and removed cards leave their files in the copy (a file of one card goes whole)."""
     touched: dict[Path, set[int | None]] = {}
     for cid in [*spec.cards, *spec.remove]:
@@ -229,8 +251,17 @@ def _locate(bad: list[Diagnostic], origin: dict[str, tuple], doc: Any, display: 
         if d.file in origin:
             base = origin[d.file]
             line, col = doc.where(base + _path(d.path))
-            located.append(Diagnostic(d.code, f"{d.message} (in the variant's {'.'.join(str(p) for p in base)})", display, line, col,
-                                      d.hint, d.path))
+            located.append(
+                Diagnostic(
+                    d.code,
+                    f"{d.message} (in the variant's {'.'.join(str(p) for p in base)})",
+                    display,
+                    line,
+                    col,
+                    d.hint,
+                    d.path,
+                )
+            )
         else:
             located.append(replace(d, hint=(d.hint + "; " if d.hint else "") + f"after variant {display}"))
     return located

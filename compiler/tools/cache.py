@@ -60,10 +60,14 @@ class NullCache:
     def scope(self, game_file: str, kinds_of: dict[str, str]) -> str:
         return ""
 
-    def resolved(self, scope: str, file: str, prefix: tuple, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+    def resolved(
+        self, scope: str, file: str, prefix: tuple, compute: Callable[[], list[Diagnostic]]
+    ) -> list[Diagnostic]:
         return compute()
 
-    def examples(self, game: Any, card_id: str, documents: dict[str, Document], compute: Callable) -> tuple[int, int, list[Diagnostic]]:
+    def examples(
+        self, game: Any, card_id: str, documents: dict[str, Document], compute: Callable
+    ) -> tuple[int, int, list[Diagnostic]]:
         return compute(game, card_id, documents)
 
     def text(self, game: Any, card_id: str, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
@@ -81,7 +85,6 @@ class NullCache:
 
     def absorb(self, exported: Any) -> None:
         """Take in a worker's `export`, as if this process had done its work."""
-
 
 
 class Cache(SignedEntries, NullCache):
@@ -126,15 +129,19 @@ class Cache(SignedEntries, NullCache):
         doc, problems, items = parse(path, display)
         # Store only what was parsed from these very bytes (the file may change while we read it).
         if doc.text.encode("utf-8", "surrogatepass") == raw:
-            self._store(key, {
-                "data": _enc(doc.data),
-                # Kept as JSON text inside the entry: decoded only if a diagnostic needs it.
-                "pos": json.dumps(_enc_positions(doc.positions), separators=(",", ":")),
-                "kpos": json.dumps(_enc_positions(doc.key_positions), separators=(",", ":")),
-                "diags": [diag_to_json(d) for d in problems],
-                "ok": [list(prefix) for _item, prefix in items],
-                "head": [[list(p), *doc.positions[p]] for p in self._head_paths(doc) if p in doc.positions],
-            }, (doc, list(problems), list(items)))
+            self._store(
+                key,
+                {
+                    "data": _enc(doc.data),
+                    # Kept as JSON text inside the entry: decoded only if a diagnostic needs it.
+                    "pos": json.dumps(_enc_positions(doc.positions), separators=(",", ":")),
+                    "kpos": json.dumps(_enc_positions(doc.key_positions), separators=(",", ":")),
+                    "diags": [diag_to_json(d) for d in problems],
+                    "ok": [list(prefix) for _item, prefix in items],
+                    "head": [[list(p), *doc.positions[p]] for p in self._head_paths(doc) if p in doc.positions],
+                },
+                (doc, list(problems), list(items)),
+            )
         else:
             self.hashes[display] = ""
         return doc, problems, items
@@ -165,7 +172,9 @@ class Cache(SignedEntries, NullCache):
             return ""
         return digest(game_file, sha, sorted(kinds_of.items()))
 
-    def resolved(self, scope: str, file: str, prefix: tuple, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+    def resolved(
+        self, scope: str, file: str, prefix: tuple, compute: Callable[[], list[Diagnostic]]
+    ) -> list[Diagnostic]:
         sha = self.hashes.get(file)
         if not scope or not sha:
             return compute()
@@ -197,7 +206,9 @@ class Cache(SignedEntries, NullCache):
             self._all[id(game)] = digest(sorted((cid, self._identity(game, cid)) for cid in game.cards))
         return self._all[id(game)]
 
-    def examples(self, game: Any, card_id: str, documents: dict[str, Document], compute: Callable) -> tuple[int, int, list[Diagnostic]]:
+    def examples(
+        self, game: Any, card_id: str, documents: dict[str, Document], compute: Callable
+    ) -> tuple[int, int, list[Diagnostic]]:
         own = self._identity(game, card_id)
         game_sha = self.hashes.get(game.game_file)
         if own is None or not self.hashes.get(game.sources[card_id].file) or not game_sha:
@@ -207,7 +218,8 @@ class Cache(SignedEntries, NullCache):
         if found is not None:
             passed, failed, diags, seen_reads, seen_all = found
             if all(self._identity(game, cid) == seen for cid, seen in seen_reads) and (
-                    seen_all is None or seen_all == self._everything(game)):
+                seen_all is None or seen_all == self._everything(game)
+            ):
                 self._hit(key)
                 return passed, failed, list(diags)
         self.stats["miss"] += 1
@@ -218,10 +230,17 @@ class Cache(SignedEntries, NullCache):
             reads.everything = True
         seen_reads = [(cid, self._identity(game, cid)) for cid in ids]
         seen_all = self._everything(game) if reads.everything else None
-        self._store(key, {
-            "passed": passed, "failed": failed, "diags": [diag_to_json(d) for d in diags],
-            "reads": [list(pair) for pair in seen_reads], "all": seen_all,
-        }, (passed, failed, list(diags), seen_reads, seen_all))
+        self._store(
+            key,
+            {
+                "passed": passed,
+                "failed": failed,
+                "diags": [diag_to_json(d) for d in diags],
+                "reads": [list(pair) for pair in seen_reads],
+                "all": seen_all,
+            },
+            (passed, failed, list(diags), seen_reads, seen_all),
+        )
         return passed, failed, diags
 
     @staticmethod
@@ -231,7 +250,6 @@ class Cache(SignedEntries, NullCache):
         if seen_all is not None and not isinstance(seen_all, str):
             raise ValueError("'all' is a digest")
         return int(entry["passed"]), int(entry["failed"]), [diag_from_json(d) for d in entry["diags"]], reads, seen_all
-
 
     # ---------------------------------------------------------------- text against effects
 
@@ -252,7 +270,6 @@ class Cache(SignedEntries, NullCache):
         return self._diagnostics(key, compute)
 
 
-
 def open_cache(root: Path, enabled: bool = True, reparse: bool = False) -> NullCache:
     """The cache of a project root, or no cache (disabled, or OSTRAKA_NO_CACHE set)."""
     if not enabled or os.environ.get("OSTRAKA_NO_CACHE"):
@@ -260,4 +277,15 @@ def open_cache(root: Path, enabled: bool = True, reparse: bool = False) -> NullC
     return Cache(root, reparse)
 
 
-__all__ = ["Cache", "NullCache", "GameView", "Reads", "open_cache", "forget", "fingerprint", "CACHE_DIR", "DB_NAME", "KEY_NAME"]
+__all__ = [
+    "Cache",
+    "NullCache",
+    "GameView",
+    "Reads",
+    "open_cache",
+    "forget",
+    "fingerprint",
+    "CACHE_DIR",
+    "DB_NAME",
+    "KEY_NAME",
+]

@@ -68,7 +68,9 @@ class CachedDocument(Document):
     decode is rebuilt by loading the text again, so a bad entry still gives the right answer.
     """
 
-    def __init__(self, file: str, data: Any, text: str, encoded: tuple[str, str], head: dict[tuple, tuple[int, int]]) -> None:
+    def __init__(
+        self, file: str, data: Any, text: str, encoded: tuple[str, str], head: dict[tuple, tuple[int, int]]
+    ) -> None:
         self.file, self.data, self.text = file, data, text
         self._encoded: tuple[str, str] | None = encoded
         self._head = head
@@ -78,7 +80,10 @@ class CachedDocument(Document):
         if self._tables is None:
             try:
                 assert self._encoded is not None
-                self._tables = (_dec_positions(json.loads(self._encoded[0])), _dec_positions(json.loads(self._encoded[1])))
+                self._tables = (
+                    _dec_positions(json.loads(self._encoded[0])),
+                    _dec_positions(json.loads(self._encoded[1])),
+                )
             except Exception:  # noqa: BLE001 - fall back to the source itself
                 from ..pipeline.load.loader import load_text
 
@@ -102,15 +107,27 @@ class CachedDocument(Document):
 
 def diag_to_json(d: Diagnostic) -> dict[str, Any]:
     return {
-        "code": d.code, "message": d.message, "file": d.file, "line": d.line, "column": d.column,
-        "hint": d.hint, "path": d.path, "related": [[r.file, r.line, r.column, r.message] for r in d.related],
+        "code": d.code,
+        "message": d.message,
+        "file": d.file,
+        "line": d.line,
+        "column": d.column,
+        "hint": d.hint,
+        "path": d.path,
+        "related": [[r.file, r.line, r.column, r.message] for r in d.related],
         "severity": d.severity.value if d.severity else None,
     }
 
 
 def diag_from_json(o: dict[str, Any]) -> Diagnostic:
     return Diagnostic(
-        str(o["code"]), str(o["message"]), str(o["file"]), int(o["line"]), int(o["column"]), str(o["hint"]), str(o["path"]),
+        str(o["code"]),
+        str(o["message"]),
+        str(o["file"]),
+        int(o["line"]),
+        int(o["column"]),
+        str(o["hint"]),
+        str(o["path"]),
         tuple(Related(str(f), int(ln), int(c), str(m)) for f, ln, c, m in o["related"]),
         Severity(o["severity"]) if o["severity"] else None,
     )
@@ -120,4 +137,3 @@ def _at(data: Any, prefix: tuple) -> Any:
     for part in prefix:
         data = data[part]
     return data
-

@@ -41,8 +41,6 @@ _SIDECARS = ("", "-journal", "-wal", "-shm")
 _MEMORY: dict[str, dict[str, tuple[Any, int]]] = {}
 
 
-
-
 class SignedEntries:
     """The entries of one project's cache file: looked up, stored, and written back at close()."""
 
@@ -122,8 +120,11 @@ class SignedEntries:
         return secret, True
 
     def _sign(self, key: str, value: str) -> str:
-        return hmac.new(self._secret, key.encode("utf-8", "surrogatepass") + b"\0" + value.encode("utf-8", "surrogatepass"),
-                        hashlib.sha256).hexdigest()
+        return hmac.new(
+            self._secret,
+            key.encode("utf-8", "surrogatepass") + b"\0" + value.encode("utf-8", "surrogatepass"),
+            hashlib.sha256,
+        ).hexdigest()
 
     def _open(self) -> None:
         if not self._plain():
@@ -138,11 +139,15 @@ class SignedEntries:
                 self._mark_directory()
                 self._secret, new_secret = self._load_secret()
                 db = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
-                if not self._plain() or os.path.realpath(self.path) != os.path.join(os.path.realpath(self.directory), DB_NAME):
+                if not self._plain() or os.path.realpath(self.path) != os.path.join(
+                    os.path.realpath(self.directory), DB_NAME
+                ):
                     db.close()  # swapped for a link while we opened it
                     return
                 db.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)")
-                db.execute("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, sum TEXT NOT NULL, value TEXT NOT NULL, used INTEGER NOT NULL)")
+                db.execute(
+                    "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, sum TEXT NOT NULL, value TEXT NOT NULL, used INTEGER NOT NULL)"
+                )
                 meta = dict(db.execute("SELECT k, v FROM meta").fetchall())
                 if meta.get("fingerprint") != self.fp or new_secret:
                     # Another language version or compiler: nothing stored can be reused.
@@ -167,10 +172,17 @@ class SignedEntries:
 
     def _mark_directory(self) -> None:
         """Keep the cache out of every repository (as .pytest_cache does) and out of backups."""
-        for name, text in ((".gitignore", "# Created by ostraka: the incremental-check cache, never committed.\n*\n"),
-                           ("CACHEDIR.TAG", "Signature: 8a477f597d28d172789f06886806bc55\n# Created by ostraka: the incremental-check cache.\n")):
+        for name, text in (
+            (".gitignore", "# Created by ostraka: the incremental-check cache, never committed.\n*\n"),
+            (
+                "CACHEDIR.TAG",
+                "Signature: 8a477f597d28d172789f06886806bc55\n# Created by ostraka: the incremental-check cache.\n",
+            ),
+        ):
             try:  # O_EXCL: never through a link, never over what is there
-                fd = os.open(self.directory / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+                fd = os.open(
+                    self.directory / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644
+                )
             except FileExistsError:
                 continue
             try:
@@ -195,8 +207,11 @@ class SignedEntries:
         if row is None:
             return None
         checksum, value, used = row
-        if (not isinstance(value, str) or not isinstance(checksum, str)
-                or not hmac.compare_digest(self._sign(key, value), checksum)):
+        if (
+            not isinstance(value, str)
+            or not isinstance(checksum, str)
+            or not hmac.compare_digest(self._sign(key, value), checksum)
+        ):
             self._bad(key)
             return None
         try:
@@ -268,20 +283,30 @@ class SignedEntries:
         db, self._db = self._db, None
         _MEMORY[str(self.path)] = self._keep
         for key, (checksum, value, _used) in (self._rows or {}).items():  # read but not asked for this run
-            if not isinstance(value, str) or not isinstance(checksum, str) or not hmac.compare_digest(self._sign(key, value), checksum):
+            if (
+                not isinstance(value, str)
+                or not isinstance(checksum, str)
+                or not hmac.compare_digest(self._sign(key, value), checksum)
+            ):
                 self._junk.add(key)
         self._rows = None
         if db is None:
             return
         try:
             db.execute("BEGIN IMMEDIATE")
-            db.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?)",
-                           [(k, s, v, self._run) for k, (s, v) in self._pending.items()])
-            db.executemany("UPDATE entries SET used = ? WHERE key = ?", [(self._run, k) for k in self._used - self._pending.keys()])
+            db.executemany(
+                "INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?)",
+                [(k, s, v, self._run) for k, (s, v) in self._pending.items()],
+            )
+            db.executemany(
+                "UPDATE entries SET used = ? WHERE key = ?", [(self._run, k) for k in self._used - self._pending.keys()]
+            )
             # Long unused, or marked as used by a run far ahead (or by no run): junk. (A run a little
             # ahead is a concurrent check that finished first.)
-            db.execute("DELETE FROM entries WHERE used < ? OR used > ? OR typeof(used) != 'integer'",
-                       (self._run - KEEP_RUNS, self._run + KEEP_RUNS))
+            db.execute(
+                "DELETE FROM entries WHERE used < ? OR used > ? OR typeof(used) != 'integer'",
+                (self._run - KEEP_RUNS, self._run + KEEP_RUNS),
+            )
             db.executemany("DELETE FROM entries WHERE key = ?", [(k,) for k in self._junk - self._pending.keys()])
             db.execute("INSERT OR REPLACE INTO meta VALUES ('run', ?)", (str(self._run),))
             db.execute("COMMIT")

@@ -92,7 +92,9 @@ class GameView:
     index can make the cache less useful but never wrong.
     """
 
-    GAME_ONLY = frozenset({"game", "directory", "game_file", "id", "rule_triggered", "rule_passives", "play_zones", "zone_of"})
+    GAME_ONLY = frozenset(
+        {"game", "directory", "game_file", "id", "rule_triggered", "rule_passives", "play_zones", "zone_of"}
+    )
     BY_CARD_ID = frozenset({"cards", "sources", "triggered", "passives", "heard"})
     DERIVED = frozenset({"listeners", "passives_by_hook", "hearers", "reach_passives"})  # properties below
     WHOLE_GAME = frozenset({"files", "cards_with"})  # a read of these is a read of every card
@@ -145,4 +147,3 @@ class GameView:
         # Kept on the view: the next read is a plain attribute (what it records is recorded once, for good).
         setattr(self, name, value)
         return value
-

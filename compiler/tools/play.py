@@ -127,8 +127,16 @@ def result(game: CompiledGame, players: int, seed: int, record: Record) -> dict[
     }
 
 
-def play_game(game: CompiledGame, players: int, seed: int, engine: str, fmt: str, human: int | None,
-        read: TextIO, write: Callable[[str], None]) -> None:
+def play_game(
+    game: CompiledGame,
+    players: int,
+    seed: int,
+    engine: str,
+    fmt: str,
+    human: int | None,
+    read: TextIO,
+    write: Callable[[str], None],
+) -> None:
     """What `ostraka play` does once its arguments are checked."""
     state = new_game(game, players, seed, engine)
     bot = RandomBot(seed)
@@ -140,7 +148,10 @@ def play_game(game: CompiledGame, players: int, seed: int, engine: str, fmt: str
     if fmt == "json":
         write(json.dumps(out, sort_keys=True))
         return
-    write(f"{game.game.name}: {players} players, seed {seed}, random bots" + (f", p{human + 1} played by you" if human is not None else ""))
+    write(
+        f"{game.game.name}: {players} players, seed {seed}, random bots"
+        + (f", p{human + 1} played by you" if human is not None else "")
+    )
     for d in record.decisions:
         write(f"{d.number:4}. p{d.seat + 1}: {d.chosen}")
     ids = [p.id for p in state.state.players]
@@ -160,8 +171,17 @@ def _number(text: str, what: str) -> int:
         raise ValueError(f"{what} must be a whole number, not '{text}'") from None
 
 
-def command(root: Any, game_name: str, players: str, seed: str, bots: str, engine: str, fmt: str,
-            human: str | None, echo: Callable[..., None]) -> int:
+def command(
+    root: Any,
+    game_name: str,
+    players: str,
+    seed: str,
+    bots: str,
+    engine: str,
+    fmt: str,
+    human: str | None,
+    echo: Callable[..., None],
+) -> int:
     """`ostraka play`: check the arguments (one line and exit 2 for a bad one), then play."""
     import sys
 
@@ -177,7 +197,11 @@ def command(root: Any, game_name: str, players: str, seed: str, bots: str, engin
         seat = None if human is None else _number(human, "--human")
     except ValueError as exc:
         return fail(str(exc))
-    for value, allowed, option in ((bots, BOTS, "--bots"), (engine, ("interpreter", "handlers"), "--engine"), (fmt, ("text", "json"), "--format")):
+    for value, allowed, option in (
+        (bots, BOTS, "--bots"),
+        (engine, ("interpreter", "handlers"), "--engine"),
+        (fmt, ("text", "json"), "--format"),
+    ):
         if value not in allowed:
             return fail(f"{option} must be one of: {', '.join(allowed)}; not '{value}'")
     direct = root / "cards" / game_name

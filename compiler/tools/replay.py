@@ -91,7 +91,9 @@ def snapshot(root: Path, args: list[str]) -> str | None:
 def _secret(root: Path) -> bytes | None:
     """The cache's secret (cache.py writes it), read only if it is a plain 0600 file of ours."""
     try:
-        fd = os.open(root / ".ostraka" / "key", os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(
+            root / ".ostraka" / "key", os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        )
     except OSError:
         return None
     try:
@@ -112,8 +114,17 @@ def _path(root: Path) -> Path:
 
 
 def _diagnostic(d: dict[str, Any]) -> Diagnostic:
-    return Diagnostic(d["code"], d["message"], d["file"], d["line"], d["column"], d["hint"], d["path"],
-                      tuple(Related(*r) for r in d["related"]), Severity(d["severity"]) if d["severity"] else None)
+    return Diagnostic(
+        d["code"],
+        d["message"],
+        d["file"],
+        d["line"],
+        d["column"],
+        d["hint"],
+        d["path"],
+        tuple(Related(*r) for r in d["related"]),
+        Severity(d["severity"]) if d["severity"] else None,
+    )
 
 
 class _Lines:
@@ -155,7 +166,9 @@ def replay(root: Path, args: list[str]) -> Replayed | None:
         key, body, mac = stored["key"], stored["body"], stored["mac"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if not isinstance(body, str) or not hmac.compare_digest(str(mac), hmac.new(secret, f"{key}\0{body}".encode(), hashlib.sha256).hexdigest()):
+    if not isinstance(body, str) or not hmac.compare_digest(
+        str(mac), hmac.new(secret, f"{key}\0{body}".encode(), hashlib.sha256).hexdigest()
+    ):
         return None
     if key != snapshot(root, args):
         return None
@@ -175,13 +188,32 @@ def remember(root: Path, args: list[str], report: Report, key: str | None) -> No
     secret = _secret(root)
     if secret is None or key is None or snapshot(root, args) != key:  # something changed during the run
         return
-    body = json.dumps({
-        "items": [{"code": d.code, "message": d.message, "file": d.file, "line": d.line, "column": d.column, "hint": d.hint,
-                   "path": d.path, "related": [[r.file, r.line, r.column, r.message] for r in d.related],
-                   "severity": d.severity.value if d.severity else None} for d in report.items],
-        **{name: getattr(report, name) for name in ("files", "cards", "examples_passed", "examples_failed", "examples_folded")},
-    }, ensure_ascii=False)
-    text = json.dumps({"key": key, "body": body, "mac": hmac.new(secret, f"{key}\0{body}".encode(), hashlib.sha256).hexdigest()})
+    body = json.dumps(
+        {
+            "items": [
+                {
+                    "code": d.code,
+                    "message": d.message,
+                    "file": d.file,
+                    "line": d.line,
+                    "column": d.column,
+                    "hint": d.hint,
+                    "path": d.path,
+                    "related": [[r.file, r.line, r.column, r.message] for r in d.related],
+                    "severity": d.severity.value if d.severity else None,
+                }
+                for d in report.items
+            ],
+            **{
+                name: getattr(report, name)
+                for name in ("files", "cards", "examples_passed", "examples_failed", "examples_folded")
+            },
+        },
+        ensure_ascii=False,
+    )
+    text = json.dumps(
+        {"key": key, "body": body, "mac": hmac.new(secret, f"{key}\0{body}".encode(), hashlib.sha256).hexdigest()}
+    )
     path = _path(root)
     temp = path.with_name(f".{FILE_NAME}.{os.getpid()}")
     try:

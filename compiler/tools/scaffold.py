@@ -91,9 +91,15 @@ def _cost_example(game: Game) -> str:
 def describe(spec: Any, game: Game) -> str:
     """What a field holds, for the comment beside its placeholder."""
     what = {
-        "int": "a whole number", "text": "a text", "bool": "true or false", "cost": f"a cost, e.g. {_cost_example(game)}",
-        "ref": f"the id of a {spec.of or 'card'}", "refs": f"a list of {spec.of or 'card'} ids", "ints": "a list of whole numbers",
-        "choice": "one of: " + ", ".join(map(str, spec.values or [])), "noun": "a resource, counter or track",
+        "int": "a whole number",
+        "text": "a text",
+        "bool": "true or false",
+        "cost": f"a cost, e.g. {_cost_example(game)}",
+        "ref": f"the id of a {spec.of or 'card'}",
+        "refs": f"a list of {spec.of or 'card'} ids",
+        "ints": "a list of whole numbers",
+        "choice": "one of: " + ", ".join(map(str, spec.values or [])),
+        "noun": "a resource, counter or track",
     }.get(spec.type, spec.type)
     return f"{spec.description} ({what})" if spec.description else what
 
@@ -141,20 +147,44 @@ def target_dir(game_dir: Path, kind_name: str, files_of_kind: list[Path]) -> Pat
     return game_dir / kind_name
 
 
-def scaffold(game_dir: Path, game: Game, kind_name: str, card_id: str, existing: dict[str, tuple[str, Path]],
-             out: Path | None = None) -> tuple[Path, str]:
+def scaffold(
+    game_dir: Path,
+    game: Game,
+    kind_name: str,
+    card_id: str,
+    existing: dict[str, tuple[str, Path]],
+    out: Path | None = None,
+) -> tuple[Path, str]:
     """The path and text of the new card file. existing maps card ids to (kind, file)."""
     if kind_name not in game.kinds:
-        raise ScaffoldError(Diagnostic("E304", f"unknown kind '{kind_name}'", hint=did_you_mean(kind_name, game.kinds)
-                                       or f"kinds of {game.id}: {', '.join(sorted(game.kinds))}"))
+        raise ScaffoldError(
+            Diagnostic(
+                "E304",
+                f"unknown kind '{kind_name}'",
+                hint=did_you_mean(kind_name, game.kinds) or f"kinds of {game.id}: {', '.join(sorted(game.kinds))}",
+            )
+        )
     if not NAME.match(card_id) or len(card_id) > 64:
-        raise ScaffoldError(Diagnostic("E205", f"'{card_id}' is not a valid id",
-                                       hint="ids are lower_snake_case: a letter, then letters, digits or '_'"))
+        raise ScaffoldError(
+            Diagnostic(
+                "E205",
+                f"'{card_id}' is not a valid id",
+                hint="ids are lower_snake_case: a letter, then letters, digits or '_'",
+            )
+        )
     if card_id in existing:
-        raise ScaffoldError(Diagnostic("E303", f"id '{card_id}' is already used", str(existing[card_id][1]),
-                                       hint="ids are unique within a game; choose another"))
+        raise ScaffoldError(
+            Diagnostic(
+                "E303",
+                f"id '{card_id}' is already used",
+                str(existing[card_id][1]),
+                hint="ids are unique within a game; choose another",
+            )
+        )
     kind = game.kinds[kind_name]
-    folder = out if out is not None else target_dir(game_dir, kind_name, [f for k, f in existing.values() if k == kind_name])
+    folder = (
+        out if out is not None else target_dir(game_dir, kind_name, [f for k, f in existing.values() if k == kind_name])
+    )
     path = folder / f"{card_id}.yaml"
     if path.exists():
         raise ScaffoldError(Diagnostic("E303", f"{path} already exists", hint="nothing was written"))

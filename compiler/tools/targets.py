@@ -99,14 +99,28 @@ def find_card(run: Run, ref: str, game_name: str | None = None) -> Found:
     matches = [g for g in games if card_id in g.cards]
     if len(matches) > 1:
         choices = [f"{g.id}:{card_id}" for g in matches]
-        raise Refusal(Diagnostic("E307", f"'{card_id}' is a card of {len(matches)} games", hint=f"say which: {' or '.join(choices)}"))
+        raise Refusal(
+            Diagnostic(
+                "E307", f"'{card_id}' is a card of {len(matches)} games", hint=f"say which: {' or '.join(choices)}"
+            )
+        )
     if matches:
         return Found(matches[0], matches[0].cards[card_id])
     for g in games:
         file = _written_ids(run, g).get(card_id)
         if file is not None:
-            raise Refusal(Diagnostic("E302", f"card '{card_id}' of {g.id} did not load: {file} has errors",
-                                     hint=f"run 'ostraka check {g.id}' and fix them first"))
+            raise Refusal(
+                Diagnostic(
+                    "E302",
+                    f"card '{card_id}' of {g.id} did not load: {file} has errors",
+                    hint=f"run 'ostraka check {g.id}' and fix them first",
+                )
+            )
     known = [cid for g in games for cid in g.cards]
-    raise Refusal(Diagnostic("E302", f"no card '{card_id}'" + (f" in {game_name}" if game_name else ""),
-                             hint=did_you_mean(card_id, known)))
+    raise Refusal(
+        Diagnostic(
+            "E302",
+            f"no card '{card_id}'" + (f" in {game_name}" if game_name else ""),
+            hint=did_you_mean(card_id, known),
+        )
+    )

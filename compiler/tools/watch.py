@@ -82,8 +82,14 @@ def watch_targets(paths: Iterable[str], root: Path) -> list[Path]:
     return [cards if cards.is_dir() else root]
 
 
-def run_watch(watcher: Watcher, targets: list[Path], root: Path, echo: Callable[[str], None],
-              exit_after: int | None = None, debounce_ms: int = 300) -> int:
+def run_watch(
+    watcher: Watcher,
+    targets: list[Path],
+    root: Path,
+    echo: Callable[[str], None],
+    exit_after: int | None = None,
+    debounce_ms: int = 300,
+) -> int:
     """Watch the targets; re-check after every batch of saves. Returns when interrupted (or after exit_after re-checks)."""
     from watchfiles import watch
 
@@ -96,8 +102,14 @@ def run_watch(watcher: Watcher, targets: list[Path], root: Path, echo: Callable[
     code = 0
     # The watcher is live once the generator first yields (on its timeout), so the first check
     # runs then: a save made after its output is printed is never missed.
-    for changes in watch(*targets, watch_filter=only_yaml, debounce=debounce_ms, rust_timeout=300,
-                         yield_on_timeout=True, raise_interrupt=False):
+    for changes in watch(
+        *targets,
+        watch_filter=only_yaml,
+        debounce=debounce_ms,
+        rust_timeout=300,
+        yield_on_timeout=True,
+        raise_interrupt=False,
+    ):
         if not started:
             started = True
             lines, code = watcher.check()

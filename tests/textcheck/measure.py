@@ -51,8 +51,12 @@ def _alarms(root: Path, game: str) -> list[dict]:
 def _caught(root: Path, game: str) -> int:
     compiled = next(g for g in load([root / "cards" / game], root).games if g.id == game)
     vocab, en = Vocabulary(compiled.game, compiled.cards), English(compiled.game, compiled.cards)
-    return sum(1 for case in corpus.WRONG[game] if case["card"] in compiled.cards  # an older language may refuse a card
-               and compare(compiled.cards[case["card"]].model_copy(update={"text": case["text"]}), vocab, en))
+    return sum(
+        1
+        for case in corpus.WRONG[game]
+        if case["card"] in compiled.cards  # an older language may refuse a card
+        and compare(compiled.cards[case["card"]].model_copy(update={"text": case["text"]}), vocab, en)
+    )
 
 
 def main() -> None:
@@ -64,12 +68,16 @@ def main() -> None:
             cards = len({(d["file"], d["message"].split(":")[0]) for d in alarms})
             row = [len(corpus._measured(game)), cards, len(alarms), len(corpus.WRONG[game]), _caught(root, game)]
             totals = [a + b for a, b in zip(totals, row)]
-            print(f"{game:14} {row[0]:3} texts, {row[1]} with a false alarm ({row[2]} W501); {row[4]}/{row[3]} wrong texts caught")
+            print(
+                f"{game:14} {row[0]:3} texts, {row[1]} with a false alarm ({row[2]} W501); {row[4]}/{row[3]} wrong texts caught"
+            )
             for d in alarms:
                 print(f"    {d['file']}:{d['line']}: {d['message']}")
     texts, cards, alarms, wrong, caught = totals
-    print(f"{'all':14} {texts:3} texts, {cards} with a false alarm ({cards / texts:.0%}, {alarms} W501); "
-          f"{caught}/{wrong} wrong texts caught ({caught / wrong:.0%})")
+    print(
+        f"{'all':14} {texts:3} texts, {cards} with a false alarm ({cards / texts:.0%}, {alarms} W501); "
+        f"{caught}/{wrong} wrong texts caught ({caught / wrong:.0%})"
+    )
 
 
 if __name__ == "__main__":

@@ -42,9 +42,15 @@ def marker_english(verb: str, arg, en) -> str:
     if arg.track == "any":
         n = en.amount(arg.count)
         if arg.among:
-            pick = f"your {en.words(arg.among, 'or')} marker" if n == "1" else f"{n} different markers among {en.words(arg.among, 'and')}"
+            pick = (
+                f"your {en.words(arg.among, 'or')} marker"
+                if n == "1"
+                else f"{n} different markers among {en.words(arg.among, 'and')}"
+            )
         else:
             pick = "one of your markers" if n == "1" else f"{n} different markers"
         return f"{verb} {pick} {spaces} {unit}" + (" each" if n != "1" else "")
     tracks = arg.track if isinstance(arg.track, list) else [arg.track]
-    return f"{verb} your {en.words(tracks, 'and')} marker{'s' if len(tracks) > 1 else ''} {spaces} {unit}" + (" each" if len(tracks) > 1 else "")
+    return f"{verb} your {en.words(tracks, 'and')} marker{'s' if len(tracks) > 1 else ''} {spaces} {unit}" + (
+        " each" if len(tracks) > 1 else ""
+    )

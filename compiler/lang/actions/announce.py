@@ -12,9 +12,14 @@ from ..types import Name, Scalar, Strict, TriggerName
 
 class AnnounceArgs(Strict):
     trigger: TriggerName = Field(description="The trigger fired (declared in game.yaml)")
-    details: dict[Name, Scalar | list[Scalar]] = Field(default_factory=dict, description="Details of the event, tested with `event`")
-    pass_on: bool = Field(False, description="The details of the event being handled go with it too (the card just built, the "
-                                             "deity worshipped, the hex placed), to every listener")
+    details: dict[Name, Scalar | list[Scalar]] = Field(
+        default_factory=dict, description="Details of the event, tested with `event`"
+    )
+    pass_on: bool = Field(
+        False,
+        description="The details of the event being handled go with it too (the card just built, the "
+        "deity worshipped, the hex placed), to every listener",
+    )
 
 
 @primitive
@@ -29,7 +34,9 @@ class Announce(Primitive):
 
     @staticmethod
     def english(arg, en):
-        details = "".join(f", {en.word(k)} {en.words(v if isinstance(v, list) else [v], 'or')}" for k, v in arg.details.items())
+        details = "".join(
+            f", {en.word(k)} {en.words(v if isinstance(v, list) else [v], 'or')}" for k, v in arg.details.items()
+        )
         return f"start the {en.word(arg.trigger)}{details}" + (", telling what just happened" if arg.pass_on else "")
 
     @staticmethod

@@ -21,9 +21,15 @@ class BidArgs(Strict):
     holds: Noun = Field(description="The counter holding a player's current bid")
     marks: ZoneName = Field(description="A player zone holding the card the player bids on")
     outbid: Name | None = Field(None, description="The trigger fired for a player whose bid is beaten")
-    maximum: Amount | None = Field(None, description="The highest bid, read with the card in view (default: all the bidder has); "
-                                                     "equal to the minimum, no amount is asked")
-    overbid: bool = Field(True, description="Whether a card another player bids on may be bid on (false: only free cards, and nobody outbids this bid)")
+    maximum: Amount | None = Field(
+        None,
+        description="The highest bid, read with the card in view (default: all the bidder has); "
+        "equal to the minimum, no amount is asked",
+    )
+    overbid: bool = Field(
+        True,
+        description="Whether a card another player bids on may be bid on (false: only free cards, and nobody outbids this bid)",
+    )
 
 
 @primitive
@@ -35,14 +41,25 @@ class Bid(Primitive):
         "already on it. The coins are set aside, the card moves to the bidder's `marks` zone, a beaten bidder gets `outbid`. "
         "A player whose bid is set aside but on no card moves it, unchanged, to a free card."
     )
-    example = {"bid": {"on": {"zone": "offer"}, "minimum": {"field": "price"}, "currency": "coins", "holds": "bid", "marks": "bidding_on", "outbid": "outbid"}}
+    example = {
+        "bid": {
+            "on": {"zone": "offer"},
+            "minimum": {"field": "price"},
+            "currency": "coins",
+            "holds": "bid",
+            "marks": "bidding_on",
+            "outbid": "outbid",
+        }
+    }
 
     @staticmethod
     def english(arg, en):
         if arg.maximum is not None and en.amount(arg.maximum) == en.amount(arg.minimum):
             amount = f"exactly {en.amount(arg.minimum)}"
         else:
-            amount = f"at least {en.amount(arg.minimum)}" + (f" and at most {en.amount(arg.maximum)}" if arg.maximum is not None else "")
+            amount = f"at least {en.amount(arg.minimum)}" + (
+                f" and at most {en.amount(arg.maximum)}" if arg.maximum is not None else ""
+            )
         if arg.overbid:
             return f"bid {en.word(arg.currency)} on one of {en.selector(arg.on)}: {amount}, and more than any bid already on it"
         return f"bid {en.word(arg.currency)} on one of {en.selector(arg.on)} nobody bids on: {amount}; nobody can bid on it after you"

@@ -18,8 +18,11 @@ class BuildArgs(Strict):
     free: bool = Field(False, description="Built without paying its cost")
     count: Amount = Field(1, description="How many different cards are built")
     optional: bool = Field(True, description="The player may build fewer, or none")
-    price: dict[Noun, Amount] | None = Field(None, description="Paid instead of the card's cost, read with the card in view "
-                                               "(e.g. {coins: {units: {field: cost}}})")
+    price: dict[Noun, Amount] | None = Field(
+        None,
+        description="Paid instead of the card's cost, read with the card in view "
+        "(e.g. {coins: {units: {field: cost}}})",
+    )
 
 
 @primitive

@@ -25,7 +25,11 @@ class Choose(Primitive):
     family, name = "action", "choose"
     args = ChooseArgs
     summary = "A player picks one (or `count` different) of several options; options that cannot be carried out are not offered."
-    example = {"choose": {"options": {"retreat": [{"retreat": {"track": "any", "count": 2}}], "lose": [{"lose": {"points": 3}}]}}}
+    example = {
+        "choose": {
+            "options": {"retreat": [{"retreat": {"track": "any", "count": 2}}], "lose": [{"lose": {"points": 3}}]}
+        }
+    }
 
     @staticmethod
     def english(arg, en):

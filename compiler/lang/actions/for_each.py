@@ -16,8 +16,12 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 class ForEachArgs(Strict):
     players: PlayerSet | None = Field(None, description="Who acts, in turn order from the acting player's left")
-    cards: Selector | None = Field(None, description="Or: each card found, in order, with that card in view ({field: ...} reads it)")
-    do: list[Action] = Field(description="What each of them does; inside, 'self' is that player and 'owner' the card's owner")
+    cards: Selector | None = Field(
+        None, description="Or: each card found, in order, with that card in view ({field: ...} reads it)"
+    )
+    do: list[Action] = Field(
+        description="What each of them does; inside, 'self' is that player and 'owner' the card's owner"
+    )
 
     @model_validator(mode="after")
     def _one_set(self):

@@ -17,7 +17,9 @@ class Gain(Primitive):
     def english(arg, en):
         losses = {k: -v for k, v in arg.items() if isinstance(v, int) and v < 0}
         gains = {k: v for k, v in arg.items() if k not in losses}
-        parts = (["gain " + en.noun_amounts(gains)] if gains else []) + (["lose " + en.noun_amounts(losses)] if losses else [])
+        parts = (["gain " + en.noun_amounts(gains)] if gains else []) + (
+            ["lose " + en.noun_amounts(losses)] if losses else []
+        )
         return " and ".join(parts)
 
     @staticmethod

@@ -31,8 +31,7 @@ class GainMost(Primitive):
     def english(arg, en):
         n = en.amount(arg.amount)
         which = "fewest" if arg.fewest else "most"
-        return (f"gain {n} more of the {en.words(arg.among, 'or')} you have {which} of "
-                f"(on a tie, you choose which)")
+        return f"gain {n} more of the {en.words(arg.among, 'or')} you have {which} of (on a tie, you choose which)"
 
     @staticmethod
     def run(arg, ctx):

@@ -17,7 +17,9 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 class HandOverArgs(Strict):
     to: PlayerName = Field("owner", description="Who receives: 'owner' (inside for_each or pick_player) or a relation")
     count: Amount = Field(description="How many units change hands, at most what the giver has")
-    nouns: dict[Noun, Noun] = Field(description="The giver's counters, each mapped to the counter the receiver puts it in")
+    nouns: dict[Noun, Noun] = Field(
+        description="The giver's counters, each mapped to the counter the receiver puts it in"
+    )
     chosen_by: PlayerName = Field("owner", description="Who picks each unit: 'self' (the giver) or 'owner'")
 
 
@@ -40,5 +42,7 @@ class HandOver(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        nouns = tuple((given, received, ctx.decide.nouns.keeps(ctx.game.game, given)) for given, received in arg.nouns.items())
+        nouns = tuple(
+            (given, received, ctx.decide.nouns.keeps(ctx.game.game, given)) for given, received in arg.nouns.items()
+        )
         ctx.spaces.hand_over(ctx, ctx.players(arg.to)[0], ctx.players(arg.chosen_by)[0], ctx.amount(arg.count), nouns)

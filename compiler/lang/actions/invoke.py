@@ -11,7 +11,9 @@ from ..types import CardRef, Name, Strict, TriggerName
 
 class InvokeArgs(Strict):
     card: CardRef | None = Field(None, description="The entity whose effects run, or a selector (the player picks)")
-    named_by: Name | None = Field(None, description="Instead of card: the detail of the event being handled that names the entity (e.g. disaster)")
+    named_by: Name | None = Field(
+        None, description="Instead of card: the detail of the event being handled that names the entity (e.g. disaster)"
+    )
     on: TriggerName = Field("invoked", description="Which of its triggers runs")
     worship: bool = Field(True, description="False when this does not count as the event itself (e.g. not worship)")
 
@@ -38,7 +40,9 @@ class Invoke(Primitive):
         if arg.named_by is not None:
             what = f"the {en.word(arg.named_by)} the event names"
         else:
-            what = en.card_ref(arg.card) if isinstance(arg.card, str) else f"one of {en.selector(arg.card, owned=False)}"
+            what = (
+                en.card_ref(arg.card) if isinstance(arg.card, str) else f"one of {en.selector(arg.card, owned=False)}"
+            )
         return f"receive the effect of {what}" + ("" if arg.worship else " (this does not count as the event itself)")
 
     @staticmethod
@@ -46,4 +50,6 @@ class Invoke(Primitive):
         if arg.named_by is not None:
             ctx.invoke(ctx.named_by_event(arg.named_by), arg.on, arg.worship)
         else:
-            ctx.invoke(ctx.select(arg.card) if not isinstance(arg.card, str) else [(None, arg.card)], arg.on, arg.worship)
+            ctx.invoke(
+                ctx.select(arg.card) if not isinstance(arg.card, str) else [(None, arg.card)], arg.on, arg.worship
+            )

@@ -22,7 +22,9 @@ class LayOutArgs(Strict):
 class LayOut(Primitive):
     family, name = "action", "lay_out"
     args = LayOutArgs
-    summary = "Assemble the starting board: the layout game.yaml declares for the player count, each tile from its pile."
+    summary = (
+        "Assemble the starting board: the layout game.yaml declares for the player count, each tile from its pile."
+    )
     example = {"lay_out": {}}
 
     @staticmethod

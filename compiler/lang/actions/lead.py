@@ -17,14 +17,27 @@ from ..types import FieldName, Noun, Selector, Strict, TriggerName, ZoneName
 
 
 class LeadArgs(Strict):
-    lead: Selector = Field(description="The spaces the acting player may occupy; a space someone already holds is not free")
-    follow: Selector | None = Field(None, description="The spaces the other players may then occupy (none: nobody follows)")
-    pair: list[FieldName] = Field(default_factory=list, description="Fields a follower's space shares with the led space (e.g. the deity)")
-    piece: Noun = Field(description="The counter spent to occupy a space (one unit per space); without one a player can neither lead nor follow")
+    lead: Selector = Field(
+        description="The spaces the acting player may occupy; a space someone already holds is not free"
+    )
+    follow: Selector | None = Field(
+        None, description="The spaces the other players may then occupy (none: nobody follows)"
+    )
+    pair: list[FieldName] = Field(
+        default_factory=list, description="Fields a follower's space shares with the led space (e.g. the deity)"
+    )
+    piece: Noun = Field(
+        description="The counter spent to occupy a space (one unit per space); without one a player can neither lead nor follow"
+    )
     zone: ZoneName = Field(description="The player zone recording the spaces a player occupies")
-    receive: bool = Field(True, description="Each participant then receives the effects of their space, leader first, then followers in turn order")
+    receive: bool = Field(
+        True,
+        description="Each participant then receives the effects of their space, leader first, then followers in turn order",
+    )
     on: TriggerName = Field("invoked", description="Which trigger of the space's effects runs")
-    announce: TriggerName | None = Field(None, description="Fired for each participant after receiving, with the space's fields as the event's details")
+    announce: TriggerName | None = Field(
+        None, description="Fired for each participant after receiving, with the space's fields as the event's details"
+    )
 
 
 @primitive
@@ -62,5 +75,13 @@ class Lead(Primitive):
     @staticmethod
     def run(arg, ctx):
         ctx.spaces.lead(
-            ctx, ctx.filter(arg.lead), ctx.filter(arg.follow), tuple(arg.pair), arg.piece, arg.zone, arg.receive, arg.on, arg.announce
+            ctx,
+            ctx.filter(arg.lead),
+            ctx.filter(arg.follow),
+            tuple(arg.pair),
+            arg.piece,
+            arg.zone,
+            arg.receive,
+            arg.on,
+            arg.announce,
         )

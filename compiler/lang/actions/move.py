@@ -36,4 +36,10 @@ class Move(Primitive):
     @staticmethod
     def run(arg, ctx):
         count = None if arg.count == "all" else (lambda: ctx.amount(arg.count))
-        ctx.move_cards(ctx.select(arg.card), arg.to, ctx.decide.zones.shared(ctx.game.game, arg.to), lambda: ctx.players(arg.of), count)
+        ctx.move_cards(
+            ctx.select(arg.card),
+            arg.to,
+            ctx.decide.zones.shared(ctx.game.game, arg.to),
+            lambda: ctx.players(arg.of),
+            count,
+        )

@@ -15,14 +15,18 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 class PickPlayerArgs(Strict):
     players: PlayerSet = Field(description="The players to pick from")
-    do: list[Action] = Field(description="What the picked player does; inside, 'self' is that player and 'owner' the card's owner")
+    do: list[Action] = Field(
+        description="What the picked player does; inside, 'self' is that player and 'owner' the card's owner"
+    )
 
 
 @primitive
 class PickPlayer(Primitive):
     family, name = "action", "pick_player"
     args = PickPlayerArgs
-    summary = "The acting player picks one player of a set (e.g. an opponent to attack); that player carries out the actions."
+    summary = (
+        "The acting player picks one player of a set (e.g. an opponent to attack); that player carries out the actions."
+    )
     example = {"pick_player": {"players": "opponents", "do": [{"lose": {"points": 1}}]}}
 
     @staticmethod

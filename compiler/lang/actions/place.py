@@ -19,7 +19,8 @@ class PlaceArgs(Strict):
         description="Hexes whose symbols each take one unit of that resource off the cost: the site, its unoccupied neighbours, all its neighbours",
     )
     free_next_to: FieldName | None = Field(
-        None, description="A refs field of the placed card: placed next to your piece of one of those cards, it costs nothing"
+        None,
+        description="A refs field of the placed card: placed next to your piece of one of those cards, it costs nothing",
     )
     optional: bool = Field(False, description="The player may place nothing")
 
@@ -32,16 +33,24 @@ class Place(Primitive):
         "The acting player places a card as a piece on an empty, open hex of the board and pays its cost, "
         "reduced by symbols on nearby hexes or waived next to a listed predecessor; its built effects then run."
     )
-    example = {"place": {"card": {"zone": "storage"}, "reduce_by": ["site", "empty_neighbours"], "free_next_to": "follows"}}
+    example = {
+        "place": {"card": {"zone": "storage"}, "reduce_by": ["site", "empty_neighbours"], "free_next_to": "follows"}
+    }
 
     @staticmethod
     def english(arg, en):
         out = f"{'you may ' if arg.optional else ''}place one of {en.card_ref(arg.card)} on an empty hex"
         if arg.free:
             return out + " for free"
-        parts = {"site": "that hex", "empty_neighbours": "each unoccupied hex next to it", "neighbours": "each hex next to it"}
+        parts = {
+            "site": "that hex",
+            "empty_neighbours": "each unoccupied hex next to it",
+            "neighbours": "each hex next to it",
+        }
         if arg.reduce_by:
-            out += ", paying its cost less one for each matching symbol on " + en.words([parts[p] for p in arg.reduce_by], "and")
+            out += ", paying its cost less one for each matching symbol on " + en.words(
+                [parts[p] for p in arg.reduce_by], "and"
+            )
         if arg.free_next_to:
             out += f"; it is free next to your piece of a card in its {en.word(arg.free_next_to)}"
         return out
@@ -49,5 +58,10 @@ class Place(Primitive):
     @staticmethod
     def run(arg, ctx):
         ctx.board.place(
-            ctx, ctx.select(arg.card), tuple(arg.reduce_by), free=arg.free, free_next_to=arg.free_next_to, optional=arg.optional
+            ctx,
+            ctx.select(arg.card),
+            tuple(arg.reduce_by),
+            free=arg.free,
+            free_next_to=arg.free_next_to,
+            optional=arg.optional,
         )

@@ -30,7 +30,9 @@ class PlaceTile(Primitive):
     def english(arg, en):
         n = en.amount(arg.count)
         what = "the first tile" if n == "1" else f"the first {n} tiles"
-        return f"take {what} of the {en.word(arg.from_)} and add {'it' if n == '1' else 'them'} to the board, touching it"
+        return (
+            f"take {what} of the {en.word(arg.from_)} and add {'it' if n == '1' else 'them'} to the board, touching it"
+        )
 
     @staticmethod
     def run(arg, ctx):

@@ -14,7 +14,9 @@ if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
 
 
 class RevealArgs(Strict):
-    from_: ZoneName | list[ZoneName] = Field(alias="from", description="The pile (an ordered zone), or several: the player picks a non-empty one")
+    from_: ZoneName | list[ZoneName] = Field(
+        alias="from", description="The pile (an ordered zone), or several: the player picks a non-empty one"
+    )
     to: ZoneName = Field(description="Where the card goes")
     count: Amount = Field(1, description="How many cards, from the top")
     if_emptied: list[Action] = Field(default_factory=list, description="Carried out when this empties the pile")
@@ -25,7 +27,13 @@ class Reveal(Primitive):
     family, name = "action", "reveal"
     args = RevealArgs
     summary = "Turn over the top card of a pile (an ordered zone) into another zone; something may happen when the pile runs out."
-    example = {"reveal": {"from": ["stack_a", "stack_b"], "to": "storage", "if_emptied": [{"place_tile": {"from": "land_pile"}}]}}
+    example = {
+        "reveal": {
+            "from": ["stack_a", "stack_b"],
+            "to": "storage",
+            "if_emptied": [{"place_tile": {"from": "land_pile"}}],
+        }
+    }
 
     @staticmethod
     def english(arg, en):
@@ -41,4 +49,6 @@ class Reveal(Primitive):
     def run(arg, ctx):
         zones, rules = ctx.decide.zones, ctx.game.game
         emptied = (lambda c: c.run(arg.if_emptied)) if arg.if_emptied else None
-        ctx.board.reveal(ctx, zones.pairs(rules, arg.from_), zones.pair(rules, arg.to), lambda: ctx.amount(arg.count), emptied)
+        ctx.board.reveal(
+            ctx, zones.pairs(rules, arg.from_), zones.pair(rules, arg.to), lambda: ctx.amount(arg.count), emptied
+        )

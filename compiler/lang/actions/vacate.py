@@ -11,8 +11,12 @@ from ..types import FieldName, Noun, Scalar, Strict, ZoneName
 
 class VacateArgs(Strict):
     zone: ZoneName = Field(description="The player zone recording occupied spaces")
-    where: dict[FieldName, Scalar | list[Scalar]] = Field(default_factory=dict, description="Only spaces whose fields have these values")
-    piece: Noun | None = Field(None, description="The counter each piece returns to (none: the pieces simply leave the board)")
+    where: dict[FieldName, Scalar | list[Scalar]] = Field(
+        default_factory=dict, description="Only spaces whose fields have these values"
+    )
+    piece: Noun | None = Field(
+        None, description="The counter each piece returns to (none: the pieces simply leave the board)"
+    )
 
 
 @primitive

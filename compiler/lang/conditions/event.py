@@ -30,6 +30,5 @@ class Event(Primitive):
     @staticmethod
     def run(arg, ctx):
         return all(
-            ctx.event.get(key) in (wanted if isinstance(wanted, list) else [wanted])
-            for key, wanted in arg.items()
+            ctx.event.get(key) in (wanted if isinstance(wanted, list) else [wanted]) for key, wanted in arg.items()
         )

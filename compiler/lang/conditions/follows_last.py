@@ -32,4 +32,6 @@ class FollowsLast(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        return ctx.board.follows_last(ctx, arg.zone, ctx.decide.zones.shared(ctx.game.game, arg.zone), arg.field, arg.empty)
+        return ctx.board.follows_last(
+            ctx, arg.zone, ctx.decide.zones.shared(ctx.game.game, arg.zone), arg.field, arg.empty
+        )

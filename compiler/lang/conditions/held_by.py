@@ -17,7 +17,9 @@ class HeldByArgs(Strict):
 class HeldBy(Primitive):
     family, name = "condition", "held_by"
     args = HeldByArgs
-    summary = "True when the card being considered (e.g. the one being built) is already in play for one of these players."
+    summary = (
+        "True when the card being considered (e.g. the one being built) is already in play for one of these players."
+    )
     example = {"held_by": {"of": "opponents"}}
 
     @staticmethod

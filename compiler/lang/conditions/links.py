@@ -19,7 +19,9 @@ class LinksArgs(Strict):
 class Links(Primitive):
     family, name = "condition", "links"
     args = LinksArgs
-    summary = "True when one unbroken chain of the acting player's pieces touches `count` different hexes showing a symbol."
+    summary = (
+        "True when one unbroken chain of the acting player's pieces touches `count` different hexes showing a symbol."
+    )
     example = {"links": {"symbol": "shrine", "count": 2}}
 
     @staticmethod

@@ -11,8 +11,10 @@ from ..types import Name
 class Detail(Primitive):
     family, name = "expression", "detail"
     args = Name
-    summary = ("A whole-number detail of the event being handled: a field of the card just built, or a detail "
-               "an `announce` gives (the trigger must carry it).")
+    summary = (
+        "A whole-number detail of the event being handled: a field of the card just built, or a detail "
+        "an `announce` gives (the trigger must carry it)."
+    )
     example = {"detail": "price"}
 
     @staticmethod

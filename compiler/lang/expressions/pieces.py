@@ -14,8 +14,11 @@ from ..types import PlayerSet, Selector, Strict
 class PiecesArgs(Strict):
     of: PlayerSet = Field("self", description="Whose pieces")
     to: Selector | None = Field(None, description="Only pieces of these cards (default: any piece)")
-    around: Literal["event"] | None = Field(None, description="'event': only on the hexes next to the hex just placed "
-                                               "(known to every listener and inside for_each and with)")
+    around: Literal["event"] | None = Field(
+        None,
+        description="'event': only on the hexes next to the hex just placed "
+        "(known to every listener and inside for_each and with)",
+    )
 
 
 @primitive

@@ -31,7 +31,9 @@ class Table(Primitive):
         key = en.amount(arg.key)
         results = en.join([str(v) for v in arg.values.values()], "or")
         keys = en.join([str(k) for k in arg.values], "or")
-        out = f"{results} when {key} is {keys} respectively" if len(arg.values) > 1 else f"{results} when {key} is {keys}"
+        out = (
+            f"{results} when {key} is {keys} respectively" if len(arg.values) > 1 else f"{results} when {key} is {keys}"
+        )
         return f"{out}, otherwise {arg.default}" if arg.default else out
 
     @staticmethod

@@ -23,8 +23,10 @@ class TrackYieldArgs(Strict):
 class TrackYield(Primitive):
     family, name = "expression", "track_yield"
     args = TrackYieldArgs
-    summary = ("What the acting player's marker on a production track yields (the track's `yields`), "
-               "optionally read some spaces further, capped at the last space.")
+    summary = (
+        "What the acting player's marker on a production track yields (the track's `yields`), "
+        "optionally read some spaces further, capped at the last space."
+    )
     example = {"track_yield": {"track": "agriculture", "shift": {"param": "production_shift"}}}
 
     @staticmethod

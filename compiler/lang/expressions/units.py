@@ -13,10 +13,16 @@ from ..types import FieldName, Noun, Strict
 
 class UnitsArgs(Strict):
     field: FieldName = Field(description="A cost field of the card (e.g. cost)")
-    nouns: list[Noun] | Literal["resources"] | None = Field(None, description="Count only these nouns, or 'resources': the "
-                                                                 "game's resources, not its counters (default: every unit of the cost)")
-    of: Literal["this", "event"] = Field("this", description="Whose cost: the card in view ('this': the card itself, or the "
-                                         "card being built or bought), or the card the event names ('event': the card just built)")
+    nouns: list[Noun] | Literal["resources"] | None = Field(
+        None,
+        description="Count only these nouns, or 'resources': the "
+        "game's resources, not its counters (default: every unit of the cost)",
+    )
+    of: Literal["this", "event"] = Field(
+        "this",
+        description="Whose cost: the card in view ('this': the card itself, or the "
+        "card being built or bought), or the card the event names ('event': the card just built)",
+    )
 
 
 @primitive
@@ -38,4 +44,6 @@ class Units(Primitive):
 
     @staticmethod
     def run(arg, ctx):
-        return ctx.reading.units(ctx, arg.field, ctx.game.game.resources if arg.nouns == "resources" else arg.nouns, arg.of)
+        return ctx.reading.units(
+            ctx, arg.field, ctx.game.game.resources if arg.nouns == "resources" else arg.nouns, arg.of
+        )

@@ -49,8 +49,15 @@ def check_game(run: Run, game, scope: Scope, examples: bool = True) -> None:
     error_files = scope.error_files
     if game.game_file not in error_files:
         run.report.extend(check_draws(game, run.documents.get(game.game_file)))
-        run.report.extend(check_text(game, run.documents, lambda g, cid, docs, vocab, en: run.cache.text(
-            g, cid, lambda: check_card_text(g, cid, docs, vocab, en))))
+        run.report.extend(
+            check_text(
+                game,
+                run.documents,
+                lambda g, cid, docs, vocab, en: run.cache.text(
+                    g, cid, lambda: check_card_text(g, cid, docs, vocab, en)
+                ),
+            )
+        )
     if game.game_file in error_files or not examples:
         return
     broken = broken_cards(game, error_files, scope.written)
@@ -75,9 +82,17 @@ def _blame_broken_data(game, error_files: AbstractSet[str], diagnostics: list) -
     broken = sorted(f for f in set(game.sources[c].file for c in game.cards) if f in error_files)
     if not broken:
         return diagnostics
-    return [replace(d, code="E402", message=_CRASH.sub("could not run: it may read a card whose data has errors", d.message),
-                    hint=f"fix the errors in {', '.join(broken[:3])} first; the example may read a card defined there")
-            if d.code == "E901" else d for d in diagnostics]
+    return [
+        replace(
+            d,
+            code="E402",
+            message=_CRASH.sub("could not run: it may read a card whose data has errors", d.message),
+            hint=f"fix the errors in {', '.join(broken[:3])} first; the example may read a card defined there",
+        )
+        if d.code == "E901"
+        else d
+        for d in diagnostics
+    ]
 
 
 _CRASH = re.compile(r"internal error while running: .*$")
@@ -113,7 +128,10 @@ def _name_unloaded_cards(unloaded: dict[str, str], diagnostics: list) -> list:
         match = _UNKNOWN_CARD.search(d.message) if d.code == "E402" else None
         if match and match.group(1) in unloaded:
             card_id = match.group(1)
-            d = replace(d, message=_UNKNOWN_CARD.sub(f"names card '{card_id}', which did not load", d.message),
-                        hint=f"'{card_id}' is defined in {unloaded[card_id]}, which has errors: fix those first")
+            d = replace(
+                d,
+                message=_UNKNOWN_CARD.sub(f"names card '{card_id}', which did not load", d.message),
+                hint=f"'{card_id}' is defined in {unloaded[card_id]}, which has errors: fix those first",
+            )
         out.append(d)
     return out

@@ -52,8 +52,11 @@ def _apply_player(game: CompiledGame, state: State, pid: str, values: Any) -> No
                 raise ExampleInvalid(f"{pid}.{key} should be a whole number", ("given", pid, key))
             player.values[key] = value
         else:
-            raise ExampleInvalid(f"{pid}.{key} is neither a noun nor a zone of this game", ("given", pid, key),
-                                 did_you_mean(key, [*player.values, *player.zones]))
+            raise ExampleInvalid(
+                f"{pid}.{key} is neither a noun nor a zone of this game",
+                ("given", pid, key),
+                did_you_mean(key, [*player.values, *player.zones]),
+            )
 
 
 def setup(game: CompiledGame, given: dict[str, Any]) -> State:
@@ -121,19 +124,26 @@ def compare(game: CompiledGame, state: State, expect: dict[str, Any], paths: lis
         try:
             player = state.player(key)
         except KeyError:
-            raise ExampleInvalid(f"expect names '{key}', which is no player, global or shared zone", ("expect", key)) from None
+            raise ExampleInvalid(
+                f"expect names '{key}', which is no player, global or shared zone", ("expect", key)
+            ) from None
         if not isinstance(wanted or {}, dict):
             raise ExampleInvalid(f"expect.{key} should map nouns and zones to values")
         for name, value in (wanted or {}).items():
             if name in player.zones:
-                if sorted(player.zones[name]) != sorted(_card_ids(None, value, f"expect.{key}.{name}", ("expect", key, name))):
+                if sorted(player.zones[name]) != sorted(
+                    _card_ids(None, value, f"expect.{key}.{name}", ("expect", key, name))
+                ):
                     differs(f"{key}.{name} holds {sorted(player.zones[name])}, expected {sorted(value)}", key, name)
             elif name in player.values:
                 if player.values[name] != value:
                     differs(f"{key}.{name} is {player.values[name]}, expected {value}", key, name)
             else:
-                raise ExampleInvalid(f"expect.{key}.{name} is neither a noun nor a zone of this game", ("expect", key, name),
-                                     did_you_mean(name, [*player.values, *player.zones]))
+                raise ExampleInvalid(
+                    f"expect.{key}.{name} is neither a noun nor a zone of this game",
+                    ("expect", key, name),
+                    did_you_mean(name, [*player.values, *player.zones]),
+                )
     return problems
 
 
@@ -150,15 +160,22 @@ def run_example(game: CompiledGame, example: Example, runner: Callable | None = 
         except AnswerError as exc:
             return Outcome(False, str(exc), invalid=True)
         if example.expect.get("refused"):
-            return Outcome(True) if refused else Outcome(False, "expected the action to be refused, but it was carried out",
-                                                         path=("expect", "refused"))
+            return (
+                Outcome(True)
+                if refused
+                else Outcome(
+                    False, "expected the action to be refused, but it was carried out", path=("expect", "refused")
+                )
+            )
         if refused:
             return Outcome(False, f"the action was refused: {refused}", path=("when",))
         paths: list[tuple] = []
         problems = compare(game, state, example.expect, paths)
         unused = decider.unused()
         if unused:
-            problems.append("answers never asked for: " + "; ".join(f"{p}: {', '.join(map(str, a))}" for p, a in unused.items()))
+            problems.append(
+                "answers never asked for: " + "; ".join(f"{p}: {', '.join(map(str, a))}" for p, a in unused.items())
+            )
             paths.append(("answers", next(iter(unused))))
         return Outcome(not problems, "; ".join(problems), path=paths[0] if paths else ())
     except ExampleInvalid as exc:
@@ -167,8 +184,9 @@ def run_example(game: CompiledGame, example: Example, runner: Callable | None = 
         return Outcome(False, str(exc), invalid=True)
 
 
-def check_examples(game: CompiledGame, documents: dict[str, Document], skip_files: AbstractSet[str],
-                   check_card: Callable | None = None) -> tuple[int, int, list[Diagnostic]]:
+def check_examples(
+    game: CompiledGame, documents: dict[str, Document], skip_files: AbstractSet[str], check_card: Callable | None = None
+) -> tuple[int, int, list[Diagnostic]]:
     """Every card's examples. `check_card` (default check_card_examples) runs one card's; the cache wraps it."""
     passed = failed = 0
     out: list[Diagnostic] = []
@@ -181,16 +199,25 @@ def check_examples(game: CompiledGame, documents: dict[str, Document], skip_file
     return passed, failed, out
 
 
-def check_card_examples(game: CompiledGame, card_id: str, documents: dict[str, Document],
-                        runner: Callable | None = None) -> tuple[int, int, list[Diagnostic]]:
+def check_card_examples(
+    game: CompiledGame, card_id: str, documents: dict[str, Document], runner: Callable | None = None
+) -> tuple[int, int, list[Diagnostic]]:
     """One card's examples (or E403 if it has none). Reads the game only through `game` (see cache.py)."""
     passed = failed = 0
     out: list[Diagnostic] = []
     card = game.cards[card_id]
     source = game.sources[card_id]
     if not card.examples:
-        out.append(Diagnostic("E403", f"{card.kind} '{card_id}' has no example", source.file, source.line, source.column,
-                              "add an examples: entry with given, when and expect"))
+        out.append(
+            Diagnostic(
+                "E403",
+                f"{card.kind} '{card_id}' has no example",
+                source.file,
+                source.line,
+                source.column,
+                "add an examples: entry with given, when and expect",
+            )
+        )
         return passed, failed, out
     for index, example in enumerate(card.examples):
         try:
@@ -207,7 +234,11 @@ def check_card_examples(game: CompiledGame, card_id: str, documents: dict[str, D
         doc = documents.get(source.file)
         line, col = _example_position(doc, card, index, source, outcome.path)
         hint = outcome.hint or ("fix the effects or the example's expect" if code == "E401" else "")
-        out.append(Diagnostic(code, f"example '{example.name}' of '{card_id}' failed: {outcome.message}", source.file, line, col, hint))
+        out.append(
+            Diagnostic(
+                code, f"example '{example.name}' of '{card_id}' failed: {outcome.message}", source.file, line, col, hint
+            )
+        )
     return passed, failed, out
 
 
@@ -216,6 +247,10 @@ def _example_position(doc: Document | None, card: Card, index: int, source, path
     differs), or as near to it as the file has a position for; the example itself without one."""
     if doc is None:
         return source.line, source.column
-    prefixes = [()] if not isinstance(doc.data, list) else [(i,) for i, item in enumerate(doc.data) if isinstance(item, dict) and item.get("id") == card.id]
+    prefixes = (
+        [()]
+        if not isinstance(doc.data, list)
+        else [(i,) for i, item in enumerate(doc.data) if isinstance(item, dict) and item.get("id") == card.id]
+    )
     prefix = prefixes[0] if prefixes else ()
     return doc.where(prefix + ("examples", index) + tuple(path))

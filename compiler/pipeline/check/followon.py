@@ -62,7 +62,9 @@ def _read_broken(reads: Any, broken: Broken) -> str | None:
     return "*" if reads.everything else None
 
 
-def fold(diagnostics: list[Diagnostic], reads: dict[str, Any], broken: Broken, report_items: list[Diagnostic]) -> list[Diagnostic]:
+def fold(
+    diagnostics: list[Diagnostic], reads: dict[str, Any], broken: Broken, report_items: list[Diagnostic]
+) -> list[Diagnostic]:
     """The example diagnostics that stand on their own; the others become notes on their cause,
     replaced in `report_items` (the first error of the broken file read)."""
     if not broken:
@@ -77,12 +79,23 @@ def fold(diagnostics: list[Diagnostic], reads: dict[str, Any], broken: Broken, r
             continue
         file = broken.ids[read] if read != "*" else sorted(broken.ids.values())[0]
         why = f"it reads '{read}'" if read != "*" else "it searches every card, this file's among them"
-        notes.setdefault(file, []).append(Related(d.file, d.line, d.column,
-                                                  f"example '{match.group('name')}' of '{match.group('card')}' also fails: {why}"))
+        notes.setdefault(file, []).append(
+            Related(
+                d.file,
+                d.line,
+                d.column,
+                f"example '{match.group('name')}' of '{match.group('card')}' also fails: {why}",
+            )
+        )
     for file, related in notes.items():
-        causes = sorted((d for d in report_items if d.file == file and d.level is Severity.ERROR), key=Diagnostic.sort_key)
+        causes = sorted(
+            (d for d in report_items if d.file == file and d.level is Severity.ERROR), key=Diagnostic.sort_key
+        )
         if not causes:  # no error to fold under (cannot happen: the file is broken); keep them visible
-            kept += [Diagnostic("E402", r.message, r.file, r.line, r.column, f"fix the errors in {file} first") for r in related]
+            kept += [
+                Diagnostic("E402", r.message, r.file, r.line, r.column, f"fix the errors in {file} first")
+                for r in related
+            ]
             continue
         cause = causes[0]
         index = report_items.index(cause)

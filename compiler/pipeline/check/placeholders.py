@@ -28,11 +28,27 @@ def check_placeholders(doc: Document) -> list[Diagnostic]:
     for number, line in enumerate(doc.text.splitlines(), 1):
         match = _TODO.search(line)
         if match:
-            out.append(Diagnostic("W502", "a placeholder is left to fill in: " + line.strip()[:80], doc.file, number,
-                                  match.start() + 1, "write the value (or the text) and remove the TODO"))
+            out.append(
+                Diagnostic(
+                    "W502",
+                    "a placeholder is left to fill in: " + line.strip()[:80],
+                    doc.file,
+                    number,
+                    match.start() + 1,
+                    "write the value (or the text) and remove the TODO",
+                )
+            )
     for path, example in _examples_of(doc.data):
         if "expect" in example and not example["expect"]:
             at, col = doc.where(path + ("expect",))
-            out.append(Diagnostic("W502", f"example '{example.get('name', '?')}' expects nothing, so it can never fail",
-                                  doc.file, at, col, "say what the state is after the trigger: pN: {noun: value, zone: [card ids]}"))
+            out.append(
+                Diagnostic(
+                    "W502",
+                    f"example '{example.get('name', '?')}' expects nothing, so it can never fail",
+                    doc.file,
+                    at,
+                    col,
+                    "say what the state is after the trigger: pN: {noun: value, zone: [card ids]}",
+                )
+            )
     return out

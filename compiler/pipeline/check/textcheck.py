@@ -21,11 +21,23 @@ from .text.locate import TextMap, entity_prefix, locate
 from .text.reading import Mention, Reading
 from .text.vocabulary import Vocabulary
 
-__all__ = ["Finding", "Mention", "Reading", "TextMap", "Vocabulary", "check_card_text", "check_text", "compare",
-           "compare_fields", "locate"]
+__all__ = [
+    "Finding",
+    "Mention",
+    "Reading",
+    "TextMap",
+    "Vocabulary",
+    "check_card_text",
+    "check_text",
+    "compare",
+    "compare_fields",
+    "locate",
+]
 
 
-def check_text(game: CompiledGame, documents: dict[str, Document], check_card: Callable | None = None) -> list[Diagnostic]:
+def check_text(
+    game: CompiledGame, documents: dict[str, Document], check_card: Callable | None = None
+) -> list[Diagnostic]:
     """Every card's text. `check_card` (default check_card_text) checks one card's; the cache wraps it."""
     vocab = Vocabulary(game.game, game.cards)
     en = English(game.game, game.cards)
@@ -35,7 +47,9 @@ def check_text(game: CompiledGame, documents: dict[str, Document], check_card: C
     return out
 
 
-def check_card_text(game: CompiledGame, card_id: str, documents: dict[str, Document], vocab: Vocabulary, en: English) -> list[Diagnostic]:
+def check_card_text(
+    game: CompiledGame, card_id: str, documents: dict[str, Document], vocab: Vocabulary, en: English
+) -> list[Diagnostic]:
     """One card's text against its effects. Reads other cards only through vocab and en, which hold
     their ids and names (the cache in tools/cache.py relies on this: keep it so, or widen its key)."""
     card = game.cards[card_id]
@@ -47,8 +61,17 @@ def check_card_text(game: CompiledGame, card_id: str, documents: dict[str, Docum
         found = compare(card, vocab, en)
     except Exception as exc:  # noqa: BLE001 - one card's oddity must not stop the whole check
         line, col = doc.where(prefix + ("text",))
-        return [Diagnostic("E901", f"{card.name}: the text check failed: {type(exc).__name__}: {exc}", doc.file, line, col,
-                           "please report this with the card that caused it", "text")]
+        return [
+            Diagnostic(
+                "E901",
+                f"{card.name}: the text check failed: {type(exc).__name__}: {exc}",
+                doc.file,
+                line,
+                col,
+                "please report this with the card that caused it",
+                "text",
+            )
+        ]
     words = TextMap(doc, prefix, card.text) if any(f.start is not None for f in found) else None
     return [_diagnostic(doc, prefix, card.name, f, words) for f in found]
 

@@ -141,15 +141,23 @@ def check_target(target: Path) -> None:
         return
     hint = "pass --out a new or empty directory; a build replaces only a directory it made itself"
     if stat.S_ISLNK(st.st_mode):
-        raise refuse("E701", "the output is a symbolic link; a build never writes through a link", target,
-                     f"remove the link (rm {shown(target)}) or {hint}")
+        raise refuse(
+            "E701",
+            "the output is a symbolic link; a build never writes through a link",
+            target,
+            f"remove the link (rm {shown(target)}) or {hint}",
+        )
     if not stat.S_ISDIR(st.st_mode):
         kind = "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "not a directory"
         raise refuse("E701", f"the output path is {kind}; a build replaces only a directory", target, hint)
     if os.listdir(target) and _stamp(target) is None:
-        raise refuse("E701", f"the output directory was not made by ostraka build (it has no {STAMP_NAME}): "
-                     "replacing it would delete its files", target,
-                     f"{hint} (output of an ostraka older than the stamp: delete it once, then build)")
+        raise refuse(
+            "E701",
+            f"the output directory was not made by ostraka build (it has no {STAMP_NAME}): "
+            "replacing it would delete its files",
+            target,
+            f"{hint} (output of an ostraka older than the stamp: delete it once, then build)",
+        )
 
 
 def _newer_build_in_place(target: Path, started: int) -> bool:

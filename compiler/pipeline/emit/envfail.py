@@ -49,17 +49,37 @@ def from_oserror(exc: OSError, path: str | os.PathLike | None = None) -> Diagnos
     reason = exc.strerror or type(exc).__name__
     folder = shown(Path(where).parent) if where else "the folder"
     if exc.errno in _NOT_WRITABLE:
-        return Diagnostic("E702", f"cannot write here: {reason}", where,
-                          hint=f"check the permissions of {where or 'the path'} and of {folder}, or pass --out a directory you can write")
+        return Diagnostic(
+            "E702",
+            f"cannot write here: {reason}",
+            where,
+            hint=f"check the permissions of {where or 'the path'} and of {folder}, or pass --out a directory you can write",
+        )
     if exc.errno in _BUSY:
-        return Diagnostic("E703", f"cannot replace this directory: {reason}", where,
-                          hint="it is a mount point or on another file system than its parent; "
-                               "pass --out a directory that is not mounted on its own")
+        return Diagnostic(
+            "E703",
+            f"cannot replace this directory: {reason}",
+            where,
+            hint="it is a mount point or on another file system than its parent; "
+            "pass --out a directory that is not mounted on its own",
+        )
     if exc.errno in _MISSING:
-        return Diagnostic("E704", f"no such folder: {reason}", where,
-                          hint=f"create the folder first (mkdir -p {folder}) or choose another path")
+        return Diagnostic(
+            "E704",
+            f"no such folder: {reason}",
+            where,
+            hint=f"create the folder first (mkdir -p {folder}) or choose another path",
+        )
     if exc.errno in _FULL:
-        return Diagnostic("E705", f"the disk is full: {reason}", where,
-                          hint="free some space (or raise the quota) and run the command again")
-    return Diagnostic("E706", f"input/output error: {reason}", where,
-                      hint="the file system reported an error; check the disk and run the command again")
+        return Diagnostic(
+            "E705",
+            f"the disk is full: {reason}",
+            where,
+            hint="free some space (or raise the quota) and run the command again",
+        )
+    return Diagnostic(
+        "E706",
+        f"input/output error: {reason}",
+        where,
+        hint="the file system reported an error; check the disk and run the command again",
+    )

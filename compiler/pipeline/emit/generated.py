@@ -17,18 +17,22 @@ def card_records(game: CompiledGame) -> list[dict[str, Any]]:
     records = []
     for card_id, card in game.cards.items():
         source = game.sources[card_id]
-        records.append({
-            "id": card.id,
-            "name": card.name,
-            "kind": card.kind,
-            "fields": dict(card.fields),
-            "reconstructed": list(card.reconstructed),
-            "text": card.text.strip(),
-            "rendered": en.card(card),
-            "effects": [e.model_dump(by_alias=True, exclude_none=True, exclude_defaults=True) for e in card.effects],
-            "examples": len(card.examples),
-            "source": {"file": source.file, "line": source.line, "column": source.column},
-        })
+        records.append(
+            {
+                "id": card.id,
+                "name": card.name,
+                "kind": card.kind,
+                "fields": dict(card.fields),
+                "reconstructed": list(card.reconstructed),
+                "text": card.text.strip(),
+                "rendered": en.card(card),
+                "effects": [
+                    e.model_dump(by_alias=True, exclude_none=True, exclude_defaults=True) for e in card.effects
+                ],
+                "examples": len(card.examples),
+                "source": {"file": source.file, "line": source.line, "column": source.column},
+            }
+        )
     return records
 
 

@@ -46,6 +46,7 @@ _MAX_TEXT = 100_000  # the loader's limit on one text
 _MEMO_SIZE = 200_000  # distinct plain scalars remembered (a synthetic game of 10,000 cards has ~30,000)
 
 if _CLoader is not None:
+
     class _Loader(_CLoader):
         """libyaml's composer, with plain scalars marked for ruamel's resolver."""
 
@@ -136,8 +137,9 @@ class _Builder:
         return value
 
 
-def load(text: str, construct: Callable[[str, str], Any], max_nodes: int, max_depth: int,
-         max_int: int) -> tuple[Any, dict[tuple, tuple[int, int]], dict[tuple, tuple[int, int]]] | None:
+def load(
+    text: str, construct: Callable[[str, str], Any], max_nodes: int, max_depth: int, max_int: int
+) -> tuple[Any, dict[tuple, tuple[int, int]], dict[tuple, tuple[int, int]]] | None:
     """(data, positions, key positions) of a one-document text the loader would report nothing in,
     or None: then the pure path decides. `construct` is the loader's scalar constructor."""
     if _CLoader is None or _UNUSUAL.search(text) or "!" in text or _DIRECTIVE.search(text):

@@ -75,7 +75,7 @@ class Document:
         if not 0 < line <= len(starts) or (starts[line - 1] == len(self.text) and (line > 1 or not self.text)):
             return None
         end = starts[line] if line < len(starts) else len(self.text)
-        return self.text[starts[line - 1]:end].rstrip("\r\n\x85\u2028\u2029")
+        return self.text[starts[line - 1] : end].rstrip("\r\n\x85\u2028\u2029")
 
 
 # Line breaks as YAML (and so ruamel's marks, which every position comes from) counts them.
@@ -144,9 +144,7 @@ class _Builder:
 
     def diag(self, code: str, node: Node, message: str, hint: str = "", path: DataPath = ()) -> None:
         line, col = _pos(node)
-        self.diagnostics.append(
-            Diagnostic(code, message, self.doc.file, line, col, hint, path=_dotted(path))
-        )
+        self.diagnostics.append(Diagnostic(code, message, self.doc.file, line, col, hint, path=_dotted(path)))
 
     def build(self, node: Node, path: DataPath, depth: int) -> Any:
         self.count += 1
@@ -206,13 +204,25 @@ class _Builder:
         if isinstance(value, bool) or value is None:
             return value
         if isinstance(value, int) and abs(value) > MAX_INT:
-            self.diag("E104", node, f"number {node.value[:40]} is out of range", f"numbers in card data stay within ±{MAX_INT:,}", path)
+            self.diag(
+                "E104",
+                node,
+                f"number {node.value[:40]} is out of range",
+                f"numbers in card data stay within ±{MAX_INT:,}",
+                path,
+            )
             return 0
         if isinstance(value, float) and not math.isfinite(value):
             self.diag("E201", node, f"'{node.value}' is not a finite number", "", path)
             return None
         if isinstance(value, float) and abs(value) > MAX_INT:  # 1e18 is a number as large as 10**18
-            self.diag("E104", node, f"number {node.value[:40]} is out of range", f"numbers in card data stay within ±{MAX_INT:,}", path)
+            self.diag(
+                "E104",
+                node,
+                f"number {node.value[:40]} is out of range",
+                f"numbers in card data stay within ±{MAX_INT:,}",
+                path,
+            )
             return 0
         return value
 
@@ -280,8 +290,16 @@ def load_text(text: str, file: str) -> tuple[Document, list[Diagnostic]]:
         return doc, [problem]
     if len(nodes) > 1:
         line, col = _pos(nodes[1])
-        return doc, [Diagnostic("E101", "a card file holds one YAML document", file, line, col,
-                                "remove the '---' separator or split the file")]
+        return doc, [
+            Diagnostic(
+                "E101",
+                "a card file holds one YAML document",
+                file,
+                line,
+                col,
+                "remove the '---' separator or split the file",
+            )
+        ]
     if not nodes:
         doc.data = None
         return doc, []
@@ -301,20 +319,40 @@ def _refused(text: str, file: str) -> Diagnostic | None:
     """What refuses a text before any YAML is parsed: its size, its lines and flow items, its brackets
     on one line (counted in C), another YAML version."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
-        return Diagnostic("E104", f"file is larger than {MAX_FILE_BYTES:,} bytes", file, 1, 1, "split the cards into several files")
+        return Diagnostic(
+            "E104", f"file is larger than {MAX_FILE_BYTES:,} bytes", file, 1, 1, "split the cards into several files"
+        )
     if _units(text) > MAX_UNITS:
-        return Diagnostic("E104", f"file refused: more than {MAX_UNITS:,} lines and flow items", file, 1, 1,
-                          "split the cards into several files")
+        return Diagnostic(
+            "E104",
+            f"file refused: more than {MAX_UNITS:,} lines and flow items",
+            file,
+            1,
+            1,
+            "split the cards into several files",
+        )
     # The pure-Python scanner is quadratic in the flow brackets opened on one line; no card needs 64.
     for number, row in enumerate(text.splitlines(), 1):
         if row.count("[") + row.count("{") > MAX_DEPTH:
-            return Diagnostic("E104", f"file refused: more than {MAX_DEPTH} flow brackets ('[', '{{') on one line", file, number, 1,
-                              "write nested lists and mappings in block style, one level per line")
+            return Diagnostic(
+                "E104",
+                f"file refused: more than {MAX_DEPTH} flow brackets ('[', '{{') on one line",
+                file,
+                number,
+                1,
+                "write nested lists and mappings in block style, one level per line",
+            )
     version = _version_directive(text)
     if version is not None:
         wanted, line_no, col = version
-        return Diagnostic("E101", f"YAML {wanted} is not read here: card files are YAML 1.2", file, line_no, col,
-                          "remove the %YAML line (YAML 1.1 reads yes/no/on/off as booleans and 017 as octal)")
+        return Diagnostic(
+            "E101",
+            f"YAML {wanted} is not read here: card files are YAML 1.2",
+            file,
+            line_no,
+            col,
+            "remove the %YAML line (YAML 1.1 reads yes/no/on/off as booleans and 017 as octal)",
+        )
     return None
 
 
@@ -333,7 +371,15 @@ def _compose(text: str, file: str) -> tuple[list[Node], Diagnostic | None]:
     except _Limit as exc:
         line, col = _pos(exc.node) if exc.node is not None else (1, 1)
         return [], Diagnostic("E104", f"file refused: {exc}", file, line, col, "split the cards into several files")
-    except (MaxDepthExceededError, MarkedYAMLError, RecursionError, ReaderError, YAMLError, ValueError, AssertionError) as exc:
+    except (
+        MaxDepthExceededError,
+        MarkedYAMLError,
+        RecursionError,
+        ReaderError,
+        YAMLError,
+        ValueError,
+        AssertionError,
+    ) as exc:
         return [], _syntax_problem(exc, text, file)
     return nodes, None
 
@@ -348,14 +394,27 @@ def _syntax_problem(exc: Exception, text: str, file: str) -> Diagnostic:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
-        return Diagnostic("E101", f"YAML syntax error: {problem}", file, line, col, "check the indentation and the quoting on this line")
+        return Diagnostic(
+            "E101",
+            f"YAML syntax error: {problem}",
+            file,
+            line,
+            col,
+            "check the indentation and the quoting on this line",
+        )
     if isinstance(exc, RecursionError):
         return Diagnostic("E104", f"nesting deeper than {MAX_DEPTH} levels", file, 1, 1)
     if isinstance(exc, ReaderError):  # a character YAML does not allow (NUL, ESC, ...): at that character
         at = exc.position if isinstance(exc.position, int) and 0 <= exc.position <= len(text) else 0
         line, col = line_col(text, at)
-        return Diagnostic("E101", f"YAML error: {exc}".splitlines()[0], file, line, col,
-                          "remove the character: card files hold printable text only")
+        return Diagnostic(
+            "E101",
+            f"YAML error: {exc}".splitlines()[0],
+            file,
+            line,
+            col,
+            "remove the character: card files hold printable text only",
+        )
     return Diagnostic("E101", f"YAML error: {exc}".splitlines()[0], file, 1, 1)
 
 
@@ -386,14 +445,27 @@ def load_file(path: Path, display: str) -> tuple[Document, list[Diagnostic]]:
     try:
         raw = _read_regular(path, MAX_FILE_BYTES + 1)
     except OSError as exc:
-        reason = ("it is a symbolic link; card files are read only from inside the project" if exc.errno == errno.ELOOP
-                  else exc.strerror)
+        reason = (
+            "it is a symbolic link; card files are read only from inside the project"
+            if exc.errno == errno.ELOOP
+            else exc.strerror
+        )
         return Document(display, None, ""), [Diagnostic("E105", f"cannot read file: {reason}", display, 1, 1)]
     if len(raw) > MAX_FILE_BYTES:
-        return Document(display, None, ""), [Diagnostic("E104", f"file is larger than {MAX_FILE_BYTES:,} bytes", display, 1, 1,
-                                                        "split the cards into several files")]
+        return Document(display, None, ""), [
+            Diagnostic(
+                "E104",
+                f"file is larger than {MAX_FILE_BYTES:,} bytes",
+                display,
+                1,
+                1,
+                "split the cards into several files",
+            )
+        ]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return Document(display, None, ""), [Diagnostic("E105", f"file is not UTF-8 text ({exc.reason} at byte {exc.start})", display, 1, 1)]
+        return Document(display, None, ""), [
+            Diagnostic("E105", f"file is not UTF-8 text ({exc.reason} at byte {exc.start})", display, 1, 1)
+        ]
     return load_text(text, display)

@@ -29,8 +29,14 @@ def yaml_files(top: Path, display: Callable[[Path], str]) -> tuple[list[Path], l
             with os.scandir(folder) as listing:
                 entries = list(listing)
         except OSError as exc:
-            problems.append(Diagnostic("E105", f"cannot read folder: {exc.strerror}", display(folder),
-                                       hint="make the folder readable (chmod u+rx), or move it out of cards/"))
+            problems.append(
+                Diagnostic(
+                    "E105",
+                    f"cannot read folder: {exc.strerror}",
+                    display(folder),
+                    hint="make the folder readable (chmod u+rx), or move it out of cards/",
+                )
+            )
             continue
         for entry in entries:
             path = Path(entry.path)
@@ -38,13 +44,25 @@ def yaml_files(top: Path, display: Callable[[Path], str]) -> tuple[list[Path], l
                 found.append(path)  # the loader judges what it is
             elif entry.is_dir(follow_symlinks=False):
                 if depth >= MAX_DEPTH:
-                    problems.append(Diagnostic("E104", f"folders nested deeper than {MAX_DEPTH} levels; not read", display(path),
-                                               hint="keep a game's card files within a few folders"))
+                    problems.append(
+                        Diagnostic(
+                            "E104",
+                            f"folders nested deeper than {MAX_DEPTH} levels; not read",
+                            display(path),
+                            hint="keep a game's card files within a few folders",
+                        )
+                    )
                 else:
                     stack.append((path, depth + 1))
             elif entry.is_symlink() and _points_to_folder(path):
-                problems.append(Diagnostic("E105", "a symbolic link to a folder; only folders inside the project are read",
-                                           display(path), hint="move or copy the folder itself here instead of linking to it"))
+                problems.append(
+                    Diagnostic(
+                        "E105",
+                        "a symbolic link to a folder; only folders inside the project are read",
+                        display(path),
+                        hint="move or copy the folder itself here instead of linking to it",
+                    )
+                )
     return sorted(found), problems
 
 

@@ -18,6 +18,7 @@ from ...simulate.spec import Balance
 
 # ----------------------------------------------------------------------------- game.yaml
 
+
 class NounSpec(Strict):
     label: str | None = Field(None, description="How the noun is printed (default: the name)")
     aliases: list[str] = Field(default_factory=list, description="Other phrases card texts use for it (text check)")
@@ -67,10 +68,15 @@ class Kind(Strict):
 class Trigger(Strict):
     description: str = ""
     each_player: bool = Field(False, description="Fired for every player in turn order (e.g. end of an age)")
-    rules: Literal["before", "after"] = Field("before", description="Whether the game's rules run before or after the cards in play")
-    details: list[Name] = Field(default_factory=list, description="The details its events carry that the language cannot see "
-                                "(a built card's fields, an announce's details and a worship's space are known): what `event` "
-                                "and `detail` may read under it")
+    rules: Literal["before", "after"] = Field(
+        "before", description="Whether the game's rules run before or after the cards in play"
+    )
+    details: list[Name] = Field(
+        default_factory=list,
+        description="The details its events carry that the language cannot see "
+        "(a built card's fields, an announce's details and a worship's space are known): what `event` "
+        "and `detail` may read under it",
+    )
 
 
 class Trade(Strict):
@@ -78,7 +84,9 @@ class Trade(Strict):
     price: ParamName = Field(description="The param holding the base price per unit")
     currency: Noun = Field(description="The counter paid with; it goes to the seller")
     sellable: list[KindName] = Field(default_factory=list, description="Kinds whose tradable production may be bought")
-    sellable_where: dict[Name, list[Scalar | None]] = Field(default_factory=dict, description="Further field filters on those cards")
+    sellable_where: dict[Name, list[Scalar | None]] = Field(
+        default_factory=dict, description="Further field filters on those cards"
+    )
 
 
 class BuildRules(Strict):
@@ -103,7 +111,9 @@ class Deck(Strict):
 
 class Players(Strict):
     min: int = Field(ge=1, le=MAX_PLAYERS)
-    max: int = Field(ge=1, le=MAX_PLAYERS, description=f"The most players (at most {MAX_PLAYERS}: a state holds every player)")
+    max: int = Field(
+        ge=1, le=MAX_PLAYERS, description=f"The most players (at most {MAX_PLAYERS}: a state holds every player)"
+    )
 
 
 class Game(Strict):
@@ -117,7 +127,9 @@ class Game(Strict):
     )
     resources: dict[Name, NounSpec] = Field(default_factory=dict)
     counters: dict[Name, NounSpec] = Field(default_factory=dict)
-    globals: dict[Name, NounSpec] = Field(default_factory=dict, description="Game-wide counters such as the age or round")
+    globals: dict[Name, NounSpec] = Field(
+        default_factory=dict, description="Game-wide counters such as the age or round"
+    )
     tracks: dict[Name, Track] = Field(default_factory=dict)
     zones: dict[Name, Zone] = Field(default_factory=dict)
     params: dict[Name, int] = Field(default_factory=dict, description="Rule numbers that cards may modify")
@@ -126,15 +138,30 @@ class Game(Strict):
     trade: Trade | None = None
     build: BuildRules = Field(default_factory=BuildRules)
     deck: Deck | None = None
-    board: BoardSpec | None = Field(None, description="A board of hex spaces built from tiles, with pieces placed on its hexes")
+    board: BoardSpec | None = Field(
+        None, description="A board of hex spaces built from tiles, with pieces placed on its hexes"
+    )
     rules: list[Effect] = Field(default_factory=list, description="Effects every player has: the game's own rules")
-    score: Noun | None = Field(None, description="The counter that ranks the players at the end, highest first (what a bot driving the game maximises)")
-    flow: Flow | None = Field(None, description="How a whole game is played: set-up, turns, moves, the end (runtime/flow.py)")
-    balance: Balance | None = Field(None, description="What simulations value and break results down by (ostraka simulate)")
+    score: Noun | None = Field(
+        None,
+        description="The counter that ranks the players at the end, highest first (what a bot driving the game maximises)",
+    )
+    flow: Flow | None = Field(
+        None, description="How a whole game is played: set-up, turns, moves, the end (runtime/flow.py)"
+    )
+    balance: Balance | None = Field(
+        None, description="What simulations value and break results down by (ostraka simulate)"
+    )
     text: str = ""
-    summary: str = Field("", max_length=4000, description="The game's rules in a few short paragraphs, in the designer's words: "
-                                                          "printed at the head of the sheet")
-    sheet: SheetSpec = Field(default_factory=SheetSpec, description="How the sheet, print-and-play cards and export show the entities")
+    summary: str = Field(
+        "",
+        max_length=4000,
+        description="The game's rules in a few short paragraphs, in the designer's words: "
+        "printed at the head of the sheet",
+    )
+    sheet: SheetSpec = Field(
+        default_factory=SheetSpec, description="How the sheet, print-and-play cards and export show the entities"
+    )
     reconstructed: dict[str, str] = Field(
         default_factory=dict,
         description="Values of this file no public source gives, by dotted path (e.g. params.tribute), each with why it was chosen",
@@ -153,14 +180,21 @@ class Game(Strict):
 
 # ----------------------------------------------------------------------------- card files
 
+
 class Example(Strict):
     name: str = Field(max_length=200)
-    given: dict[str, Any] = Field(default_factory=dict, description="The state: players, globals, pN: {noun: value, zone: [ids]}")
+    given: dict[str, Any] = Field(
+        default_factory=dict, description="The state: players, globals, pN: {noun: value, zone: [ids]}"
+    )
     when: dict[str, Any] | list[dict[str, Any]] = Field(
         description="The trigger: {build: id, by: pN}, or {event: name, by: pN, ...}; a list runs several in order"
     )
-    answers: dict[str, str | list[str]] = Field(default_factory=dict, description="Scripted answers per player, in order")
-    expect: dict[str, Any] = Field(description="Values after the trigger: pN: {noun: value, zone: [ids]}, or refused: true")
+    answers: dict[str, str | list[str]] = Field(
+        default_factory=dict, description="Scripted answers per player, in order"
+    )
+    expect: dict[str, Any] = Field(
+        description="Values after the trigger: pN: {noun: value, zone: [ids]}, or refused: true"
+    )
 
 
 class Card(BaseModel):

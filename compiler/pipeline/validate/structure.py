@@ -57,8 +57,7 @@ def _leaf_errors(error: ValidationError) -> list[ValidationError]:
         by_branch.setdefault(sub.schema_path[0], []).append(sub)
     # A branch that failed only on 'type' at the value itself is the wrong branch.
     fitting = [
-        subs for subs in by_branch.values()
-        if not any(s.validator == "type" and not s.relative_path for s in subs)
+        subs for subs in by_branch.values() if not any(s.validator == "type" and not s.relative_path for s in subs)
     ]
     if len(fitting) == 1:
         return [leaf for sub in fitting[0] for leaf in _leaf_errors(sub)]
@@ -73,7 +72,13 @@ def _describe_types(error: ValidationError) -> str:
             kind = option.get("type") or ("object" if "$ref" in option else "value")
             kinds.append(kind if isinstance(kind, str) else "/".join(kind))
         wanted = " or ".join(dict.fromkeys(kinds))
-    return {"integer": "a whole number", "string": "a text", "object": "a mapping", "array": "a list", "boolean": "true or false"}.get(str(wanted), str(wanted))
+    return {
+        "integer": "a whole number",
+        "string": "a text",
+        "object": "a mapping",
+        "array": "a list",
+        "boolean": "true or false",
+    }.get(str(wanted), str(wanted))
 
 
 def _translate(error: ValidationError, doc: Document, prefix: DataPath) -> Diagnostic:
@@ -85,17 +90,40 @@ def _translate(error: ValidationError, doc: Document, prefix: DataPath) -> Diagn
         return _unknown_key(error, doc, path, where)
     if error.validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else str(error.validator_value)
-        return Diagnostic("E202", f"{where} lacks the required field '{missing}'", doc.file, line, col, "", dotted(path))
+        return Diagnostic(
+            "E202", f"{where} lacks the required field '{missing}'", doc.file, line, col, "", dotted(path)
+        )
     if error.validator in ("minProperties", "maxProperties") and _def_name(error) in _FAMILY_OF_DEF:
         family = _FAMILY_OF_DEF[_def_name(error)]
         n = len(instance) if isinstance(instance, dict) else 0
-        return Diagnostic("E201", f"an {family} is a mapping with exactly one key, found {n} keys", doc.file, line, col,
-                          "put each action in its own list item ('- gain: ...')" if n > 1 else "", dotted(path))
+        return Diagnostic(
+            "E201",
+            f"an {family} is a mapping with exactly one key, found {n} keys",
+            doc.file,
+            line,
+            col,
+            "put each action in its own list item ('- gain: ...')" if n > 1 else "",
+            dotted(path),
+        )
     if error.validator in ("type", "anyOf", "oneOf"):
-        shown = repr(instance) if not isinstance(instance, (dict, list)) else type(instance).__name__.replace("dict", "a mapping").replace("list", "a list")
-        return Diagnostic("E201", f"{where} should be {_describe_types(error)}, not {shown}", doc.file, line, col, "", dotted(path))
+        shown = (
+            repr(instance)
+            if not isinstance(instance, (dict, list))
+            else type(instance).__name__.replace("dict", "a mapping").replace("list", "a list")
+        )
+        return Diagnostic(
+            "E201", f"{where} should be {_describe_types(error)}, not {shown}", doc.file, line, col, "", dotted(path)
+        )
     if error.validator == "dependentRequired":
-        return Diagnostic("E202", f"{where}: {error.message}", doc.file, line, col, "a triggered effect has both 'on' and 'do'", dotted(path))
+        return Diagnostic(
+            "E202",
+            f"{where}: {error.message}",
+            doc.file,
+            line,
+            col,
+            "a triggered effect has both 'on' and 'do'",
+            dotted(path),
+        )
     return Diagnostic("E205", f"{where}: {error.message}", doc.file, line, col, "", dotted(path))
 
 
@@ -108,11 +136,24 @@ def _unknown_key(error: ValidationError, doc: Document, path: DataPath, where: s
     line, col = doc.where(path + (key,), key=True)
     family = _FAMILY_OF_DEF.get(_def_name(error))
     if family:
-        return Diagnostic("E204", f"unknown {family} '{key}'", doc.file, line, col,
-                          did_you_mean(key, allowed) or f"known: {', '.join(sorted(allowed))}", dotted(path + (key,)))
-    return Diagnostic("E203", f"unknown field '{key}' in {where}", doc.file, line, col,
-                      did_you_mean(key, allowed) or (f"allowed here: {', '.join(sorted(allowed))}" if allowed else ""),
-                      dotted(path + (key,)))
+        return Diagnostic(
+            "E204",
+            f"unknown {family} '{key}'",
+            doc.file,
+            line,
+            col,
+            did_you_mean(key, allowed) or f"known: {', '.join(sorted(allowed))}",
+            dotted(path + (key,)),
+        )
+    return Diagnostic(
+        "E203",
+        f"unknown field '{key}' in {where}",
+        doc.file,
+        line,
+        col,
+        did_you_mean(key, allowed) or (f"allowed here: {', '.join(sorted(allowed))}" if allowed else ""),
+        dotted(path + (key,)),
+    )
 
 
 def _slips(data: Any, path: DataPath = ()) -> list[tuple[DataPath, str, str]]:
@@ -144,13 +185,18 @@ def _fold_slips(data: Any, doc: Document, prefix: DataPath, out: list[tuple[Data
             continue
         line, col = doc.where(prefix + path + (following,), key=True)
         empty_line, empty_col = doc.where(prefix + path + (empty,), key=True)
-        slip = Diagnostic("E201", f"'{empty}' has no value, and '{following}' after it is not indented under it",
-                          doc.file, line, col,
-                          f"indent '{following}' (and the lines that belong with it) under '{empty}:' on line {empty_line}: "
-                          f"{empty_col + 1} spaces instead of {col - 1}",
-                          dotted(prefix + path + (following,)))
+        slip = Diagnostic(
+            "E201",
+            f"'{empty}' has no value, and '{following}' after it is not indented under it",
+            doc.file,
+            line,
+            col,
+            f"indent '{following}' (and the lines that belong with it) under '{empty}:' on line {empty_line}: "
+            f"{empty_col + 1} spaces instead of {col - 1}",
+            dotted(prefix + path + (following,)),
+        )
         # the slip replaces what was refused at the mapping and at its keys
-        out = [(p, d) for p, d in out if not (p[:len(path)] == path and len(p) <= len(path) + 1)] + [(path, slip)]
+        out = [(p, d) for p, d in out if not (p[: len(path)] == path and len(p) <= len(path) + 1)] + [(path, slip)]
     return [d for _p, d in out]
 
 
@@ -176,7 +222,9 @@ def _pydantic_path(loc: tuple, data: Any) -> DataPath:
     return tuple(path)
 
 
-def parse_model(model: type[BaseModel], data: Any, doc: Document, prefix: DataPath = ()) -> tuple[Any, list[Diagnostic]]:
+def parse_model(
+    model: type[BaseModel], data: Any, doc: Document, prefix: DataPath = ()
+) -> tuple[Any, list[Diagnostic]]:
     try:
         return model.model_validate(data), []
     except PydanticError as exc:
@@ -185,11 +233,15 @@ def parse_model(model: type[BaseModel], data: Any, doc: Document, prefix: DataPa
             path = prefix + _pydantic_path(err["loc"], data)
             line, col = doc.where(path)
             message = err["msg"].removeprefix("Value error, ")
-            out.append(Diagnostic("E201", f"{dotted(path) or 'the file'}: {message}", doc.file, line, col, "", dotted(path)))
+            out.append(
+                Diagnostic("E201", f"{dotted(path) or 'the file'}: {message}", doc.file, line, col, "", dotted(path))
+            )
         return None, out
 
 
-def validate(model: type[BaseModel], data: Any, doc: Document, which: str, prefix: DataPath = ()) -> tuple[Any, list[Diagnostic]]:
+def validate(
+    model: type[BaseModel], data: Any, doc: Document, which: str, prefix: DataPath = ()
+) -> tuple[Any, list[Diagnostic]]:
     """JSON Schema, then pydantic, as one step.
 
     The models, validated strictly, accept exactly what the schema accepts (tests/test_validate.py

@@ -24,7 +24,9 @@ class Placement:
     than the printed one (`affordable` is monotone): when the printed cost can be paid, every hex
     will do, and no reduction need be worked out at all."""
 
-    def __init__(self, ctx: Context, sites: list[str], reduce_by: tuple[str, ...], free: bool, free_next_to: str | None) -> None:
+    def __init__(
+        self, ctx: Context, sites: list[str], reduce_by: tuple[str, ...], free: bool, free_next_to: str | None
+    ) -> None:
         self.ctx, self.sites, self.reduce_by, self.free, self.free_next_to = ctx, sites, reduce_by, free, free_next_to
         board = board_of(ctx.state)
         self.hexes, self.pieces = board["hexes"], board["pieces"]
@@ -142,7 +144,9 @@ def pay(ctx: Context, cost: dict[str, int], what: str) -> None:
     if missing:
         rates = _rates(ctx, resources, missing, spare)
         if not rates:
-            raise Illegal(f"{player.id} cannot pay {', '.join(f'{n} {r}' for r, n in sorted(resources.items()))} for {what}")
+            raise Illegal(
+                f"{player.id} cannot pay {', '.join(f'{n} {r}' for r, n in sorted(resources.items()))} for {what}"
+            )
         rate = rates[0]
     for resource, n in sorted(direct.items()):
         ctx.spend(player, resource, n)

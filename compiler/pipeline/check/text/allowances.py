@@ -19,7 +19,7 @@ _STOP = {"the", "and", "for", "its", "with", "when", "this", "that", "from", "on
 class Allowances:
     keys: set[Key] = field(default_factory=set)
     numbers: dict[int, set[str]] = field(default_factory=dict)  # a number of an int field -> words naming that field
-    pairs: set[tuple[Key, int]] = field(default_factory=set)    # (noun, number) a field gives
+    pairs: set[tuple[Key, int]] = field(default_factory=set)  # (noun, number) a field gives
 
 
 def allowances(card: Card, vocab: Vocabulary) -> Allowances:

@@ -90,7 +90,9 @@ class _Comparison:
         kind ('wood' where the effects have stone), else one per name."""
         said_only = self._unmatched(self.said.mentions, self.does.keys(), self.allowed.keys)
         does_only = self._unmatched(self.does.mentions, self.said.keys(), set())
-        lone = {category for category in {m.key[0] for m in does_only} if sum(m.key[0] == category for m in does_only) == 1}
+        lone = {
+            category for category in {m.key[0] for m in does_only} if sum(m.key[0] == category for m in does_only) == 1
+        }
         for m in [m for m in does_only if m.key[0] in lone]:
             swapped = self._swap_for(m, said_only)
             if swapped is not None:
@@ -99,8 +101,14 @@ class _Comparison:
                 if swapped in said_only:
                     said_only.remove(swapped)
         for m in said_only:
-            self.findings.append(Finding(f"text mentions {self.label(m.key)}; the effects do not", m.start, m.end,
-                                         hint="remove it from the text, or add it to the effects"))
+            self.findings.append(
+                Finding(
+                    f"text mentions {self.label(m.key)}; the effects do not",
+                    m.start,
+                    m.end,
+                    hint="remove it from the text, or add it to the effects",
+                )
+            )
         for m in does_only:
             self._unsaid(m)
 
@@ -111,15 +119,27 @@ class _Comparison:
         mine = [m for m in said_only if m.key[0] == does.key[0]]
         if not mine and does.key[0] != "card":
             said_keys, does_keys = self.said.keys(), self.does.keys()
-            mine = list({m.key: m for m in reversed(self.said.mentions)
-                         if m.key[0] == does.key[0] and not self._skip(m, said_keys, does_keys)}.values())
+            mine = list(
+                {
+                    m.key: m
+                    for m in reversed(self.said.mentions)
+                    if m.key[0] == does.key[0] and not self._skip(m, said_keys, does_keys)
+                }.values()
+            )
         return mine[0] if len(mine) == 1 else None
 
     def _swapped(self, said: Mention, does: Mention) -> None:
         index = self.effect_of(does.key)
         number = does.number if does.number is not None and not does.weak else None
-        self.findings.append(Finding(f"text says \"{said.phrase}\" where the effects have {self.label(does.key, number)}",
-                                     said.start, said.end, index, hint="change the word in the text or in the effects"))
+        self.findings.append(
+            Finding(
+                f'text says "{said.phrase}" where the effects have {self.label(does.key, number)}',
+                said.start,
+                said.end,
+                index,
+                hint="change the word in the text or in the effects",
+            )
+        )
 
     def _unsaid(self, m: Mention) -> None:
         if m.number is not None and not m.weak:
@@ -127,8 +147,15 @@ class _Comparison:
         else:
             message = f"the effects involve {self.label(m.key)}; the text does not mention it"
         index = self.effect_of(m.key)
-        self.findings.append(Finding(message, None, None, index,
-                                     hint=f"rendered from the effects: \"{self.en.effect(self.card.effects[index or 0])}\""))
+        self.findings.append(
+            Finding(
+                message,
+                None,
+                None,
+                index,
+                hint=f'rendered from the effects: "{self.en.effect(self.card.effects[index or 0])}"',
+            )
+        )
 
     def _numbers_said(self) -> None:
         """Numbers the text binds to a noun, against the numbers the effects bind to it."""
@@ -163,20 +190,40 @@ class _Comparison:
                 if m.number in said_numbers or self.said.numbers_of(m.key, strong=False):
                     continue  # stated, or already reported from the text's side
                 self.reported.add(m.key)
-                self.findings.append(Finding(f"effects give {self.label(m.key, m.number)}; the text does not say {m.number}",
-                                             None, None, index, hint="state the number in the text, or change the effects"))
+                self.findings.append(
+                    Finding(
+                        f"effects give {self.label(m.key, m.number)}; the text does not say {m.number}",
+                        None,
+                        None,
+                        index,
+                        hint="state the number in the text, or change the effects",
+                    )
+                )
 
     def _optional(self) -> None:
         """An effect the player may decline, told as something the player must do."""
-        optional = next((i for i, e in enumerate(self.card.effects) if _OPTIONAL_EFFECT.search(self.en.effect(e))), None)
+        optional = next(
+            (i for i, e in enumerate(self.card.effects) if _OPTIONAL_EFFECT.search(self.en.effect(e))), None
+        )
         if optional is not None and not OPTIONAL_WORDS.search(self.text):
-            self.findings.append(Finding("the effects let the player decline; the text says it always happens", None, None,
-                                         optional, hint="say 'you may' in the text, or make the effect mandatory"))
+            self.findings.append(
+                Finding(
+                    "the effects let the player decline; the text says it always happens",
+                    None,
+                    None,
+                    optional,
+                    hint="say 'you may' in the text, or make the effect mandatory",
+                )
+            )
 
     def _loose_numbers(self) -> None:
         """Numbers standing alone in the text."""
         for n, start, end in self.said.loose:
-            if n in (0, 1) or n in self.effect_numbers or names_field(self.text, start, end, self.allowed.numbers.get(n)):
+            if (
+                n in (0, 1)
+                or n in self.effect_numbers
+                or names_field(self.text, start, end, self.allowed.numbers.get(n))
+            ):
                 continue
             if word_before(self.text, start).lower() in COUNTING:
                 continue

@@ -22,7 +22,7 @@ class _Fields:
 
     amounts: dict[Key, int] = field(default_factory=dict)
     named: set[str] = field(default_factory=set)  # card names: several cards may share one (four roads of one name)
-    names_cards: bool = False                     # the kind has a field that can name cards
+    names_cards: bool = False  # the kind has a field that can name cards
 
     def add(self, key: Key, n: int) -> None:
         self.amounts[key] = self.amounts.get(key, 0) + n
@@ -66,7 +66,7 @@ class _FieldComparison:
         return f"{n} {word}" if n == 1 or word == key[1].replace("_", " ") or word.endswith("s") else f"{n} {word}s"
 
     def run(self) -> list[Finding]:
-        extra: list[tuple[Mention, Finding]] = []     # what the text has and the fields lack
+        extra: list[tuple[Mention, Finding]] = []  # what the text has and the fields lack
         for m in self.said.mentions:
             if m.key not in self.reported:
                 extra += self._mention(m)
@@ -78,8 +78,14 @@ class _FieldComparison:
                 m, what = mine[0][0], theirs[0][0]
                 extra.remove(mine[0])
                 missing = [row for row in missing if row[2] is not theirs[0][1]]
-                self.findings.append(Finding(f"text says \"{m.phrase}\" where the card's fields {what}", m.start, m.end,
-                                             hint="change the word in the text or in the fields"))
+                self.findings.append(
+                    Finding(
+                        f'text says "{m.phrase}" where the card\'s fields {what}',
+                        m.start,
+                        m.end,
+                        hint="change the word in the text or in the fields",
+                    )
+                )
         self.findings += [f for _m, f in extra] + [f for _k, _w, f in missing]
         return self.findings
 
@@ -90,18 +96,42 @@ class _FieldComparison:
             if m.number is not None and not m.weak and m.number != amounts[m.key]:
                 start, end = m.number_at or (m.start, m.end)
                 self.reported.add(m.key)
-                self.findings.append(Finding(f"text says {self.label(m.key, m.number)}; the card's fields give {amounts[m.key]}",
-                                             start, end, hint="change the number in the text or in the fields so that they agree"))
+                self.findings.append(
+                    Finding(
+                        f"text says {self.label(m.key, m.number)}; the card's fields give {amounts[m.key]}",
+                        start,
+                        end,
+                        hint="change the number in the text or in the fields so that they agree",
+                    )
+                )
         elif m.key[0] == "noun" and m.number is not None and not m.weak and m.key[1] in self.vocab.game.resources:
             self.reported.add(m.key)
-            return [(m, Finding(f"text says {self.label(m.key, m.number)}; the card's fields give none", m.start, m.end,
-                                hint="remove it from the text, or add it to the fields"))]
+            return [
+                (
+                    m,
+                    Finding(
+                        f"text says {self.label(m.key, m.number)}; the card's fields give none",
+                        m.start,
+                        m.end,
+                        hint="remove it from the text, or add it to the fields",
+                    ),
+                )
+            ]
         elif m.key[0] == "card" and self.fields.names_cards:  # only a kind that can name cards is held to it
             shown = self.vocab.cards[m.key[1]].name if m.key[1] in self.vocab.cards else m.key[1]
             if shown != self.card.name and shown not in self.fields.named:
                 self.reported.add(m.key)
-                return [(m, Finding(f"text mentions {shown}; the card's fields do not name it", m.start, m.end,
-                                    hint="remove it from the text, or name it in the card's fields"))]
+                return [
+                    (
+                        m,
+                        Finding(
+                            f"text mentions {shown}; the card's fields do not name it",
+                            m.start,
+                            m.end,
+                            hint="remove it from the text, or name it in the card's fields",
+                        ),
+                    )
+                ]
         return []
 
     def _unsaid_amounts(self) -> list[tuple[str, str, Finding]]:
@@ -109,15 +139,29 @@ class _FieldComparison:
         said_keys = self.said.keys()
         if not any(key in said_keys for key in self.fields.amounts):
             return []
-        return [("noun", f"give {self.label(key, n)}",
-                 Finding(f"the card's fields give {self.label(key, n)}; the text does not mention {self.vocab.label(key)}",
-                         hint="state it in the text"))
-                for key, n in sorted(self.fields.amounts.items()) if key not in said_keys]
+        return [
+            (
+                "noun",
+                f"give {self.label(key, n)}",
+                Finding(
+                    f"the card's fields give {self.label(key, n)}; the text does not mention {self.vocab.label(key)}",
+                    hint="state it in the text",
+                ),
+            )
+            for key, n in sorted(self.fields.amounts.items())
+            if key not in said_keys
+        ]
 
     def _unnamed_cards(self) -> list[tuple[str, str, Finding]]:
-        return [("card", f"name {name}", Finding(f"the card's fields name {name}; the text does not mention it", hint="name it in the text"))
-                for name in sorted(self.fields.named)
-                if not re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", self.text)]
+        return [
+            (
+                "card",
+                f"name {name}",
+                Finding(f"the card's fields name {name}; the text does not mention it", hint="name it in the text"),
+            )
+            for name in sorted(self.fields.named)
+            if not re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", self.text)
+        ]
 
 
 def compare_fields(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:

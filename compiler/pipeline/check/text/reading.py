@@ -15,12 +15,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Mention:
-    key: tuple[str, str]   # (category, name): ("noun", "points"), ("card", "altar"), ("rel", "left"), ...
-    phrase: str            # the words as written
+    key: tuple[str, str]  # (category, name): ("noun", "points"), ("card", "altar"), ("rel", "left"), ...
+    phrase: str  # the words as written
     start: int
     end: int
-    number: int | None = None   # the number bound to it
-    weak: bool = False          # the number was 'a'/'an'/'each' (1 only as a reading, never required)
+    number: int | None = None  # the number bound to it
+    weak: bool = False  # the number was 'a'/'an'/'each' (1 only as a reading, never required)
     number_at: tuple[int, int] | None = None
 
 
@@ -38,7 +38,9 @@ class Reading:
         return {m.number for m in self.mentions if m.key == key and m.number is not None and (not strong or not m.weak)}
 
     def all_numbers(self) -> set[int]:
-        return {m.number for m in self.mentions if m.number is not None and not m.weak} | {n for n, _s, _e in self.loose}
+        return {m.number for m in self.mentions if m.number is not None and not m.weak} | {
+            n for n, _s, _e in self.loose
+        }
 
 
 @dataclass(frozen=True)
@@ -95,8 +97,9 @@ class _Reader:
         if bound is None or key[0] in ("rel", "card"):  # 'your two neighbours': a count of people, not an amount
             self.reading.mentions.append(Mention(key, self.text[start:end], start, end))
             return
-        self.reading.mentions.append(Mention(key, self.text[start:end], start, end, bound.value, bound.weak,
-                                             (bound.start, bound.end)))
+        self.reading.mentions.append(
+            Mention(key, self.text[start:end], start, end, bound.value, bound.weak, (bound.start, bound.end))
+        )
 
 
 def read(vocab: Vocabulary, text: str) -> Reading:

@@ -112,8 +112,11 @@ class Vocabulary:
                 adjective = {v[:-1] + "ing" for v in variants(label) if v.endswith("s") and not v.endswith("ss")}
                 self._add(("rel", name), variants(label) | adjective, label)
             else:
-                self._add(("rel", name), self._seat_phrases(name, label),
-                          f"{label} {_singular(self.members.get(name, ['player'])[0])}")
+                self._add(
+                    ("rel", name),
+                    self._seat_phrases(name, label),
+                    f"{label} {_singular(self.members.get(name, ['player'])[0])}",
+                )
         for name, phrases in BUILTIN_PLAYERS.items():
             self._add(("rel", name), phrases, phrases[0])
 
@@ -122,20 +125,25 @@ class Vocabulary:
         phrases = {f"player on your {label}", f"player to your {label}"}
         for union in self.members.get(name, []):
             for u in variants(union.replace("_", " ")):
-                phrases |= {f"{label} {u}", f"{u} on your {label}", f"{u} to your {label}", f"{u} to the {label}",
-                            f"{u} on the {label}"}
+                phrases |= {
+                    f"{label} {u}",
+                    f"{u} on your {label}",
+                    f"{u} to your {label}",
+                    f"{u} to the {label}",
+                    f"{u} on the {label}",
+                }
         return phrases
 
     # matching -----------------------------------------------------------------------------------
     def match(self, toks: list[Token], i: int) -> tuple[Key, int] | None:
         """The longest phrase starting at token i: its key and its length in tokens."""
         for length in range(min(self.longest, len(toks) - i), 0, -1):
-            words = tuple(t.lower for t in toks[i:i + length])
+            words = tuple(t.lower for t in toks[i : i + length])
             key = self.phrases.get(words)
             if key is None:
                 continue
             written = self.case_sensitive.get(words)
-            if written is not None and tuple(t.text for t in toks[i:i + length]) != written:
+            if written is not None and tuple(t.text for t in toks[i : i + length]) != written:
                 continue
             return key, length
         return None
@@ -158,8 +166,10 @@ class Vocabulary:
             return True
         if name in self.unions:
             return all(("rel", m) in other for m in self.unions[name])
-        return any(("rel", u) in other and (("rel", u) in mine or all(("rel", m) in mine for m in self.unions[u]))
-                   for u in self.members.get(name, []))
+        return any(
+            ("rel", u) in other and (("rel", u) in mine or all(("rel", m) in mine for m in self.unions[u]))
+            for u in self.members.get(name, [])
+        )
 
 
 def _name_tokens(name: str) -> list[Token]:

@@ -9,15 +9,52 @@ import re
 from dataclasses import dataclass
 
 NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-    "twenty": 20, "twice": 2, "double": 2, "single": 1,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "twenty": 20,
+    "twice": 2,
+    "double": 2,
+    "single": 1,
 }
 WEAK_ONE = {"a", "an", "each", "per", "every"}  # bind a noun as 1 without being a number of the text
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 # Words a number may stand apart from its noun by: "two more victory points", "one of your coins".
-BRIDGE = {"more", "extra", "additional", "different", "other", "of", "your", "their", "own", "free", "new",
-          "fewer", "less", "whole", "science", "symbol", "symbols", "x", "×", "the"}
+BRIDGE = {
+    "more",
+    "extra",
+    "additional",
+    "different",
+    "other",
+    "of",
+    "your",
+    "their",
+    "own",
+    "free",
+    "new",
+    "fewer",
+    "less",
+    "whole",
+    "science",
+    "symbol",
+    "symbols",
+    "x",
+    "×",
+    "the",
+}
 MAX_GAP = 3
 # Units of measure: their numbers are compared ('2 spaces' against '3 spaces'), their mention is not.
 UNITS = {"space": ["space"], "marker": ["marker", "progress marker"]}
@@ -34,9 +71,9 @@ _TOKEN = re.compile(r"[A-Za-z\u00C0-\u024F\u0370-\u03FF]+(?:['’][A-Za-z]+)?['�
 
 @dataclass(frozen=True)
 class Token:
-    text: str      # as written, possessive stripped
+    text: str  # as written, possessive stripped
     lower: str
-    start: int     # offset in the text
+    start: int  # offset in the text
     end: int
 
 
@@ -122,5 +159,5 @@ def names_field(text: str, start: int, end: int, words: set[str] | None) -> bool
     if not words:
         return False
     before = [w for w in (word_before(text, start),) if w]
-    after = re.findall(r"[A-Za-z]+", text[end:end + 40])[:1]
+    after = re.findall(r"[A-Za-z]+", text[end : end + 40])[:1]
     return any(w.lower() in words for w in before + after)
