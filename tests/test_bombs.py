@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from robust_support import REPO
 
-from compiler.pipeline.load import loader
+from compiler.pipeline.load import loader, refusals
 
 MEMORY = 384 * 2**20  # the whole CLI, Python and pydantic included, runs in ~150 MB
 CPU_SECONDS = 60
@@ -141,7 +141,7 @@ def test_loader_limits_are_checked_before_the_parse():
     loader.YAML = Spy
     fastyaml.load = fast_spy
     try:
-        _doc, problems = loader.load_text("".join(f"k{i}: {i}\n" for i in range(loader.MAX_UNITS + 1)), "x.yaml")
+        _doc, problems = loader.load_text("".join(f"k{i}: {i}\n" for i in range(refusals.MAX_UNITS + 1)), "x.yaml")
         assert [p.code for p in problems] == ["E104"] and calls == []
         _doc, problems = loader.load_text("k: 1\n", "x.yaml")
         assert problems == [] and calls == [1]
@@ -164,7 +164,7 @@ def test_the_largest_real_card_file_is_well_inside_the_limits():
     assert files
     for path in files:
         text = path.read_text(encoding="utf-8")
-        assert loader._units(text) * 2 < loader.MAX_UNITS, path
+        assert refusals._units(text) * 2 < refusals.MAX_UNITS, path
         assert len(text.encode()) * 10 < loader.MAX_FILE_BYTES, path
 
 

@@ -2,7 +2,7 @@
 
 A text finding is located through one map of the text's words in the file (textcheck.TextMap)
 instead of a search of the whole file per finding; line numbers and lines are looked up in an
-index made once per file (loader.line_starts); a CR alone ends a line for the size guard too.
+index made once per file (positions.line_starts); a CR alone ends a line for the size guard too.
 The large case runs in `make stress` (tests marked `stress`); here, that the positions are right.
 """
 
@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.pipeline.load.loader import MAX_UNITS, line_col, load_text, offset_of
+from compiler.pipeline.load.loader import load_text
+from compiler.pipeline.load.positions import line_col, offset_of
+from compiler.pipeline.load.refusals import MAX_UNITS
 
 TEXTS = """- id: folded
   name: Folded
