@@ -78,7 +78,7 @@ def _games_at(path: Path, reported: bool) -> tuple[list[Path], list[Diagnostic]]
     if not path.exists():
         return [], [
             Diagnostic(
-                "E306", f"no such file or directory: {path}", hint="give a game directory such as cards/seven_wonders"
+                "E306", f"no such file or directory: {path}", hint="give a game directory, such as cards/<game>"
             )
         ]
     start = path if path.is_dir() else path.parent
