@@ -64,3 +64,14 @@ def test_through_the_cli_a_yaml_1_1_card_is_located_not_e901(mini_game, ostraka)
     assert result.exit_code == 1 and "E901" not in result.output
     assert "cards/mini/old.yaml:1:1: error E101: YAML 1.1 is not read here" in result.output
     assert "cards/mini/new.yaml:1:1: error E101: YAML 1.3 is not read here" in result.output
+
+
+def test_a_number_as_a_key_where_a_name_belongs_is_located_not_e901(mini_game, ostraka):
+    # YAML allows `10: 3`; JSON Schema reads keys as text, and once crashed on this one (found by test_fuzz).
+    (mini_game / "keyed.yaml").write_text(
+        "id: keyed\nname: Keyed\nkind: card\ntext: Gain 3.\neffects:\n  - on: built\n    do:\n      - gain: {10: 3}\n",
+        encoding="utf-8",
+    )
+    result = ostraka("check", "--no-cache", cwd=mini_game.parent.parent)
+    assert result.exit_code == 1 and "E901" not in result.output, result.output
+    assert "cards/mini/keyed.yaml:8:" in result.output and "error E2" in result.output, result.output

@@ -77,9 +77,7 @@ def _games_at(path: Path, reported: bool) -> tuple[list[Path], list[Diagnostic]]
     `reported`: an earlier path already had a problem (then a path without games is not one more)."""
     if not path.exists():
         return [], [
-            Diagnostic(
-                "E306", f"no such file or directory: {path}", hint="give a game directory, such as cards/<game>"
-            )
+            Diagnostic("E306", f"no such file or directory: {path}", hint="give a game directory, such as cards/<game>")
         ]
     start = path if path.is_dir() else path.parent
     game_dir = next((d for d in [start, *start.parents] if (d / GAME_FILE).is_file()), None)

@@ -81,8 +81,8 @@ def _describe_types(error: ValidationError) -> str:
     }.get(str(wanted), str(wanted))
 
 
-def _translate(error: ValidationError, doc: Document, prefix: DataPath) -> Diagnostic:
-    path = prefix + tuple(error.absolute_path)
+def _translate(error: ValidationError, doc: Document, prefix: DataPath, data: Any) -> Diagnostic:
+    path = prefix + _data_path(data, tuple(error.absolute_path))
     line, col = doc.where(path)
     where = dotted(path) or "the file"
     instance = error.instance
@@ -202,10 +202,37 @@ def _fold_slips(data: Any, doc: Document, prefix: DataPath, out: list[tuple[Data
 
 def schema_errors(data: Any, doc: Document, which: str, prefix: DataPath = ()) -> list[Diagnostic]:
     out = []
-    for error in _validator(which).iter_errors(data):
+    for error in _validator(which).iter_errors(_json_view(data)):
         for leaf in _leaf_errors(error):
-            out.append((tuple(leaf.absolute_path), _translate(leaf, doc, prefix)))
+            out.append((_data_path(data, tuple(leaf.absolute_path)), _translate(leaf, doc, prefix, data)))
     return _fold_slips(data, doc, prefix, out)
+
+
+def _json_view(data: Any) -> Any:
+    """The data as JSON holds it, every mapping key a text: YAML allows `10: 3`, and JSON Schema
+    reads keys as text (its patternProperties would fail on a number)."""
+    if isinstance(data, dict):
+        return {key if isinstance(key, str) else str(key): _json_view(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_json_view(item) for item in data]
+    return data
+
+
+def _data_path(data: Any, path: DataPath) -> DataPath:
+    """A path into the JSON view as a path into the data: a key given as text back to the key it was."""
+    out: list[Any] = []
+    node = data
+    for part in path:
+        if isinstance(node, dict) and part not in node:
+            part = next((key for key in node if str(key) == part), part)
+        out.append(part)
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            node = None
+    return tuple(out)
 
 
 def _pydantic_path(loc: tuple, data: Any) -> DataPath:
