@@ -236,9 +236,8 @@ def test_a_failed_run_leaves_nothing(monkeypatch, tmp_path, compiled):
 
     monkeypatch.setattr(RandomBot, "step", broken)
     with pytest.raises(RuntimeError):
-        command.command(
-            REPO, GAME, 3, 2, 0, "random", 1, str(tmp_path / "out"), "json", None, "handlers", 5, lambda *a, **k: None
-        )
+        runs = command.Runs(3, 2, 0, "random", 1, str(tmp_path / "out"), "json", None, "handlers", 5)
+        command.command(REPO, GAME, runs, lambda *a, **k: None)
     assert list(tmp_path.iterdir()) == []
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .bots import BotOptions, UnknownBot, parse_bots
 from .loading import DataError, UsageError, load_game
-from .outdir import OutDirError, staged
+from .outdir import OutDirError, check, staged
 
 Echo = Callable[..., None]
 
@@ -37,55 +38,70 @@ def prepare(root: Path, game_name: str, players: int, games: int, bots: str, job
     return game, seats
 
 
-def command(
-    root: Path,
-    game_name: str,
-    players: int,
-    games: int,
-    seed: int,
-    bots: str,
-    jobs: int,
-    out: str,
-    fmt: str,
-    ray: str | None,
-    engine: str,
-    mcts_simulations: int,
-    echo: Echo,
-) -> int:
-    from .outdir import check
+@dataclass(frozen=True)
+class Runs:
+    """What `simulate` and `sweep` share: the games to play and where the results go."""
 
+    players: int
+    games: int
+    seed: int
+    bots: str
+    jobs: int
+    out: str
+    fmt: str
+    ray: str | None
+    engine: str
+    mcts_simulations: int
+
+    def prepare(self, root: Path, game_name: str):
+        """The compiled game and the bot of each seat; a bad argument is a UsageError."""
+        return prepare(root, game_name, self.players, self.games, self.bots, self.jobs, self.mcts_simulations)
+
+    def meta(self, command: str, game_id: str, seats: list[str]) -> dict[str, Any]:
+        """What the run records of its arguments (results.duckdb, report.html)."""
+        return {
+            "command": command,
+            "game": game_id,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "bots": seats,
+            "engine": self.engine,
+            "mcts_simulations": self.mcts_simulations,
+        }
+
+    def job(self, root: Path, game_dir: str, seats: list[str], variant: str | None) -> Any:
+        from .run import Job
+
+        options = BotOptions(mcts_simulations=self.mcts_simulations)
+        return Job(str(root), game_dir, self.players, tuple(seats), self.seed, self.engine, variant, options)
+
+    def play(self, job: Any, label: str) -> Any:
+        from .run import play
+
+        return play(job, self.games, self.jobs, False if self.ray is None else self.ray, label=label)
+
+
+def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     try:
-        game, seats = prepare(root, game_name, players, games, bots, jobs, mcts_simulations)
-        check(Path(out).resolve())
+        game, seats = runs.prepare(root, game_name)
+        check(Path(runs.out).resolve())
     except (UsageError, OutDirError) as exc:
         echo(f"ostraka: error: {exc}", err=True)
         return 2
     except DataError as exc:
         echo(exc.text, err=True)
         return 1
-    from .run import Job, play
     from .store import DB_NAME, Store
 
-    job = Job(
-        str(root), game.id, players, tuple(seats), seed, engine, None, BotOptions(mcts_simulations=mcts_simulations)
-    )
-    meta = {
-        "command": "simulate",
-        "game": game.id,
-        "players": players,
-        "games": games,
-        "seed": seed,
-        "bots": seats,
-        "engine": engine,
-        "mcts_simulations": mcts_simulations,
-    }
-    with staged(Path(out), meta) as work:
+    meta = runs.meta("simulate", game.id, seats)
+    with staged(Path(runs.out), meta) as work:
         store = Store(work / DB_NAME)
         store.start_run("base", "", meta)
-        store.add_all("base", play(job, games, jobs, False if ray is None else ray, label=game.id))
+        store.add_all("base", runs.play(runs.job(root, game.id, seats, None), label=game.id))
         store.close()
         summary = write_report(work, game, meta)
-    print_summary(summary, fmt, Path(out), echo)
+    print_summary(summary, runs.fmt, Path(runs.out), echo)
     return 0
 
 

@@ -10,31 +10,14 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
-from .bots import BotOptions
-from .command import Echo, labels, prepare
+from .command import Echo, Runs, labels
 from .loading import DataError, UsageError
 from .outdir import OutDirError, check, staged
 
 DIFFERENCES = [0.02, 0.05, 0.10]
 
 
-def command(
-    root: Path,
-    game_name: str,
-    variants: list[str],
-    players: int,
-    games: int,
-    seed: int,
-    bots: str,
-    jobs: int,
-    out: str,
-    fmt: str,
-    ray: str | None,
-    engine: str,
-    mcts_simulations: int,
-    alpha: float,
-    echo: Echo,
-) -> int:
+def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: float, echo: Echo) -> int:
     from .variants import load_variant, variant_name
 
     try:
@@ -42,8 +25,8 @@ def command(
             raise UsageError("name at least one variant file (--variants FILE ...)")
         if not 0 < alpha < 1:
             raise UsageError(f"--alpha must be between 0 and 1, not {alpha}")
-        game, seats = prepare(root, game_name, players, games, bots, jobs, mcts_simulations)
-        check(Path(out).resolve())
+        game, seats = runs.prepare(root, game_name)
+        check(Path(runs.out).resolve())
         names: list[str] = []
         for v in variants:
             load_variant(root, game.directory.name, Path(v))  # every variant checked before any game is played
@@ -58,30 +41,21 @@ def command(
         echo(exc.text, err=True)
         return 1
     from .compare import compare, power_table
-    from .run import Job, play
     from .store import DB_NAME, Store, connect
     from .summary import summarise
 
-    options = BotOptions(mcts_simulations=mcts_simulations)
+    games, players, out = runs.games, runs.players, runs.out
     meta = {
-        "command": "sweep",
-        "game": game.id,
-        "players": players,
-        "games": games,
-        "seed": seed,
-        "bots": seats,
-        "engine": engine,
-        "mcts_simulations": mcts_simulations,
+        **runs.meta("sweep", game.id, seats),
         "alpha": alpha,
         "variants": [{"name": n, "file": str(v)} for n, v in zip(names, variants)],
     }
-    runs = [("base", None)] + [(n, str(Path(v).resolve())) for n, v in zip(names, variants)]
+    sides = [("base", None)] + [(n, str(Path(v).resolve())) for n, v in zip(names, variants)]
     with staged(Path(out), meta) as work:
         store = Store(work / DB_NAME)
-        for name, variant in runs:
-            job = Job(str(root), game.directory.name, players, tuple(seats), seed, engine, variant, options)
+        for name, variant in sides:
             store.start_run(name, variant or "", meta)
-            store.add_all(name, play(job, games, jobs, False if ray is None else ray, label=name))
+            store.add_all(name, runs.play(runs.job(root, game.directory.name, seats, variant), label=name))
             store.flush()
         store.close()
         con = connect(work / DB_NAME)
@@ -92,7 +66,7 @@ def command(
                 "base": summarise(con, "base", labels(game)),
                 "variants": [],
             }
-            for name, variant in runs[1:]:
+            for name, variant in sides[1:]:
                 result["variants"].append(
                     {"name": name, "file": variant, "differences": compare(con, "base", name, alpha)}
                 )
@@ -100,7 +74,7 @@ def command(
             con.close()
         result["power"] = power_table(players, DIFFERENCES, alpha)
         (work / "report.html").write_text(render(game, meta, result), encoding="utf-8")
-    if fmt == "json":
+    if runs.fmt == "json":
         echo(json.dumps(result, sort_keys=True))
         return 0
     echo(f"{games} games for the base and each of {len(names)} variants; report in {Path(out) / 'report.html'}")
