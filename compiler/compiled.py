@@ -146,6 +146,12 @@ class CompiledGame:
     def _field_index(self) -> dict[str, dict[Any, list[str]] | None]:
         return {}
 
+    @cached_property
+    def memo(self) -> dict[str, dict[Any, Any]]:
+        """What runtime modules derive from the game's cards once and read often, a table each
+        (board/hexes.py: each tile's cells); the game is never changed after it is compiled."""
+        return {}
+
     def zone_of(self, card: Card) -> str | None:
         return self.game.kinds[card.kind].zone
 

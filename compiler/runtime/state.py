@@ -50,8 +50,9 @@ class State:
     def copy(self, new_run: bool = False) -> State:
         """A deep copy, made field by field: values are numbers, zones lists of ids and limits tuples
         of them, so copying those containers copies everything (effects try actions out on copies
-        all the time; deepcopy costs ten times more); the board is two levels of dicts over cells of
-        scalars. Fields this method does not know are deep-copied.
+        all the time; deepcopy costs ten times more); the board is dicts of cells that are replaced,
+        never edited in place (runtime/board/), so that a copy shares them. Fields this method does
+        not know are deep-copied.
 
         The copy shares the original's step budget (runtime/limits.py) and is charged to it by its
         size, so that trials on copies (`choose`, `may`, build trials) count against the run.
@@ -67,7 +68,7 @@ class State:
         new.globals = dict(self.globals)
         new.zones = {k: list(v) for k, v in self.zones.items()}
         new.players = [p.copy() for p in self.players]
-        new.board = {part: {k: _copy_plain(v) for k, v in cells.items()} for part, cells in self.board.items()}
+        new.board = {part: dict(cells) for part, cells in self.board.items()}  # cells are shared: see below
         for name in _OTHER_STATE_FIELDS:
             setattr(new, name, copy.deepcopy(getattr(self, name)))
         return new
@@ -123,15 +124,6 @@ COPY_STEPS = 8  # a trial copies the state and runs actions on it: several actio
 
 _OTHER_PLAYER_FIELDS = tuple(f.name for f in fields(Player) if f.name not in {"id", "seat", "values", "zones", "used"})
 _OTHER_STATE_FIELDS = tuple(f.name for f in fields(State) if f.name not in {"players", "globals", "zones", "board"})
-
-
-def _copy_plain(value: Any) -> Any:
-    """A board cell: a dict of scalars (a hex), a list of scalars (a piece) or a scalar (a tile id)."""
-    if isinstance(value, dict):
-        return dict(value)
-    if isinstance(value, list):
-        return list(value)
-    return value if isinstance(value, (str, int, float, type(None))) else copy.deepcopy(value)
 
 
 def new_state(game: Any, n_players: int) -> State:

@@ -5,6 +5,8 @@
     hexes:  {"q,r": {"symbol": str | None, "tile": tile id}}
     pieces: {"q,r": [player id, card id]}
     tiles:  {"q,r": tile id}              (where each tile's [0, 0] hex lies)
+
+A cell is replaced, never edited in place: copies of a state share their cells (state.py).
 """
 
 from __future__ import annotations
@@ -78,18 +80,21 @@ def spec_of(game: CompiledGame):
     return spec
 
 
-def tile_cells(game: CompiledGame, tile_id: str) -> list[tuple[tuple[int, int], str | None]]:
-    """A tile's hexes: (offset, symbol) for each cell its kind declares."""
-    spec = spec_of(game)
-    card = game.cards[tile_id]
-    cells = spec.tiles.get(card.kind)
+def tile_cells(game: CompiledGame, tile_id: str) -> tuple[tuple[tuple[int, int], str | None], ...]:
+    """A tile's hexes: (offset, symbol) for each cell its kind declares (worked out once a tile)."""
+    known = game.memo.setdefault("tile_cells", {})
+    cells = known.get(tile_id)
     if cells is None:
-        raise Illegal(f"a {card.kind} is not laid as a tile")
-    out = []
-    for field_name, offset in cells.items():
-        symbol = card.fields.get(field_name)
-        out.append((offset, None if symbol == spec.blank else symbol))
-    return out
+        spec = spec_of(game)
+        card = game.cards[tile_id]
+        declared = spec.tiles.get(card.kind)
+        if declared is None:
+            raise Illegal(f"a {card.kind} is not laid as a tile")
+        fields = card.fields
+        cells = known[tile_id] = tuple(
+            (offset, None if fields.get(name) == spec.blank else fields.get(name)) for name, offset in declared.items()
+        )
+    return cells
 
 
 def tile_fits(game: CompiledGame, board: dict, tile_id: str, anchor: tuple[int, int], touching: bool) -> bool:
@@ -100,6 +105,27 @@ def tile_fits(game: CompiledGame, board: dict, tile_id: str, anchor: tuple[int, 
     if touching and hexes:
         return any(n in hexes for c in cells for n in neighbours(c))
     return True
+
+
+def touching_anchors(game: CompiledGame, board: dict, tile_id: str) -> tuple[str, ...]:
+    """Every anchor where the tile lies on free hexes, one of them next to a laid one, in board order."""
+    offsets = tuple(offset for offset, _symbol in tile_cells(game, tile_id))
+    return _touching_anchors(offsets, frozenset(board["hexes"]))
+
+
+@lru_cache(maxsize=256)  # trials lay the same tile on the same board again and again
+def _touching_anchors(offsets: tuple[tuple[int, int], ...], taken: frozenset[str]) -> tuple[str, ...]:
+    """A tile touches the board when one of its cells is a free neighbour of a laid hex: each such
+    hex, under each cell of the tile, gives an anchor to try; it fits when all its cells are free."""
+    free_neighbours = {n for h in taken for n in neighbours(h) if n not in taken}
+    found = set()
+    for hex_key in free_neighbours:
+        q, r = parse(hex_key)
+        for dq, dr in offsets:
+            aq, ar = q - dq, r - dr
+            if all(key(aq + oq, ar + or_) not in taken for oq, or_ in offsets):
+                found.add(key(aq, ar))
+    return tuple(sorted_hexes(found))
 
 
 def lay_tile(game: CompiledGame, board: dict, tile_id: str, anchor: tuple[int, int]) -> None:

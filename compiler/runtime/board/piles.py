@@ -9,7 +9,7 @@ from ...decide.zones import shared
 from ...lang.types import as_list
 from ..limits import spend
 from ..state import Illegal
-from .hexes import board_of, key, lay_tile, neighbours, parse, sorted_hexes, spec_of, tile_fits
+from .hexes import board_of, key, lay_tile, parse, spec_of, tile_fits, touching_anchors
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..interpreter import Context
@@ -27,12 +27,7 @@ def place_tiles(ctx: Context, pile_zone: str, count: int) -> None:
         if not pile:
             return
         tile_id = pile[0]
-        near = {n for h in board["hexes"] for n in neighbours(h)} | set(board["hexes"])
-        anchors = {key(*parse(h)) for h in near}
-        # Every anchor within reach of the board: the tile's cells may stretch two hexes out.
-        for h in list(anchors):
-            anchors.update(neighbours(h))
-        legal = sorted_hexes(a for a in anchors if tile_fits(ctx.game, board, tile_id, parse(a), touching=True))
+        legal = list(touching_anchors(ctx.game, board, tile_id))
         if not legal:
             return
         at = legal[0] if len(legal) == 1 else ctx.ask(ctx.actor, f"where to lay {tile_id}", legal)
