@@ -6,7 +6,6 @@ differ in who is paid or what is spent, the player chooses among them.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -193,31 +192,33 @@ def _units(ctx: Context, player: Player) -> tuple[list[Unit], list[Unit]]:
     return own, sellers
 
 
+_CHARGE = 32  # search nodes charged to the budget at once
+
+
 def cheapest_plans(ctx: Context, player: Player, needs: list[str], coins_available: int) -> list[Plan]:
     """Every cheapest way to cover `needs`, one plan per distinct outcome."""
     own, sellers = _units(ctx, player)
-    stock = Counter({r: max(0, player.values.get(r, 0)) for r in ctx.game.game.resources})
+    stock = {r: max(0, player.values.get(r, 0)) for r in ctx.game.game.resources}
     wild = _wild(ctx, player)
     gives = [arg.give for _card, arg in ctx.passives(player, hooks.SUBSTITUTE) if arg.use != "any"]
     needs = sorted(needs)
+    last = len(needs)
+    state = ctx.state
     best: dict[tuple, Plan] = {}
     best_cost = [coins_available + 1]
+    nodes = [0]  # nodes not yet charged to the budget
+    # plain dicts copied on each branch (a Counter's copy costs several times more)
 
-    def search(i: int, used: frozenset, stock_left: Counter, wild_left: tuple, cost: int, bought: Counter) -> None:
-        spend(ctx.state, 1)  # each node of the search: many ways to pay many units multiply
+    def search(i: int, used: frozenset, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
+        # each node of the search is a step (many ways to pay many units multiply), charged by the score
+        nodes[0] += 1
+        if nodes[0] == _CHARGE:
+            nodes[0] = 0
+            spend(state, _CHARGE)
         if cost > best_cost[0]:
             return
-        if i == len(needs):
-            consumed = Counter({r: stock[r] - stock_left[r] for r in stock if stock[r] != stock_left[r]})
-            for (noun, _as, n), left, give in zip(wild, wild_left, gives):
-                if n != left:
-                    consumed[noun] += (n - left) * give
-            plan = Plan(cost, tuple(sorted(bought.items())), tuple(sorted(consumed.items())))
-            signature = (plan.purchases, plan.consumed)
-            if cost < best_cost[0]:
-                best.clear()
-                best_cost[0] = cost
-            best[signature] = plan
+        if i == last:
+            _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives)
             return
         need = needs[i]
         tried = set()
@@ -225,15 +226,15 @@ def cheapest_plans(ctx: Context, player: Player, needs: list[str], coins_availab
             if unit.key not in used and need in unit.options and unit.options not in tried:
                 tried.add(unit.options)
                 search(i + 1, used | {unit.key}, stock_left, wild_left, cost, bought)
-        if stock_left[need] > 0:
+        if stock_left.get(need, 0) > 0:
             left = stock_left.copy()
             left[need] -= 1
             search(i + 1, used, left, wild_left, cost, bought)
         for w, (noun, allowed, _n) in enumerate(wild):
             if wild_left[w] > 0 and (allowed is None or need in allowed) and not (noun == need):
-                left = list(wild_left)
-                left[w] -= 1
-                search(i + 1, used, stock_left, tuple(left), cost, bought)
+                more_wild = list(wild_left)
+                more_wild[w] -= 1
+                search(i + 1, used, stock_left, tuple(more_wild), cost, bought)
         tried_sellers = set()
         for unit in sellers:
             if unit.key in used or need not in unit.options:
@@ -244,11 +245,35 @@ def cheapest_plans(ctx: Context, player: Player, needs: list[str], coins_availab
             tried_sellers.add(seller_key)
             price = unit.price[need]
             more = bought.copy()
-            more[unit.origin] += price
+            more[unit.origin] = more.get(unit.origin, 0) + price
             search(i + 1, used | {unit.key}, stock_left, wild_left, cost + price, more)
 
-    search(0, frozenset(), stock.copy(), tuple(n for _noun, _as, n in wild), 0, Counter())
+    search(0, frozenset(), stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
+    spend(state, nodes[0])
     return sorted(best.values(), key=lambda p: (p.purchases, p.consumed)) if best_cost[0] <= coins_available else []
+
+
+def _keep(
+    best: dict[tuple, Plan],
+    best_cost: list[int],
+    cost: int,
+    bought: dict[str, int],
+    stock: dict[str, int],
+    stock_left: dict[str, int],
+    wild: list[tuple[str, frozenset[str] | None, int]],
+    wild_left: tuple[int, ...],
+    gives: list[int],
+) -> None:
+    """A way to pay found by the search: kept among the cheapest (one plan per outcome)."""
+    consumed = {r: stock[r] - stock_left[r] for r in stock if stock[r] != stock_left[r]}
+    for (noun, _as, n), left, give in zip(wild, wild_left, gives):
+        if n != left:
+            consumed[noun] = consumed.get(noun, 0) + (n - left) * give
+    plan = Plan(cost, tuple(sorted(bought.items())), tuple(sorted(consumed.items())))
+    if cost < best_cost[0]:
+        best.clear()
+        best_cost[0] = cost
+    best[(plan.purchases, plan.consumed)] = plan
 
 
 def pay_resources(ctx: Context, player: Player, needs: list[str], coins_available: int, what: str) -> int:
