@@ -173,12 +173,3 @@ class Flow(Strict):
     win: Condition | None = Field(
         None, description="An instant win: checked for every player after each step; the first players it holds for win"
     )
-
-
-FLOW_MODELS = (MoveSpec, DealArgs, RepeatStepArgs, EachPlayerArgs, TurnArgs, PassArgs, IfStepArgs, Step, Flow)
-
-
-def rebuild(namespace: dict[str, Any]) -> None:
-    namespace = {**namespace, "Step": Step}
-    for model in FLOW_MODELS:
-        model.model_rebuild(_types_namespace=namespace, force=True)

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, create_model, mo
 
 from . import flow
 from .registry import REGISTRY, Primitive, discover
-from .types import FieldTest, PlayerSet, Selector, TriggerName
+from .types import PlayerSet, Selector, TriggerName
 
 MODULES = discover()  # every primitive module of the family folders: they register themselves
 
@@ -33,6 +33,7 @@ class OneOf(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False, defer_build=True)
     family: ClassVar[str] = ""  # the family whose primitives it names (set by _one_of)
     _key: str = PrivateAttr("")
+    _field: str = PrivateAttr("")  # the attribute holding the arguments (field_name(_key))
 
     @model_validator(mode="after")
     def _exactly_one(self):
@@ -40,20 +41,23 @@ class OneOf(BaseModel):
         if len(present) != 1:
             raise ValueError(f"expected exactly one primitive, found {len(present)}")
         self._key = type(self).model_fields[present[0]].alias or present[0]
+        self._field = present[0]
         return self
 
+    # `key` and `arg` are read on every step the interpreter takes: they read the private values
+    # straight from their slot, not through pydantic's __getattr__ (several times slower).
     @property
     def key(self) -> str:
-        return self._key
+        return self.__pydantic_private__["_key"]  # type: ignore[index]
 
     @property
     def arg(self) -> Any:
-        return getattr(self, field_name(self._key))
+        return self.__dict__[self.__pydantic_private__["_field"]]  # type: ignore[index]
 
     @property
     def primitive(self) -> type[Primitive]:
         """The registered class of the primitive this node names (what it declares about itself)."""
-        return REGISTRY[self.family][self._key]
+        return REGISTRY[self.family][self.key]
 
 
 def _one_of(model_name: str, family: str, doc: str) -> type[OneOf]:
@@ -178,17 +182,20 @@ _NAMESPACE = {
 }
 
 
-def _rebuild() -> None:
-    FieldTest.model_rebuild(_types_namespace=_NAMESPACE, force=True)
-    Selector.model_rebuild(_types_namespace=_NAMESPACE, force=True)
-    for model in (Action, Expression, Condition):
-        model.model_rebuild(_types_namespace=_NAMESPACE, force=True)
-    Effect.model_rebuild(_types_namespace=_NAMESPACE, force=True)
-    for module in MODULES:
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == module.__name__:
-                value.model_rebuild(_types_namespace=_NAMESPACE, force=True)
-    flow.rebuild(_NAMESPACE)
+def _bind() -> None:
+    """Let every model of the language build itself when first used (they are `defer_build`).
+
+    Their annotations quote these names (`"Action"`, `"Amount"`...), which their own modules cannot
+    import (the models are built from them); pydantic looks a quoted name up in the module that wrote
+    it, so the names are put there. Building all of them here instead cost ~0.25 s at every import,
+    and a cold check validates only cards and game files (one build each, the tree of models inside).
+    """
+    from . import types
+
+    namespace = {**_NAMESPACE, "Step": flow.Step}
+    for module in (types, flow, *MODULES):
+        for name, value in namespace.items():
+            module.__dict__.setdefault(name, value)
 
 
-_rebuild()
+_bind()
