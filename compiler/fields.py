@@ -36,14 +36,14 @@ def holds(have: Any, wanted: Any) -> bool:
 
 def passes(value: Any, tests: dict) -> bool:
     """Every test of a `where` comparison on one value: at_least and at_most on whole numbers, one_of
-    a set of values, contains a word of a text (any case)."""
+    a set of values, contains a word of a text (any case), among the ids of the cards a selector found."""
     number = isinstance(value, int) and not isinstance(value, bool)
     for test, wanted in tests.items():
         if test == "at_least" and not (number and value >= wanted):
             return False
         if test == "at_most" and not (number and value <= wanted):
             return False
-        if test == "one_of" and value not in wanted:
+        if test in ("one_of", "among") and value not in wanted:
             return False
         if test == "contains" and not (isinstance(value, str) and str(wanted).lower() in _words(value)):
             return False

@@ -196,6 +196,35 @@ def test_babylon_b_plays_the_seventh_card(wonders):
     assert asked is not None and "choose: discard" in asked
 
 
+def _babylon_b(wonders, engine: str, stages: list[str]) -> GameState:
+    """A 3-player game at its first decision, p1 on Babylon's B side with these stages built and
+    stock enough to pay any stage (set before the hands are dealt, so the turn sees it)."""
+    from compiler.codegen.engine import load as load_handlers
+
+    state = GameState(wonders, 3, seed=23, handlers=load_handlers(wonders) if engine == "handlers" else None)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+        p1 = state.state.players[0]
+        if p1.zones.get("wonder") and p1.zones["wonder"] != ["babylon_b"]:
+            p1.zones["wonder"], p1.zones["stages"] = ["babylon_b"], list(stages)
+            p1.values.update({r: 5 for r in wonders.game.resources})
+    return state
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "handlers"])
+def test_the_stage_move_builds_the_next_stage_of_ones_own_board(wonders, engine):
+    state = _babylon_b(wonders, engine, ["babylon_b_1"])
+    labels = {state.action_to_string(0, a): a for a in state.legal_actions()}
+    state.apply_action(labels[next(label for label in labels if label.startswith("stage "))])
+    while state.state.players[0].zones["stages"] == ["babylon_b_1"]:  # the others pick, then all are revealed
+        state.apply_action(state.legal_actions()[0])
+    assert state.state.players[0].zones["stages"] == ["babylon_b_1", "babylon_b_2"]  # its own board's next
+    # every stage of the board built: no stage move is offered
+    done = _babylon_b(wonders, engine, ["babylon_b_1", "babylon_b_2", "babylon_b_3"])
+    moves = [done.action_to_string(0, a) for a in done.legal_actions()]
+    assert any(m.startswith("build ") for m in moves) and not any(m.startswith("stage ") for m in moves)
+
+
 def test_ties_on_points_are_broken_by_coins(wonders):
     state = play_out(GameState(wonders, 3, seed=1))
     for p, (points, coins) in zip(state.state.players, [(40, 2), (40, 5), (39, 9)]):

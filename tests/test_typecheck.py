@@ -23,6 +23,17 @@ BAD = {
         "E308",
         "'value' is a int field: contains looks for a word in a text",
     ),
+    # card ids looked for in a number field; a field the kinds of an `among` selector lack
+    "among_int": (
+        "{count: {kind: token, where: {value: {among: {kind: card}}}}}",
+        "E308",
+        "'value' is a int field: among compares card ids",
+    ),
+    "among_no_field": (
+        "{count: {kind: card, where: {after: {among: {kind: token, where: {colour: red}}}}}}",
+        "E309",
+        "kind 'token' declares no field 'colour'",
+    ),
     # units of a field that is no cost; a detail that is no number
     "units_not_cost": ("{units: {field: colour}}", "E308", "units reads a cost, but 'colour' is a choice field"),
     "field_not_number": (
@@ -37,6 +48,7 @@ GOOD = {
     "at_least_ok": "{count: {kind: token, where: {value: {at_least: 2}}}}",
     "contains_ok": "{count: {kind: card, where: {name: {contains: good}}}}",
     "units_ok": "{units: {field: cost}}",
+    "among_ok": "{count: {kind: card, where: {after: {among: {kind: card, where: {colour: red}}}}}}",
 }
 
 

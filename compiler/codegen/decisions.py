@@ -107,32 +107,56 @@ class Decisions:
         ids = None if fixed is None else self.card_set(fixed)
         if not plan.varying:
             return ids if ids is not None else Code("rt.ANY_CARD")
-        if all(isinstance(wanted, OneOf) and wanted.key == "field" for _name, wanted in plan.varying):
-            # Compared with the card in hand (reading it has no effects): narrowed once per search.
-            narrowed = ids if ids is not None else Code("None")
-            for name, wanted in plan.varying:
-                narrowed = Code(f"rt.narrow({c}.game, {narrowed}, {lit(name)}, {c}.card_field({lit(wanted.arg)}))")
+        # Compared with the card in hand or with the cards `among` finds (reading them has no
+        # effects): narrowed once per search; any other test runs on the cards left.
+        narrowed = ids if ids is not None else Code("None")
+        rest = []
+        for name, wanted in plan.varying:
+            value = self._narrowing(wanted, c)
+            if value is None:
+                rest.append((name, wanted))
+            else:
+                narrowed = Code(f"rt.narrow({c}.game, {narrowed}, {lit(name)}, {value})")
+        if not rest:
             return narrowed
         card = self.fresh("card")
-        tests = [Code(f"{card}.id in {ids}")] if ids is not None else []
-        tests += [self._where_test(card, name, wanted, c) for name, wanted in plan.varying]
+        tests = [self._where_test(card, name, wanted, c) for name, wanted in rest]
+        if narrowed != (ids if ids is not None else "None"):
+            return Code(f"rt.keep({c}.game, {narrowed}, lambda {card}: " + " and ".join(tests) + ")")
+        tests = ([Code(f"{card}.id in {ids}")] if ids is not None else []) + tests
         return Code(f"lambda {card}: " + " and ".join(tests))
+
+    def _narrowing(self, wanted: OneOf | FieldTest, c: Code) -> Code | None:
+        """What a varying `where` value narrows the cards to, once per search: a field of the card in
+        hand, or the ids of the cards `among` finds; None for a test read on each card."""
+        if isinstance(wanted, OneOf) and wanted.key == "field":
+            return Code(f"{c}.card_field({lit(wanted.arg)})")
+        if isinstance(wanted, FieldTest) and wanted.among is not None and set(wanted.tests()) == {"among"}:
+            pick = self.fresh("cid")
+            return Code(f"[{pick} for _h, {pick} in {self.select(wanted.among, c)}]")
+        return None
 
     def _where_test(self, card: Code, name: str, wanted: OneOf | FieldTest, c: Code) -> Code:
         have = (
             Code(f"{card}.{ident(name)}") if name in ("id", "name", "kind") else Code(f"rt.field({card}, {lit(name)})")
         )
         if isinstance(wanted, FieldTest):  # its amounts read for each card, as the interpreter does once
-            parts = ", ".join(
-                f"{lit(t)}: {self.amount(v, c) if t in ('at_least', 'at_most') else lit(v)}"
-                for t, v in wanted.tests().items()
-            )
+            parts = ", ".join(f"{lit(t)}: {self._test_value(t, v, c)}" for t, v in wanted.tests().items())
             return Code(f"rt.holds({have}, {{{parts}}})")
         if wanted.key == "field":
             allowed = Code(f"rt.allowed({c}.card_field({lit(wanted.arg)}))")  # compared as it is, not as a number
         else:  # an amount: evaluated for each card, as the interpreter does
             allowed = Code(f"({self.amount(wanted, c)},)")
         return Code(f"rt.has({have}, {allowed})")
+
+    def _test_value(self, test: str, value: Any, c: Code) -> Code:
+        """A `where` comparison's value: an amount read, the ids `among` finds, else the data's literal."""
+        if test in ("at_least", "at_most"):
+            return self.amount(value, c)
+        if test == "among":
+            pick = self.fresh("cid")
+            return Code(f"[{pick} for _h, {pick} in {self.select(value, c)}]")
+        return lit(value)
 
     def card_set(self, ids: Iterable[str]) -> Code:
         """The name of a module constant holding these card ids, in the game's order."""

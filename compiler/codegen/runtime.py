@@ -21,7 +21,7 @@ from typing import Any
 from ..decide.numbers import div  # noqa: F401  (used by generated code)
 from ..fields import holds, items  # noqa: F401  (holds: used by generated code)
 from ..runtime import board, cards, reading, seats, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
-from ..runtime.filters import Match, card_ids, narrow  # noqa: F401  (card_ids, narrow: used by generated code)
+from ..runtime.filters import Match, card_ids, keep, narrow  # noqa: F401  (card_ids, keep, narrow: used by generated code)
 from ..runtime.interpreter import Context, dispatch  # noqa: F401  (dispatch: used by generated code)
 from ..runtime.limits import bounded, spend as budget  # noqa: F401  (bounded: used by generated code)
 from ..runtime.state import Illegal, Player

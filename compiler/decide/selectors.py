@@ -55,9 +55,9 @@ def of(game: Any, selector: Selector | str) -> Plan:
 
 
 def _varying(wanted: Any) -> bool:
-    """A `where` value read at run time: an amount, or a comparison with an amount in it."""
+    """A `where` value read at run time: an amount, or a comparison with an amount (or `among`) in it."""
     if isinstance(wanted, FieldTest):
-        return any(isinstance(v, OneOf) for v in wanted.tests().values())
+        return wanted.among is not None or any(isinstance(v, OneOf) for v in wanted.tests().values())
     return isinstance(wanted, OneOf)
 
 

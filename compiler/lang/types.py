@@ -62,17 +62,22 @@ class FieldTest(Strict):
     at_most: Amount | None = Field(None, description="A whole number at most this")
     one_of: list[Scalar] | None = Field(None, min_length=1, description="One of these values")
     contains: str | None = Field(None, min_length=1, max_length=64, description="A text holding this word (any case)")
+    among: Selector | None = Field(
+        None,
+        description="The id of one of the cards this selector finds (a card's ref field naming a card "
+        "one owns, e.g. {among: {zone: wonder}}); read when the search runs",
+    )
 
     @model_validator(mode="after")
     def _some_test(self) -> FieldTest:
         if not self.model_fields_set:
-            raise ValueError("a field test needs at_least, at_most, one_of or contains")
+            raise ValueError("a field test needs at_least, at_most, one_of, contains or among")
         return self
 
     def tests(self) -> dict[str, Any]:
         return {
             name: getattr(self, name)
-            for name in ("at_least", "at_most", "one_of", "contains")
+            for name in ("at_least", "at_most", "one_of", "contains", "among")
             if getattr(self, name) is not None
         }
 
@@ -85,7 +90,7 @@ class Selector(Strict):
     where: dict[FieldName, Scalar | list[Scalar] | FieldTest | Amount] | None = Field(
         None,
         description="Field filters: a value, a list of allowed values, a test ({at_least: 5}, {at_most: 2}, "
-        "{one_of: [a, b]}, {contains: word}), or an amount",
+        "{one_of: [a, b]}, {contains: word}, {among: a selector}), or an amount",
     )
     zone: ZoneName | None = Field(None, description="The zone searched; default: the kind's zone")
     of: PlayerSet | None = Field(None, description="Whose zone; default 'self'. Ignored for shared zones")

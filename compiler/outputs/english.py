@@ -199,6 +199,8 @@ class English(Words):
             parts.append(f"{self.amount(test.at_most)} or less")
         if test.one_of is not None:
             parts.append(self.words(test.one_of, "or"))
+        if test.among is not None:
+            parts.append("one of the " + self.selector(test.among, plural=True))
         shown = f"whose {self.word(field)} is " + " and ".join(parts) if parts else ""
         if test.contains is not None:
             has = f"whose {self.word(field)} contains the word '{test.contains}'"

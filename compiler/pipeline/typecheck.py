@@ -31,6 +31,7 @@ from .validate.models import Game
 ENTITY = {"id": "text", "name": "text", "kind": "choice"}
 NUMBERS = {"int", "bool"}  # a bool reads as 0 or 1
 WORDS = {"text", "choice", "noun", "ref", "refs"}
+IDS = {"text", "ref", "refs"}  # what may hold a card's id (`among`)
 ANY = None  # a trigger whose details cannot be known (invoked: they are the invoking event's)
 
 
@@ -251,6 +252,15 @@ class _Checker:
                     path + ("contains",),
                     "a text field, or a value",
                 )
+            if wanted.among is not None:
+                if found and not found & IDS:
+                    self.add(
+                        "E308",
+                        f"'{name}' is {self.declared(name)}: among compares card ids",
+                        path + ("among",),
+                        "a ref or refs field (or id)",
+                    )
+                self.selector(wanted.among, path + ("among",), trigger)
             for t in numbers:
                 self.walk(getattr(wanted, t), path + (t,), trigger)
             return

@@ -42,16 +42,22 @@ def _passes(ctx: Context, plan: selectors.Plan, card: Any, known: dict | None) -
 def _wanted(ctx: Context, name: str, wanted: Any, known: dict | None) -> Any:
     if known is not None and name in known:
         return known[name]
-    if isinstance(wanted, FieldTest):  # its amounts read now, the same for every card
-        value: Any = {
-            test: ctx.amount(v) if test in ("at_least", "at_most") else v for test, v in wanted.tests().items()
-        }
+    if isinstance(wanted, FieldTest):  # its amounts (and the cards `among` names) read now, the same for every card
+        value: Any = {test: _test_value(ctx, test, v) for test, v in wanted.tests().items()}
     elif wanted.key == "field":  # a field of the card in hand (e.g. a stage's own board) is compared as it is
         value = ctx.card_field(wanted.arg)
     else:
         value = ctx.amount(wanted)
     if known is not None:
         known[name] = value
+    return value
+
+
+def _test_value(ctx: Context, test: str, value: Any) -> Any:
+    if test in ("at_least", "at_most"):
+        return ctx.amount(value)
+    if test == "among":
+        return [cid for _holder, cid in select(ctx, value)]
     return value
 
 

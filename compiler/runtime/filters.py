@@ -40,7 +40,15 @@ def narrow(game: CompiledGame, match: Match | None, name: str, wanted: Any) -> C
     """The cards of the filter (None: every card) whose field holds a wanted value, as a `where`
     compares; looked up in the game's index of field values rather than card by card."""
     cards = game.cards
+    if wanted == []:  # `among` found no card: nothing is named
+        return {}
     having = game.cards_with(name, wanted)
     if having is None:  # values that cannot be hashed: compare each card
         having = [cid for cid in cards if holds(field_value(cards[cid], name), wanted)]
     return {cid: None for cid in having if match is None or allows(cards, match, cid)}
+
+
+def keep(game: CompiledGame, ids: CardIds, test: Callable[[Any], bool]) -> CardIds:
+    """The cards of a narrowed filter that also pass a test read on each card, tried once per search."""
+    cards = game.cards
+    return {cid: None for cid in ids if test(cards[cid])}

@@ -330,21 +330,29 @@ def rules_on_last_card(ctx: Context) -> None:
                     (("stages", False),),
                     (("self",),),
                     True,
-                    lambda card6: card6.id in _CARDS2
-                    and rt.has(
-                        rt.field(card6, "stage"),
-                        (
-                            rt.bounded(
-                                (
-                                    len(
-                                        [
-                                            (c5.actor, cid7)
-                                            for cid7 in c5.actor.zones.get("stages", ())
-                                            if cid7 in _CARDS2
-                                        ]
+                    rt.keep(
+                        c5.game,
+                        rt.narrow(
+                            c5.game,
+                            _CARDS2,
+                            "wonder",
+                            [cid6 for _h, cid6 in [(c5.actor, cid7) for cid7 in c5.actor.zones.get("wonder", ())]],
+                        ),
+                        lambda card8: rt.has(
+                            rt.field(card8, "stage"),
+                            (
+                                rt.bounded(
+                                    (
+                                        len(
+                                            [
+                                                (c5.actor, cid9)
+                                                for cid9 in c5.actor.zones.get("stages", ())
+                                                if cid9 in _CARDS2
+                                            ]
+                                        )
+                                        + 1
                                     )
-                                    + 1
-                                )
+                                ),
                             ),
                         ),
                     ),
@@ -354,31 +362,31 @@ def rules_on_last_card(ctx: Context) -> None:
             )
             rt.budget(c5.state, 1)
             c5.move_cards(
-                [(c5.actor, cid8) for cid8 in c5.actor.zones.get("hand", ())],
+                [(c5.actor, cid10) for cid10 in c5.actor.zones.get("hand", ())],
                 "tucked",
                 False,
                 lambda: [c5.actor],
                 None,
             )
 
-        def _option9(c10: Context) -> None:
-            rt.budget(c10.state, 1)
-            c10.move_cards(
-                [(c10.actor, cid11) for cid11 in c10.actor.zones.get("hand", ())],
+        def _option11(c12: Context) -> None:
+            rt.budget(c12.state, 1)
+            c12.move_cards(
+                [(c12.actor, cid13) for cid13 in c12.actor.zones.get("hand", ())],
                 "discard",
                 True,
-                lambda: [c10.actor],
+                lambda: [c12.actor],
                 None,
             )
-            rt.budget(c10.state, 1)
-            rt.dispatch(c10, "discard", {})
+            rt.budget(c12.state, 1)
+            rt.dispatch(c12, "discard", {})
 
         ctx.choose(
             ctx.actor,
             (
                 ("build", _option1),
                 ("stage", _option4),
-                ("discard", _option9),
+                ("discard", _option11),
             ),
             1,
         )
@@ -1418,12 +1426,25 @@ def move_stage_1(ctx: Context) -> None:
             (("stages", False),),
             (("self",),),
             True,
-            lambda card1: card1.id in _CARDS2
-            and rt.has(
-                rt.field(card1, "stage"),
-                (
-                    rt.bounded(
-                        (len([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("stages", ()) if cid2 in _CARDS2]) + 1)
+            rt.keep(
+                ctx.game,
+                rt.narrow(
+                    ctx.game,
+                    _CARDS2,
+                    "wonder",
+                    [cid1 for _h, cid1 in [(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("wonder", ())]],
+                ),
+                lambda card3: rt.has(
+                    rt.field(card3, "stage"),
+                    (
+                        rt.bounded(
+                            (
+                                len(
+                                    [(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("stages", ()) if cid4 in _CARDS2]
+                                )
+                                + 1
+                            )
+                        ),
                     ),
                 ),
             ),
