@@ -55,6 +55,12 @@ class OneOf(BaseModel):
         return self.__dict__[self.__pydantic_private__["_field"]]  # type: ignore[index]
 
     @property
+    def slot(self) -> str:
+        """The attribute holding the arguments: the one field of the model that is not None (walks
+        over the data visit it alone, not every primitive's field of the family)."""
+        return self.__pydantic_private__["_field"]  # type: ignore[index]
+
+    @property
     def primitive(self) -> type[Primitive]:
         """The registered class of the primitive this node names (what it declares about itself)."""
         return REGISTRY[self.family][self.key]
@@ -183,12 +189,13 @@ _NAMESPACE = {
 
 
 def _bind() -> None:
-    """Let every model of the language build itself when first used (they are `defer_build`).
+    """Build the four models every other one nests in; the rest build when first used (`defer_build`).
 
     Their annotations quote these names (`"Action"`, `"Amount"`...), which their own modules cannot
     import (the models are built from them); pydantic looks a quoted name up in the module that wrote
-    it, so the names are put there. Building all of them here instead cost ~0.25 s at every import,
-    and a cold check validates only cards and game files (one build each, the tree of models inside).
+    it, so the names are put there. The four are built here because a model that nests a built one
+    reuses its schema (cards and game files then build in a fraction of the time); building every
+    model of the language, as before, cost ~0.25 s at every import.
     """
     from . import types
 
@@ -196,6 +203,8 @@ def _bind() -> None:
     for module in (types, flow, *MODULES):
         for name, value in namespace.items():
             module.__dict__.setdefault(name, value)
+    for model in (Action, Expression, Condition, Effect):
+        model.model_rebuild()
 
 
 _bind()

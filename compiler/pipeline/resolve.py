@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from ..decide.players import BUILTIN_PLAYERS
 from ..diagnostics import Diagnostic, did_you_mean
+from ..lang.model import OneOf
 from ..lang.types import Ref
 from .load.loader import DataPath, Document, dotted
 from .validate.models import Card, Game
@@ -90,7 +91,10 @@ def _walk_extra(value: BaseModel, path: DataPath, visit) -> None:
 
 
 def _walk_model(value: BaseModel, path: DataPath, visit) -> None:
-    for name, info in type(value).model_fields.items():
+    fields = type(value).model_fields
+    # a primitive node's one argument, not its family's every (None) field
+    items = ((value.slot, fields[value.slot]),) if isinstance(value, OneOf) else fields.items()
+    for name, info in items:
         child = getattr(value, name)
         if child is None:
             continue

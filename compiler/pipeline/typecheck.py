@@ -122,7 +122,10 @@ class _Checker:
         if isinstance(node, BaseModel):
             if isinstance(node, EffectBase):  # what its actions read, their trigger carries
                 trigger = node.on
-            for name, info in type(node).model_fields.items():
+            fields = type(node).model_fields
+            # a primitive node's one argument, not its family's every (None) field
+            items = ((node.slot, fields[node.slot]),) if isinstance(node, OneOf) else fields.items()
+            for name, info in items:
                 child = getattr(node, name)
                 if child is not None:
                     self.walk(child, path + (info.alias or name,), trigger)

@@ -216,3 +216,8 @@ class Card(BaseModel):
     def fields(self) -> Mapping[str, Any]:
         """The fields its kind declares, read-only (a card is frozen; effects read these constantly)."""
         return MappingProxyType(self.__pydantic_extra__ or {})
+
+
+# Built now, not at the first game file: a check forks its worker after importing this module
+# (pipeline/parallel.py), so both processes share the one build.
+Game.model_rebuild()
