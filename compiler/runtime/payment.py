@@ -204,6 +204,12 @@ def cheapest_plans(ctx: Context, player: Player, needs: list[str], coins_availab
     needs = sorted(needs)
     last = len(needs)
     state = ctx.state
+    # the units that can pay each noun needed, in the order the search tries them
+    own_for = {need: [u for u in own if need in u.options] for need in set(needs)}
+    sellers_for = {
+        need: [(u.key, (u.origin, u.options), u.origin, u.price[need]) for u in sellers if need in u.options]
+        for need in set(needs)
+    }
     best: dict[tuple, Plan] = {}
     best_cost = [coins_available + 1]
     nodes = [0]  # nodes not yet charged to the budget
@@ -222,8 +228,8 @@ def cheapest_plans(ctx: Context, player: Player, needs: list[str], coins_availab
             return
         need = needs[i]
         tried = set()
-        for unit in own:
-            if unit.key not in used and need in unit.options and unit.options not in tried:
+        for unit in own_for[need]:
+            if unit.key not in used and unit.options not in tried:
                 tried.add(unit.options)
                 search(i + 1, used | {unit.key}, stock_left, wild_left, cost, bought)
         if stock_left.get(need, 0) > 0:
@@ -236,17 +242,13 @@ def cheapest_plans(ctx: Context, player: Player, needs: list[str], coins_availab
                 more_wild[w] -= 1
                 search(i + 1, used, stock_left, tuple(more_wild), cost, bought)
         tried_sellers = set()
-        for unit in sellers:
-            if unit.key in used or need not in unit.options:
-                continue
-            seller_key = (unit.origin, unit.options)
-            if seller_key in tried_sellers:
+        for key, seller_key, origin, price in sellers_for[need]:
+            if key in used or seller_key in tried_sellers:
                 continue
             tried_sellers.add(seller_key)
-            price = unit.price[need]
             more = bought.copy()
-            more[unit.origin] = more.get(unit.origin, 0) + price
-            search(i + 1, used | {unit.key}, stock_left, wild_left, cost + price, more)
+            more[origin] = more.get(origin, 0) + price
+            search(i + 1, used | {key}, stock_left, wild_left, cost + price, more)
 
     search(0, frozenset(), stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
     spend(state, nodes[0])
