@@ -27,35 +27,68 @@ def _mutate(state) -> None:
     state.globals["probe"] = 1
     for ids in state.zones.values():
         ids.append("probe")
-    for part in state.board.values():
-        for key, cell in part.items():
+    for part in state.board.values():  # board cells are replaced, never edited in place (runtime/board/)
+        for key, cell in list(part.items()):
             if isinstance(cell, dict):
-                cell["symbol"] = "probe"
+                part[key] = {**cell, "symbol": "probe"}
             elif isinstance(cell, list):
-                cell.append("probe")
-            part[key] = cell
+                part[key] = [*cell, "probe"]
         part["probe"] = "probe"
 
 
-def test_state_copy_equals_deepcopy_and_shares_nothing():
+def _states():
+    """The start state of every example that sets one up."""
     run = load([], REPO)
-    checked = 0
     for game in run.games:
         for card in game.cards.values():
             for example in card.examples:
                 try:
-                    state = setup(game, example.given)
+                    yield game, card, example, setup(game, example.given)
                 except Exception:  # noqa: BLE001 - an example that sets up nothing is not this test's concern
                     continue
-                spend(state, 3)
-                before = copy.deepcopy(state)
-                twin = state.copy()
-                assert twin == before and _plain(twin) == _plain(before), (game.id, card.id, example.name)
-                assert budget(twin) is budget(state) and budget(state).used > 3  # shared, and the copy was charged
-                _mutate(twin)
-                assert state == before and _plain(state) == _plain(before), (
-                    f"the copy shares something with the state ({game.id}, {card.id})"
-                )
-                checked += 1
+
+
+def test_state_copy_equals_deepcopy_and_shares_nothing():
+    checked, boards = 0, 0
+    for game, card, example, state in _states():
+        spend(state, 3)
+        before = copy.deepcopy(state)
+        twin = state.copy()
+        assert twin == before and _plain(twin) == _plain(before), (game.id, card.id, example.name)
+        assert budget(twin) is budget(state) and budget(state).used > 3  # shared, and the copy was charged
+        _mutate(twin)
+        assert state == before and _plain(state) == _plain(before), (
+            f"the copy shares something with the state ({game.id}, {card.id})"
+        )
+        checked += 1
+        boards += any(state.board.values())
     assert checked > 100
-    assert any(g.game.board is not None for g in run.games)  # the board's copy is exercised (Attika)
+    assert boards  # the board's copy is exercised (Attika)
+
+
+def test_a_lazy_copy_reads_and_writes_as_a_copy():
+    """A trial's lazy copy (menus.py) holds the original's players' containers until it reads
+    them; whatever it then writes, in any order, and however it is copied again, the original is
+    unchanged, and the copy reads, fingerprints and measures as an eager one does."""
+    checked = 0
+    for game, card, _example, state in _states():
+        before = copy.deepcopy(state)
+        lazy = state.copy(new_run=True, lazy=True)
+        assert lazy.fingerprint() == state.fingerprint() and lazy.size() == state.size()
+        again = lazy.copy(new_run=True, lazy=True)  # a lazy copy of a lazy copy
+        eager = lazy.copy()
+        assert eager == before and again == before, (game.id, card.id)
+        _mutate(lazy)
+        _mutate(again)
+        assert state == before and _plain(state) == _plain(before), (
+            f"the lazy copy shares something with the state ({game.id}, {card.id})"
+        )
+        assert eager == before
+        half = state.copy(new_run=True, lazy=True)
+        half.players[0].values["probe"] = 1  # one container of one player taken, the rest still held
+        deeper = half.copy(new_run=True, lazy=True)
+        assert deeper.players[0].values["probe"] == 1 and deeper.fingerprint() == half.fingerprint()
+        _mutate(deeper)
+        assert half.players[0].values["probe"] == 1 and state == before, (game.id, card.id)
+        checked += 1
+    assert checked > 100

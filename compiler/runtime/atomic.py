@@ -28,7 +28,9 @@ class Atomic(Menus):
                 if tried is not None:  # tried on this very state, asking nothing: the same result
                     self.state = tried
                     return False
-        state = snapshot.copy(new_run=True)  # each atomic step is a run, with the step budget of one
+        # each atomic step is a run, with the step budget of one; the snapshot is not changed while
+        # the copy lives (it is the state this step replaces), so the copy may be lazy
+        state = snapshot.copy(new_run=True, lazy=True)
         decider = _Replay(answers)
         ctx = self._ctx(seat, decider, state)
         try:

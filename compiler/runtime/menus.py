@@ -123,7 +123,7 @@ class Menus(FlowBase):
         it asked no question."""
         path: list[int] | None = []
         for _ in range(TRIES):
-            trial = start.copy(new_run=True)  # a trial is a run of its own, with its own budget
+            trial = start.copy(new_run=True, lazy=True)  # a run of its own, with its own budget
             decider = Searching(path)
             try:
                 self._run_move(self._move_ctx(self._ctx(seat, decider, trial), name, card_id), name, actions)

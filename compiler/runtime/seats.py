@@ -18,7 +18,10 @@ def players(plan: Plan, state: State, actor: Player, owner: Player, ordered: boo
     found: list[Player] = []
     for part in plan:
         for player in _part(part, state, actor, owner, everyone, n):
-            if player not in found:
+            for known in found:  # by identity: comparing players' contents is slow (and reads them)
+                if known is player:
+                    break
+            else:
                 found.append(player)
     if ordered:
         found.sort(key=lambda p: (p.seat - actor.seat - 1) % n)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .limits import budget, fresh_budget, spend
 
@@ -24,12 +24,52 @@ class Player:
     def copy(self) -> Player:
         new = object.__new__(Player)
         new.__dict__.update(self.__dict__)
-        new.values = dict(self.values)
-        new.zones = {k: list(v) for k, v in self.zones.items()}
-        new.used = set(self.used)
+        values, zones, used = _held(self)
+        new.values = dict(values)
+        new.zones = {k: list(v) for k, v in zones.items()}
+        new.used = set(used)
+        new.__dict__.pop(_SHARED, None)
         for name in _OTHER_PLAYER_FIELDS:
             setattr(new, name, copy.deepcopy(getattr(self, name)))
         return new
+
+    def lazy_copy(self) -> Player:
+        """A copy that takes its own values, zones and limits only when it first reads each of them
+        (below): until then it holds this player's, which must not change meanwhile (a trial's
+        start state: menus.py). Reading them is copying them, so no write can reach the original."""
+        if _OTHER_PLAYER_FIELDS:  # a field this method does not know: copied now
+            return self.copy()
+        new = object.__new__(Player)
+        new.__dict__ = {"id": self.id, "seat": self.seat, _SHARED: _held(self)}
+        return new
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would let any attribute of a player pass
+
+        def __getattr__(self, name: str) -> Any:
+            """Called only for an attribute not set: a lazy copy's values, zones or limits, copied
+            now, on first reading."""
+            index = _LAZY.get(name)
+            shared = self.__dict__.get(_SHARED)
+            if index is None or shared is None:
+                raise AttributeError(name)
+            held = shared[index]
+            own = dict(held) if index == 0 else {k: list(v) for k, v in held.items()} if index == 1 else set(held)
+            self.__dict__[name] = own
+            return own
+
+
+_SHARED = "_shared"  # a lazy copy's (values, zones, used) of the player it copies, read only
+_LAZY = {"values": 0, "zones": 1, "used": 2}
+
+
+def _held(player: Player) -> tuple[dict[str, int], dict[str, list[str]], set[tuple]]:
+    """A player's values, zones and limits as they are, read without copying (a lazy copy's are
+    those of the player it copies until it takes its own)."""
+    own = player.__dict__
+    shared = own.get(_SHARED)
+    if shared is None:
+        return own["values"], own["zones"], own["used"]
+    return own.get("values", shared[0]), own.get("zones", shared[1]), own.get("used", shared[2])
 
 
 @dataclass
@@ -47,7 +87,7 @@ class State:
                 return p
         raise KeyError(pid)
 
-    def copy(self, new_run: bool = False) -> State:
+    def copy(self, new_run: bool = False, lazy: bool = False) -> State:
         """A deep copy, made field by field: values are numbers, zones lists of ids and limits tuples
         of them, so copying those containers copies everything (effects try actions out on copies
         all the time; deepcopy costs ten times more); the board is dicts of cells that are replaced,
@@ -57,7 +97,8 @@ class State:
         The copy shares the original's step budget (runtime/limits.py) and is charged to it by its
         size, so that trials on copies (`choose`, `may`, build trials) count against the run.
         `new_run`: the copy starts a run of its own (a replay from a saved state), with a budget of
-        its own, and costs the original nothing."""
+        its own, and costs the original nothing. `lazy`: the players are lazy copies (Player.lazy_copy),
+        for a trial whose start state does not change while the copy lives."""
         if not new_run:
             budget(self)  # made now, so that the copy shares it
             spend(self, copy_steps(self))
@@ -67,7 +108,7 @@ class State:
             fresh_budget(new)
         new.globals = dict(self.globals)
         new.zones = {k: list(v) for k, v in self.zones.items()}
-        new.players = [p.copy() for p in self.players]
+        new.players = [p.lazy_copy() for p in self.players] if lazy else [p.copy() for p in self.players]
         new.board = {part: dict(cells) for part, cells in self.board.items()}  # cells are shared: see below
         for name in _OTHER_STATE_FIELDS:
             setattr(new, name, copy.deepcopy(getattr(self, name)))
@@ -75,7 +116,10 @@ class State:
 
     def size(self) -> int:
         """How much there is to read or copy: values, limits, card ids in zones, board cells."""
-        size = sum(len(p.values) + len(p.used) + sum(map(len, p.zones.values())) for p in self.players)
+        size = 0
+        for p in self.players:
+            values, zones, used = _held(p)
+            size += len(values) + len(used) + sum(map(len, zones.values()))
         return size + sum(map(len, self.zones.values())) + sum(map(len, self.board.values()))
 
     def fingerprint(self) -> tuple:
@@ -86,14 +130,8 @@ class State:
             tuple((k, tuple(v)) for k, v in self.zones.items()),
             tuple((part, tuple((k, repr(v)) for k, v in cells.items())) for part, cells in self.board.items()),
             tuple(
-                (
-                    p.id,
-                    p.seat,
-                    tuple(p.values.items()),
-                    tuple((k, tuple(v)) for k, v in p.zones.items()),
-                    frozenset(p.used),
-                )
-                for p in self.players
+                (p.id, p.seat, tuple(values.items()), tuple((k, tuple(v)) for k, v in zones.items()), frozenset(used))
+                for p, (values, zones, used) in zip(self.players, map(_held, self.players))
             ),
         )
 
