@@ -37,7 +37,19 @@ class Plan:
 
 
 def of(game: Any, selector: Selector | str) -> Plan:
-    """The plan of a selector, or of a plain card id."""
+    """The plan of a selector, or of a plain card id; worked out once per selector of the game (the
+    interpreter asks for it at every card a filter tests)."""
+    plans = game.memo.setdefault("selector_plans", {})
+    key = selector if isinstance(selector, str) else id(selector)
+    found = plans.get(key)
+    if found is not None and (found[0] is selector or isinstance(selector, str)):
+        return found[1]
+    plan = _plan(game, selector)
+    plans[key] = (selector, plan)  # the selector kept with it: its id stays its own
+    return plan
+
+
+def _plan(game: Any, selector: Selector | str) -> Plan:
     if isinstance(selector, str):
         selector = Selector(id=selector)
     where = selector.where or {}
