@@ -78,6 +78,11 @@ TEXTS = [
     "a: !!python/object:os.system x\n",
     "a: 'it''s'\nb: \"tab\\tand \\u00e9\"\nc: plain # not comment\n",
     "? [complex, key]\n: value\n",
+    # each first character the resolver looks at, and others it does not (those are strings at once)
+    "a: True\nb: TRUE\nc: tRUE\nd: Null\ne: NULL\nf: nULL\ng: False\nh: Inf\ni: NaN\nj: +12\nk: -0\n"
+    "l: .5\nm: 1.\no: Yes\np: _x\nq: é\nr: 9:00\nt: x1\n",
+    "n: =\n",  # the value tag: the pure path's
+    "s: 2026-12-01\n",  # a timestamp: the pure path's
 ]
 
 
@@ -85,6 +90,13 @@ TEXTS = [
 def test_texts_where_the_yaml_versions_or_parsers_differ_load_the_same(text, monkeypatch):
     fast, pure, _used = _both(text, monkeypatch)
     assert fast == pure
+
+
+def test_plain_scalars_read_by_their_first_character_take_the_fast_path_with_the_pure_values(monkeypatch):
+    monkeypatch.setattr(fastyaml, "_memo", {})  # every scalar resolved afresh, not remembered from other tests
+    fast, pure, used = _both(TEXTS[-3], monkeypatch)
+    assert used and fast == pure
+    assert fast[0]["a"] is True and fast[0]["c"] == "tRUE" and fast[0]["f"] == "nULL" and fast[0]["o"] == "Yes"
 
 
 _EDITS = st.lists(

@@ -3,7 +3,8 @@ about ten times faster than composing with ruamel and building from its nodes, w
 column for every value and key.
 
 Only the syntax is libyaml's: every plain scalar is resolved by ruamel's YAML 1.2 resolver (libyaml's
-loader would read `on`, `yes` and `017` the YAML 1.1 way) and constructed by the loader's own
+loader would read `on`, `yes` and `017` the YAML 1.1 way; a scalar whose first character none of its
+patterns starts with is a string without asking it) and constructed by the loader's own
 `_plain_scalar`, both memoised by the scalar's text (each is a pure function of it). This path takes
 only the plain case, where the loader would report nothing: whatever else, a finding or a limit met
 included, returns None and the pure path (loader.py, the reference) loads the text and reports it.
@@ -58,6 +59,10 @@ if _CLoader is not None:
     _SCALAR, _SEQUENCE = _pyyaml.ScalarNode, _pyyaml.SequenceNode
 
 _RESOLVER = VersionedResolver(version=(1, 2))
+# The first characters for which ruamel's resolver tries a pattern (it picks them by a text's first
+# character): a plain scalar starting with any other is a string without asking it.
+_TABLE = _RESOLVER.versioned_resolver
+_RESOLVED_FIRST = None if None in _TABLE else frozenset(k for k in _TABLE if k)
 
 
 class _Bail(Exception):
@@ -73,6 +78,8 @@ def _plain(text: str, construct: Callable[[str, str], Any], max_int: int) -> Any
     """What the loader's builder makes of a plain scalar without a finding, or _BAIL."""
     if text == "" or len(text) > _MAX_TEXT:  # an empty value is placed differently by the parsers
         return _BAIL
+    if _RESOLVED_FIRST is not None and text[0] not in _RESOLVED_FIRST:
+        return text
     tag = str(_RESOLVER.resolve(_RuamelScalar, text, (True, False)))
     if tag == _STR:
         return text
@@ -108,18 +115,40 @@ class _Builder:
         if kind is _SCALAR:
             return self._scalar(node)
         if kind is _SEQUENCE:
-            return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
+            return [self._child(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
         result: dict = {}
+        key_positions = self.key_positions
         for key_node, value_node in node.value:
             if type(key_node) is not _SCALAR:
                 raise _Bail
-            key = self.build(key_node, path + ("<key>",), depth + 1)
+            key = self._child(key_node, path + ("<key>",), depth + 1)
             if key is None or key in result:
                 raise _Bail
             mark = key_node.start_mark
-            self.key_positions[path + (key,)] = (mark.line + 1, mark.column + 1)
-            result[key] = self.build(value_node, path + (key,), depth + 1)
+            key_positions[path + (key,)] = (mark.line + 1, mark.column + 1)
+            result[key] = self._child(value_node, path + (key,), depth + 1)
         return result
+
+    def _child(self, node: Any, path: tuple, depth: int) -> Any:
+        """build(), a scalar (most nodes: every key) without the call: the same count, position and value."""
+        if type(node) is not _SCALAR:
+            return self.build(node, path, depth)
+        self.count += 1
+        if self.count > self.max_nodes or depth > self.max_depth:
+            raise _Bail
+        mark = node.start_mark
+        self.positions.setdefault(path, (mark.line + 1, mark.column + 1))
+        text = node.value
+        if node.tag != _PLAIN:
+            if len(text) > _MAX_TEXT:
+                raise _Bail
+            return text
+        value = _memo.get(text, _MISSING)
+        if value is _MISSING:
+            value = self._remember(text)
+        if value is _BAIL:
+            raise _Bail
+        return value
 
     def _scalar(self, node: Any) -> Any:
         text = node.value
@@ -129,11 +158,15 @@ class _Builder:
             return text
         value = _memo.get(text, _MISSING)
         if value is _MISSING:
-            if len(_memo) >= _MEMO_SIZE:
-                _memo.clear()
-            value = _memo[text] = _plain(text, self.construct, self.max_int)
+            value = self._remember(text)
         if value is _BAIL:
             raise _Bail
+        return value
+
+    def _remember(self, text: str) -> Any:
+        if len(_memo) >= _MEMO_SIZE:
+            _memo.clear()
+        value = _memo[text] = _plain(text, self.construct, self.max_int)
         return value
 
 
