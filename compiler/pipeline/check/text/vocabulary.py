@@ -43,7 +43,11 @@ class Vocabulary:
             for phrase in phrases:
                 self._add(("unit", unit), variants(phrase), phrase)
         self._nouns()
-        self.longest = max((len(p) for p in self.phrases), default=1)
+        # The lengths of the phrases each first word starts, longest first: match() tries only those.
+        starts: dict[str, set[int]] = {}
+        for words in self.phrases:
+            starts.setdefault(words[0], set()).add(len(words))
+        self.lengths = {word: sorted(lengths, reverse=True) for word, lengths in starts.items()}
 
     def read(self, text: str) -> Any:
         """What `text` says (a reading.Reading)."""
@@ -137,7 +141,10 @@ class Vocabulary:
     # matching -----------------------------------------------------------------------------------
     def match(self, toks: list[Token], i: int) -> tuple[Key, int] | None:
         """The longest phrase starting at token i: its key and its length in tokens."""
-        for length in range(min(self.longest, len(toks) - i), 0, -1):
+        room = len(toks) - i
+        for length in self.lengths.get(toks[i].lower, ()):
+            if length > room:
+                continue
             words = tuple(t.lower for t in toks[i : i + length])
             key = self.phrases.get(words)
             if key is None:
