@@ -17,7 +17,7 @@ from ..lang.types import FieldTest, Selector
 from . import seats
 from .filters import Match, matching
 from .limits import spend
-from .state import Player, State
+from .state import Player, State, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
@@ -98,7 +98,9 @@ def cards_in(
     found: list[Pick] = [(None, cid) for cid in matching(cards, match)] if not zones else []
     for zone, shared in zones:
         holders: list[tuple[Player | None, list[str]]]
-        holders = [(None, ctx.state.zones.get(zone, []))] if shared else [(p, p.zones.get(zone, [])) for p in owners()]
+        holders = (
+            [(None, ctx.state.zones.get(zone, []))] if shared else [(p, zones_of(p).get(zone, [])) for p in owners()]
+        )
         for holder, ids in holders:
             found += _in_zone(cards, holder, ids, missing, match)
     for extreme, best in ((fewest, min), (most, max)):

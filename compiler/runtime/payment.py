@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..lang import hooks
 from ..lang.types import as_list
 from .limits import budget, spend
-from .state import Illegal, Player
+from .state import Illegal, Player, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
@@ -180,7 +180,7 @@ def _units(ctx: Context, player: Player) -> tuple[list[Unit], list[Unit]]:
     if entry is None or entry[0] is not game or len(entry[1]) > _UNITS_MAX:
         entry = _UNITS[id(game)] = (game, {})
     zones = game.play_zones
-    key = (player.seat, *[tuple(p.zones.get(z, ())) for p in state.players for z in zones])
+    key = (player.seat, *[tuple(zones_of(p).get(z, ())) for p in state.players for z in zones])
     found = entry[1].get(key)
     if found is not None:
         spend(state, found[2])

@@ -33,16 +33,6 @@ class Player:
             setattr(new, name, copy.deepcopy(getattr(self, name)))
         return new
 
-    def lazy_copy(self) -> Player:
-        """A copy that takes its own values, zones and limits only when it first reads each of them
-        (below): until then it holds this player's, which must not change meanwhile (a trial's
-        start state: menus.py). Reading them is copying them, so no write can reach the original."""
-        if _OTHER_PLAYER_FIELDS:  # a field this method does not know: copied now
-            return self.copy()
-        new = object.__new__(Player)
-        new.__dict__ = {"id": self.id, "seat": self.seat, _SHARED: _held(self)}
-        return new
-
     if not TYPE_CHECKING:  # hidden from mypy, which would let any attribute of a player pass
 
         def __getattr__(self, name: str) -> Any:
@@ -72,6 +62,38 @@ def _held(player: Player) -> tuple[dict[str, int], dict[str, list[str]], set[tup
     return own.get("values", shared[0]), own.get("zones", shared[1]), own.get("used", shared[2])
 
 
+def _lazy_copies(players: list[Player]) -> list[Player]:
+    """Copies of players that take their own values, zones and limits only when they first read
+    each of them (Player.__getattr__): until then they hold those of the players copied, which must
+    not change meanwhile (a trial's start state: menus.py, atomic.py). Reading them is copying
+    them, so no write can reach the original."""
+    if _OTHER_PLAYER_FIELDS:  # a field this function does not know: copied now
+        return [p.copy() for p in players]
+    copies = []
+    for p in players:
+        own = p.__dict__
+        held = own.get(_SHARED)
+        if held is None:
+            held = (own["values"], own["zones"], own["used"])
+        elif len(own) > 3:  # it took some of its own (it holds id, seat and _SHARED)
+            held = (own.get("values", held[0]), own.get("zones", held[1]), own.get("used", held[2]))
+        new = _new(Player)
+        new.__dict__ = {"id": own["id"], "seat": own["seat"], _SHARED: held}
+        copies.append(new)
+    return copies
+
+
+_new = object.__new__
+
+
+def zones_of(player: Player) -> dict[str, list[str]]:
+    """A player's zones to read, never to change: a lazy copy's, until it takes its own, are those
+    of the player it copies (reading them here does not copy them, as `player.zones` would)."""
+    own = player.__dict__
+    zones = own.get("zones")
+    return zones if zones is not None else own[_SHARED][1]
+
+
 @dataclass
 class State:
     players: list[Player]
@@ -97,7 +119,7 @@ class State:
         The copy shares the original's step budget (runtime/limits.py) and is charged to it by its
         size, so that trials on copies (`choose`, `may`, build trials) count against the run.
         `new_run`: the copy starts a run of its own (a replay from a saved state), with a budget of
-        its own, and costs the original nothing. `lazy`: the players are lazy copies (Player.lazy_copy),
+        its own, and costs the original nothing. `lazy`: the players are lazy copies (_lazy_copies),
         for a trial whose start state does not change while the copy lives."""
         if not new_run:
             budget(self)  # made now, so that the copy shares it
@@ -108,7 +130,7 @@ class State:
             fresh_budget(new)
         new.globals = dict(self.globals)
         new.zones = {k: list(v) for k, v in self.zones.items()}
-        new.players = [p.lazy_copy() for p in self.players] if lazy else [p.copy() for p in self.players]
+        new.players = _lazy_copies(self.players) if lazy else [p.copy() for p in self.players]
         new.board = {part: dict(cells) for part, cells in self.board.items()}  # cells are shared: see below
         for name in _OTHER_STATE_FIELDS:
             setattr(new, name, copy.deepcopy(getattr(self, name)))
