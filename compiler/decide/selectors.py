@@ -36,16 +36,25 @@ class Plan:
         return self.ids is not None or self.kinds is not None or bool(self.fixed)
 
 
+# Plans by game.yaml (the Game model), then by selector.
+_PLANS: dict[int, tuple[Any, dict[Any, tuple[Any, Plan]]]] = {}
+
+
 def of(game: Any, selector: Selector | str) -> Plan:
     """The plan of a selector, or of a plain card id; worked out once per selector of the game (the
     interpreter asks for it at every card a filter tests)."""
-    plans = game.memo.setdefault("selector_plans", {})
+    rules = game.game  # a plan reads game.yaml alone (through the cache's view of the game: no card)
+    entry = _PLANS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        entry = _PLANS[id(rules)] = (rules, {})
     key = selector if isinstance(selector, str) else id(selector)
-    found = plans.get(key)
+    found = entry[1].get(key)
     if found is not None and (found[0] is selector or isinstance(selector, str)):
         return found[1]
     plan = _plan(game, selector)
-    plans[key] = (selector, plan)  # the selector kept with it: its id stays its own
+    entry[1][key] = (selector, plan)  # the selector kept with it: its id stays its own
     return plan
 
 

@@ -50,13 +50,16 @@ def _next(
         # One card that must be built: building it is the trial (build() refuses it, with an
         # Illegal, exactly when can_build would); no copy of the state to try it first.
         return options[0]
+    options = _unowned(ctx, options)  # a set lookup, before any card's checks are read
     if must and not free:
         # The checks alone (requirements, a unique card owned) leave one candidate: building it
         # is its trial too, as above; no copy of the state to try its payment first.
-        options = _unowned(ctx, [c for c in options if ctx.can_build(c[1], True, price)])
+        options = [c for c in options if ctx.can_build(c[1], True, price)]
         if len(options) == 1:
             return options[0]
-    found = _unowned(ctx, [c for c in options if ctx.can_build(c[1], free, price)])
+        found = [c for c in options if ctx.can_build(c[1], free, price, checked=True)]
+    else:
+        found = [c for c in options if ctx.can_build(c[1], free, price)]
     if not found:
         return None
     if optional:

@@ -235,24 +235,33 @@ class Context:
         """Fire a trigger from inside an effect (announce, lead), one level deeper."""
         _notify(self.deeper(), trigger, payload)
 
-    def can_build(self, card_id: str, free: bool, price: Callable[[Context], dict[str, int]] | None = None) -> bool:
+    def can_build(
+        self,
+        card_id: str,
+        free: bool,
+        price: Callable[[Context], dict[str, int]] | None = None,
+        checked: bool = False,
+    ) -> bool:
         """Whether the card could be built now: its checks read the state as it is (they change
-        nothing); paying is tried on a copy of the state (free, nothing is left that could fail)."""
-        card = self.game.cards[card_id]
-        about = Context(
-            self.game,
-            self.state,
-            FirstLegal(),
-            actor=self.actor,
-            owner=self.actor,
-            card=card,
-            event={"card": card_id, "kind": card.kind},
-            handlers=self.handlers,
-        )
-        try:
-            _check_buildable(about)
-        except Illegal:
-            return False
+        nothing); paying is tried on a copy of the state (free, nothing is left that could fail).
+        `checked`: the checks already passed on this state; only paying is tried (and checked again
+        by the build on the copy)."""
+        if not checked:
+            card = self.game.cards[card_id]
+            about = Context(
+                self.game,
+                self.state,
+                FirstLegal(),
+                actor=self.actor,
+                owner=self.actor,
+                card=card,
+                event={"card": card_id, "kind": card.kind},
+                handlers=self.handlers,
+            )
+            try:
+                _check_buildable(about)
+            except Illegal:
+                return False
         if free:
             return True
         trial = self.state.copy()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..decide import selectors
 from ..decide.players import OPPONENTS
 from . import seats
 from .filters import Match, matching
@@ -15,6 +16,23 @@ from .state import Illegal, Player
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
+
+
+def spaces_of(ctx: Context, selector: Any) -> Match | None:
+    """The interpreter's filter of spaces: the ids the selector's fixed tests let through, worked
+    out once per game (the game's order, as a test of every card would find them), or a test of each
+    card when part of the selector is read at run time."""
+    if selector is None:
+        return None
+    plan = selectors.of(ctx.game, selector)
+    if plan.varying:
+        return ctx.filter(selector)
+    known = ctx.game.memo.setdefault("space_ids", {})
+    found = known.get(id(plan))
+    if found is None or found[0] is not plan:
+        ids = selectors.fixed_ids(ctx.game, plan)
+        found = known[id(plan)] = (plan, ids if ids is not None else dict.fromkeys(ctx.game.cards))
+    return found[1]
 
 
 def lead(

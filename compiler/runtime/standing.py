@@ -15,21 +15,42 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def passives(ctx: Context, player: Player, hook: str, sellable_only: bool = False) -> list[tuple[str, Any]]:
     """The standing effects answering a hook (lang/hooks.py) that a player has in play, rules first."""
-    found = [("rules", e.passive_arg) for _i, e in ctx.game.rule_passives if e.hook == hook and not sellable_only]
-    by_card = ctx.game.passives_by_hook.get(hook)
+    game = ctx.game
+    found = [] if sellable_only else list(_rules(game, hook))
+    by_card = game.passives_by_hook.get(hook)
     if not by_card:
         return found
-    trade = ctx.game.game.trade
-    for card_id in ctx.owned_ids(player):
-        if card_id not in by_card:
-            continue
-        if sellable_only:
-            card = ctx.game.cards[card_id]
-            if trade is None or card.kind not in trade.sellable:
+    trade = game.game.trade
+    for zone in game.play_zones:  # the cards the player owns (Context.owned_ids), in its order
+        for card_id in player.zones.get(zone, ()):
+            if card_id not in by_card:
                 continue
-            if any(card.fields.get(f) not in allowed for f, allowed in trade.sellable_where.items()):
-                continue
-        found.extend((card_id, arg) for arg in by_card[card_id])
+            if sellable_only:
+                card = game.cards[card_id]
+                if trade is None or card.kind not in trade.sellable:
+                    continue
+                if any(card.fields.get(f) not in allowed for f, allowed in trade.sellable_where.items()):
+                    continue
+            found.extend((card_id, arg) for arg in by_card[card_id])
+    return found
+
+
+# The rules' standing effects by hook, per game.yaml (read from it alone: a card's examples that
+# ask read no card; see tools/gameview.py).
+_RULES: dict[int, tuple[Any, dict[str, tuple[tuple[str, Any], ...]]]] = {}
+
+
+def _rules(game: Any, hook: str) -> tuple[tuple[str, Any], ...]:
+    """The game's own standing effects answering a hook, found once per game.yaml."""
+    rules = game.game
+    entry = _RULES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_RULES) > 256:
+            _RULES.clear()
+        entry = _RULES[id(rules)] = (rules, {})
+    found = entry[1].get(hook)
+    if found is None:
+        found = entry[1][hook] = tuple(("rules", e.passive_arg) for _i, e in game.rule_passives if e.hook == hook)
     return found
 
 

@@ -76,8 +76,8 @@ class Lead(Primitive):
     def run(arg, ctx):
         ctx.spaces.lead(
             ctx,
-            ctx.filter(arg.lead),
-            ctx.filter(arg.follow),
+            ctx.spaces.spaces_of(ctx, arg.lead),
+            ctx.spaces.spaces_of(ctx, arg.follow),
             tuple(arg.pair),
             arg.piece,
             arg.zone,
