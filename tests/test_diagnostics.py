@@ -165,3 +165,19 @@ def test_an_example_reading_a_broken_card_points_at_that_card(ostraka, mini_game
     (note,) = diagnostics[0]["related"]
     assert note["file"] == "cards/mini/reader.yaml" and note["line"] == 6
     assert note["message"] == "example 'holds good' of 'reader' also fails: it reads 'good'"
+
+
+def test_names_nested_in_arguments_that_quote_the_language_models_are_checked(ostraka, mini_game):
+    """A `choose` option's actions and a `build` price are typed by the language's own models (quoted
+    names, bound once they exist): the names inside them are resolved like any other."""
+    (mini_game / "quarry.yaml").write_text(
+        "id: quarry\nname: Quarry\nkind: card\neffects:\n  - on: built\n    do:\n"
+        "      - choose:\n          options:\n            one: [{gain: {stnoe: 1}}]\n"
+        "      - build: {card: good, price: {coinz: 1}}\n"
+        "examples:\n  - {name: x, when: {build: quarry}, expect: {}}\n",
+        encoding="utf-8",
+    )
+    result = ostraka("check", "--format", "json", str(mini_game), cwd=mini_game.parent.parent)
+    found = {(d["code"], d["message"], d["line"]) for d in result.json()["diagnostics"]}
+    assert ("E301", "unknown counter, resource or track 'stnoe'", 9) in found, found
+    assert ("E301", "unknown counter, resource or track 'coinz'", 10) in found, found
