@@ -210,6 +210,8 @@ def cheapest_plans(ctx: Context, player: Player, needs: list[str], coins_availab
         need: [(u.key, (u.origin, u.options), u.origin, u.price[need]) for u in sellers if need in u.options]
         for need in set(needs)
     }
+    if _beyond_reach(needs, own_for, stock, wild, sellers_for, coins_available):
+        return []  # most builds a turn's menu tries: a neighbour lacks the resource, or coins do
     best: dict[tuple, Plan] = {}
     best_cost = [coins_available + 1]
     nodes = [0]  # nodes not yet charged to the budget
@@ -253,6 +255,32 @@ def cheapest_plans(ctx: Context, player: Player, needs: list[str], coins_availab
     search(0, frozenset(), stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
     spend(state, nodes[0])
     return sorted(best.values(), key=lambda p: (p.purchases, p.consumed)) if best_cost[0] <= coins_available else []
+
+
+def _beyond_reach(
+    needs: list[str],
+    own_for: dict[str, list[Unit]],
+    stock: dict[str, int],
+    wild: list[tuple[str, frozenset[str] | None, int]],
+    sellers_for: dict[str, list[tuple[str, tuple, str, int]]],
+    coins_available: int,
+) -> bool:
+    """Whether no way to pay exists within the coins: some noun has too few units anywhere, or a
+    lower bound on the coins any way spends is above them. The bound counts the units free of
+    charge (own, stock, substitutes) for each noun as if none served another noun, and buys the
+    rest at the lowest price offered: never more than the cheapest way, so no plan is lost."""
+    bound = 0
+    for need in set(needs):
+        free = len(own_for[need]) + stock.get(need, 0)
+        free += sum(n for noun, allowed, n in wild if (allowed is None or need in allowed) and noun != need)
+        short = needs.count(need) - free
+        if short <= 0:
+            continue
+        offers = sellers_for[need]
+        if len(offers) < short:
+            return True
+        bound += short * min(offer[3] for offer in offers)
+    return bound > coins_available
 
 
 def _keep(
