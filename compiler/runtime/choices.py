@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def can(ctx: Context, actions: Callable[[Context], None]) -> bool:
     """Whether the actions can be carried out now: tried on a copy of the state."""
-    trial_state = ctx.state.copy()
+    trial_state = ctx.state.copy(lazy=True)  # dropped before the state changes again
     ids = {p.id: p for p in trial_state.players}
     trial = ctx.derive(state=trial_state, decider=FirstLegal(), actor=ids[ctx.actor.id], owner=ids[ctx.owner.id])
     try:

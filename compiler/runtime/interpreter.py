@@ -264,7 +264,7 @@ class Context:
                 return False
         if free:
             return True
-        trial = self.state.copy()
+        trial = self.state.copy(lazy=True)  # dropped before the state changes again
         try:
             build(
                 self.game,

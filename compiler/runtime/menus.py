@@ -139,7 +139,7 @@ class Menus(FlowBase):
         return ctx.derive(card=self.game.cards[card_id], event={"move": name, "card": card_id})
 
     def _can_move(self, seat: int, name: str, card_id: str) -> bool:
-        trial = self.state.copy(new_run=True)  # a trial is a run of its own, with its own budget
+        trial = self.state.copy(new_run=True, lazy=True)  # a run of its own, with its own budget
         try:
             self._do_move(self._ctx(seat, FirstLegal(), trial), name, card_id)
         except (Illegal, Runaway):

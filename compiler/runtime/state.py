@@ -138,11 +138,16 @@ class State:
 
     def size(self) -> int:
         """How much there is to read or copy: values, limits, card ids in zones, board cells."""
-        size = 0
-        for p in self.players:
-            values, zones, used = _held(p)
-            size += len(values) + len(used) + sum(map(len, zones.values()))
-        return size + sum(map(len, self.zones.values())) + sum(map(len, self.board.values()))
+        size = sum(map(len, self.zones.values())) + sum(map(len, self.board.values()))
+        for p in self.players:  # asked at every charged copy: read in place, a lazy copy's held ones too
+            own = p.__dict__
+            held = own.get(_SHARED)
+            if held is None:
+                size += len(own["values"]) + len(own["used"]) + sum(map(len, own["zones"].values()))
+            else:
+                size += len(own.get("values", held[0])) + len(own.get("used", held[2]))
+                size += sum(map(len, own.get("zones", held[1]).values()))
+        return size
 
     def fingerprint(self) -> tuple:
         """Everything in the state as one hashable value, in order (zones keep their order): two
