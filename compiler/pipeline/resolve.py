@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from ..decide.players import BUILTIN_PLAYERS
 from ..diagnostics import Diagnostic, did_you_mean
 from ..lang.model import OneOf
-from ..lang.types import Ref
+from .fieldtypes import may_name, namespace_of, unwrap
 from .load.loader import DataPath, Document, dotted
 from .validate.models import Card, Game
 
@@ -57,21 +57,6 @@ class Namespaces:
         }
 
 
-def _refs_in(metadata: Iterable[Any]) -> str | None:
-    for item in metadata:
-        if isinstance(item, Ref):
-            return item.namespace
-    return None
-
-
-def _unwrap(annotation: Any) -> tuple[Any, str | None]:
-    namespace = None
-    while typing.get_origin(annotation) is typing.Annotated:
-        namespace = namespace or _refs_in(annotation.__metadata__)
-        annotation = typing.get_args(annotation)[0]
-    return annotation, namespace
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -98,16 +83,17 @@ def _walk_model(value: BaseModel, path: DataPath, visit) -> None:
         child = getattr(value, name)
         if child is None:
             continue
-        key = info.alias or name
-        _walk(child, info.annotation, path + (key,), visit, _refs_in(info.metadata))
+        namespace = namespace_of(info.metadata)
+        if isinstance(child, BaseModel) or may_name(info.annotation, namespace):
+            _walk(child, info.annotation, path + (info.alias or name,), visit, namespace)
     _walk_extra(value, path, visit)
 
 
 def _walk_union(value: Any, annotation: Any, path: DataPath, visit, namespace: str | None) -> None:
     # A literal keyword ('any', 'all') wins over a name of the same spelling.
-    options = sorted(typing.get_args(annotation), key=lambda o: typing.get_origin(_unwrap(o)[0]) is not typing.Literal)
+    options = sorted(typing.get_args(annotation), key=lambda o: typing.get_origin(unwrap(o)[0]) is not typing.Literal)
     for option in options:
-        bare, _ns = _unwrap(option)
+        bare, _ns = unwrap(option)
         bare_origin = typing.get_origin(bare) or bare
         if bare_origin is typing.Literal:
             if value in typing.get_args(bare):
@@ -123,13 +109,15 @@ def _walk_union(value: Any, annotation: Any, path: DataPath, visit, namespace: s
 
 
 def _walk(value: Any, annotation: Any, path: DataPath, visit, namespace: str | None = None) -> None:
-    annotation, found = _unwrap(annotation)
-    namespace = found or namespace
     if value is None:
         return
     if isinstance(value, BaseModel):
         _walk_model(value, path, visit)
         return
+    if not may_name(annotation, namespace):  # example data, texts, numbers: no name to check
+        return
+    annotation, found = unwrap(annotation)
+    namespace = found or namespace
     origin = typing.get_origin(annotation)
     if origin in (typing.Union, types.UnionType):
         _walk_union(value, annotation, path, visit, namespace)

@@ -25,6 +25,7 @@ from ..diagnostics import Diagnostic
 from ..lang.model import EffectBase, Expression, OneOf
 from ..lang.registry import REGISTRY
 from ..lang.types import FieldTest, Selector, as_list
+from .fieldtypes import may_hold_model
 from .load.loader import DataPath, Document, dotted
 from .validate.models import Game
 
@@ -127,7 +128,7 @@ class _Checker:
             items = ((node.slot, fields[node.slot]),) if isinstance(node, OneOf) else fields.items()
             for name, info in items:
                 child = getattr(node, name)
-                if child is not None:
+                if child is not None and may_hold_model(info.annotation):  # plain data holds no primitive
                     self.walk(child, path + (info.alias or name,), trigger)
         elif isinstance(node, (list, tuple)):
             for i, item in enumerate(node):
