@@ -14,9 +14,13 @@ from ..decide import nouns, numbers, players, selectors, zones
 from ..lang.model import OneOf
 from ..lang.types import FieldTest, Selector
 from .names import Code, ident, lit
+from .searches import Searches
+
+# The parts of a player set that are seats around the table, relative to the actor (rt.seated).
+SEATED = frozenset({players.ACTOR[0], players.EVERY_SEAT[0], players.OTHER_SEATS[0], "offset"})
 
 
-class Decisions:
+class Decisions(Searches):
     game: CompiledGame
     rules: Any  # the game's rules (Game)
     module: Any  # the Module being generated (generator.py)
@@ -90,7 +94,10 @@ class Decisions:
         one = self.one_player(ref, c)
         if one is not None:  # one player: the turn order cannot change it
             return Code(f"[{one}]")
-        return Code(f"rt.players({c}, {lit(self.player_spec(ref))}, {lit(bool(ordered))})")
+        spec = self.player_spec(ref)
+        if all(part[0] in SEATED for part in spec):  # seats around the table: offsets from the actor's
+            return Code(f"rt.seated({c}, {lit(spec)}{', True' if ordered else ''})")
+        return Code(f"rt.players({c}, {lit(spec)}, {lit(bool(ordered))})")
 
     # ------------------------------------------------------------------ cards
 
@@ -184,18 +191,18 @@ class Decisions:
         return Code("None") if selector is None else self.match(selector, c)
 
     def select(self, ref: Any, c: Code) -> Code:
-        """Context.select: the (holder, card id) pairs a card id or a selector names."""
+        """Context.select: the (holder, card id) pairs a card id or a selector names, found by a
+        search function of the module (codegen/searches.py)."""
         selector = Selector(id=ref) if isinstance(ref, str) else ref
-        match = self.match(selector, c)
-        plain = not selector.missing and selector.fewest is None and selector.most is None
-        if plain and (match == "rt.ANY_CARD" or match in self.module.constants.values()):
-            return self._select_inline(selector, match, c)
+        search = self.compiled_search(selector)
+        if search is not None:
+            return Code(f"{search}({c})")
         args = [
             c,
             lit(self.zones(selector)),
             lit(self.player_spec(selector.of or players.ACTOR_NAME)),
             lit(bool(selector.missing)),
-            match,
+            self.match(selector, c),
         ]
         for extreme in (selector.fewest, selector.most):
             if extreme is None:
@@ -206,32 +213,6 @@ class Decisions:
         while args[-1] == "None":
             args.pop()
         return Code(f"rt.select({', '.join(args)})")
-
-    def _select_inline(self, selector: Selector, match: Code, c: Code) -> Code:
-        """A plain search (a fixed filter; no `missing`, `fewest` or `most`) written out as list
-        comprehensions, zone after zone, as runtime/cards.cards_in walks them."""
-        test = "" if match == "rt.ANY_CARD" else f" if {{cid}} in {match}"
-        cid = self.fresh("cid")
-        parts = []
-        zones = self.zones(selector)
-        if not zones:  # the game's own entities: the filter's ids are the answer
-            ids = match if match != "rt.ANY_CARD" else Code(f"{c}.game.cards")
-            return Code(f"[(None, {cid}) for {cid} in {ids}]")
-        for zone, shared in zones:
-            where = test.format(cid=cid)
-            if shared:
-                parts.append(f"[(None, {cid}) for {cid} in {c}.state.zones.get({lit(zone)}, ()){where}]")
-                continue
-            owner = self.one_player(selector.of or players.ACTOR_NAME, c)
-            if owner is not None:
-                parts.append(f"[({owner}, {cid}) for {cid} in {owner}.zones.get({lit(zone)}, ()){where}]")
-            else:
-                holder = self.fresh("p")
-                owners = self.players(selector.of or players.ACTOR_NAME, c)
-                parts.append(
-                    f"[({holder}, {cid}) for {holder} in {owners} for {cid} in {holder}.zones.get({lit(zone)}, ()){where}]"
-                )
-        return Code(" + ".join(parts))
 
     def where_pairs(self, where: dict[str, Any]) -> Code:
         """Field filters with literal values, as ((field, allowed values), ...)."""

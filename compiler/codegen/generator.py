@@ -59,6 +59,8 @@ class Module:
     move_steps: list[Handler] = field(default_factory=list)  # the flow's moves, one function per action
     moves: list[tuple[str, list[Code]]] = field(default_factory=list)  # move name, its actions' functions
     constants: dict[Code, Code] = field(default_factory=dict)  # folded at build time: the value's code -> its name
+    searches: dict[Code, Code] = field(default_factory=dict)  # a search function's body -> its name (searches.py)
+    search_defs: list[Code] = field(default_factory=list)  # the search functions, in the order first needed
     fallback_nodes: list[tuple[Code, Code]] = field(default_factory=list)
     fallbacks: set[tuple[str, str]] = field(default_factory=set)
     broken: list[tuple[str, str, str]] = field(default_factory=list)  # templates that failed on a node: fell back

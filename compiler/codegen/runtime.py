@@ -19,12 +19,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..decide.numbers import div  # noqa: F401  (used by generated code)
+from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS
 from ..fields import holds, items  # noqa: F401  (holds: used by generated code)
 from ..runtime import board, cards, reading, seats, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
-from ..runtime.filters import Match, card_ids, keep, narrow  # noqa: F401  (card_ids, keep, narrow: used by generated code)
+from ..runtime.filters import CardIds, Match, card_ids, keep, narrow  # noqa: F401  (card_ids, keep, narrow: used by generated code)
 from ..runtime.interpreter import Context, dispatch  # noqa: F401  (dispatch: used by generated code)
 from ..runtime.limits import bounded, spend as budget  # noqa: F401  (bounded: used by generated code)
-from ..runtime.state import Illegal, Player
+from ..runtime.state import Illegal, Player, zones_of  # noqa: F401  (zones_of: used by generated code)
 
 Pick = tuple[Player | None, str]
 Spec = tuple[tuple[Any, ...], ...]  # a player set's plan (decide/players.py): ("self",), ("offset", 1), ...
@@ -114,7 +115,82 @@ def players(ctx: Context, spec: Spec, ordered: bool) -> list[Player]:
     return seats.players(spec, ctx.state, ctx.actor, ctx.owner, ordered)
 
 
+# The seat offsets of a plan made of seats around the table (decide/players.py: self, all,
+# opponents, relations), at a table of n, each seat once, in the plan's order or in turn order
+# from the actor's left: worked out once per plan and table size.
+_AROUND: dict[tuple[Spec, int, bool], tuple[int, ...]] = {}
+
+
+def seated(ctx: Context, spec: Spec, ordered: bool = False) -> list[Player]:
+    """players() for a plan of seats around the table only (the generator says which plans are):
+    the players at the plan's seat offsets from the actor (seat i is state.players[i])."""
+    everyone = ctx.state.players
+    n = len(everyone)
+    offsets = _AROUND.get((spec, n, ordered))
+    if offsets is None:
+        offsets = _AROUND[spec, n, ordered] = _offsets(spec, n, ordered)
+    seat = ctx.actor.seat
+    return [everyone[(seat + k) % n] for k in offsets]
+
+
+def _offsets(spec: Spec, n: int, ordered: bool) -> tuple[int, ...]:
+    found: dict[int, None] = {}
+    for part in spec:
+        if part[0] == "offset":
+            found[part[1] % n] = None
+        else:
+            found.update(dict.fromkeys({ACTOR: range(1), EVERY_SEAT: range(n), OTHER_SEATS: range(1, n)}[part]))
+    return tuple(sorted(found, key=lambda k: (k - 1) % n) if ordered else found)
+
+
 # ---------------------------------------------------------------------- cards
+
+
+class Narrowed:
+    """The cards of a filter (None: every card) whose field holds a value, as a `where` compares
+    (runtime/filters.narrow), remembered by value for the game it was last asked about: a generated
+    search asks it with what the card in view or an amount gives, most often a value met before.
+    What it returns is shared: read it, never change it."""
+
+    __slots__ = ("match", "name", "game", "seen")
+
+    def __init__(self, match: CardIds | None, name: str) -> None:
+        self.match, self.name = match, name
+        self.game: Any = None
+        self.seen: dict[Any, CardIds] = {}
+
+    def __call__(self, game: Any, wanted: Any) -> CardIds:
+        if game is not self.game:
+            self.game, self.seen = game, {}
+        try:
+            return self.seen[wanted]
+        except KeyError:
+            found = self.seen[wanted] = narrow(game, self.match, self.name, wanted)
+            return found
+        except TypeError:  # a list of values or a mapping of tests: not remembered
+            return narrow(game, self.match, self.name, wanted)
+
+
+def among(narrowed: Narrowed, game: Any, found: list[Pick]) -> CardIds:
+    """The cards whose field names one of the cards found (a `where` test {among: SELECTOR}, as
+    holds() compares a list of ids): the cards holding each id, together."""
+    if len(found) == 1:
+        return narrowed(game, found[0][1])
+    having: CardIds = {}
+    for _holder, cid in found:
+        having.update(narrowed(game, cid))
+    return having
+
+
+def extreme(ctx: Context, found: list[Pick], score: Callable[[Context], int], best: Callable) -> list[Pick]:
+    """A selector's `fewest` (best: min) or `most` (max), as runtime/cards.cards_in keeps them."""
+    if not found:
+        return found
+    budget(ctx.state, len(found))  # an amount read with each card in view
+    cards = ctx.game.cards
+    scores = [score(ctx.about(cards[cid])) for _holder, cid in found]
+    target = best(scores)
+    return [pick for pick, s in zip(found, scores) if s == target]
 
 
 def select(
@@ -126,7 +202,8 @@ def select(
     fewest: Callable[[Context], int] | None = None,
     most: Callable[[Context], int] | None = None,
 ) -> list[Pick]:
-    """Context.select with the zones, the owners' relation and the filter compiled (runtime/cards.cards_in)."""
+    """Context.select with the zones, the owners' relation and the filter compiled (runtime/cards.cards_in):
+    for a selector with an option the generator does not compile (codegen/searches.py)."""
     return cards.cards_in(ctx, zones, lambda: players(ctx, of, False), missing, match, fewest, most)
 
 

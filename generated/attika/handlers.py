@@ -57,6 +57,55 @@ _CARDS3 = rt.card_ids(("forest_card",))
 _CARDS4 = rt.card_ids(("hills_card",))
 _CARDS5 = rt.card_ids(("mountains_card",))
 
+# Searches: the cards each selector names (runtime/cards.cards_in), compiled for that selector.
+
+
+def _in_revealed_1(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: revealed}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("revealed", ())]
+
+
+def _in_storage_2(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: storage}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("storage", ())]
+
+
+def _missing_from_built_3(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: building, missing: true}."
+    return [
+        (ctx.actor, cid) for held in [rt.zones_of(ctx.actor).get("built", ())] for cid in _CARDS1 if cid not in held
+    ]
+
+
+def _in_landscape_deck_4(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: landscape_deck}."
+    return [(None, cid) for cid in ctx.state.zones.get("landscape_deck", ())]
+
+
+def _in_drawn_5(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: landscape, where: {symbol: water}, zone: drawn}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("drawn", ()) if cid in _CARDS2]
+
+
+def _in_drawn_6(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: landscape, where: {symbol: forest}, zone: drawn}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("drawn", ()) if cid in _CARDS3]
+
+
+def _in_drawn_7(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: landscape, where: {symbol: hills}, zone: drawn}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("drawn", ()) if cid in _CARDS4]
+
+
+def _in_drawn_8(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: landscape, where: {symbol: mountains}, zone: drawn}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("drawn", ()) if cid in _CARDS5]
+
+
+def _in_drawn_9(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: drawn}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("drawn", ())]
+
 
 # cards/attika/game.yaml
 def rules_on_setup(ctx: Context) -> None:
@@ -113,7 +162,7 @@ def rules_on_reveal_building(ctx: Context) -> None:
     rt.budget(ctx.state, 1)
     rt.board.place(
         ctx,
-        [(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("revealed", ())],
+        _in_revealed_1(ctx),
         ("site", "empty_neighbours"),
         free=False,
         free_next_to="follows",
@@ -121,7 +170,7 @@ def rules_on_reveal_building(ctx: Context) -> None:
     )
     rt.budget(ctx.state, 1)
     ctx.move_cards(
-        [(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("revealed", ())],
+        _in_revealed_1(ctx),
         "storage",
         False,
         lambda: [ctx.actor],
@@ -138,7 +187,7 @@ def rules_on_place_building(ctx: Context) -> None:
     rt.budget(ctx.state, 1)
     rt.board.place(
         ctx,
-        [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("storage", ())],
+        _in_storage_2(ctx),
         ("site", "empty_neighbours"),
         free=False,
         free_next_to="follows",
@@ -167,9 +216,7 @@ def rules_on_built(ctx: Context) -> None:
     rt.budget(ctx.state, 1)
     ctx.actor.values["on_board"] = max(0, 1 + ctx.actor.values.get("on_board", 0))
     # effect 9
-    if (len(rt.select(ctx, (("built", False),), (("self",),), True, _CARDS1)) == 0) or rt.board.links(
-        ctx, "shrine", 2, None
-    ):
+    if (len(_missing_from_built_3(ctx)) == 0) or rt.board.links(ctx, "shrine", 2, None):
         rt.budget(ctx.state, 1)
         ctx.actor.values["won"] = min(1, max(0, 1 + ctx.actor.values.get("won", 0)))
 
@@ -235,7 +282,7 @@ def rules_on_draw_landscapes(ctx: Context) -> None:
     "The rules of the game, on draw_landscapes."
     # effect 12
     rt.budget(ctx.state, 1)
-    if len([(None, cid1) for cid1 in ctx.state.zones.get("landscape_deck", ())]) > 0:
+    if len(_in_landscape_deck_4(ctx)) > 0:
         rt.budget(ctx.state, 1)
         rt.board.reveal(
             ctx,
@@ -245,29 +292,13 @@ def rules_on_draw_landscapes(ctx: Context) -> None:
             None,
         )
     rt.budget(ctx.state, 1)
-    ctx.actor.values["water"] = max(
-        0,
-        len([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("drawn", ()) if cid2 in _CARDS2])
-        + ctx.actor.values.get("water", 0),
-    )
-    ctx.actor.values["forest"] = max(
-        0,
-        len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("drawn", ()) if cid3 in _CARDS3])
-        + ctx.actor.values.get("forest", 0),
-    )
-    ctx.actor.values["hills"] = max(
-        0,
-        len([(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("drawn", ()) if cid4 in _CARDS4])
-        + ctx.actor.values.get("hills", 0),
-    )
-    ctx.actor.values["mountains"] = max(
-        0,
-        len([(ctx.actor, cid5) for cid5 in ctx.actor.zones.get("drawn", ()) if cid5 in _CARDS5])
-        + ctx.actor.values.get("mountains", 0),
-    )
+    ctx.actor.values["water"] = max(0, len(_in_drawn_5(ctx)) + ctx.actor.values.get("water", 0))
+    ctx.actor.values["forest"] = max(0, len(_in_drawn_6(ctx)) + ctx.actor.values.get("forest", 0))
+    ctx.actor.values["hills"] = max(0, len(_in_drawn_7(ctx)) + ctx.actor.values.get("hills", 0))
+    ctx.actor.values["mountains"] = max(0, len(_in_drawn_8(ctx)) + ctx.actor.values.get("mountains", 0))
     rt.budget(ctx.state, 1)
     ctx.move_cards(
-        [(ctx.actor, cid6) for cid6 in ctx.actor.zones.get("drawn", ())],
+        _in_drawn_9(ctx),
         "landscape_discard",
         True,
         lambda: [ctx.actor],

@@ -72,12 +72,13 @@ _CARDS5 = rt.card_ids(
         "zeus_beta",
     )
 )
-_TABLE6 = {10: 3}
-_TABLE7 = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}
-_MODIFIERS8 = {"aqueduct": 1}
-_CARDS9 = rt.card_ids(("barracks", "gardens", "harbor", "militia", "road_system", "well", "workshop"))
-_CARDS10 = rt.card_ids(("workshop",))
-_CARDS11 = rt.card_ids(
+_BY_FIELD6 = rt.Narrowed(_CARDS5, "deity")
+_TABLE7 = {10: 3}
+_TABLE8 = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3, 7: 4}
+_MODIFIERS9 = {"aqueduct": 1}
+_CARDS10 = rt.card_ids(("barracks", "gardens", "harbor", "militia", "road_system", "well", "workshop"))
+_CARDS11 = rt.card_ids(("workshop",))
+_CARDS12 = rt.card_ids(
     (
         "achaean_league",
         "acropolis",
@@ -126,7 +127,63 @@ _CARDS11 = rt.card_ids(
         "workshop",
     )
 )
-_MODIFIERS12 = {"gymnasium": -1}
+_MODIFIERS13 = {"gymnasium": -1}
+
+# Searches: the cards each selector names (runtime/cards.cards_in), compiled for that selector.
+
+
+def _in_shrines_1(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: favor, where: {deity: apollo}, zone: shrines}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("shrines", ()) if cid in _CARDS3]
+
+
+def _in_shrines_2(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: favor, where: {space: beta}, zone: shrines}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("shrines", ()) if cid in _CARDS2]
+
+
+def _in_shrines_3(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: favor, where: {deity: {field: deity}}, zone: shrines, of: all}."
+    having1 = _BY_FIELD6(ctx.game, ctx.card_field("deity"))
+    owners = rt.seated(ctx, (("all",),))
+    return [(p, cid) for p in owners for cid in rt.zones_of(p).get("shrines", ()) if cid in having1]
+
+
+def _in_game_4(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: favor, where: {space: beta}, fewest: {count: {kind: favor, where: {deity: {field: deity}}, zone: shrines, of: all}}}."
+    found: list[rt.Pick] = [(None, cid) for cid in _CARDS2]
+    found = rt.extreme(ctx, found, lambda c1: len(_in_shrines_3(c1)), min)
+    return found
+
+
+def _in_shrines_5(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: favor, where: {space: alpha}, zone: shrines}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("shrines", ()) if cid in _CARDS1]
+
+
+def _in_game_6(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: favor, where: {space: alpha}}."
+    return [(None, cid) for cid in _CARDS1]
+
+
+def _missing_from_city_7(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: building, where: {culture: 1}, missing: true}."
+    return [
+        (ctx.actor, cid) for held in [rt.zones_of(ctx.actor).get("city", ())] for cid in _CARDS10 if cid not in held
+    ]
+
+
+def _in_city_8(ctx: Context) -> list[rt.Pick]:
+    "The cards {id: workshop, of: all}."
+    owners = rt.seated(ctx, (("all",),))
+    return [(p, cid) for p in owners for cid in rt.zones_of(p).get("city", ()) if cid in _CARDS11]
+
+
+def _missing_from_city_9(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: building, missing: true}."
+    return [
+        (ctx.actor, cid) for held in [rt.zones_of(ctx.actor).get("city", ())] for cid in _CARDS12 if cid not in held
+    ]
 
 
 # cards/olympus/game.yaml
@@ -202,7 +259,7 @@ def rules_on_war(ctx: Context) -> None:
             rt.budget(c2.state, 1)
             c2.state.globals["tribute_unpaid"] += -(rt.bounded(c2.state.globals["tribute_unpaid"]))
 
-    rt.spaces.pick_player(ctx, rt.players(ctx, (("opponents",),), True), _picked1)
+    rt.spaces.pick_player(ctx, rt.seated(ctx, (("opponents",),), True), _picked1)
 
 
 # cards/olympus/game.yaml
@@ -210,7 +267,7 @@ def rules_on_plague(ctx: Context) -> None:
     "The rules of the game, on plague."
     # effect 4
     rt.budget(ctx.state, 1)
-    for player2 in rt.players(ctx, (("self",), ("opponents",)), True):
+    for player2 in rt.seated(ctx, (("self",), ("opponents",)), True):
         c1 = ctx.as_actor(player2)
         rt.budget(c1.state, 1)
         rt.dispatch(c1, "plague_strikes", {})
@@ -220,7 +277,7 @@ def rules_on_plague(ctx: Context) -> None:
 def rules_on_plague_strikes(ctx: Context) -> None:
     "The rules of the game, on plague_strikes."
     # effect 5
-    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("shrines", ()) if cid1 in _CARDS3]):
+    if not bool(_in_shrines_1(ctx)):
         rt.budget(ctx.state, 1)
         ctx.move_markers(
             ("population",), rt.div(rt.bounded(ctx.actor.values.get("population", 0)), 3), lambda: 1, None, -1
@@ -238,7 +295,7 @@ def rules_on_upkeep(ctx: Context) -> None:
     rt.budget(ctx.state, 1)
     rt.dispatch(ctx, "upkeep_buildings", {})
     rt.budget(ctx.state, 1)
-    for player2 in rt.players(ctx, (("self",), ("opponents",)), True):
+    for player2 in rt.seated(ctx, (("self",), ("opponents",)), True):
         c1 = ctx.as_actor(player2)
         rt.budget(c1.state, 1)
         rt.dispatch(c1, "glory", {})
@@ -498,7 +555,7 @@ def rules_on_end_of_game(ctx: Context) -> None:
 def achaean_league_on_upkeep_buildings(ctx: Context) -> None:
     "Achaean League, on upkeep_buildings."
     # effect 1
-    if len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("shrines", ()) if cid3 in _CARDS2]) >= 2:
+    if len(_in_shrines_2(ctx)) >= 2:
         rt.budget(ctx.state, 1)
 
         def _optional1(c2: Context) -> None:
@@ -513,33 +570,14 @@ def acropolis_on_upkeep_buildings(ctx: Context) -> None:
     "Acropolis, on upkeep_buildings."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.invoke(
-        rt.select(
-            ctx,
-            (),
-            (("self",),),
-            False,
-            _CARDS2,
-            lambda c1: len(
-                rt.select(
-                    c1,
-                    (("shrines", False),),
-                    (("all",),),
-                    False,
-                    rt.narrow(c1.game, _CARDS5, "deity", c1.card_field("deity")),
-                )
-            ),
-        ),
-        "invoked",
-        False,
-    )
+    ctx.invoke(_in_game_4(ctx), "invoked", False)
 
 
 # cards/olympus/buildings/amphitheatre.yaml:2
 def amphitheatre_on_upkeep_buildings(ctx: Context) -> None:
     "Amphitheatre, on upkeep_buildings."
     # effect 1
-    if len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("shrines", ()) if cid1 in _CARDS1]) >= 2:
+    if len(_in_shrines_5(ctx)) >= 2:
         rt.budget(ctx.state, 1)
         ctx.actor.values["points"] = max(0, 1 + ctx.actor.values.get("points", 0))
 
@@ -670,7 +708,7 @@ def oracle_on_built(ctx: Context) -> None:
     "Oracle, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.invoke([(None, cid1) for cid1 in _CARDS1], "invoked", False)
+    ctx.invoke(_in_game_6(ctx), "invoked", False)
 
 
 # cards/olympus/buildings/parthenon.yaml:1
@@ -701,7 +739,7 @@ def philosophy_on_built(ctx: Context) -> None:
     "Philosophy, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    for player2 in rt.players(ctx, (("opponents",),), True):
+    for player2 in rt.seated(ctx, (("opponents",),), True):
         c1 = ctx.as_actor(player2)
         rt.budget(c1.state, 1)
 
@@ -768,7 +806,7 @@ def temple_of_aphrodite_on_worship(ctx: Context) -> None:
     # effect 1
     if ctx.event.get("deity") in ("aphrodite",):
         rt.budget(ctx.state, 1)
-        for _ in range(rt.budget(ctx.state, max(0, _TABLE6.get(rt.bounded(ctx.actor.values.get("population", 0)), 2)))):
+        for _ in range(rt.budget(ctx.state, max(0, _TABLE7.get(rt.bounded(ctx.actor.values.get("population", 0)), 2)))):
             rt.budget(ctx.state, 1)
             ctx.change(ctx.actor, "any", 1)
 
@@ -803,8 +841,8 @@ def temple_of_artemis_on_built(ctx: Context) -> None:
     ctx.actor.values["meat"] = max(
         0,
         rt.bounded(
-            _TABLE7.get(
-                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            _TABLE8.get(
+                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS9)))), 0
             )
         )
         + ctx.actor.values.get("meat", 0),
@@ -817,7 +855,7 @@ def temple_of_athena_on_worship(ctx: Context) -> None:
     # effect 1
     if (ctx.event.get("deity") in ("athena",)) and (rt.bounded(ctx.actor.values.get("culture", 0)) >= 6):
         rt.budget(ctx.state, 1)
-        for player2 in rt.players(ctx, (("opponents",),), True):
+        for player2 in rt.seated(ctx, (("opponents",),), True):
             c1 = ctx.as_actor(player2)
             rt.budget(c1.state, 1)
             c1.move_markers(None, 1, lambda: 1, None, -1)
@@ -842,8 +880,8 @@ def temple_of_demeter_on_built(ctx: Context) -> None:
     ctx.actor.values["grain"] = max(
         0,
         rt.bounded(
-            _TABLE7.get(
-                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            _TABLE8.get(
+                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS9)))), 0
             )
         )
         + ctx.actor.values.get("grain", 0),
@@ -855,7 +893,7 @@ def temple_of_hades_on_built(ctx: Context) -> None:
     "Temple of Hades, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    for player2 in rt.players(ctx, (("opponents",),), True):
+    for player2 in rt.seated(ctx, (("opponents",),), True):
         c1 = ctx.as_actor(player2)
         rt.budget(c1.state, 1)
 
@@ -887,8 +925,8 @@ def temple_of_poseidon_on_built(ctx: Context) -> None:
     ctx.actor.values["fish"] = max(
         0,
         rt.bounded(
-            _TABLE7.get(
-                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            _TABLE8.get(
+                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS9)))), 0
             )
         )
         + ctx.actor.values.get("fish", 0),
@@ -944,7 +982,7 @@ def trispastos_on_built(ctx: Context) -> None:
     "Trispastos, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.build_from(lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS9), True, True)
+    ctx.build_from(lambda: 2, lambda: _missing_from_city_7(ctx), True, True)
 
 
 # cards/olympus/buildings/well.yaml:1
@@ -968,207 +1006,197 @@ def workshop_on_built(ctx: Context) -> None:
     "Workshop, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    if (
-        len(
-            [
-                (p2, cid1)
-                for p2 in rt.players(ctx, (("all",),), False)
-                for cid1 in p2.zones.get("city", ())
-                if cid1 in _CARDS10
-            ]
-        )
-        == 1
-    ):
+    if len(_in_city_8(ctx)) == 1:
         rt.budget(ctx.state, 1)
+
+        def _option1(c2: Context) -> None:
+            rt.budget(c2.state, 1)
+            c2.move_markers(("military",), 1, lambda: 1, None, 1)
 
         def _option3(c4: Context) -> None:
             rt.budget(c4.state, 1)
-            c4.move_markers(("military",), 1, lambda: 1, None, 1)
+            c4.move_markers(("agriculture",), 1, lambda: 1, None, 1)
 
         def _option5(c6: Context) -> None:
             rt.budget(c6.state, 1)
-            c6.move_markers(("agriculture",), 1, lambda: 1, None, 1)
+            c6.move_markers(("hunting",), 1, lambda: 1, None, 1)
 
         def _option7(c8: Context) -> None:
             rt.budget(c8.state, 1)
-            c8.move_markers(("hunting",), 1, lambda: 1, None, 1)
+            c8.move_markers(("fishing",), 1, lambda: 1, None, 1)
 
         def _option9(c10: Context) -> None:
             rt.budget(c10.state, 1)
-            c10.move_markers(("fishing",), 1, lambda: 1, None, 1)
 
-        def _option11(c12: Context) -> None:
-            rt.budget(c12.state, 1)
-
-            def _option13(c14: Context) -> None:
-                rt.budget(c14.state, 1)
-                c14.actor.values["grain"] = max(
+            def _option11(c12: Context) -> None:
+                rt.budget(c12.state, 1)
+                c12.actor.values["grain"] = max(
                     0,
                     rt.bounded(
-                        _TABLE7.get(
+                        _TABLE8.get(
                             min(
                                 7,
-                                c14.actor.values.get("agriculture", 1)
-                                + max(0, rt.bounded(rt.param(c14, 0, _MODIFIERS8))),
+                                c12.actor.values.get("agriculture", 1)
+                                + max(0, rt.bounded(rt.param(c12, 0, _MODIFIERS9))),
                             ),
                             0,
                         )
                     )
-                    + c14.actor.values.get("grain", 0),
+                    + c12.actor.values.get("grain", 0),
+                )
+
+            def _option13(c14: Context) -> None:
+                rt.budget(c14.state, 1)
+                c14.actor.values["meat"] = max(
+                    0,
+                    rt.bounded(
+                        _TABLE8.get(
+                            min(
+                                7,
+                                c14.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c14, 0, _MODIFIERS9))),
+                            ),
+                            0,
+                        )
+                    )
+                    + c14.actor.values.get("meat", 0),
                 )
 
             def _option15(c16: Context) -> None:
                 rt.budget(c16.state, 1)
-                c16.actor.values["meat"] = max(
+                c16.actor.values["fish"] = max(
                     0,
                     rt.bounded(
-                        _TABLE7.get(
+                        _TABLE8.get(
                             min(
                                 7,
-                                c16.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c16, 0, _MODIFIERS8))),
+                                c16.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c16, 0, _MODIFIERS9))),
                             ),
                             0,
                         )
                     )
-                    + c16.actor.values.get("meat", 0),
+                    + c16.actor.values.get("fish", 0),
                 )
 
-            def _option17(c18: Context) -> None:
-                rt.budget(c18.state, 1)
-                c18.actor.values["fish"] = max(
-                    0,
-                    rt.bounded(
-                        _TABLE7.get(
-                            min(
-                                7,
-                                c18.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c18, 0, _MODIFIERS8))),
-                            ),
-                            0,
-                        )
-                    )
-                    + c18.actor.values.get("fish", 0),
-                )
-
-            c12.choose(
-                c12.actor,
+            c10.choose(
+                c10.actor,
                 (
-                    ("grain", _option13),
-                    ("meat", _option15),
-                    ("fish", _option17),
+                    ("grain", _option11),
+                    ("meat", _option13),
+                    ("fish", _option15),
                 ),
                 1,
             )
 
-        def _option19(c20: Context) -> None:
-            rt.budget(c20.state, 1)
-            c20.actor.values["points"] = max(0, 1 + c20.actor.values.get("points", 0))
+        def _option17(c18: Context) -> None:
+            rt.budget(c18.state, 1)
+            c18.actor.values["points"] = max(0, 1 + c18.actor.values.get("points", 0))
 
         ctx.choose(
             ctx.actor,
             (
-                ("advance_military", _option3),
-                ("advance_agriculture", _option5),
-                ("advance_hunting", _option7),
-                ("advance_fishing", _option9),
-                ("produce", _option11),
-                ("point", _option19),
+                ("advance_military", _option1),
+                ("advance_agriculture", _option3),
+                ("advance_hunting", _option5),
+                ("advance_fishing", _option7),
+                ("produce", _option9),
+                ("point", _option17),
             ),
             2,
         )
     else:
         rt.budget(ctx.state, 1)
 
+        def _option19(c20: Context) -> None:
+            rt.budget(c20.state, 1)
+            c20.move_markers(("military",), 1, lambda: 1, None, 1)
+
         def _option21(c22: Context) -> None:
             rt.budget(c22.state, 1)
-            c22.move_markers(("military",), 1, lambda: 1, None, 1)
+            c22.move_markers(("agriculture",), 1, lambda: 1, None, 1)
 
         def _option23(c24: Context) -> None:
             rt.budget(c24.state, 1)
-            c24.move_markers(("agriculture",), 1, lambda: 1, None, 1)
+            c24.move_markers(("hunting",), 1, lambda: 1, None, 1)
 
         def _option25(c26: Context) -> None:
             rt.budget(c26.state, 1)
-            c26.move_markers(("hunting",), 1, lambda: 1, None, 1)
+            c26.move_markers(("fishing",), 1, lambda: 1, None, 1)
 
         def _option27(c28: Context) -> None:
             rt.budget(c28.state, 1)
-            c28.move_markers(("fishing",), 1, lambda: 1, None, 1)
 
-        def _option29(c30: Context) -> None:
-            rt.budget(c30.state, 1)
-
-            def _option31(c32: Context) -> None:
-                rt.budget(c32.state, 1)
-                c32.actor.values["grain"] = max(
+            def _option29(c30: Context) -> None:
+                rt.budget(c30.state, 1)
+                c30.actor.values["grain"] = max(
                     0,
                     rt.bounded(
-                        _TABLE7.get(
+                        _TABLE8.get(
                             min(
                                 7,
-                                c32.actor.values.get("agriculture", 1)
-                                + max(0, rt.bounded(rt.param(c32, 0, _MODIFIERS8))),
+                                c30.actor.values.get("agriculture", 1)
+                                + max(0, rt.bounded(rt.param(c30, 0, _MODIFIERS9))),
                             ),
                             0,
                         )
                     )
-                    + c32.actor.values.get("grain", 0),
+                    + c30.actor.values.get("grain", 0),
+                )
+
+            def _option31(c32: Context) -> None:
+                rt.budget(c32.state, 1)
+                c32.actor.values["meat"] = max(
+                    0,
+                    rt.bounded(
+                        _TABLE8.get(
+                            min(
+                                7,
+                                c32.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c32, 0, _MODIFIERS9))),
+                            ),
+                            0,
+                        )
+                    )
+                    + c32.actor.values.get("meat", 0),
                 )
 
             def _option33(c34: Context) -> None:
                 rt.budget(c34.state, 1)
-                c34.actor.values["meat"] = max(
+                c34.actor.values["fish"] = max(
                     0,
                     rt.bounded(
-                        _TABLE7.get(
+                        _TABLE8.get(
                             min(
                                 7,
-                                c34.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c34, 0, _MODIFIERS8))),
+                                c34.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c34, 0, _MODIFIERS9))),
                             ),
                             0,
                         )
                     )
-                    + c34.actor.values.get("meat", 0),
+                    + c34.actor.values.get("fish", 0),
                 )
 
-            def _option35(c36: Context) -> None:
-                rt.budget(c36.state, 1)
-                c36.actor.values["fish"] = max(
-                    0,
-                    rt.bounded(
-                        _TABLE7.get(
-                            min(
-                                7,
-                                c36.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c36, 0, _MODIFIERS8))),
-                            ),
-                            0,
-                        )
-                    )
-                    + c36.actor.values.get("fish", 0),
-                )
-
-            c30.choose(
-                c30.actor,
+            c28.choose(
+                c28.actor,
                 (
-                    ("grain", _option31),
-                    ("meat", _option33),
-                    ("fish", _option35),
+                    ("grain", _option29),
+                    ("meat", _option31),
+                    ("fish", _option33),
                 ),
                 1,
             )
 
-        def _option37(c38: Context) -> None:
-            rt.budget(c38.state, 1)
-            c38.actor.values["points"] = max(0, 1 + c38.actor.values.get("points", 0))
+        def _option35(c36: Context) -> None:
+            rt.budget(c36.state, 1)
+            c36.actor.values["points"] = max(0, 1 + c36.actor.values.get("points", 0))
 
         ctx.choose(
             ctx.actor,
             (
-                ("advance_military", _option21),
-                ("advance_agriculture", _option23),
-                ("advance_hunting", _option25),
-                ("advance_fishing", _option27),
-                ("produce", _option29),
-                ("point", _option37),
+                ("advance_military", _option19),
+                ("advance_agriculture", _option21),
+                ("advance_hunting", _option23),
+                ("advance_fishing", _option25),
+                ("produce", _option27),
+                ("point", _option35),
             ),
             1,
         )
@@ -1262,8 +1290,8 @@ def artemis_alpha_on_invoked(ctx: Context) -> None:
     ctx.actor.values["meat"] = max(
         0,
         rt.bounded(
-            _TABLE7.get(
-                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            _TABLE8.get(
+                min(7, ctx.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS9)))), 0
             )
         )
         + ctx.actor.values.get("meat", 0),
@@ -1285,8 +1313,8 @@ def artemis_beta_on_invoked(ctx: Context) -> None:
         c4.actor.values["meat"] = max(
             0,
             rt.bounded(
-                _TABLE7.get(
-                    min(7, c4.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0
+                _TABLE8.get(
+                    min(7, c4.actor.values.get("hunting", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS9)))), 0
                 )
             )
             + c4.actor.values.get("meat", 0),
@@ -1328,8 +1356,8 @@ def demeter_alpha_on_invoked(ctx: Context) -> None:
     ctx.actor.values["grain"] = max(
         0,
         rt.bounded(
-            _TABLE7.get(
-                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            _TABLE8.get(
+                min(7, ctx.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS9)))), 0
             )
         )
         + ctx.actor.values.get("grain", 0),
@@ -1351,8 +1379,8 @@ def demeter_beta_on_invoked(ctx: Context) -> None:
         c4.actor.values["grain"] = max(
             0,
             rt.bounded(
-                _TABLE7.get(
-                    min(7, c4.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0
+                _TABLE8.get(
+                    min(7, c4.actor.values.get("agriculture", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS9)))), 0
                 )
             )
             + c4.actor.values.get("grain", 0),
@@ -1373,7 +1401,7 @@ def hephaestus_alpha_on_invoked(ctx: Context) -> None:
     "Hephaestus (alpha), on invoked."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.build_from(lambda: 2, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), False, True)
+    ctx.build_from(lambda: 2, lambda: _missing_from_city_9(ctx), False, True)
 
 
 # cards/olympus/favors/hephaestus.yaml:24
@@ -1381,7 +1409,7 @@ def hephaestus_beta_on_invoked(ctx: Context) -> None:
     "Hephaestus (beta), on invoked."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.build_from(lambda: 1, lambda: rt.select(ctx, (("city", False),), (("self",),), True, _CARDS11), False, True)
+    ctx.build_from(lambda: 1, lambda: _missing_from_city_9(ctx), False, True)
 
 
 # cards/olympus/favors/hera.yaml:3
@@ -1410,8 +1438,8 @@ def poseidon_alpha_on_invoked(ctx: Context) -> None:
     ctx.actor.values["fish"] = max(
         0,
         rt.bounded(
-            _TABLE7.get(
-                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS8)))), 0
+            _TABLE8.get(
+                min(7, ctx.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(ctx, 0, _MODIFIERS9)))), 0
             )
         )
         + ctx.actor.values.get("fish", 0),
@@ -1433,8 +1461,8 @@ def poseidon_beta_on_invoked(ctx: Context) -> None:
         c4.actor.values["fish"] = max(
             0,
             rt.bounded(
-                _TABLE7.get(
-                    min(7, c4.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS8)))), 0
+                _TABLE8.get(
+                    min(7, c4.actor.values.get("fishing", 1) + max(0, rt.bounded(rt.param(c4, 0, _MODIFIERS9)))), 0
                 )
             )
             + c4.actor.values.get("fish", 0),
@@ -1468,7 +1496,7 @@ def zeus_alpha_on_invoked(ctx: Context) -> None:
 
     def _option5(c6: Context) -> None:
         rt.budget(c6.state, 1)
-        c6.build_from(lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS11), False, True)
+        c6.build_from(lambda: 1, lambda: _missing_from_city_9(c6), False, True)
 
     def _option7(c8: Context) -> None:
         rt.budget(c8.state, 1)
@@ -1502,7 +1530,7 @@ def zeus_beta_on_invoked(ctx: Context) -> None:
 
     def _option5(c6: Context) -> None:
         rt.budget(c6.state, 1)
-        c6.build_from(lambda: 1, lambda: rt.select(c6, (("city", False),), (("self",),), True, _CARDS11), False, True)
+        c6.build_from(lambda: 1, lambda: _missing_from_city_9(c6), False, True)
 
     ctx.choose(
         ctx.actor,
@@ -1540,12 +1568,12 @@ def requires_of_building(ctx: Context) -> bool:
             (
                 rt.bounded(ctx.actor.values.get("culture", 0))
                 >= rt.bounded(
-                    (rt.bounded(rt.field_amount(ctx, "culture")) + rt.bounded(rt.param(ctx, 0, _MODIFIERS12)))
+                    (rt.bounded(rt.field_amount(ctx, "culture")) + rt.bounded(rt.param(ctx, 0, _MODIFIERS13)))
                 )
             )
             and (
                 (rt.bounded(rt.field_amount(ctx, "unique")) == 0)
-                or (not rt.spaces.held_by(ctx, lambda: rt.players(ctx, (("opponents",),), False)))
+                or (not rt.spaces.held_by(ctx, lambda: rt.seated(ctx, (("opponents",),))))
             )
         )
     )

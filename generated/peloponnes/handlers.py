@@ -167,6 +167,138 @@ _CARDS13 = rt.card_ids(("c06",))
 _CARDS14 = rt.card_ids(("a15", "c07"))
 _CARDS15 = rt.card_ids(("a11",))
 
+# Searches: the cards each selector names (runtime/cards.cards_in), compiled for that selector.
+
+
+def _in_table_1(ctx: Context) -> list[rt.Pick]:
+    "The cards {id: conquest, zone: table}."
+    return [(None, cid) for cid in ctx.state.zones.get("table", ()) if cid in _CARDS1]
+
+
+def _in_under_athens_2(ctx: Context) -> list[rt.Pick]:
+    "The cards {where: {supply: true}, zone: under_athens}."
+    return [(None, cid) for cid in ctx.state.zones.get("under_athens", ()) if cid in _CARDS2]
+
+
+def _in_offer_3(ctx: Context) -> list[rt.Pick]:
+    "The cards {where: {supply: true}, zone: offer}."
+    return [(None, cid) for cid in ctx.state.zones.get("offer", ()) if cid in _CARDS2]
+
+
+def _in_conquest_row_4(ctx: Context) -> list[rt.Pick]:
+    "The cards {where: {supply: true}, zone: conquest_row}."
+    return [(None, cid) for cid in ctx.state.zones.get("conquest_row", ()) if cid in _CARDS2]
+
+
+def _in_chits_5(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: chit}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("chits", ()) if cid in _CARDS3]
+
+
+def _in_offer_6(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: offer}."
+    return [(None, cid) for cid in ctx.state.zones.get("offer", ())]
+
+
+def _in_conquest_row_7(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: conquest_row}."
+    return [(None, cid) for cid in ctx.state.zones.get("conquest_row", ())]
+
+
+def _in_under_athens_8(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: under_athens}."
+    return [(None, cid) for cid in ctx.state.zones.get("under_athens", ())]
+
+
+def _in_conquered_9(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: conquered}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("conquered", ())]
+
+
+def _in_bidding_on_10(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: building, zone: bidding_on}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("bidding_on", ()) if cid in _CARDS4]
+
+
+def _in_bidding_on_11(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: bidding_on}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("bidding_on", ())]
+
+
+def _in_unbuilt_12(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: unbuilt}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("unbuilt", ())]
+
+
+def _in_unbuilt_13(ctx: Context) -> list[rt.Pick]:
+    "The cards {where: {id: {field: id}}, zone: unbuilt}."
+    wanted1 = ctx.card_field("id")
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("unbuilt", ()) if cid == wanted1]
+
+
+def _in_game_14(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: disaster}."
+    return [(None, cid) for cid in _CARDS7]
+
+
+def _in_disaster_track_15(ctx: Context) -> list[rt.Pick]:
+    "The cards {where: {id: {field: id}}, zone: disaster_track}."
+    wanted1 = ctx.card_field("id")
+    return [(None, cid) for cid in ctx.state.zones.get("disaster_track", ()) if cid == wanted1]
+
+
+def _in_game_16(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: disaster, where: {id: {field: id}}}."
+    wanted1 = ctx.card_field("id")
+    return [(None, cid) for cid in _CARDS7 if cid == wanted1]
+
+
+def _in_lands_buildings_17(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: [land, building]}."
+    found: list[rt.Pick] = [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("lands", ()) if cid in _CARDS8]
+    found += [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("buildings", ()) if cid in _CARDS8]
+    return found
+
+
+def _in_buildings_18(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: building, where: {protects: plague}}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("buildings", ()) if cid in _CARDS9]
+
+
+def _in_buildings_19(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: building, where: {protects: drought}}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("buildings", ()) if cid in _CARDS10]
+
+
+def _in_buildings_20(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: building}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("buildings", ()) if cid in _CARDS4]
+
+
+def _in_buildings_21(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: building, where: {protects: earthquake}}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("buildings", ()) if cid in _CARDS11]
+
+
+def _in_lands_22(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: land}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("lands", ()) if cid in _CARDS12]
+
+
+def _in_buildings_23(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: building, where: {protects: tempest}}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("buildings", ()) if cid in _CARDS13]
+
+
+def _in_buildings_24(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: building, where: {protects: decline}}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("buildings", ()) if cid in _CARDS14]
+
+
+def _in_buildings_25(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: building, where: {land_wild: true}}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("buildings", ()) if cid in _CARDS15]
+
 
 # cards/peloponnes/game.yaml
 def rules_on_setup(ctx: Context) -> None:
@@ -175,7 +307,7 @@ def rules_on_setup(ctx: Context) -> None:
     if rt.bounded(ctx.state.globals["players"]) == 5:
         rt.budget(ctx.state, 1)
         ctx.move_cards(
-            [(None, cid1) for cid1 in ctx.state.zones.get("table", ()) if cid1 in _CARDS1],
+            _in_table_1(ctx),
             "box",
             True,
             lambda: [ctx.actor],
@@ -206,11 +338,7 @@ def rules_on_start_round(ctx: Context) -> None:
         None,
     )
     rt.budget(ctx.state, 1)
-    if (
-        (len([(None, cid1) for cid1 in ctx.state.zones.get("under_athens", ()) if cid1 in _CARDS2]) > 0)
-        or (len([(None, cid2) for cid2 in ctx.state.zones.get("offer", ()) if cid2 in _CARDS2]) > 0)
-        or (len([(None, cid3) for cid3 in ctx.state.zones.get("conquest_row", ()) if cid3 in _CARDS2]) > 0)
-    ):
+    if (len(_in_under_athens_2(ctx)) > 0) or (len(_in_offer_3(ctx)) > 0) or (len(_in_conquest_row_4(ctx)) > 0):
         rt.budget(ctx.state, 1)
         rt.dispatch(ctx, "supply", {})
 
@@ -220,7 +348,7 @@ def rules_on_bidding_turn(ctx: Context) -> None:
     "The rules of the game, on bidding_turn."
     # effect 3
     rt.budget(ctx.state, 1)
-    if bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("chits", ()) if cid1 in _CARDS3]):
+    if bool(_in_chits_5(ctx)):
         rt.budget(ctx.state, 1)
         ctx.actor.values["coins"] = max(0, 3 + ctx.actor.values.get("coins", 0))
         rt.budget(ctx.state, 1)
@@ -229,7 +357,7 @@ def rules_on_bidding_turn(ctx: Context) -> None:
         rt.dispatch(ctx, "income", {})
         rt.budget(ctx.state, 1)
         ctx.move_cards(
-            [(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("chits", ()) if cid2 in _CARDS3],
+            _in_chits_5(ctx),
             "athens_tile",
             True,
             lambda: [ctx.actor],
@@ -238,12 +366,12 @@ def rules_on_bidding_turn(ctx: Context) -> None:
     else:
         rt.budget(ctx.state, 1)
 
-        def _option3(c4: Context) -> None:
-            rt.budget(c4.state, 1)
+        def _option1(c2: Context) -> None:
+            rt.budget(c2.state, 1)
             rt.board.bid(
-                c4,
-                lambda: [(None, cid6) for cid6 in c4.state.zones.get("offer", ())],
-                lambda c5: rt.bounded(rt.field_amount(c5, "price")),
+                c2,
+                lambda: _in_offer_6(c2),
+                lambda c3: rt.bounded(rt.field_amount(c3, "price")),
                 None,
                 "coins",
                 "bid",
@@ -252,13 +380,13 @@ def rules_on_bidding_turn(ctx: Context) -> None:
                 True,
             )
 
-        def _option7(c8: Context) -> None:
-            rt.budget(c8.state, 1)
+        def _option4(c5: Context) -> None:
+            rt.budget(c5.state, 1)
             rt.board.bid(
-                c8,
-                lambda: [(None, cid10) for cid10 in c8.state.zones.get("conquest_row", ())],
-                lambda c9: rt.bounded((rt.bounded(rt.field_amount(c9, "price")) + 3)),
-                lambda c9: rt.bounded((rt.bounded(rt.field_amount(c9, "price")) + 3)),
+                c5,
+                lambda: _in_conquest_row_7(c5),
+                lambda c6: rt.bounded((rt.bounded(rt.field_amount(c6, "price")) + 3)),
+                lambda c6: rt.bounded((rt.bounded(rt.field_amount(c6, "price")) + 3)),
                 "coins",
                 "bid",
                 "conquered",
@@ -266,25 +394,25 @@ def rules_on_bidding_turn(ctx: Context) -> None:
                 False,
             )
 
-        def _option11(c12: Context) -> None:
-            rt.budget(c12.state, 1)
-            rt.dispatch(c12, "accept_aid", {})
+        def _option7(c8: Context) -> None:
+            rt.budget(c8.state, 1)
+            rt.dispatch(c8, "accept_aid", {})
 
-        def _option13(c14: Context) -> None:
-            rt.budget(c14.state, 1)
-            c14.actor.values["coins"] = max(0, 3 + c14.actor.values.get("coins", 0))
-            rt.budget(c14.state, 1)
-            rt.board.rank(c14, "turn_order", True)
-            rt.budget(c14.state, 1)
-            rt.dispatch(c14, "income", {})
+        def _option9(c10: Context) -> None:
+            rt.budget(c10.state, 1)
+            c10.actor.values["coins"] = max(0, 3 + c10.actor.values.get("coins", 0))
+            rt.budget(c10.state, 1)
+            rt.board.rank(c10, "turn_order", True)
+            rt.budget(c10.state, 1)
+            rt.dispatch(c10, "income", {})
 
         ctx.choose(
             ctx.actor,
             (
-                ("bid", _option3),
-                ("conquer", _option7),
-                ("aid_of_athens", _option11),
-                ("pass", _option13),
+                ("bid", _option1),
+                ("conquer", _option4),
+                ("aid_of_athens", _option7),
+                ("pass", _option9),
             ),
             1,
         )
@@ -295,7 +423,7 @@ def rules_on_accept_aid(ctx: Context) -> None:
     "The rules of the game, on accept_aid."
     # effect 4
     rt.budget(ctx.state, 1)
-    ctx.build_from(lambda: 1, lambda: [(None, cid1) for cid1 in ctx.state.zones.get("under_athens", ())], False, False)
+    ctx.build_from(lambda: 1, lambda: _in_under_athens_8(ctx), False, False)
     rt.budget(ctx.state, 1)
     rt.board.rank(ctx, "turn_order", True)
     rt.budget(ctx.state, 1)
@@ -314,7 +442,7 @@ def rules_on_outbid(ctx: Context) -> None:
         rt.budget(c2.state, 1)
         rt.board.bid(
             c2,
-            lambda: [(None, cid4) for cid4 in c2.state.zones.get("offer", ())],
+            lambda: _in_offer_6(c2),
             lambda c3: rt.bounded(rt.field_amount(c3, "price")),
             None,
             "coins",
@@ -324,32 +452,32 @@ def rules_on_outbid(ctx: Context) -> None:
             True,
         )
 
-    def _option5(c6: Context) -> None:
-        rt.budget(c6.state, 1)
-        c6.actor.values["coins"] = max(
-            0, rt.bounded((rt.bounded(c6.actor.values.get("bid", 0)) + 1)) + c6.actor.values.get("coins", 0)
+    def _option4(c5: Context) -> None:
+        rt.budget(c5.state, 1)
+        c5.actor.values["coins"] = max(
+            0, rt.bounded((rt.bounded(c5.actor.values.get("bid", 0)) + 1)) + c5.actor.values.get("coins", 0)
         )
-        rt.budget(c6.state, 1)
-        c6.actor.values["bid"] = max(0, -(rt.bounded(c6.actor.values.get("bid", 0))) + c6.actor.values.get("bid", 0))
-        rt.budget(c6.state, 1)
-        rt.board.rank(c6, "turn_order", True)
-        rt.budget(c6.state, 1)
-        rt.dispatch(c6, "income", {})
+        rt.budget(c5.state, 1)
+        c5.actor.values["bid"] = max(0, -(rt.bounded(c5.actor.values.get("bid", 0))) + c5.actor.values.get("bid", 0))
+        rt.budget(c5.state, 1)
+        rt.board.rank(c5, "turn_order", True)
+        rt.budget(c5.state, 1)
+        rt.dispatch(c5, "income", {})
 
-    def _option7(c8: Context) -> None:
-        rt.budget(c8.state, 1)
-        c8.actor.values["coins"] = max(0, rt.bounded(c8.actor.values.get("bid", 0)) + c8.actor.values.get("coins", 0))
-        rt.budget(c8.state, 1)
-        c8.actor.values["bid"] = max(0, -(rt.bounded(c8.actor.values.get("bid", 0))) + c8.actor.values.get("bid", 0))
-        rt.budget(c8.state, 1)
-        rt.dispatch(c8, "accept_aid", {})
+    def _option6(c7: Context) -> None:
+        rt.budget(c7.state, 1)
+        c7.actor.values["coins"] = max(0, rt.bounded(c7.actor.values.get("bid", 0)) + c7.actor.values.get("coins", 0))
+        rt.budget(c7.state, 1)
+        c7.actor.values["bid"] = max(0, -(rt.bounded(c7.actor.values.get("bid", 0))) + c7.actor.values.get("bid", 0))
+        rt.budget(c7.state, 1)
+        rt.dispatch(c7, "accept_aid", {})
 
     ctx.choose(
         ctx.actor,
         (
             ("move_bid", _option1),
-            ("withdraw", _option5),
-            ("aid_of_athens", _option7),
+            ("withdraw", _option4),
+            ("aid_of_athens", _option6),
         ),
         1,
     )
@@ -361,59 +489,55 @@ def rules_on_take_tiles(ctx: Context) -> None:
     # effect 6
     rt.budget(ctx.state, 1)
     ctx.move_cards(
-        [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("conquered", ())],
+        _in_conquered_9(ctx),
         "bidding_on",
         False,
         lambda: [ctx.actor],
         None,
     )
     rt.budget(ctx.state, 1)
-    if bool([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("bidding_on", ()) if cid2 in _CARDS4]):
+    if bool(_in_bidding_on_10(ctx)):
         rt.budget(ctx.state, 1)
+
+        def _option1(c2: Context) -> None:
+            rt.budget(c2.state, 1)
+            c2.build_from(lambda: 1, lambda: _in_bidding_on_11(c2), False, False)
 
         def _option3(c4: Context) -> None:
             rt.budget(c4.state, 1)
-            c4.build_from(
-                lambda: 1, lambda: [(c4.actor, cid5) for cid5 in c4.actor.zones.get("bidding_on", ())], False, False
-            )
-
-        def _option6(c7: Context) -> None:
-            rt.budget(c7.state, 1)
-            rt.spend(c7.actor, "coins", 1, 0)
-            rt.budget(c7.state, 1)
-            c7.move_cards(
-                [(c7.actor, cid8) for cid8 in c7.actor.zones.get("bidding_on", ())],
+            rt.spend(c4.actor, "coins", 1, 0)
+            rt.budget(c4.state, 1)
+            c4.move_cards(
+                _in_bidding_on_11(c4),
                 "unbuilt",
                 False,
-                lambda: [c7.actor],
+                lambda: [c4.actor],
                 None,
             )
 
         ctx.choose(
             ctx.actor,
             (
-                ("build_now", _option3),
-                ("build_later", _option6),
+                ("build_now", _option1),
+                ("build_later", _option3),
             ),
             1,
         )
     else:
         rt.budget(ctx.state, 1)
 
-        def _option9(c10: Context) -> None:
-            rt.budget(c10.state, 1)
-            c10.build_from(
-                lambda: 1, lambda: [(c10.actor, cid11) for cid11 in c10.actor.zones.get("bidding_on", ())], False, False
-            )
+        def _option5(c6: Context) -> None:
+            rt.budget(c6.state, 1)
+            c6.build_from(lambda: 1, lambda: _in_bidding_on_11(c6), False, False)
 
         ctx.choose(
             ctx.actor,
-            (("place", _option9),),
+            (("place", _option5),),
             1,
         )
     rt.budget(ctx.state, 1)
     ctx.move_cards(
-        [(ctx.actor, cid12) for cid12 in ctx.actor.zones.get("bidding_on", ())],
+        _in_bidding_on_11(ctx),
         "box",
         True,
         lambda: [ctx.actor],
@@ -433,7 +557,7 @@ def rules_on_end_round(ctx: Context) -> None:
     # effect 7
     rt.budget(ctx.state, 1)
     ctx.move_cards(
-        [(None, cid1) for cid1 in ctx.state.zones.get("offer", ())],
+        _in_offer_6(ctx),
         "box",
         True,
         lambda: [ctx.actor],
@@ -441,7 +565,7 @@ def rules_on_end_round(ctx: Context) -> None:
     )
     rt.budget(ctx.state, 1)
     ctx.move_cards(
-        [(None, cid2) for cid2 in ctx.state.zones.get("conquest_row", ())],
+        _in_conquest_row_7(ctx),
         "box",
         True,
         lambda: [ctx.actor],
@@ -449,7 +573,7 @@ def rules_on_end_round(ctx: Context) -> None:
     )
     rt.budget(ctx.state, 1)
     ctx.move_cards(
-        [(None, cid3) for cid3 in ctx.state.zones.get("under_athens", ())],
+        _in_under_athens_8(ctx),
         "box",
         True,
         lambda: [ctx.actor],
@@ -522,39 +646,30 @@ def rules_on_supply(ctx: Context) -> None:
     )
     # effect 11
     rt.budget(ctx.state, 1)
-    for c1 in ctx.in_view([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("unbuilt", ())]):
+    for c1 in ctx.in_view(_in_unbuilt_12(ctx)):
         rt.budget(c1.state, 1)
         c1.actor.values["coins"] = max(0, 1 + c1.actor.values.get("coins", 0))
         rt.budget(c1.state, 1)
 
-        def _option3(c4: Context) -> None:
-            rt.budget(c4.state, 1)
-            c4.build_from(
-                lambda: 1,
-                lambda: rt.select(
-                    c4, (("unbuilt", False),), (("self",),), False, rt.narrow(c4.game, None, "id", c4.card_field("id"))
-                ),
-                False,
-                False,
-            )
+        def _option2(c3: Context) -> None:
+            rt.budget(c3.state, 1)
+            c3.build_from(lambda: 1, lambda: _in_unbuilt_13(c3), False, False)
 
-        def _option5(c6: Context) -> None:
-            rt.budget(c6.state, 1)
-            c6.move_cards(
-                rt.select(
-                    c6, (("unbuilt", False),), (("self",),), False, rt.narrow(c6.game, None, "id", c6.card_field("id"))
-                ),
+        def _option4(c5: Context) -> None:
+            rt.budget(c5.state, 1)
+            c5.move_cards(
+                _in_unbuilt_13(c5),
                 "box",
                 True,
-                lambda: [c6.actor],
+                lambda: [c5.actor],
                 None,
             )
 
         c1.choose(
             c1.actor,
             (
-                ("build", _option3),
-                ("discard", _option5),
+                ("build", _option2),
+                ("discard", _option4),
             ),
             1,
         )
@@ -567,35 +682,17 @@ def rules_on_disasters(ctx: Context) -> None:
     rt.budget(ctx.state, 1)
     rt.board.reveal(ctx, (("disaster_pile", True),), ("disaster_track", True), lambda: 2, None)
     rt.budget(ctx.state, 1)
-    for c1 in ctx.in_view([(None, cid2) for cid2 in _CARDS7]):
+    for c1 in ctx.in_view(_in_game_14(ctx)):
         rt.budget(c1.state, 1)
-        if len(
-            rt.select(
-                c1,
-                (("disaster_track", True),),
-                (("self",),),
-                False,
-                rt.narrow(c1.game, None, "id", c1.card_field("id")),
-            )
-        ) >= rt.bounded(rt.field_amount(c1, "chits")):
+        if len(_in_disaster_track_15(c1)) >= rt.bounded(rt.field_amount(c1, "chits")):
             rt.budget(c1.state, 1)
-            for player4 in rt.players(c1, (("all",),), True):
-                c3 = c1.as_actor(player4)
-                rt.budget(c3.state, 1)
-                c3.invoke(
-                    rt.select(c3, (), (("self",),), False, rt.narrow(c3.game, _CARDS7, "id", c3.card_field("id"))),
-                    "strike",
-                    True,
-                )
+            for player3 in rt.seated(c1, (("all",),), True):
+                c2 = c1.as_actor(player3)
+                rt.budget(c2.state, 1)
+                c2.invoke(_in_game_16(c2), "strike", True)
             rt.budget(c1.state, 1)
             c1.move_cards(
-                rt.select(
-                    c1,
-                    (("disaster_track", True),),
-                    (("self",),),
-                    False,
-                    rt.narrow(c1.game, None, "id", c1.card_field("id")),
-                ),
+                _in_disaster_track_15(c1),
                 "box",
                 True,
                 lambda: [c1.actor],
@@ -619,14 +716,7 @@ def rules_on_score(ctx: Context) -> None:
     ctx.actor.values["score"] = min(
         rt.bounded(
             (
-                rt.bounded(
-                    rt.board.total(
-                        ctx,
-                        [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("lands", ()) if cid1 in _CARDS8]
-                        + [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS8],
-                        "prestige",
-                    )
-                )
+                rt.bounded(rt.board.total(ctx, _in_lands_buildings_17(ctx), "prestige"))
                 + rt.bounded(ctx.actor.values.get("prestige", 0))
                 + rt.div(rt.bounded(ctx.actor.values.get("coins", 0)), 3)
             )
@@ -790,7 +880,7 @@ def argos_on_income(ctx: Context) -> None:
 def plague_on_strike(ctx: Context) -> None:
     "Plague, on strike."
     # effect 1
-    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS9]):
+    if not bool(_in_buildings_18(ctx)):
         rt.budget(ctx.state, 1)
         ctx.actor.values["inhabitants"] = max(
             0,
@@ -803,7 +893,7 @@ def plague_on_strike(ctx: Context) -> None:
 def drought_on_strike(ctx: Context) -> None:
     "Drought, on strike."
     # effect 1
-    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS10]):
+    if not bool(_in_buildings_19(ctx)):
         rt.budget(ctx.state, 1)
         ctx.actor.values["food"] = max(
             0,
@@ -816,10 +906,10 @@ def drought_on_strike(ctx: Context) -> None:
 def earthquake_on_strike(ctx: Context) -> None:
     "Earthquake, on strike."
     # effect 1
-    if not bool([(ctx.actor, cid5) for cid5 in ctx.actor.zones.get("buildings", ()) if cid5 in _CARDS11]):
+    if not bool(_in_buildings_21(ctx)):
         rt.budget(ctx.state, 1)
         ctx.move_cards(
-            [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS4],
+            _in_buildings_20(ctx),
             "box",
             True,
             lambda: [ctx.actor],
@@ -827,37 +917,25 @@ def earthquake_on_strike(ctx: Context) -> None:
                 0,
                 rt.bounded(
                     (
-                        len([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("buildings", ()) if cid2 in _CARDS4])
+                        len(_in_buildings_20(ctx))
                         - min(rt.bounded(ctx.actor.values.get("stone", 0)), rt.bounded(ctx.actor.values.get("wood", 0)))
                     )
                 ),
             ),
         )
         rt.budget(ctx.state, 1)
-        ctx.spend(
-            ctx.actor,
-            "stone",
-            rt.bounded(
-                (len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("buildings", ()) if cid3 in _CARDS4]) * 1)
-            ),
-        )
-        ctx.spend(
-            ctx.actor,
-            "wood",
-            rt.bounded(
-                (len([(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("buildings", ()) if cid4 in _CARDS4]) * 1)
-            ),
-        )
+        ctx.spend(ctx.actor, "stone", rt.bounded((len(_in_buildings_20(ctx)) * 1)))
+        ctx.spend(ctx.actor, "wood", rt.bounded((len(_in_buildings_20(ctx)) * 1)))
 
 
 # cards/peloponnes/disasters.yaml:85
 def tempest_on_strike(ctx: Context) -> None:
     "Tempest, on strike."
     # effect 1
-    if not bool([(ctx.actor, cid5) for cid5 in ctx.actor.zones.get("buildings", ()) if cid5 in _CARDS13]):
+    if not bool(_in_buildings_23(ctx)):
         rt.budget(ctx.state, 1)
         ctx.move_cards(
-            [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("lands", ()) if cid1 in _CARDS12],
+            _in_lands_22(ctx),
             "box",
             True,
             lambda: [ctx.actor],
@@ -865,31 +943,22 @@ def tempest_on_strike(ctx: Context) -> None:
                 0,
                 rt.bounded(
                     (
-                        len([(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("lands", ()) if cid2 in _CARDS12])
+                        len(_in_lands_22(ctx))
                         - min(rt.bounded(ctx.actor.values.get("food", 0)), rt.bounded(ctx.actor.values.get("coins", 0)))
                     )
                 ),
             ),
         )
         rt.budget(ctx.state, 1)
-        ctx.spend(
-            ctx.actor,
-            "food",
-            rt.bounded((len([(ctx.actor, cid3) for cid3 in ctx.actor.zones.get("lands", ()) if cid3 in _CARDS12]) * 1)),
-        )
-        rt.spend(
-            ctx.actor,
-            "coins",
-            rt.bounded((len([(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("lands", ()) if cid4 in _CARDS12]) * 1)),
-            0,
-        )
+        ctx.spend(ctx.actor, "food", rt.bounded((len(_in_lands_22(ctx)) * 1)))
+        rt.spend(ctx.actor, "coins", rt.bounded((len(_in_lands_22(ctx)) * 1)), 0)
 
 
 # cards/peloponnes/disasters.yaml:113
 def decline_on_strike(ctx: Context) -> None:
     "Decline, on strike."
     # effect 1
-    if not bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS14]):
+    if not bool(_in_buildings_24(ctx)):
         rt.budget(ctx.state, 1)
         ctx.actor.values["luxury"] = max(0, -(10) + ctx.actor.values.get("luxury", 0))
 
@@ -1539,12 +1608,7 @@ def c05_on_income(ctx: Context) -> None:
 # cards/peloponnes/game.yaml
 def requires_of_land(ctx: Context) -> bool:
     "What a land requires before it is built."
-    return bool(
-        (
-            rt.board.follows_last(ctx, "lands", False, "produces", True)
-            or bool([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("buildings", ()) if cid1 in _CARDS15])
-        )
-    )
+    return bool((rt.board.follows_last(ctx, "lands", False, "produces", True) or bool(_in_buildings_25(ctx))))
 
 
 RULES: dict[str, Callable[[Context], None]] = {

@@ -65,9 +65,11 @@ _CARDS2 = rt.card_ids(
         "rhodos_b_2",
     )
 )
-_TABLE3 = {1: 1, 2: 3, 3: 5}
-_CARDS4 = rt.card_ids(("glassworks", "loom", "press", "glassworks_2", "loom_2", "press_2"))
-_CARDS5 = rt.card_ids(
+_BY_FIELD3 = rt.Narrowed(_CARDS2, "wonder")
+_BY_FIELD4 = rt.Narrowed(_CARDS2, "stage")
+_TABLE5 = {1: 1, 2: 3, 3: 5}
+_CARDS6 = rt.card_ids(("glassworks", "loom", "press", "glassworks_2", "loom_2", "press_2"))
+_CARDS7 = rt.card_ids(
     (
         "clay_pit",
         "clay_pool",
@@ -83,176 +85,79 @@ _CARDS5 = rt.card_ids(
         "foundry",
         "quarry",
         "sawmill",
-    )
-)
-_CARDS6 = rt.card_ids(
-    (
-        "east_trading_post",
-        "marketplace",
-        "tavern",
-        "west_trading_post",
-        "bazar",
-        "caravansery",
-        "forum",
-        "vineyard",
-        "arena",
-        "chamber_of_commerce",
-        "haven",
-        "lighthouse",
-    )
-)
-_CARDS7 = rt.card_ids(
-    (
-        "altar",
-        "baths",
-        "pawnshop",
-        "theater",
-        "aqueduct",
-        "courthouse",
-        "statue",
-        "temple",
-        "gardens",
-        "palace",
-        "pantheon",
-        "senate",
-        "town_hall",
     )
 )
 _CARDS8 = rt.card_ids(
     (
-        "apothecary",
-        "scriptorium",
-        "workshop",
-        "dispensary",
-        "laboratory",
-        "library",
-        "school",
-        "academy",
-        "lodge",
-        "observatory",
-        "study",
-        "university",
+        "east_trading_post",
+        "marketplace",
+        "tavern",
+        "west_trading_post",
+        "bazar",
+        "caravansery",
+        "forum",
+        "vineyard",
+        "arena",
+        "chamber_of_commerce",
+        "haven",
+        "lighthouse",
     )
 )
 _CARDS9 = rt.card_ids(
     (
-        "clay_pit",
-        "clay_pool",
-        "excavation",
-        "forest_cave",
-        "glassworks",
-        "loom",
-        "lumber_yard",
-        "mine",
-        "ore_vein",
-        "press",
-        "stone_pit",
-        "timber_yard",
-        "tree_farm",
-        "brickyard",
-        "foundry",
-        "glassworks_2",
-        "loom_2",
-        "press_2",
-        "quarry",
-        "sawmill",
-        "builders_guild",
-        "craftsmens_guild",
-        "magistrates_guild",
-        "philosophers_guild",
-        "scientists_guild",
-        "shipowners_guild",
-        "spies_guild",
-        "strategists_guild",
-        "traders_guild",
-        "workers_guild",
+        "altar",
+        "baths",
+        "pawnshop",
+        "theater",
+        "aqueduct",
+        "courthouse",
+        "statue",
+        "temple",
+        "gardens",
+        "palace",
+        "pantheon",
+        "senate",
+        "town_hall",
     )
 )
 _CARDS10 = rt.card_ids(
     (
-        "barracks",
-        "guard_tower",
-        "stockade",
-        "archery_range",
-        "stables",
-        "training_ground",
-        "walls",
-        "arsenal",
-        "circus",
-        "fortifications",
-        "siege_workshop",
+        "apothecary",
+        "scriptorium",
+        "workshop",
+        "dispensary",
+        "laboratory",
+        "library",
+        "school",
+        "academy",
+        "lodge",
+        "observatory",
+        "study",
+        "university",
     )
 )
 _CARDS11 = rt.card_ids(
     (
-        "altar",
-        "apothecary",
-        "barracks",
-        "baths",
         "clay_pit",
         "clay_pool",
-        "east_trading_post",
         "excavation",
         "forest_cave",
         "glassworks",
-        "guard_tower",
         "loom",
         "lumber_yard",
-        "marketplace",
         "mine",
         "ore_vein",
-        "pawnshop",
         "press",
-        "scriptorium",
-        "stockade",
         "stone_pit",
-        "tavern",
-        "theater",
         "timber_yard",
         "tree_farm",
-        "west_trading_post",
-        "workshop",
-        "aqueduct",
-        "archery_range",
-        "bazar",
         "brickyard",
-        "caravansery",
-        "courthouse",
-        "dispensary",
-        "forum",
         "foundry",
         "glassworks_2",
-        "laboratory",
-        "library",
         "loom_2",
         "press_2",
         "quarry",
         "sawmill",
-        "school",
-        "stables",
-        "statue",
-        "temple",
-        "training_ground",
-        "vineyard",
-        "walls",
-        "academy",
-        "arena",
-        "arsenal",
-        "chamber_of_commerce",
-        "circus",
-        "fortifications",
-        "gardens",
-        "haven",
-        "lighthouse",
-        "lodge",
-        "observatory",
-        "palace",
-        "pantheon",
-        "senate",
-        "siege_workshop",
-        "study",
-        "town_hall",
-        "university",
         "builders_guild",
         "craftsmens_guild",
         "magistrates_guild",
@@ -267,6 +172,89 @@ _CARDS11 = rt.card_ids(
 )
 _CARDS12 = rt.card_ids(
     (
+        "barracks",
+        "guard_tower",
+        "stockade",
+        "archery_range",
+        "stables",
+        "training_ground",
+        "walls",
+        "arsenal",
+        "circus",
+        "fortifications",
+        "siege_workshop",
+    )
+)
+_CARDS13 = rt.card_ids(
+    (
+        "altar",
+        "apothecary",
+        "barracks",
+        "baths",
+        "clay_pit",
+        "clay_pool",
+        "east_trading_post",
+        "excavation",
+        "forest_cave",
+        "glassworks",
+        "guard_tower",
+        "loom",
+        "lumber_yard",
+        "marketplace",
+        "mine",
+        "ore_vein",
+        "pawnshop",
+        "press",
+        "scriptorium",
+        "stockade",
+        "stone_pit",
+        "tavern",
+        "theater",
+        "timber_yard",
+        "tree_farm",
+        "west_trading_post",
+        "workshop",
+        "aqueduct",
+        "archery_range",
+        "bazar",
+        "brickyard",
+        "caravansery",
+        "courthouse",
+        "dispensary",
+        "forum",
+        "foundry",
+        "glassworks_2",
+        "laboratory",
+        "library",
+        "loom_2",
+        "press_2",
+        "quarry",
+        "sawmill",
+        "school",
+        "stables",
+        "statue",
+        "temple",
+        "training_ground",
+        "vineyard",
+        "walls",
+        "academy",
+        "arena",
+        "arsenal",
+        "chamber_of_commerce",
+        "circus",
+        "fortifications",
+        "gardens",
+        "haven",
+        "lighthouse",
+        "lodge",
+        "observatory",
+        "palace",
+        "pantheon",
+        "senate",
+        "siege_workshop",
+        "study",
+        "town_hall",
+        "university",
         "builders_guild",
         "craftsmens_guild",
         "magistrates_guild",
@@ -279,7 +267,21 @@ _CARDS12 = rt.card_ids(
         "workers_guild",
     )
 )
-_CARDS13 = rt.card_ids(
+_CARDS14 = rt.card_ids(
+    (
+        "builders_guild",
+        "craftsmens_guild",
+        "magistrates_guild",
+        "philosophers_guild",
+        "scientists_guild",
+        "shipowners_guild",
+        "spies_guild",
+        "strategists_guild",
+        "traders_guild",
+        "workers_guild",
+    )
+)
+_CARDS15 = rt.card_ids(
     (
         "alexandria_a",
         "alexandria_b",
@@ -297,6 +299,141 @@ _CARDS13 = rt.card_ids(
         "rhodos_b",
     )
 )
+_BY_FIELD16 = rt.Narrowed(_CARDS15, "id")
+
+# Searches: the cards each selector names (runtime/cards.cards_in), compiled for that selector.
+
+
+def _in_hand_1(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: hand}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("hand", ())]
+
+
+def _in_wonder_2(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: wonder}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("wonder", ())]
+
+
+def _in_stages_3(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: wonder_stage}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("stages", ()) if cid in _CARDS2]
+
+
+def _missing_from_stages_4(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: wonder_stage, where: {wonder: {among: {zone: wonder}}, stage: {add: [{count: {kind: wonder_stage}}, 1]}}, zone: stages, missing: true}."
+    having1 = rt.among(_BY_FIELD3, ctx.game, _in_wonder_2(ctx))
+    found: list[rt.Pick] = [
+        (ctx.actor, cid)
+        for held in [rt.zones_of(ctx.actor).get("stages", ())]
+        for cid in _CARDS2
+        if cid not in held and cid in having1
+    ]
+    having = _BY_FIELD4(ctx.game, rt.bounded((len(_in_stages_3(ctx)) + 1)))
+    found = [(holder, cid) for holder, cid in found if cid in having]
+    return found
+
+
+def _in_city_5(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: grey}, of: [self, neighbours]}."
+    owners = rt.seated(ctx, (("self",), ("offset", 1), ("offset", -1)))
+    return [(p, cid) for p in owners for cid in rt.zones_of(p).get("city", ()) if cid in _CARDS6]
+
+
+def _in_city_6(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: brown}, of: [self, neighbours]}."
+    owners = rt.seated(ctx, (("self",), ("offset", 1), ("offset", -1)))
+    return [(p, cid) for p in owners for cid in rt.zones_of(p).get("city", ()) if cid in _CARDS7]
+
+
+def _in_city_7(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: grey}}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("city", ()) if cid in _CARDS6]
+
+
+def _in_city_8(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: brown}}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("city", ()) if cid in _CARDS7]
+
+
+def _in_city_9(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: yellow}}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("city", ()) if cid in _CARDS8]
+
+
+def _in_stages_10(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: wonder_stage, of: [self, neighbours]}."
+    owners = rt.seated(ctx, (("self",), ("offset", 1), ("offset", -1)))
+    return [(p, cid) for p in owners for cid in rt.zones_of(p).get("stages", ()) if cid in _CARDS2]
+
+
+def _in_city_11(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: grey}, of: neighbours}."
+    owners = rt.seated(ctx, (("offset", 1), ("offset", -1)))
+    return [(p, cid) for p in owners for cid in rt.zones_of(p).get("city", ()) if cid in _CARDS6]
+
+
+def _in_city_12(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: blue}, of: neighbours}."
+    owners = rt.seated(ctx, (("offset", 1), ("offset", -1)))
+    return [(p, cid) for p in owners for cid in rt.zones_of(p).get("city", ()) if cid in _CARDS9]
+
+
+def _in_city_13(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: green}, of: neighbours}."
+    owners = rt.seated(ctx, (("offset", 1), ("offset", -1)))
+    return [(p, cid) for p in owners for cid in rt.zones_of(p).get("city", ()) if cid in _CARDS10]
+
+
+def _in_city_14(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: [brown, grey, purple]}, of: self}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("city", ()) if cid in _CARDS11]
+
+
+def _in_city_15(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: red}, of: neighbours}."
+    owners = rt.seated(ctx, (("offset", 1), ("offset", -1)))
+    return [(p, cid) for p in owners for cid in rt.zones_of(p).get("city", ()) if cid in _CARDS12]
+
+
+def _in_city_16(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: yellow}, of: neighbours}."
+    owners = rt.seated(ctx, (("offset", 1), ("offset", -1)))
+    return [(p, cid) for p in owners for cid in rt.zones_of(p).get("city", ()) if cid in _CARDS8]
+
+
+def _in_city_17(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: brown}, of: neighbours}."
+    owners = rt.seated(ctx, (("offset", 1), ("offset", -1)))
+    return [(p, cid) for p in owners for cid in rt.zones_of(p).get("city", ()) if cid in _CARDS7]
+
+
+def _in_discard_18(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, zone: discard}."
+    return [(None, cid) for cid in ctx.state.zones.get("discard", ()) if cid in _CARDS13]
+
+
+def _in_city_19(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: card, where: {colour: purple}, of: neighbours}."
+    owners = rt.seated(ctx, (("offset", 1), ("offset", -1)))
+    return [(p, cid) for p in owners for cid in rt.zones_of(p).get("city", ()) if cid in _CARDS14]
+
+
+def _in_wonder_20(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: wonder, where: {id: {field: wonder}}}."
+    having1 = _BY_FIELD16(ctx.game, ctx.card_field("wonder"))
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("wonder", ()) if cid in having1]
+
+
+def _in_stages_21(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: wonder_stage, where: {wonder: {field: wonder}}}."
+    having1 = _BY_FIELD3(ctx.game, ctx.card_field("wonder"))
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("stages", ()) if cid in having1]
+
+
+def _in_hand_22(ctx: Context) -> list[rt.Pick]:
+    "The cards {where: {id: {field: id}}, zone: hand}."
+    wanted1 = ctx.card_field("id")
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("hand", ()) if cid == wanted1]
 
 
 # cards/seven_wonders/game.yaml
@@ -317,76 +454,38 @@ def rules_on_last_card(ctx: Context) -> None:
 
         def _option1(c2: Context) -> None:
             rt.budget(c2.state, 1)
-            c2.build_from(
-                lambda: 1, lambda: [(c2.actor, cid3) for cid3 in c2.actor.zones.get("hand", ())], False, False
-            )
+            c2.build_from(lambda: 1, lambda: _in_hand_1(c2), False, False)
 
-        def _option4(c5: Context) -> None:
-            rt.budget(c5.state, 1)
-            c5.build_from(
-                lambda: 1,
-                lambda: rt.select(
-                    c5,
-                    (("stages", False),),
-                    (("self",),),
-                    True,
-                    rt.keep(
-                        c5.game,
-                        rt.narrow(
-                            c5.game,
-                            _CARDS2,
-                            "wonder",
-                            [cid6 for _h, cid6 in [(c5.actor, cid7) for cid7 in c5.actor.zones.get("wonder", ())]],
-                        ),
-                        lambda card8: rt.has(
-                            rt.field(card8, "stage"),
-                            (
-                                rt.bounded(
-                                    (
-                                        len(
-                                            [
-                                                (c5.actor, cid9)
-                                                for cid9 in c5.actor.zones.get("stages", ())
-                                                if cid9 in _CARDS2
-                                            ]
-                                        )
-                                        + 1
-                                    )
-                                ),
-                            ),
-                        ),
-                    ),
-                ),
-                False,
-                False,
-            )
-            rt.budget(c5.state, 1)
-            c5.move_cards(
-                [(c5.actor, cid10) for cid10 in c5.actor.zones.get("hand", ())],
+        def _option3(c4: Context) -> None:
+            rt.budget(c4.state, 1)
+            c4.build_from(lambda: 1, lambda: _missing_from_stages_4(c4), False, False)
+            rt.budget(c4.state, 1)
+            c4.move_cards(
+                _in_hand_1(c4),
                 "tucked",
                 False,
-                lambda: [c5.actor],
+                lambda: [c4.actor],
                 None,
             )
 
-        def _option11(c12: Context) -> None:
-            rt.budget(c12.state, 1)
-            c12.move_cards(
-                [(c12.actor, cid13) for cid13 in c12.actor.zones.get("hand", ())],
+        def _option5(c6: Context) -> None:
+            rt.budget(c6.state, 1)
+            c6.move_cards(
+                _in_hand_1(c6),
                 "discard",
                 True,
-                lambda: [c12.actor],
+                lambda: [c6.actor],
                 None,
             )
-            rt.budget(c12.state, 1)
-            rt.dispatch(c12, "discard", {})
+            rt.budget(c6.state, 1)
+            rt.dispatch(c6, "discard", {})
 
         ctx.choose(
             ctx.actor,
             (
                 ("build", _option1),
-                ("stage", _option4),
-                ("discard", _option11),
+                ("stage", _option3),
+                ("discard", _option5),
             ),
             1,
         )
@@ -397,7 +496,7 @@ def rules_on_end_of_age(ctx: Context) -> None:
     "The rules of the game, on end_of_age."
     # effect 3
     rt.budget(ctx.state, 1)
-    for player2 in rt.players(ctx, (("offset", 1), ("offset", -1)), True):
+    for player2 in rt.seated(ctx, (("offset", 1), ("offset", -1)), True):
         c1 = ctx.as_actor(player2)
         rt.budget(c1.state, 1)
         if rt.bounded(c1.actor.values.get("shields", 0)) < rt.bounded(c1.owner.values.get("shields", 0)):
@@ -405,7 +504,7 @@ def rules_on_end_of_age(ctx: Context) -> None:
             c3 = c1.as_actor(c1.owner)
             rt.budget(c3.state, 1)
             c3.actor.values["victory_tokens"] = max(
-                0, _TABLE3.get(rt.bounded(c3.state.globals["age"]), 0) + c3.actor.values.get("victory_tokens", 0)
+                0, _TABLE5.get(rt.bounded(c3.state.globals["age"]), 0) + c3.actor.values.get("victory_tokens", 0)
             )
         rt.budget(c1.state, 1)
         if rt.bounded(c1.actor.values.get("shields", 0)) > rt.bounded(c1.owner.values.get("shields", 0)):
@@ -573,23 +672,7 @@ def bazar_on_built(ctx: Context) -> None:
     "Bazar, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["coins"] = max(
-        0,
-        rt.bounded(
-            (
-                2
-                * len(
-                    [
-                        (p2, cid1)
-                        for p2 in rt.players(ctx, (("self",), ("offset", 1), ("offset", -1)), False)
-                        for cid1 in p2.zones.get("city", ())
-                        if cid1 in _CARDS4
-                    ]
-                )
-            )
-        )
-        + ctx.actor.values.get("coins", 0),
-    )
+    ctx.actor.values["coins"] = max(0, rt.bounded((2 * len(_in_city_5(ctx)))) + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/age2/courthouse.yaml:1
@@ -669,23 +752,7 @@ def vineyard_on_built(ctx: Context) -> None:
     "Vineyard, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["coins"] = max(
-        0,
-        rt.bounded(
-            (
-                1
-                * len(
-                    [
-                        (p2, cid1)
-                        for p2 in rt.players(ctx, (("self",), ("offset", 1), ("offset", -1)), False)
-                        for cid1 in p2.zones.get("city", ())
-                        if cid1 in _CARDS5
-                    ]
-                )
-            )
-        )
-        + ctx.actor.values.get("coins", 0),
-    )
+    ctx.actor.values["coins"] = max(0, rt.bounded((1 * len(_in_city_6(ctx)))) + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/age2/walls.yaml:1
@@ -709,11 +776,7 @@ def arena_on_built(ctx: Context) -> None:
     "Arena, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["coins"] = max(
-        0,
-        rt.bounded((3 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("stages", ()) if cid1 in _CARDS2])))
-        + ctx.actor.values.get("coins", 0),
-    )
+    ctx.actor.values["coins"] = max(0, rt.bounded((3 * len(_in_stages_3(ctx)))) + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/age3/arena.yaml:1
@@ -721,9 +784,7 @@ def arena_on_end_of_game(ctx: Context) -> None:
     "Arena, on end_of_game."
     # effect 2
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = rt.bounded(
-        (1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("stages", ()) if cid1 in _CARDS2]))
-    ) + ctx.actor.values.get("points", 0)
+    ctx.actor.values["points"] = rt.bounded((1 * len(_in_stages_3(ctx)))) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/arsenal.yaml:1
@@ -739,11 +800,7 @@ def chamber_of_commerce_on_built(ctx: Context) -> None:
     "Chamber of Commerce, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["coins"] = max(
-        0,
-        rt.bounded((2 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS4])))
-        + ctx.actor.values.get("coins", 0),
-    )
+    ctx.actor.values["coins"] = max(0, rt.bounded((2 * len(_in_city_7(ctx)))) + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/age3/chamber_of_commerce.yaml:1
@@ -751,9 +808,7 @@ def chamber_of_commerce_on_end_of_game(ctx: Context) -> None:
     "Chamber of Commerce, on end_of_game."
     # effect 2
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = rt.bounded(
-        (2 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS4]))
-    ) + ctx.actor.values.get("points", 0)
+    ctx.actor.values["points"] = rt.bounded((2 * len(_in_city_7(ctx)))) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/circus.yaml:1
@@ -785,11 +840,7 @@ def haven_on_built(ctx: Context) -> None:
     "Haven, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["coins"] = max(
-        0,
-        rt.bounded((1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS5])))
-        + ctx.actor.values.get("coins", 0),
-    )
+    ctx.actor.values["coins"] = max(0, rt.bounded((1 * len(_in_city_8(ctx)))) + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/age3/haven.yaml:1
@@ -797,9 +848,7 @@ def haven_on_end_of_game(ctx: Context) -> None:
     "Haven, on end_of_game."
     # effect 2
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = rt.bounded(
-        (1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS5]))
-    ) + ctx.actor.values.get("points", 0)
+    ctx.actor.values["points"] = rt.bounded((1 * len(_in_city_8(ctx)))) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/lighthouse.yaml:1
@@ -807,11 +856,7 @@ def lighthouse_on_built(ctx: Context) -> None:
     "Lighthouse, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["coins"] = max(
-        0,
-        rt.bounded((1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS6])))
-        + ctx.actor.values.get("coins", 0),
-    )
+    ctx.actor.values["coins"] = max(0, rt.bounded((1 * len(_in_city_9(ctx)))) + ctx.actor.values.get("coins", 0))
 
 
 # cards/seven_wonders/age3/lighthouse.yaml:1
@@ -819,9 +864,7 @@ def lighthouse_on_end_of_game(ctx: Context) -> None:
     "Lighthouse, on end_of_game."
     # effect 2
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = rt.bounded(
-        (1 * len([(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS6]))
-    ) + ctx.actor.values.get("points", 0)
+    ctx.actor.values["points"] = rt.bounded((1 * len(_in_city_9(ctx)))) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/age3/lodge.yaml:1
@@ -901,14 +944,7 @@ def builders_guild_on_end_of_game(ctx: Context) -> None:
     "Builders Guild, on end_of_game."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = len(
-        [
-            (p2, cid1)
-            for p2 in rt.players(ctx, (("self",), ("offset", 1), ("offset", -1)), False)
-            for cid1 in p2.zones.get("stages", ())
-            if cid1 in _CARDS2
-        ]
-    ) + ctx.actor.values.get("points", 0)
+    ctx.actor.values["points"] = len(_in_stages_10(ctx)) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/craftsmens_guild.yaml:1
@@ -916,19 +952,7 @@ def craftsmens_guild_on_end_of_game(ctx: Context) -> None:
     "Craftsmens Guild, on end_of_game."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = rt.bounded(
-        (
-            2
-            * len(
-                [
-                    (p2, cid1)
-                    for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
-                    for cid1 in p2.zones.get("city", ())
-                    if cid1 in _CARDS4
-                ]
-            )
-        )
-    ) + ctx.actor.values.get("points", 0)
+    ctx.actor.values["points"] = rt.bounded((2 * len(_in_city_11(ctx)))) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/magistrates_guild.yaml:1
@@ -936,14 +960,7 @@ def magistrates_guild_on_end_of_game(ctx: Context) -> None:
     "Magistrates Guild, on end_of_game."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = len(
-        [
-            (p2, cid1)
-            for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
-            for cid1 in p2.zones.get("city", ())
-            if cid1 in _CARDS7
-        ]
-    ) + ctx.actor.values.get("points", 0)
+    ctx.actor.values["points"] = len(_in_city_12(ctx)) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/philosophers_guild.yaml:1
@@ -951,14 +968,7 @@ def philosophers_guild_on_end_of_game(ctx: Context) -> None:
     "Philosophers Guild, on end_of_game."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = len(
-        [
-            (p2, cid1)
-            for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
-            for cid1 in p2.zones.get("city", ())
-            if cid1 in _CARDS8
-        ]
-    ) + ctx.actor.values.get("points", 0)
+    ctx.actor.values["points"] = len(_in_city_13(ctx)) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/scientists_guild.yaml:1
@@ -974,9 +984,7 @@ def shipowners_guild_on_end_of_game(ctx: Context) -> None:
     "Shipowners Guild, on end_of_game."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = len(
-        [(ctx.actor, cid1) for cid1 in ctx.actor.zones.get("city", ()) if cid1 in _CARDS9]
-    ) + ctx.actor.values.get("points", 0)
+    ctx.actor.values["points"] = len(_in_city_14(ctx)) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/spies_guild.yaml:1
@@ -984,14 +992,7 @@ def spies_guild_on_end_of_game(ctx: Context) -> None:
     "Spies Guild, on end_of_game."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = len(
-        [
-            (p2, cid1)
-            for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
-            for cid1 in p2.zones.get("city", ())
-            if cid1 in _CARDS10
-        ]
-    ) + ctx.actor.values.get("points", 0)
+    ctx.actor.values["points"] = len(_in_city_15(ctx)) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/strategists_guild.yaml:1
@@ -1009,14 +1010,7 @@ def traders_guild_on_end_of_game(ctx: Context) -> None:
     "Traders Guild, on end_of_game."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = len(
-        [
-            (p2, cid1)
-            for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
-            for cid1 in p2.zones.get("city", ())
-            if cid1 in _CARDS6
-        ]
-    ) + ctx.actor.values.get("points", 0)
+    ctx.actor.values["points"] = len(_in_city_16(ctx)) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/guilds/workers_guild.yaml:1
@@ -1024,14 +1018,7 @@ def workers_guild_on_end_of_game(ctx: Context) -> None:
     "Workers Guild, on end_of_game."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = len(
-        [
-            (p2, cid1)
-            for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
-            for cid1 in p2.zones.get("city", ())
-            if cid1 in _CARDS5
-        ]
-    ) + ctx.actor.values.get("points", 0)
+    ctx.actor.values["points"] = len(_in_city_17(ctx)) + ctx.actor.values.get("points", 0)
 
 
 # cards/seven_wonders/wonders/alexandria_a.yaml:24
@@ -1239,9 +1226,7 @@ def halikarnassus_a_2_on_built(ctx: Context) -> None:
     "Halikarnassus (A) stage 2, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.build_from(
-        lambda: 1, lambda: [(None, cid1) for cid1 in ctx.state.zones.get("discard", ()) if cid1 in _CARDS11], True, True
-    )
+    ctx.build_from(lambda: 1, lambda: _in_discard_18(ctx), True, True)
 
 
 # cards/seven_wonders/wonders/halikarnassus_a.yaml:155
@@ -1265,9 +1250,7 @@ def halikarnassus_b_1_on_built(ctx: Context) -> None:
     "Halikarnassus (B) stage 1, on built."
     # effect 2
     rt.budget(ctx.state, 1)
-    ctx.build_from(
-        lambda: 1, lambda: [(None, cid1) for cid1 in ctx.state.zones.get("discard", ()) if cid1 in _CARDS11], True, True
-    )
+    ctx.build_from(lambda: 1, lambda: _in_discard_18(ctx), True, True)
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:106
@@ -1283,9 +1266,7 @@ def halikarnassus_b_2_on_built(ctx: Context) -> None:
     "Halikarnassus (B) stage 2, on built."
     # effect 2
     rt.budget(ctx.state, 1)
-    ctx.build_from(
-        lambda: 1, lambda: [(None, cid1) for cid1 in ctx.state.zones.get("discard", ()) if cid1 in _CARDS11], True, True
-    )
+    ctx.build_from(lambda: 1, lambda: _in_discard_18(ctx), True, True)
 
 
 # cards/seven_wonders/wonders/halikarnassus_b.yaml:212
@@ -1293,9 +1274,7 @@ def halikarnassus_b_3_on_built(ctx: Context) -> None:
     "Halikarnassus (B) stage 3, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.build_from(
-        lambda: 1, lambda: [(None, cid1) for cid1 in ctx.state.zones.get("discard", ()) if cid1 in _CARDS11], True, True
-    )
+    ctx.build_from(lambda: 1, lambda: _in_discard_18(ctx), True, True)
 
 
 # cards/seven_wonders/wonders/olympia_a.yaml:24
@@ -1327,16 +1306,7 @@ def olympia_b_3_on_end_of_game(ctx: Context) -> None:
     "Olympia (B) stage 3, on end_of_game."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.invoke(
-        [
-            (p2, cid1)
-            for p2 in rt.players(ctx, (("offset", 1), ("offset", -1)), False)
-            for cid1 in p2.zones.get("city", ())
-            if cid1 in _CARDS12
-        ],
-        "end_of_game",
-        True,
-    )
+    ctx.invoke(_in_city_19(ctx), "end_of_game", True)
 
 
 # cards/seven_wonders/wonders/rhodos_a.yaml:24
@@ -1405,53 +1375,14 @@ def rhodos_b_2_on_built(ctx: Context) -> None:
 def move_build_1(ctx: Context) -> None:
     "The move build, action 1."
     rt.budget(ctx.state, 1)
-    ctx.build_from(
-        lambda: 1,
-        lambda: rt.select(
-            ctx, (("hand", False),), (("self",),), False, rt.narrow(ctx.game, None, "id", ctx.card_field("id"))
-        ),
-        False,
-        False,
-    )
+    ctx.build_from(lambda: 1, lambda: _in_hand_22(ctx), False, False)
 
 
 # cards/seven_wonders/game.yaml
 def move_stage_1(ctx: Context) -> None:
     "The move stage, action 1."
     rt.budget(ctx.state, 1)
-    ctx.build_from(
-        lambda: 1,
-        lambda: rt.select(
-            ctx,
-            (("stages", False),),
-            (("self",),),
-            True,
-            rt.keep(
-                ctx.game,
-                rt.narrow(
-                    ctx.game,
-                    _CARDS2,
-                    "wonder",
-                    [cid1 for _h, cid1 in [(ctx.actor, cid2) for cid2 in ctx.actor.zones.get("wonder", ())]],
-                ),
-                lambda card3: rt.has(
-                    rt.field(card3, "stage"),
-                    (
-                        rt.bounded(
-                            (
-                                len(
-                                    [(ctx.actor, cid4) for cid4 in ctx.actor.zones.get("stages", ()) if cid4 in _CARDS2]
-                                )
-                                + 1
-                            )
-                        ),
-                    ),
-                ),
-            ),
-        ),
-        False,
-        False,
-    )
+    ctx.build_from(lambda: 1, lambda: _missing_from_stages_4(ctx), False, False)
 
 
 # cards/seven_wonders/game.yaml
@@ -1459,7 +1390,7 @@ def move_stage_2(ctx: Context) -> None:
     "The move stage, action 2."
     rt.budget(ctx.state, 1)
     ctx.move_cards(
-        rt.select(ctx, (("hand", False),), (("self",),), False, rt.narrow(ctx.game, None, "id", ctx.card_field("id"))),
+        _in_hand_22(ctx),
         "tucked",
         False,
         lambda: [ctx.actor],
@@ -1472,7 +1403,7 @@ def move_discard_1(ctx: Context) -> None:
     "The move discard, action 1."
     rt.budget(ctx.state, 1)
     ctx.move_cards(
-        rt.select(ctx, (("hand", False),), (("self",),), False, rt.narrow(ctx.game, None, "id", ctx.card_field("id"))),
+        _in_hand_22(ctx),
         "discard",
         True,
         lambda: [ctx.actor],
@@ -1492,27 +1423,8 @@ def requires_of_wonder_stage(ctx: Context) -> bool:
     "What a wonder_stage requires before it is built."
     return bool(
         (
-            bool(
-                rt.select(
-                    ctx,
-                    (("wonder", False),),
-                    (("self",),),
-                    False,
-                    rt.narrow(ctx.game, _CARDS13, "id", ctx.card_field("wonder")),
-                )
-            )
-            and (
-                len(
-                    rt.select(
-                        ctx,
-                        (("stages", False),),
-                        (("self",),),
-                        False,
-                        rt.narrow(ctx.game, _CARDS2, "wonder", ctx.card_field("wonder")),
-                    )
-                )
-                == rt.bounded((rt.bounded(rt.field_amount(ctx, "stage")) - 1))
-            )
+            bool(_in_wonder_20(ctx))
+            and (len(_in_stages_21(ctx)) == rt.bounded((rt.bounded(rt.field_amount(ctx, "stage")) - 1)))
         )
     )
 
