@@ -42,6 +42,8 @@ def narrow(game: CompiledGame, match: Match | None, name: str, wanted: Any) -> C
     cards = game.cards
     if wanted == []:  # `among` found no card: nothing is named
         return {}
+    if name == "id" and isinstance(wanted, str):  # one card by its id (a move's card in hand)
+        return {wanted: None} if wanted in cards and (match is None or allows(cards, match, wanted)) else {}
     having = game.cards_with(name, wanted)
     if having is None:  # values that cannot be hashed: compare each card
         having = [cid for cid in cards if holds(field_value(cards[cid], name), wanted)]

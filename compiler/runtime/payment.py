@@ -99,10 +99,13 @@ def _prices(ctx: Context, buyer: Player, seller: Player, base: int) -> dict[str,
     return prices
 
 
-def _wild(ctx: Context, player: Player) -> list[tuple[str, frozenset[str] | None, int]]:
-    """(noun, resources it may stand for or None for any, units available)."""
+def _wild(
+    ctx: Context, player: Player, substitutes: list[tuple[str, Any]]
+) -> list[tuple[str, frozenset[str] | None, int]]:
+    """(noun, resources it may stand for or None for any, units available), of the player's
+    substitutes (their standing effects answering the substitute hook)."""
     out = []
-    for card_id, arg in ctx.passives(player, hooks.SUBSTITUTE):
+    for card_id, arg in substitutes:
         if arg.use == "any":
             continue  # any resources for a missing one: placements and other payments only
         available = player.values.get(arg.use, 0) // arg.give  # units it can replace
@@ -199,8 +202,9 @@ def cheapest_plans(ctx: Context, player: Player, needs: list[str], coins_availab
     """Every cheapest way to cover `needs`, one plan per distinct outcome."""
     own, sellers = _units(ctx, player)
     stock = {r: max(0, player.values.get(r, 0)) for r in ctx.game.game.resources}
-    wild = _wild(ctx, player)
-    gives = [arg.give for _card, arg in ctx.passives(player, hooks.SUBSTITUTE) if arg.use != "any"]
+    substitutes = ctx.passives(player, hooks.SUBSTITUTE)
+    wild = _wild(ctx, player, substitutes)
+    gives = [arg.give for _card, arg in substitutes if arg.use != "any"]
     needs = sorted(needs)
     last = len(needs)
     state = ctx.state
@@ -337,7 +341,7 @@ def pay_cost(ctx: Context, player: Player, card: Any) -> None:
     rules = ctx.game.game.build
     if rules.free_if_owns:
         parents = as_list(card.fields.get(rules.free_if_owns))
-        if set(parents) & set(ctx.owned_ids(player)):
+        if parents and not set(parents).isdisjoint(ctx.owned_ids(player)):
             return
     cost = dict(card.fields.get(rules.cost_field) or {})
     if _apply_discounts(ctx, player, card, cost, rules.currency):
