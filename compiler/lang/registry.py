@@ -57,6 +57,13 @@ class Primitive:
         neither once for all its cards (runtime/program.py)."""
         return False
 
+    @staticmethod
+    def never_refused(arg: Any, heard: Any) -> bool:
+        """Actions: whether running this node can never be refused (raise Illegal) in any state, with
+        any answers; `heard(trigger)` says whether every effect a trigger sets off is such. A move is
+        not tried for the actions it ends with that are never refused (runtime/sure.py)."""
+        return False
+
 
 REGISTRY: dict[str, dict[str, type[Primitive]]] = {family: {} for family in FAMILIES}
 _MODULES: dict[str, str] = {}  # module -> the primitive it holds

@@ -44,7 +44,8 @@ class Menus(FlowBase):
         actions a move begins with that never read its card (no `field`, no `event`) are tried once
         for all the cards, and the rest of the move per card from where they left the state. When
         they ask questions, each way of answering that works is a state the rest may start from:
-        those are found one at a time, as a card needs them, and shared by the cards."""
+        those are found one at a time, as a card needs them, and shared by the cards. The actions
+        a move ends with that can never be refused are not tried (sure.py)."""
         prog = self.program
         arg = prog.steps[sid].arg
         ctx = self._ctx(seat)
@@ -54,29 +55,32 @@ class Menus(FlowBase):
             move = prog.flow.moves[name]
             index = prog.move_names.index(name)
             cards = list(dict.fromkeys(card_id for _holder, card_id in ctx.select(move.card)))
-            split = prog.shared_prefix[name]
+            end = prog.sure_from[name]  # the actions from `end` on need no trial
+            split = min(prog.shared_prefix[name], end)
             starts = (
                 _Found(self._outcomes(seat, self.state, name, cards[0], slice(0, split))) if cards and split else None
             )
             for card_id in cards:
-                tried = self._try_after(seat, starts, name, card_id, split, len(move.do))
+                tried = self._try_after(seat, starts, name, card_id, split, end)
                 if tried is not None:
                     action = prog.move_action(index, card_id)
                     actions.append(action)
-                    if tried[1]:
+                    if tried[1] and end == len(move.do):  # the whole move was tried: its state is its result
                         kept[action] = tried[0]
         self._keep_trials(sid, seat, kept)
         return sorted(actions)
 
     def _try_after(
-        self, seat: int, starts: _Found | None, name: str, card_id: str, split: int, length: int
+        self, seat: int, starts: _Found | None, name: str, card_id: str, split: int, end: int
     ) -> tuple[State, bool] | None:
-        """The first state the rest of a move reaches with this card from one of the states its
-        shared actions reach (in the order searched); whether no question was asked on the way."""
+        """The first state the rest of a move (up to `end`) reaches with this card from one of the
+        states its shared actions reach (in the order searched); whether no question was asked on the way."""
         if starts is None:
-            return self._try(seat, self.state, name, card_id, slice(0, None))
+            if end == 0:  # nothing to try: the move cannot be refused
+                return self.state, False
+            return self._try(seat, self.state, name, card_id, slice(0, end))
         for start, quiet in starts:
-            tried = (start, True) if split == length else self._try(seat, start, name, card_id, slice(split, None))
+            tried = (start, True) if split == end else self._try(seat, start, name, card_id, slice(split, end))
             if tried is not None:
                 return tried[0], quiet and tried[1]
         return None

@@ -14,6 +14,7 @@ from ..lang.flow import Flow, Step
 from .decider import Decider, FirstLegal
 from .interpreter import Context
 from .state import State
+from .sure import sure_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..compiled import CompiledGame
@@ -60,6 +61,7 @@ class Program:
         self.move_names = list(flow.moves)
         # how many of a move's first actions never read the card it is made with
         self.shared_prefix = {name: _card_free_prefix(move.do) for name, move in flow.moves.items()}
+        self.sure_from = {name: sure_from(game, move.do) for name, move in flow.moves.items()}
         self.rank = list(flow.rank) or ([game.game.score] if game.game.score else [])
         self._decks: dict[tuple[int, int], tuple[list[str], list[tuple[list[str], int]]]] = {}
 

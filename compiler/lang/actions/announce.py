@@ -42,3 +42,7 @@ class Announce(Primitive):
     @staticmethod
     def run(arg, ctx):
         ctx.dispatch(arg.trigger, ctx.reading.passed_on(ctx, dict(arg.details)) if arg.pass_on else dict(arg.details))
+
+    @staticmethod
+    def never_refused(arg, heard):
+        return heard(arg.trigger)

@@ -26,3 +26,7 @@ class Gain(Primitive):
     def run(arg, ctx):
         for noun, amount in arg.items():
             ctx.change(ctx.actor, noun, ctx.amount(amount))
+
+    @staticmethod
+    def never_refused(arg, heard):
+        return True  # amounts are clamped to the noun's bounds, never refused

@@ -43,3 +43,7 @@ class Move(Primitive):
             lambda: ctx.players(arg.of),
             count,
         )
+
+    @staticmethod
+    def never_refused(arg, heard):
+        return True  # as many as there are, up to the count
