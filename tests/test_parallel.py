@@ -130,3 +130,21 @@ def test_a_worker_that_fails_means_one_process_and_the_same_report(tmp_path, mon
 
     monkeypatch.setattr(parallel, "_worker", broken_worker)
     _same(run, _in_two(tmp_path, monkeypatch))
+
+
+def test_a_clean_run_checks_each_side_before_the_crossing_and_reports_the_same(tmp_path, monkeypatch):
+    for game in ("attika", "peloponnes"):
+        shutil.copytree(REPO / "cards" / game, tmp_path / "cards" / game)
+    run = load([], tmp_path, NullCache())
+    check_all(run)
+    assert run.report.examples_passed > 0 and not run.report.errors()
+    guesses = []
+    real = parallel._speculate
+
+    def speculate(*args):
+        guesses.append(real(*args))
+        return guesses[-1]
+
+    monkeypatch.setattr(parallel, "_speculate", speculate)
+    _same(run, _in_two(tmp_path, monkeypatch))
+    assert len(guesses) == 1 and guesses[0], "this process did not check its game before the crossing"

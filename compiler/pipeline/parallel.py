@@ -11,6 +11,11 @@ whole run, and both are crossed together:
 - after checking: each game's check appends its findings and may add notes to an error of one of
   its own files (followon.fold); the segments are put together again in the order of the games.
 
+A process whose own games loaded without an error checks them at once, before the crossing
+(`_speculate`): when no game of the run has an error either (the common case) the scope is the
+empty one it assumed and the results stand; otherwise they are dropped and the games checked again
+with the run's scope. So neither process waits for the other's loading on a clean run.
+
 Games whose folders nest, fewer than two games, little data, one core or no fork: one process.
 Whatever goes wrong in the worker (it dies, a message does not decode), the whole check is run
 again in this process. Messages are `marshal` data (plain values only; nothing is unpickled).
@@ -145,6 +150,16 @@ def _load_game(run: Run, game_dir: Path) -> tuple[_Loaded, Any]:
     return loaded, compiled
 
 
+def _speculate(run: Run, games: list[Any], examples: bool) -> list[_Checked] | None:
+    """The games checked with the empty scope, if this process's loading found no error: what the
+    run's scope will be unless the other process's games or the game ids have errors. With no error
+    file, a game's check reads nothing of the others (no broken card to fold under, no unloaded id
+    to name, no note on an earlier error), so the results are those the run's scope would give."""
+    if scope_of(run).error_files:
+        return None
+    return _check_games(run, games, Scope(frozenset(), {}), examples)
+
+
 def _check_games(run: Run, games: list[Any], scope: Scope, examples: bool) -> list[_Checked]:
     """Check games on a run whose report holds the loading's findings (n of them), as check_all does."""
     base = list(run.report.items)
@@ -222,15 +237,18 @@ def _worker(root: Path, cache: NullCache, dirs: list[Path], examples: bool, out:
         loaded.append(_wire_loaded(part))
         if compiled is not None:
             games.append(compiled)
+    # before sending: the message fills the pipe, and the lead reads it only once its own games are checked
+    guess = _speculate(run, games, examples)
     _send(out, loaded)
     message = _recv(inp)
     if message is None:
         return
     items, error_files, written = message
-    run.report = Report()
-    run.report.items = [_diag(d) for d in items]
-    checked = _check_games(run, games, Scope(frozenset(error_files), dict(written)), examples)
-    _send(out, ([_wire_checked(c) for c in checked], cache.export()))
+    if guess is None or error_files:
+        run.report = Report()
+        run.report.items = [_diag(d) for d in items]
+        guess = _check_games(run, games, Scope(frozenset(error_files), dict(written)), examples)
+    _send(out, ([_wire_checked(c) for c in guess], cache.export()))
 
 
 def _lead(
@@ -248,6 +266,9 @@ def _lead(
     games: dict[Path, Any] = {}
     for game_dir in mine:
         parts[game_dir], games[game_dir] = _load_game(scratch, game_dir)
+    compiled = [d for d in dirs if games.get(d) is not None]
+    own = [games[d] for d in compiled]
+    guess = _speculate(scratch, own, examples)
     theirs = [d for d in dirs if d not in parts]
     shipped = _recv(inp)
     if not isinstance(shipped, list) or len(shipped) != len(theirs):
@@ -257,10 +278,11 @@ def _lead(
     run = _loaded_run(root, cache, dirs, problems, parts)
     scope = scope_of(run)
     _send(out, ([_wire_diag(d) for d in run.report.items], sorted(scope.error_files), scope.written))
-    own = [games[d] for d in dirs if games.get(d) is not None]
-    work = Run(root=root, cache=cache, documents=run.documents)
-    work.report.items = list(run.report.items)
-    checked = dict(zip([d for d in dirs if games.get(d) is not None], _check_games(work, own, scope, examples)))
+    if guess is None or scope.error_files:
+        work = Run(root=root, cache=cache, documents=run.documents)
+        work.report.items = list(run.report.items)
+        guess = _check_games(work, own, scope, examples)
+    checked = dict(zip(compiled, guess))
     answer = _recv(inp)
     if answer is None:
         return None
