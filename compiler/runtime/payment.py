@@ -168,13 +168,40 @@ def _spend_wild_limits(ctx: Context, player: Player, consumed: dict[str, int]) -
             ctx.use_limit(player, card_id, "substitute", arg.limit)
 
 
+@dataclass
+class Supply:
+    """A buyer's own units and the units sellers offer them, and the steps finding them cost; by
+    noun, the units that can pay it, in the order the search tries them (found once per noun)."""
+
+    own: list[Unit]
+    sellers: list[Unit]
+    steps: int
+    _own_for: dict[str, list[Unit]] = field(default_factory=dict)
+    _sellers_for: dict[str, list[tuple[str, tuple, str, int]]] = field(default_factory=dict)
+
+    def own_for(self, noun: str) -> list[Unit]:
+        found = self._own_for.get(noun)
+        if found is None:
+            found = self._own_for[noun] = [u for u in self.own if noun in u.options]
+        return found
+
+    def sellers_for(self, noun: str) -> list[tuple[str, tuple, str, int]]:
+        """(unit key, (seller, options), seller, price of the noun) of each seller's unit."""
+        found = self._sellers_for.get(noun)
+        if found is None:
+            found = self._sellers_for[noun] = [
+                (u.key, (u.origin, u.options), u.origin, u.price[noun]) for u in self.sellers if noun in u.options
+            ]
+        return found
+
+
 # The units of supply found by what they read (see _units), per game: the cards in play change
 # once a turn, while a turn's menu tries many builds and pays for each.
-_UNITS: dict[int, tuple[Any, dict[tuple, tuple[list[Unit], list[Unit], int]]]] = {}
+_UNITS: dict[int, tuple[Any, dict[tuple, Supply]]] = {}
 _UNITS_MAX = 20_000
 
 
-def _units(ctx: Context, player: Player) -> tuple[list[Unit], list[Unit]]:
+def _units(ctx: Context, player: Player) -> Supply:
     """The buyer's own units and the units sellers offer. They read only cards in play (production,
     prices and params from standing effects), the buyer's seat and the number of players; a
     second call with the same ones is answered from the memo and charged the steps the first cost."""
@@ -186,13 +213,13 @@ def _units(ctx: Context, player: Player) -> tuple[list[Unit], list[Unit]]:
     key = (player.seat, *[tuple(zones_of(p).get(z, ())) for p in state.players for z in zones])
     found = entry[1].get(key)
     if found is not None:
-        spend(state, found[2])
-        return found[0], found[1]
+        spend(state, found.steps)
+        return found
     box = budget(state)
     before = box.used
     own, sellers = _own_units(ctx, player), _seller_units(ctx, player)
-    entry[1][key] = (own, sellers, box.used - before)
-    return own, sellers
+    found = entry[1][key] = Supply(own, sellers, box.used - before)
+    return found
 
 
 _CHARGE = 32  # search nodes charged to the budget at once
@@ -200,20 +227,19 @@ _CHARGE = 32  # search nodes charged to the budget at once
 
 def cheapest_plans(ctx: Context, player: Player, needs: list[str], coins_available: int) -> list[Plan]:
     """Every cheapest way to cover `needs`, one plan per distinct outcome."""
-    own, sellers = _units(ctx, player)
-    stock = {r: max(0, player.values.get(r, 0)) for r in ctx.game.game.resources}
+    supply = _units(ctx, player)
+    needs = sorted(needs)
+    nouns = set(needs)
+    resources = ctx.game.game.resources
+    # the stock of the nouns needed (no other is taken or counted as consumed)
+    stock = {r: max(0, player.values.get(r, 0)) for r in nouns if r in resources}
     substitutes = ctx.passives(player, hooks.SUBSTITUTE)
     wild = _wild(ctx, player, substitutes)
     gives = [arg.give for _card, arg in substitutes if arg.use != "any"]
-    needs = sorted(needs)
     last = len(needs)
     state = ctx.state
-    # the units that can pay each noun needed, in the order the search tries them
-    own_for = {need: [u for u in own if need in u.options] for need in set(needs)}
-    sellers_for = {
-        need: [(u.key, (u.origin, u.options), u.origin, u.price[need]) for u in sellers if need in u.options]
-        for need in set(needs)
-    }
+    own_for = {need: supply.own_for(need) for need in nouns}
+    sellers_for = {need: supply.sellers_for(need) for need in nouns}
     if _beyond_reach(needs, own_for, stock, wild, sellers_for, coins_available):
         return []  # most builds a turn's menu tries: a neighbour lacks the resource, or coins do
     best: dict[tuple, Plan] = {}
