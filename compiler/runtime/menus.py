@@ -8,8 +8,9 @@ seat has picked, the moves are carried out in turn order, each an atomic step (a
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import fields
 
-from .decider import FirstLegal, Searching
+from .decider import Decider, FirstLegal, Searching
 from .interpreter import Context
 from .limits import Runaway
 from .program import A_MOVE, ATOM, TRIES, FlowBase, Node
@@ -116,21 +117,38 @@ class Menus(FlowBase):
     def _try(self, seat: int, start: State, name: str, card_id: str, actions: slice) -> tuple[State, bool] | None:
         """The state after carrying out a move's actions on a copy of `start`, answering its
         questions along the first path of answers that works, and whether it asked none; None
-        when no path works: a move is legal when some answers make it succeed."""
-        return next(self._outcomes(seat, start, name, card_id, actions), None)
+        when no path works: a move is legal when some answers make it succeed. The first run
+        (every answer the first option) is made here, the search only when it is refused."""
+        trial = start.copy(new_run=True, lazy=True)  # a run of its own, with its own budget
+        decider = Searching()
+        try:
+            self._run_move(self._trial_ctx(seat, decider, trial, name, card_id), name, actions)
+        except (Illegal, Runaway):
+            path = decider.next_path()
+            if path is None:
+                return None
+            return next(self._outcomes(seat, start, name, card_id, actions, path, TRIES - 1), None)
+        return trial, not decider.asked
 
     def _outcomes(
-        self, seat: int, start: State, name: str, card_id: str, actions: slice
+        self,
+        seat: int,
+        start: State,
+        name: str,
+        card_id: str,
+        actions: slice,
+        path: list[int] | None = None,
+        tries: int = TRIES,
     ) -> Iterator[tuple[State, bool]]:
         """The states a move's actions reach on copies of `start`, one per path of answers that
-        works, in the order searched (depth first, at most TRIES runs in all), each with whether
-        it asked no question."""
-        path: list[int] | None = []
-        for _ in range(TRIES):
+        works, in the order searched (depth first from `path`, at most `tries` runs in all), each
+        with whether it asked no question."""
+        path = path or []
+        for _ in range(tries):
             trial = start.copy(new_run=True, lazy=True)  # a run of its own, with its own budget
             decider = Searching(path)
             try:
-                self._run_move(self._move_ctx(self._ctx(seat, decider, trial), name, card_id), name, actions)
+                self._run_move(self._trial_ctx(seat, decider, trial, name, card_id), name, actions)
             except (Illegal, Runaway):
                 pass
             else:
@@ -138,6 +156,26 @@ class Menus(FlowBase):
             path = decider.next_path()
             if path is None:
                 return
+
+    def _trial_ctx(self, seat: int, decider: Decider, trial: State, name: str, card_id: str) -> Context:
+        """The context a move's actions run in on a trial: the seat's player acts with the card (as
+        _move_ctx derives it from _ctx, made in one step: a turn makes thousands)."""
+        if not _PLAIN_CONTEXT:  # a field this method does not know
+            return self._move_ctx(self._ctx(seat, decider, trial), name, card_id)
+        player = trial.players[seat]
+        ctx = _new(Context)
+        ctx.__dict__ = {
+            "game": self.game,
+            "state": trial,
+            "decider": decider,
+            "actor": player,
+            "owner": player,
+            "card": self.game.cards[card_id],
+            "event": {"move": name, "card": card_id},
+            "depth": 0,
+            "handlers": self.handlers,
+        }
+        return ctx
 
     def _move_ctx(self, ctx: Context, name: str, card_id: str) -> Context:
         return ctx.derive(card=self.game.cards[card_id], event={"move": name, "card": card_id})
@@ -152,6 +190,20 @@ class Menus(FlowBase):
 
     def _do_move(self, ctx: Context, name: str, card_id: str) -> None:
         self._run_move(self._move_ctx(ctx, name, card_id), name, slice(None))
+
+
+_new = object.__new__
+_PLAIN_CONTEXT = {f.name for f in fields(Context)} == {
+    "game",
+    "state",
+    "decider",
+    "actor",
+    "owner",
+    "card",
+    "event",
+    "depth",
+    "handlers",
+}
 
 
 class _Found:
