@@ -51,6 +51,13 @@ if _CLoader is not None:
     class _Loader(_CLoader):
         """libyaml's composer, with plain scalars marked for ruamel's resolver."""
 
+        # asked at every node for path resolvers, which no loader of ours has
+        def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+            return None
+
+        def ascend_resolver(self) -> None:
+            return None
+
         def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
             if kind is _pyyaml.ScalarNode:
                 return _PLAIN if implicit[0] else _STR
