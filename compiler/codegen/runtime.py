@@ -68,13 +68,27 @@ def field(card: Any, name: str) -> Any:
 
 def param(ctx: Context, base: int, by_card: dict[str, int]) -> int:
     """Context.param with the number and the rules' modifiers folded into `base`: plus the change of
-    each card in play that modifies it."""
-    return base + sum(by_card.get(card_id, 0) for card_id in ctx.owned_ids(ctx.actor))
+    each card in play that modifies it (each copy the actor has in a zone of play: Context.owned_ids,
+    counted by the few cards of the table rather than read card by card)."""
+    zones = zones_of(ctx.actor)
+    total = base
+    for zone in ctx.game.play_zones:
+        ids = zones.get(zone)
+        if ids:
+            total += sum(ids.count(card_id) * change for card_id, change in by_card.items())
+    return total
 
 
 def field_amount(ctx: Context, name: str) -> int:
-    """The `field` expression: a numeric field of the context's card, else 0."""
-    value = ctx.card_field(name)
+    """The `field` expression: a numeric field of the context's card, else 0 (Context.card_field,
+    the card's fields read where the model keeps them)."""
+    card = ctx.card
+    if card is None:
+        return 0
+    if name in ("id", "name", "kind"):
+        return 0  # text, never a number
+    extra = card.__pydantic_extra__
+    value = extra.get(name) if extra else None
     return int(value) if isinstance(value, int) else 0
 
 
