@@ -58,6 +58,7 @@ class Module:
     requires: list[tuple[str, Code, Code, Code]] = field(default_factory=list)  # kind, function name, where, test
     move_steps: list[Handler] = field(default_factory=list)  # the flow's moves, one function per action
     moves: list[tuple[str, list[Code]]] = field(default_factory=list)  # move name, its actions' functions
+    move_cards: list[tuple[str, Code]] = field(default_factory=list)  # move name, the search for its cards
     constants: dict[Code, Code] = field(default_factory=dict)  # folded at build time: the value's code -> its name
     searches: dict[Code, Code] = field(default_factory=dict)  # a search function's body -> its name (searches.py)
     search_defs: list[Code] = field(default_factory=list)  # the search functions, in the order first needed
@@ -305,6 +306,9 @@ class Generator(Decisions):
                 )
                 names.append(ident(fn))
             self.module.moves.append((name, names))
+            self._names = 0
+            search = self.compiled_search(move.card)
+            self.module.move_cards.append((name, search or Code(f"lambda ctx: {self.select(move.card, Code('ctx'))}")))
 
 
 def _small_literal(code: str) -> bool:

@@ -55,7 +55,7 @@ class Menus(FlowBase):
         for name in arg.moves:
             move = prog.flow.moves[name]
             index = prog.move_names.index(name)
-            cards = list(dict.fromkeys(card_id for _holder, card_id in ctx.select(move.card)))
+            cards = list(dict.fromkeys(card_id for _holder, card_id in self._move_cards(ctx, name)))
             end = prog.sure_from[name]  # the actions from `end` on need no trial
             split = min(prog.shared_prefix[name], end)
             starts = (

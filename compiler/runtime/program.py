@@ -173,6 +173,12 @@ class FlowBase:
         player = state.players[seat]
         return Context(self.game, state, decider or FirstLegal(), actor=player, owner=player, handlers=self.handlers)
 
+    def _move_cards(self, ctx: Context, name: str) -> list[tuple[Any, str]]:
+        """The cards a move may be made with (its `card` selector): by the generated handlers' search
+        for it when the game is played through them, else by the interpreter's."""
+        search = self.handlers.move_cards.get(name) if self.handlers is not None else None
+        return search(ctx) if search is not None else ctx.select(self.program.flow.moves[name].card)
+
     def _order(self) -> list[int]:
         n = len(self.state.players)
         return [(self.start + k) % n for k in range(n)]

@@ -107,6 +107,11 @@ def _in_drawn_9(ctx: Context) -> list[rt.Pick]:
     return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("drawn", ())]
 
 
+def _in_storage_card_10(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: storage_card}."
+    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("storage_card", ())]
+
+
 # cards/attika/game.yaml
 def rules_on_setup(ctx: Context) -> None:
     "The rules of the game, on setup."
@@ -359,4 +364,12 @@ MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {
     "build": (move_build_1,),
     "amphora": (move_amphora_1,),
     "end_turn": (move_end_turn_1,),
+}
+
+# The cards each move is made with (its `card` selector), searched as above.
+MOVE_CARDS: dict[str, Callable[[Context], list[rt.Pick]]] = {
+    "reveal": _in_storage_card_10,
+    "build": _in_storage_card_10,
+    "amphora": _in_storage_card_10,
+    "end_turn": _in_storage_card_10,
 }

@@ -1658,3 +1658,8 @@ REQUIRES: dict[str, Callable[[Context], bool]] = {
 MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {
     "lead": (move_lead_1,),
 }
+
+# The cards each move is made with (its `card` selector), searched as above.
+MOVE_CARDS: dict[str, Callable[[Context], list[rt.Pick]]] = {
+    "lead": _in_game_6,
+}

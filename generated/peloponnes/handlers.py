@@ -1727,3 +1727,6 @@ REQUIRES: dict[str, Callable[[Context], bool]] = {
 
 # The flow's moves: each action of a move, in order.
 MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {}
+
+# The cards each move is made with (its `card` selector), searched as above.
+MOVE_CARDS: dict[str, Callable[[Context], list[rt.Pick]]] = {}

@@ -1556,3 +1556,10 @@ MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {
         move_discard_2,
     ),
 }
+
+# The cards each move is made with (its `card` selector), searched as above.
+MOVE_CARDS: dict[str, Callable[[Context], list[rt.Pick]]] = {
+    "build": _in_hand_1,
+    "stage": _in_hand_1,
+    "discard": _in_hand_1,
+}
