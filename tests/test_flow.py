@@ -53,6 +53,36 @@ def test_clone_is_exact_and_independent(wonders):
     assert state.state.snapshot() == twin.state.snapshot() and state.scores() == twin.scores()
 
 
+def test_a_state_edited_by_hand_after_the_trials_is_tried_anew(wonders):
+    """A picked move is carried out by taking its trial's state only while the game's state holds
+    what it held when the trial ran: an edit made after the trials (then undone, or kept) is seen."""
+
+    def to_last_pick(seed):
+        state = GameState(wonders, 3, seed=seed)
+        while state.is_chance_node():
+            state.apply_action(state.sample_chance())
+        rng = random.Random(seed)
+        for _ in range(2):  # the first two seats pick; the third seat's moves are tried
+            state.apply_action(rng.choice(state.legal_actions()))
+        return state, rng.choice(state.legal_actions())
+
+    plain, last = to_last_pick(4)
+    edited, _ = to_last_pick(4)
+    edited.state.globals["probe"] = 1  # after every seat's trials ran
+    plain.apply_action(last)
+    edited.apply_action(last)
+    after = plain.state.snapshot()
+    after["globals"]["probe"] = 1
+    assert edited.state.snapshot() == after  # the moves were carried out on the edited state
+
+    undone, _ = to_last_pick(4)
+    cards = undone.state.players[0].zones["hand"]
+    undone.state.players[0].zones["hand"] = []  # edited after the trials
+    undone.state.players[0].zones["hand"] = cards  # then undone: the kept trials hold again
+    undone.apply_action(last)
+    assert undone.state.snapshot() == plain.state.snapshot()
+
+
 def test_action_strings_name_the_move_and_the_card(wonders):
     state = GameState(wonders, 3, seed=2)
     while state.is_chance_node():

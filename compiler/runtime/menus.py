@@ -90,18 +90,21 @@ class Menus(FlowBase):
         """Keep the states a seat's trials reached, with what the state they started from held: the
         move picked is then carried out by taking its trial's state (atomic.py) when the game's state
         still holds the same, which is what running the move again would give (the same actions on
-        the same state, no question asked). A state edited by hand in between is seen and tried anew."""
-        base, held, by_seat = self._trials
-        now = self.state.fingerprint()
-        if base is not self.state or held != now:
+        the same state, no question asked). A state edited by hand in between is seen and tried
+        anew. Each seat's trials keep what their own start held (a seat with none kept, nothing), so
+        that keeping costs one fingerprint and no comparison."""
+        base, by_seat = self._trials
+        if base is not self.state:
             by_seat = {}
-        self._trials = (self.state, now, {**by_seat, (sid, seat): kept})
+        entry = (self.state.fingerprint(), kept) if kept else None
+        self._trials = (self.state, {**by_seat, (sid, seat): entry})
 
     def _kept_trial(self, sid: int, seat: int, action: int) -> State | None:
         """The state a trial of this move reached from the game's state as it is now, if kept."""
-        base, held, by_seat = self._trials
-        found = by_seat.get((sid, seat), {}).get(action) if base is self.state else None
-        return found if found is not None and held == self.state.fingerprint() else None
+        base, by_seat = self._trials
+        entry = by_seat.get((sid, seat)) if base is self.state else None
+        found = entry[1].get(action) if entry is not None else None
+        return found if found is not None and entry is not None and entry[0] == self.state.fingerprint() else None
 
     def _run_move(self, ctx: Context, name: str, part: slice) -> None:
         """Carry out some of a move's actions: through the generated handlers' functions (one per

@@ -161,9 +161,9 @@ class FlowBase:
     stack: list[list]
     node: Node | None
     winners: list[int] | None
-    # the state trials started from, its fingerprint, and the states they reached without a
-    # question, by (turn step, seat) and move (menus.py)
-    _trials: tuple[State | None, tuple, dict[tuple[int, int], dict[int, State]]] = (None, (), {})
+    # the state trials started from and, by (turn step, seat), what it held when they ran (its
+    # fingerprint) with the states they reached without a question, by move (menus.py)
+    _trials: tuple[State | None, dict[tuple[int, int], tuple[tuple, dict[int, State]] | None]] = (None, {})
 
     def _seat(self, frame_seat: int | None) -> int:
         return self.start if frame_seat is None else frame_seat
