@@ -4,9 +4,10 @@ those that can be built now (or the one card that must be, whose build is its ow
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from . import cards
+from . import cards, costs
+from .decider import FirstLegal
 from .limits import spend
 from .state import Illegal, Player
 
@@ -75,3 +76,68 @@ def _unowned(ctx: Context, found: list[tuple[Player | None, str]]) -> list[tuple
         return found
     owned = ctx.owned_ids(ctx.actor)
     return [c for c in found if c[1] not in owned]
+
+
+def can_build(
+    ctx: Context,
+    card_id: str,
+    free: bool,
+    price: Callable[[Context], dict[str, int]] | None,
+    checked: bool,
+) -> bool:
+    """Whether the actor could build the card now: its checks read the state as it is (they change
+    nothing); then its payment, read from its quote (runtime/costs.py), or tried on a copy of the
+    state when only paying can tell (a `price`, a substitute covering what the player lacks).
+    `checked`: the checks already passed on this state. Free: nothing is left that could fail."""
+    interpreter = _interpreter()
+    card = ctx.game.cards[card_id]
+    if not checked:
+        about = interpreter.Context(
+            ctx.game,
+            ctx.state,
+            FirstLegal(),
+            actor=ctx.actor,
+            owner=ctx.actor,
+            card=card,
+            event={"card": card_id, "kind": card.kind},
+            handlers=ctx.handlers,
+        )
+        try:
+            interpreter._check_buildable(about)
+        except Illegal:
+            return False
+    if free:
+        return True
+    if price is None:
+        verdict = costs.affordable(ctx.about_build(card, FirstLegal()), ctx.actor, card)
+        if verdict is not None:
+            return verdict
+    trial = ctx.state.copy(lazy=True)  # dropped before the state changes again
+    try:
+        interpreter.build(
+            ctx.game,
+            trial,
+            trial.player(ctx.actor.id),
+            card_id,
+            FirstLegal(),
+            free=free,
+            fire=False,
+            handlers=ctx.handlers,
+            price=price,
+        )
+    except Illegal:
+        return False
+    return True
+
+
+_MODULES: dict[str, Any] = {}
+
+
+def _interpreter() -> Any:
+    """The interpreter module (it imports this one: looked up once, on first use)."""
+    found = _MODULES.get("interpreter")
+    if found is None:
+        from . import interpreter
+
+        found = _MODULES["interpreter"] = interpreter
+    return found

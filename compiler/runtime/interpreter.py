@@ -23,8 +23,8 @@ from . import (
     building,
     cards,
     choices,
+    costs,
     paying,
-    payment,
     reading as reading_verbs,
     seats,
     spaces as space_verbs,
@@ -32,7 +32,7 @@ from . import (
     tracks as track_moves,
     wild,
 )
-from .decider import Decider, FirstLegal
+from .decider import Decider
 from .effects import run_effect
 from .heard import hear
 from .limits import bounded, spend
@@ -242,44 +242,22 @@ class Context:
         price: Callable[[Context], dict[str, int]] | None = None,
         checked: bool = False,
     ) -> bool:
-        """Whether the card could be built now: its checks read the state as it is (they change
-        nothing); paying is tried on a copy of the state (free, nothing is left that could fail).
-        `checked`: the checks already passed on this state; only paying is tried (and checked again
-        by the build on the copy)."""
-        if not checked:
-            card = self.game.cards[card_id]
-            about = Context(
-                self.game,
-                self.state,
-                FirstLegal(),
-                actor=self.actor,
-                owner=self.actor,
-                card=card,
-                event={"card": card_id, "kind": card.kind},
-                handlers=self.handlers,
-            )
-            try:
-                _check_buildable(about)
-            except Illegal:
-                return False
-        if free:
-            return True
-        trial = self.state.copy(lazy=True)  # dropped before the state changes again
-        try:
-            build(
-                self.game,
-                trial,
-                trial.player(self.actor.id),
-                card_id,
-                FirstLegal(),
-                free=free,
-                fire=False,
-                handlers=self.handlers,
-                price=price,
-            )
-        except Illegal:
-            return False
-        return True
+        """Whether the card could be built now (runtime/building.py)."""
+        return building.can_build(self, card_id, free, price, checked)
+
+    def about_build(self, card: Card, decider: Decider) -> Context:
+        """The context a build of the card by the actor runs in (build()'s), on this state."""
+        event = {**card.fields, "card": card.id, "kind": card.kind}
+        return Context(
+            self.game,
+            self.state,
+            decider,
+            actor=self.actor,
+            owner=self.actor,
+            card=card,
+            event=event,
+            handlers=self.handlers,
+        )
 
     def named_by_event(self, detail: str) -> list[tuple[Player | None, str]]:
         """The entity a detail of the event being handled names (none when it names no entity)."""
@@ -426,7 +404,7 @@ def build(
         for noun, n in price(ctx).items():
             ctx.spend(player, noun, n)
     elif not free:
-        payment.pay_cost(ctx, player, card)
+        costs.pay_cost(ctx, player, card)
     player.zones.setdefault(zone, []).append(card_id)
     if fire:
         run_trigger(ctx, None, rules.on_built)

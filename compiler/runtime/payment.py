@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..lang import hooks
-from ..lang.types import as_list
 from .limits import budget, spend
 from .state import Illegal, Player, zones_of
 
@@ -336,12 +335,9 @@ def _keep(
     best[(plan.purchases, plan.consumed)] = plan
 
 
-def pay_resources(ctx: Context, player: Player, needs: list[str], coins_available: int, what: str) -> int:
-    """Cover `needs` the cheapest way, asking the player when the cheapest ways differ.
-
-    Returns the coins spent on trade (already moved to the sellers)."""
-    if not needs:
-        return 0
+def choose_plan(ctx: Context, player: Player, needs: list[str], coins_available: int, what: str) -> Plan:
+    """The cheapest way to cover `needs`, the player asked when the cheapest ways differ; nothing
+    is paid (pay_plan pays it)."""
     plans = cheapest_plans(ctx, player, needs, coins_available)
     if not plans:
         raise Illegal(f"{player.id} cannot pay {', '.join(needs)} for {what}")
@@ -349,6 +345,11 @@ def pay_resources(ctx: Context, player: Player, needs: list[str], coins_availabl
     if len(plans) > 1:
         labels = [p.label() for p in plans]
         plan = plans[labels.index(ctx.ask(player, f"how to pay for {what}", labels))]
+    return plan
+
+
+def pay_plan(ctx: Context, player: Player, plan: Plan) -> None:
+    """Pay a plan: the sellers their coins, the stock and wild units it consumes."""
     trade = ctx.game.game.trade
     for seller_id, coins in plan.purchases:
         assert trade is not None  # only trade buys from sellers
@@ -358,63 +359,3 @@ def pay_resources(ctx: Context, player: Player, needs: list[str], coins_availabl
     for noun, n in plan.consumed:
         ctx.spend(player, noun, n)
     _spend_wild_limits(ctx, player, dict(plan.consumed))
-    return plan.coins
-
-
-def pay_cost(ctx: Context, player: Player, card: Any) -> None:
-    """Pay for building a card: nothing when its chain parent is owned; else its cost, less the
-    discounts the player has, in coins and in resources (pay_resources)."""
-    rules = ctx.game.game.build
-    if rules.free_if_owns:
-        parents = as_list(card.fields.get(rules.free_if_owns))
-        if parents and not set(parents).isdisjoint(ctx.owned_ids(player)):
-            return
-    cost = dict(card.fields.get(rules.cost_field) or {})
-    if _apply_discounts(ctx, player, card, cost, rules.currency):
-        return
-    coins = cost.pop(rules.currency, 0)
-    needs = [r for r, n in sorted(cost.items()) for _ in range(spend(ctx.state, n))]
-    available = player.values.get(rules.currency, 0) - coins
-    if available < 0:
-        raise Illegal(f"{player.id} cannot pay {coins} {rules.currency} for {card.name}")
-    pay_resources(ctx, player, needs, available, card.name)
-    ctx.spend(player, rules.currency, coins)
-
-
-def _discountable(cost: dict[str, int], currency: str, of: Any) -> list[str]:
-    """The resources of a cost a discount may remove (never the currency)."""
-    return sorted(r for r in cost if r != currency and cost[r] > 0 and (of == "any" or r in of))
-
-
-def _apply_discounts(ctx: Context, player: Player, card: Any, cost: dict[str, int], currency: str) -> bool:
-    """Take the player's discounts off `cost` (in place); True when one makes the card free."""
-    for card_id, arg in ctx.passives(player, hooks.COST):
-        if not _discount_applies(ctx, player, card, card_id, arg, cost, currency):
-            continue
-        if arg.limit and arg.limit != "once_per_build":
-            ctx.use_limit(player, card_id, "discount", arg.limit)
-        if arg.everything:
-            return True
-        for _ in range(spend(ctx.state, arg.amount)):
-            eligible = _discountable(cost, currency, arg.of)
-            if not eligible:
-                break
-            resource = (
-                eligible[0] if len(eligible) == 1 else ctx.ask(player, "which resource the discount removes", eligible)
-            )
-            cost[resource] -= 1
-    return False
-
-
-def _discount_applies(
-    ctx: Context, player: Player, card: Any, card_id: str, arg: Any, cost: dict[str, int], currency: str
-) -> bool:
-    """Whether a discount is used on this build: it covers the card, is not spent for the period,
-    has something to remove, and (when optional) the player takes it."""
-    if arg.applies_to is not None and not ctx.matches(card, arg.applies_to):
-        return False
-    if arg.limit and arg.limit != "once_per_build" and ctx.limit_used(player, card_id, "discount", arg.limit):
-        return False
-    if not arg.everything and not _discountable(cost, currency, arg.of):
-        return False
-    return not (arg.optional and ctx.ask(player, f"use the discount of {card_id}", ["yes", "no"]) == "no")

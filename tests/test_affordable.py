@@ -1,0 +1,52 @@
+"""A build's payment told from its quote (runtime/costs.py: `affordable`, what `build` inside an
+effect asks of every candidate) says what paying on a copy of the state says, on states of every
+game with a build cost: stock, wild substitutes, trade with neighbours, discounts and chains."""
+
+from __future__ import annotations
+
+import random
+
+import flowkit
+import pytest
+
+from compiler.runtime import costs
+from compiler.runtime.decider import FirstLegal
+from compiler.runtime.interpreter import Context, _check_buildable, build
+from compiler.runtime.state import Illegal
+
+
+def _paid_on_a_copy(game, state, player, card_id) -> bool:
+    trial = state.copy(new_run=True)
+    try:
+        build(game, trial, trial.player(player.id), card_id, FirstLegal(), fire=False)
+    except Illegal:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name, players, seed", [("seven_wonders", 3, 2), ("olympus", 3, 1), ("peloponnes", 3, 5)])
+def test_a_quote_tells_what_paying_on_a_copy_tells(name, players, seed):
+    game = flowkit.game(name)
+    rng = random.Random(seed)
+    state = flowkit.set_up(game, players, seed)
+    for _ in range(25):  # into the game: cards in play, coins and resources moved
+        if state.is_terminal():
+            break
+        flowkit.step(state, rng)
+    told = {True: 0, False: 0, None: 0}
+    for player in state.state.players:
+        for noun in game.game.resources:  # some stock, some not: each way of paying comes up
+            player.values[noun] = rng.choice([0, 0, 1, 2])
+        for card in game.cards.values():
+            if game.game.kinds[card.kind].zone is None:
+                continue
+            ctx = Context(game, state.state, FirstLegal(), actor=player, owner=player, card=card)
+            try:
+                _check_buildable(ctx)
+            except Illegal:
+                continue
+            verdict = costs.affordable(ctx.about_build(card, FirstLegal()), player, card)
+            told[verdict] += 1
+            if verdict is not None:
+                assert verdict == _paid_on_a_copy(game, state.state, player, card.id), (player.id, card.id)
+    assert told[True] and told[False], told
