@@ -6,6 +6,7 @@ Each command imports what it needs when it runs: `ostraka --help` imports click 
 
 from __future__ import annotations
 
+import gc
 import sys
 
 import click
@@ -60,6 +61,9 @@ for _command in (
 
 
 def main() -> None:
+    # A command imports the pipeline and builds the language's models, tens of thousands of objects
+    # that live to its end: collected every 700 new ones, they are scanned again and again.
+    gc.set_threshold(max(gc.get_threshold()[0], 20_000), *gc.get_threshold()[1:])
     try:
         cli.main(standalone_mode=False)
     except click.exceptions.Exit as exc:
