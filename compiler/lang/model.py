@@ -215,7 +215,22 @@ def _bind() -> None:
                 and value.__module__ == module.__name__
                 and not value.__pydantic_fields_complete__
             ):
-                value.model_rebuild()
+                _resolve_fields(value)
+
+
+def _resolve_fields(model: type[BaseModel]) -> None:
+    """A model's fields with their quoted names resolved, its validator left to its first use (each of
+    these is validated inside the four, never alone): pydantic's own step of model_rebuild, without
+    the build (pydantic is pinned; tests/test_validate.py holds every field resolved)."""
+    from pydantic._internal._config import ConfigWrapper
+    from pydantic._internal._fields import rebuild_model_fields
+    from pydantic._internal._namespace_utils import NsResolver
+
+    fields, extra = rebuild_model_fields(
+        model, config_wrapper=ConfigWrapper(model.model_config, check=False), ns_resolver=NsResolver(), typevars_map={}
+    )
+    model.__pydantic_fields__ = fields
+    model.__pydantic_extra_info__ = extra
 
 
 _bind()
