@@ -97,7 +97,8 @@ class GameView:
     )
     BY_CARD_ID = frozenset({"cards", "sources", "triggered", "passives", "heard"})
     DERIVED = frozenset({"listeners", "passives_by_hook", "hearers", "reach_passives"})  # properties below
-    WHOLE_GAME = frozenset({"files", "cards_with"})  # a read of these is a read of every card
+    # a read of these is a read of every card (memo: tables runtime modules derive from the cards)
+    WHOLE_GAME = frozenset({"files", "cards_with", "memo"})
 
     def __init__(self, game: Any, reads: Reads) -> None:
         self._game = game
