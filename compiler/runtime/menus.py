@@ -24,7 +24,9 @@ class Menus(FlowBase):
         _k, sid, seats, _menus, picked, picks = frame
         if picked < len(seats):
             seat = seats[picked]
-            actions = self._legal_moves(sid, seat)
+            # only the first move carried out can start from the state its trials did: the seats
+            # before this one must all have passed for its trials to be worth keeping
+            actions = self._legal_moves(sid, seat, keep=all(p < 0 for p in picks))
             if not actions:  # nothing can be done with any card: the player's turn passes
                 picks.append(-1)
                 frame[4] += 1
@@ -40,7 +42,7 @@ class Menus(FlowBase):
                 self.stack.append([ATOM, A_MOVE, (sid, action), seat, None, []])
         return False
 
-    def _legal_moves(self, sid: int, seat: int) -> list[int]:
+    def _legal_moves(self, sid: int, seat: int, keep: bool = True) -> list[int]:
         """The moves of the menu that succeed when tried, each with each card of its selector. The
         actions a move begins with that never read its card (no `field`, no `event`) are tried once
         for all the cards, and the rest of the move per card from where they left the state. When
@@ -68,7 +70,8 @@ class Menus(FlowBase):
                     actions.append(action)
                     if tried[1] and end == len(move.do):  # the whole move was tried: its state is its result
                         kept[action] = tried[0]
-        self._keep_trials(sid, seat, kept)
+        if keep:
+            self._keep_trials(sid, seat, kept)
         return sorted(actions)
 
     def _try_after(
