@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import cards, costs
+from . import cards, costs, payment
 from .decider import FirstLegal
 from .limits import spend
 from .state import Illegal, Player
@@ -52,15 +52,16 @@ def _next(
         # Illegal, exactly when can_build would); no copy of the state to try it first.
         return options[0]
     options = _unowned(ctx, options)  # a set lookup, before any card's checks are read
+    reading = payment.Reading()  # the state does not change while the candidates are judged
     if must and not free:
         # The checks alone (requirements, a unique card owned) leave one candidate: building it
         # is its trial too, as above; no copy of the state to try its payment first.
-        options = [c for c in options if ctx.can_build(c[1], True, price)]
+        options = [c for c in options if can_build(ctx, c[1], True, price, False)]
         if len(options) == 1:
             return options[0]
-        found = [c for c in options if ctx.can_build(c[1], free, price, checked=True)]
+        found = [c for c in options if can_build(ctx, c[1], free, price, True, reading)]
     else:
-        found = [c for c in options if ctx.can_build(c[1], free, price)]
+        found = [c for c in options if can_build(ctx, c[1], free, price, False, reading)]
     if not found:
         return None
     if optional:
@@ -84,6 +85,7 @@ def can_build(
     free: bool,
     price: Callable[[Context], dict[str, int]] | None,
     checked: bool,
+    reading: payment.Reading | None = None,
 ) -> bool:
     """Whether the actor could build the card now: its checks read the state as it is (they change
     nothing); then its payment, read from its quote (runtime/costs.py), or tried on a copy of the
@@ -109,7 +111,7 @@ def can_build(
     if free:
         return True
     if price is None:
-        verdict = costs.affordable(ctx.about_build(card, FirstLegal()), ctx.actor, card)
+        verdict = costs.affordable(ctx.about_build(card, FirstLegal()), ctx.actor, card, reading)
         if verdict is not None:
             return verdict
     trial = ctx.state.copy(lazy=True)  # dropped before the state changes again

@@ -46,9 +46,10 @@ def pay_cost(ctx: Context, player: Player, card: Any) -> None:
     ctx.spend(player, ctx.game.game.build.currency, paid.coins)
 
 
-def quote(ctx: Context, player: Player, card: Any) -> Quote:
+def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | None = None) -> Quote:
     """What building the card costs the player, the questions asked in the order paying asks them;
-    nothing is changed (an Illegal: the cost's coins or resources cannot be paid)."""
+    nothing is changed (an Illegal: the cost's coins or resources cannot be paid). `reading`: what
+    the player's discounts and supply were read as on this state, if they were."""
     rules = ctx.game.game.build
     if rules.free_if_owns:
         parents = as_list(card.fields.get(rules.free_if_owns))
@@ -56,7 +57,8 @@ def quote(ctx: Context, player: Player, card: Any) -> Quote:
             return Quote(free=True)
     cost = dict(card.fields.get(rules.cost_field) or {})
     found = Quote()
-    if _apply_discounts(ctx, player, card, cost, rules.currency, found.limits):
+    discounts = payment.read_once(reading, "discounts", player, lambda: ctx.passives(player, hooks.COST))
+    if _apply_discounts(ctx, player, card, cost, rules.currency, found.limits, discounts):
         found.free = True
         return found
     found.coins = cost.pop(rules.currency, 0)
@@ -66,16 +68,16 @@ def quote(ctx: Context, player: Player, card: Any) -> Quote:
     if available < 0:
         raise Illegal(f"{player.id} cannot pay {found.coins} {rules.currency} for {card.name}")
     if needs:
-        found.plan = payment.choose_plan(ctx, player, needs, available, card.name)
+        found.plan = payment.choose_plan(ctx, player, needs, available, card.name, reading)
     return found
 
 
-def affordable(ctx: Context, player: Player, card: Any) -> bool | None:
+def affordable(ctx: Context, player: Player, card: Any, reading: payment.Reading | None = None) -> bool | None:
     """Whether paying for the card would succeed, read from its quote (questions answered by the
     context's decider) without paying; None when only paying can tell: a spend of a resource the
     player lacks, which a substitute may cover (paying.spend), or a purchase from oneself."""
     try:
-        found = quote(ctx, player, card)
+        found = quote(ctx, player, card, reading)
     except Illegal:
         return False
     if found.free:
@@ -109,11 +111,18 @@ def _discountable(cost: dict[str, int], currency: str, of: Any) -> list[str]:
 
 
 def _apply_discounts(
-    ctx: Context, player: Player, card: Any, cost: dict[str, int], currency: str, limits: list[tuple[str, str]]
+    ctx: Context,
+    player: Player,
+    card: Any,
+    cost: dict[str, int],
+    currency: str,
+    limits: list[tuple[str, str]],
+    discounts: list[tuple[str, Any]],
 ) -> bool:
-    """Take the player's discounts off `cost` (in place); True when one makes the card free.
-    `limits`: the limited discounts used, (card, period), to be spent when the build is paid."""
-    for card_id, arg in ctx.passives(player, hooks.COST):
+    """Take the player's discounts (their standing effects answering the cost hook) off `cost`, in
+    place; True when one makes the card free. `limits`: the limited discounts used, (card,
+    period), to be spent when the build is paid."""
+    for card_id, arg in discounts:
         if not _discount_applies(ctx, player, card, card_id, arg, cost, currency, limits):
             continue
         if arg.limit and arg.limit != "once_per_build":

@@ -6,6 +6,7 @@ differ in who is paid or what is spent, the player chooses among them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -221,19 +222,41 @@ def _units(ctx: Context, player: Player) -> Supply:
     return found
 
 
+class Reading:
+    """What pricing many builds on one state that does not change meanwhile reads once (a build's
+    candidates, runtime/building.py): each buyer's supply, substitutes and wild units, discounts."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[str, str], Any] = {}
+
+    def once(self, what: str, player: Player, read: Callable[[], Any]) -> Any:
+        key = (what, player.id)
+        if key not in self.found:
+            self.found[key] = read()
+        return self.found[key]
+
+
+def read_once(reading: Reading | None, what: str, player: Player, read: Callable[[], Any]) -> Any:
+    """`read()`, or what it gave the first time this reading asked (no reading: read now)."""
+    return read() if reading is None else reading.once(what, player, read)
+
+
 _CHARGE = 32  # search nodes charged to the budget at once
 
 
-def cheapest_plans(ctx: Context, player: Player, needs: list[str], coins_available: int) -> list[Plan]:
-    """Every cheapest way to cover `needs`, one plan per distinct outcome."""
-    supply = _units(ctx, player)
+def cheapest_plans(
+    ctx: Context, player: Player, needs: list[str], coins_available: int, reading: Reading | None = None
+) -> list[Plan]:
+    """Every cheapest way to cover `needs`, one plan per distinct outcome. `reading`: what the
+    buyer's supply was read as on this state, if it was."""
+    supply = read_once(reading, "supply", player, lambda: _units(ctx, player))
     needs = sorted(needs)
     nouns = set(needs)
     resources = ctx.game.game.resources
     # the stock of the nouns needed (no other is taken or counted as consumed)
     stock = {r: max(0, player.values.get(r, 0)) for r in nouns if r in resources}
-    substitutes = ctx.passives(player, hooks.SUBSTITUTE)
-    wild = _wild(ctx, player, substitutes)
+    substitutes = read_once(reading, "substitutes", player, lambda: ctx.passives(player, hooks.SUBSTITUTE))
+    wild = read_once(reading, "wild", player, lambda: _wild(ctx, player, substitutes))
     gives = [arg.give for _card, arg in substitutes if arg.use != "any"]
     last = len(needs)
     state = ctx.state
@@ -335,10 +358,12 @@ def _keep(
     best[(plan.purchases, plan.consumed)] = plan
 
 
-def choose_plan(ctx: Context, player: Player, needs: list[str], coins_available: int, what: str) -> Plan:
+def choose_plan(
+    ctx: Context, player: Player, needs: list[str], coins_available: int, what: str, reading: Reading | None = None
+) -> Plan:
     """The cheapest way to cover `needs`, the player asked when the cheapest ways differ; nothing
     is paid (pay_plan pays it)."""
-    plans = cheapest_plans(ctx, player, needs, coins_available)
+    plans = cheapest_plans(ctx, player, needs, coins_available, reading)
     if not plans:
         raise Illegal(f"{player.id} cannot pay {', '.join(needs)} for {what}")
     plan = plans[0]
