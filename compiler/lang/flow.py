@@ -149,13 +149,15 @@ class Step(BaseModel):
         self._key = type(self).model_fields[present[0]].alias or present[0]
         return self
 
+    # read at every step the runner takes: the private slot read directly, not through pydantic's __getattr__
     @property
     def key(self) -> str:
-        return self._key
+        return self.__pydantic_private__["_key"]  # type: ignore[index]
 
     @property
     def arg(self) -> Any:
-        return getattr(self, {"pass": "pass_", "if": "if_"}.get(self._key, self._key))
+        key = self.__pydantic_private__["_key"]  # type: ignore[index]
+        return self.__dict__[{"pass": "pass_", "if": "if_"}.get(key, key)]
 
 
 class Flow(Strict):
