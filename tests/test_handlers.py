@@ -7,6 +7,7 @@ so these tests run on real data while other games are still being written.
 from __future__ import annotations
 
 import ast
+import copy
 from pathlib import Path
 
 import pytest
@@ -135,6 +136,7 @@ def test_one_function_per_card_and_trigger_with_its_source(games):
             name: len(m.do) for name, m in moves.items()
         }
         move_fns = {fn.__name__ for fns in handlers.moves.values() for fn in fns}
+        move_fns |= {fn.__name__ for fn in handlers.flow.values()}  # the flow's parts (codegen/flowsteps.py)
         functions = [
             n
             for n in tree.body
@@ -372,3 +374,33 @@ def test_selectors_are_compiled_into_searches(games):
         source = generator.render(game)
         assert "rt.select(" not in source, game.id
         assert "def _in_" in source or "def _missing_from_" in source, game.id
+
+
+def test_the_flow_runs_its_compiled_parts_and_plays_the_same_game():
+    """The card language inside a game's flow (codegen/flowsteps.py) is numbered as the runner numbers
+    the steps, and the runner calls it when the game is played through the handlers: the same game."""
+    import flowkit
+
+    from compiler.runtime.flow import GameState
+    from compiler.runtime.program import WIN, Program
+
+    game = flowkit.game("peloponnes")
+    handlers = engine.load(game)
+    steps = Program(game).steps
+    for sid, part in handlers.flow:
+        assert sid == WIN and part == "win" or steps[sid].key in ("do", "repeat", "if", "turn", "deal"), (sid, part)
+    called: list[tuple[int, str]] = []
+    counted = copy.copy(handlers)
+    counted.flow = {key: _counting(fn, key, called) for key, fn in handlers.flow.items()}
+    a = flowkit.play_out(GameState(game, 3, seed=5), seed=2)
+    b = flowkit.play_out(GameState(game, 3, seed=5, handlers=counted), seed=2)
+    assert a.history == b.history and a.state.snapshot() == b.state.snapshot()
+    assert {part for _sid, part in called} >= {"do", "until", "test"}
+
+
+def _counting(fn, key, called):
+    def counted(ctx):
+        called.append(key)
+        return fn(ctx)
+
+    return counted

@@ -20,6 +20,7 @@ from ..lang.model import OneOf
 from ..lang.types import as_list
 from ..runtime.heard import HEARD
 from .decisions import Decisions
+from .flowsteps import FlowPart, flow_parts
 from .jinja import environment, primitive_template
 from .names import Code, UnsafeValue, comment_text, ident, lit
 
@@ -59,6 +60,7 @@ class Module:
     move_steps: list[Handler] = field(default_factory=list)  # the flow's moves, one function per action
     moves: list[tuple[str, list[Code]]] = field(default_factory=list)  # move name, its actions' functions
     move_cards: list[tuple[str, Code]] = field(default_factory=list)  # move name, the search for its cards
+    flow: list[FlowPart] = field(default_factory=list)  # the flow's card language, compiled (flowsteps.py)
     constants: dict[Code, Code] = field(default_factory=dict)  # folded at build time: the value's code -> its name
     searches: dict[Code, Code] = field(default_factory=dict)  # a search function's body -> its name (searches.py)
     search_defs: list[Code] = field(default_factory=list)  # the search functions, in the order first needed
@@ -285,6 +287,7 @@ class Generator(Decisions):
                 test = self.test(kind.requires, Code("ctx"))
                 self.module.requires.append((kind_name, name_for("requires", kind_name), game_file, test))
         self._moves(game_file, used)
+        self.module.flow = flow_parts(self)
         # Standing effects generate no code: both engines consult them through their hook (lang/hooks.py).
         return self.module
 

@@ -35,7 +35,7 @@ class Atomic(Menus):
         ctx = self._ctx(seat, decider, state)
         try:
             if op == A_DO:
-                ctx.run(self.program.steps[what].arg)
+                self._flow_run(ctx, what)
             elif op == A_FIRE:
                 fire(self.game, state, self.program.steps[what].arg, ctx.actor, decider, {}, handlers=self.handlers)
             else:

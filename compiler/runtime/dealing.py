@@ -17,14 +17,18 @@ class Dealing(FlowBase):
         arg = self.program.steps[sid].arg
         ctx = self._ctx(seat)
         if arg.deck is not None:
-            fixed, draws = self.program.deck(len(self.state.players), ctx.amount(arg.deck))
+            fixed, draws = self.program.deck(len(self.state.players), self._flow_amount(ctx, sid, "deck", arg.deck))
             pile = list(fixed)
             pending: list[list] = [[list(c), n] for c, n in draws]  # [candidates, draws still to make]
         else:
             found = [c for c in self.game.cards.values() if ctx.matches(c, arg.cards)]
-            copies = (lambda c: max(0, ctx.about(c).amount(arg.copies))) if arg.copies is not None else (lambda c: 1)
+            copies = (
+                (lambda c: max(0, self._flow_amount(ctx.about(c), sid, "copies", arg.copies)))
+                if arg.copies is not None
+                else (lambda c: 1)
+            )
             pile, pending = [c.id for c in found for _ in range(copies(c))], []
-        each = max(0, ctx.amount(arg.each))
+        each = max(0, self._flow_amount(ctx, sid, "each", arg.each))
         if self.game.game.zones[arg.to].shared:  # into a shared pile: `each` cards, in the order drawn
             targets = [-1] * min(each, len(pile) + sum(n for _c, n in pending))
         else:

@@ -41,6 +41,7 @@ from .program import (
     EACH,
     REPEAT,
     TURN,
+    WIN,
     FlowError,
     Node,
     program,
@@ -226,7 +227,7 @@ class GameState(Dealing, Atomic):
     def _walk_repeat(self, frame: list) -> bool:
         _k, sid, rounds, times, seat = frame
         arg = self.program.steps[sid].arg
-        if rounds and arg.until is not None and self._ctx(self._seat(seat)).test(arg.until):
+        if rounds and arg.until is not None and self._flow_test(self._ctx(self._seat(seat)), sid, "until", arg.until):
             self.stack.pop()
         elif times is not None and rounds >= times:
             self.stack.pop()
@@ -267,7 +268,11 @@ class GameState(Dealing, Atomic):
         elif key == "fire":
             stack.append([ATOM, A_FIRE, sid, self._seat(seat), None, []])
         elif key == "repeat":
-            times = None if arg.times is None else max(0, self._ctx(self._seat(seat)).amount(arg.times))
+            times = (
+                None
+                if arg.times is None
+                else max(0, self._flow_amount(self._ctx(self._seat(seat)), sid, "times", arg.times))
+            )
             stack.append([REPEAT, sid, 0, times, seat])
         elif key == "each_player":
             order = self._order()
@@ -276,12 +281,14 @@ class GameState(Dealing, Atomic):
             stack.append([EACH, sid, order, 0])
         elif key == "if":
             then, else_ = self.program.bodies[sid]
-            stack.append([BLOCK, then if self._ctx(self._seat(seat)).test(arg.test) else else_, 0, seat])
+            stack.append(
+                [BLOCK, then if self._flow_test(self._ctx(self._seat(seat)), sid, "test", arg.test) else else_, 0, seat]
+            )
         elif key == "deal":
             self._start_deal(sid, self._seat(seat))
         elif key == "turn":
             ctx_seats = self._order() if arg.simultaneous else [self._seat(seat)]
-            seats = [s for s in ctx_seats if arg.if_ is None or self._ctx(s).test(arg.if_)]
+            seats = [s for s in ctx_seats if arg.if_ is None or self._flow_test(self._ctx(s), sid, "if", arg.if_)]
             # [TURN, step, seats, menus (legal actions per seat, filled when asked), picked count, picks]
             stack.append([TURN, sid, seats, None, 0, []])
         elif key == "pass":
@@ -296,7 +303,7 @@ class GameState(Dealing, Atomic):
     def _won(self) -> bool:
         condition = self.program.flow.win
         assert condition is not None  # asked only when the flow has a `win`
-        won = [p.seat for p in self.state.players if self._ctx(p.seat).test(condition)]
+        won = [p.seat for p in self.state.players if self._flow_test(self._ctx(p.seat), WIN, "win", condition)]
         if won:
             self.winners = won
             self.stack.clear()

@@ -27,6 +27,7 @@ _MASK = (1 << 64) - 1
 BLOCK, REPEAT, EACH, DEAL, TURN, ATOM, DRAW_START = range(7)
 # what an atomic step does
 A_DO, A_FIRE, A_MOVE = range(3)
+WIN = -1  # the step number of the flow's `win` (codegen/flowsteps.py numbers it so too)
 
 
 class FlowError(Exception):
@@ -178,6 +179,24 @@ class FlowBase:
         for it when the game is played through them, else by the interpreter's."""
         search = self.handlers.move_cards.get(name) if self.handlers is not None else None
         return search(ctx) if search is not None else ctx.select(self.program.flow.moves[name].card)
+
+    # The card language inside the flow's steps (codegen/flowsteps.py): through the generated
+    # handlers' function for (step, part) when the game is played through them, else the interpreter.
+
+    def _flow_test(self, ctx: Context, sid: int, part: str, condition: Any) -> bool:
+        compiled = self.handlers.flow.get((sid, part)) if self.handlers is not None else None
+        return compiled(ctx) if compiled is not None else ctx.test(condition)
+
+    def _flow_amount(self, ctx: Context, sid: int, part: str, value: Any) -> int:
+        compiled = self.handlers.flow.get((sid, part)) if self.handlers is not None else None
+        return compiled(ctx) if compiled is not None else ctx.amount(value)
+
+    def _flow_run(self, ctx: Context, sid: int) -> None:
+        compiled = self.handlers.flow.get((sid, "do")) if self.handlers is not None else None
+        if compiled is not None:
+            compiled(ctx)
+        else:
+            ctx.run(self.program.steps[sid].arg)
 
     def _order(self) -> list[int]:
         n = len(self.state.players)

@@ -9,7 +9,7 @@ gives the same results (tests/test_handlers*.py prove it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from compiler.codegen import runtime as rt
 
@@ -110,6 +110,61 @@ def _in_drawn_9(ctx: Context) -> list[rt.Pick]:
 def _in_storage_card_10(ctx: Context) -> list[rt.Pick]:
     "The cards {zone: storage_card}."
     return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("storage_card", ())]
+
+
+def _in_building_pile_11(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: building_pile}."
+    return [(None, cid) for cid in ctx.state.zones.get("building_pile", ())]
+
+
+def _in_landscape_deck_12(ctx: Context) -> list[rt.Pick]:
+    "The cards {where: {id: {field: id}}, zone: landscape_deck}."
+    wanted1 = ctx.card_field("id")
+    return [(None, cid) for cid in ctx.state.zones.get("landscape_deck", ()) if cid == wanted1]
+
+
+def _missing_from_drawn_13(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: landscape, where: {id: {field: id}, symbol: water}, zone: drawn, missing: true}."
+    wanted1 = ctx.card_field("id")
+    return [
+        (ctx.actor, cid)
+        for held in [rt.zones_of(ctx.actor).get("drawn", ())]
+        for cid in _CARDS2
+        if cid not in held and cid == wanted1
+    ]
+
+
+def _missing_from_drawn_14(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: landscape, where: {id: {field: id}, symbol: forest}, zone: drawn, missing: true}."
+    wanted1 = ctx.card_field("id")
+    return [
+        (ctx.actor, cid)
+        for held in [rt.zones_of(ctx.actor).get("drawn", ())]
+        for cid in _CARDS3
+        if cid not in held and cid == wanted1
+    ]
+
+
+def _missing_from_drawn_15(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: landscape, where: {id: {field: id}, symbol: hills}, zone: drawn, missing: true}."
+    wanted1 = ctx.card_field("id")
+    return [
+        (ctx.actor, cid)
+        for held in [rt.zones_of(ctx.actor).get("drawn", ())]
+        for cid in _CARDS4
+        if cid not in held and cid == wanted1
+    ]
+
+
+def _missing_from_drawn_16(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: landscape, where: {id: {field: id}, symbol: mountains}, zone: drawn, missing: true}."
+    wanted1 = ctx.card_field("id")
+    return [
+        (ctx.actor, cid)
+        for held in [rt.zones_of(ctx.actor).get("drawn", ())]
+        for cid in _CARDS5
+        if cid not in held and cid == wanted1
+    ]
 
 
 # cards/attika/game.yaml
@@ -343,6 +398,102 @@ def move_end_turn_1(ctx: Context) -> None:
     ctx.actor.values["turn_done"] = min(1, max(0, 1 + ctx.actor.values.get("turn_done", 0)))
 
 
+# cards/attika/game.yaml: flow
+def flow_6_do(ctx: Context) -> None:
+    "The flow's do step 6: its actions."
+    rt.budget(ctx.state, 1)
+    ctx.move_cards(
+        _in_building_pile_11(ctx),
+        "main_stack",
+        False,
+        lambda: [ctx.actor],
+        None,
+    )
+
+
+# cards/attika/game.yaml: flow
+def flow_8_do(ctx: Context) -> None:
+    "The flow's do step 8: its actions."
+    rt.budget(ctx.state, 1)
+    rt.board.reveal(ctx, (("building_pile", True),), ("stack_1", False), lambda: 8, None)
+    rt.budget(ctx.state, 1)
+    rt.board.reveal(ctx, (("building_pile", True),), ("stack_2", False), lambda: 8, None)
+    rt.budget(ctx.state, 1)
+    ctx.move_cards(
+        _in_building_pile_11(ctx),
+        "stack_3",
+        False,
+        lambda: [ctx.actor],
+        None,
+    )
+    rt.budget(ctx.state, 1)
+    rt.board.reveal(ctx, (("main_stack", False),), ("storage", False), lambda: 1, None)
+    rt.budget(ctx.state, 1)
+    rt.board.reveal(ctx, (("stack_1", False),), ("storage", False), lambda: 1, None)
+    rt.budget(ctx.state, 1)
+    rt.board.reveal(ctx, (("stack_2", False),), ("storage", False), lambda: 1, None)
+    rt.budget(ctx.state, 1)
+    rt.board.reveal(ctx, (("stack_3", False),), ("storage", False), lambda: 1, None)
+
+
+# cards/attika/game.yaml: flow
+def flow_9_copies(ctx: Context) -> int:
+    "The flow's deal step 9: how many copies of the card in view go in the pile."
+    return 15
+
+
+# cards/attika/game.yaml: flow
+def flow_11_do(ctx: Context) -> None:
+    "The flow's do step 11: its actions."
+    rt.budget(ctx.state, 1)
+    ctx.actor.values["card_draws"] = max(
+        0, rt.bounded((3 + rt.bounded(ctx.state.globals["seat_number"]))) + ctx.actor.values.get("card_draws", 0)
+    )
+    rt.budget(ctx.state, 1)
+    rt.dispatch(ctx, "draw_landscapes", {})
+
+
+# cards/attika/game.yaml: flow
+def flow_12_times(ctx: Context) -> int:
+    "The flow's repeat step 12: how many times it repeats."
+    return 60
+
+
+# cards/attika/game.yaml: flow
+def flow_15_until(ctx: Context) -> bool:
+    "The flow's repeat step 15: whether it stops repeating."
+    return bool((rt.bounded(ctx.actor.values.get("turn_done", 0)) == 1))
+
+
+# cards/attika/game.yaml: flow
+def flow_17_test(ctx: Context) -> bool:
+    "The flow's if step 17: whether its steps run."
+    return bool((len(_in_landscape_deck_4(ctx)) < 10))
+
+
+# cards/attika/game.yaml: flow
+def flow_18_copies(ctx: Context) -> int:
+    "The flow's deal step 18: how many copies of the card in view go in the pile."
+    return rt.bounded(
+        (
+            15
+            - (
+                len(_in_landscape_deck_12(ctx))
+                + rt.bounded((len(_missing_from_drawn_13(ctx)) * rt.bounded(rt.total(ctx, (("all",),), "water"))))
+                + rt.bounded((len(_missing_from_drawn_14(ctx)) * rt.bounded(rt.total(ctx, (("all",),), "forest"))))
+                + rt.bounded((len(_missing_from_drawn_15(ctx)) * rt.bounded(rt.total(ctx, (("all",),), "hills"))))
+                + rt.bounded((len(_missing_from_drawn_16(ctx)) * rt.bounded(rt.total(ctx, (("all",),), "mountains"))))
+            )
+        )
+    )
+
+
+# cards/attika/game.yaml: flow
+def flow_win(ctx: Context) -> bool:
+    "The flow's instant win: whether the player in view has won."
+    return bool((rt.bounded(ctx.actor.values.get("won", 0)) == 1))
+
+
 RULES: dict[str, Callable[[Context], None]] = {
     "setup": rules_on_setup,
     "start_turn": rules_on_start_turn,
@@ -372,4 +523,17 @@ MOVE_CARDS: dict[str, Callable[[Context], list[rt.Pick]]] = {
     "build": _in_storage_card_10,
     "amphora": _in_storage_card_10,
     "end_turn": _in_storage_card_10,
+}
+
+# The flow's steps that hold card language, by (step number, part): the runner calls them.
+FLOW: dict[tuple[int, str], Callable[[Context], Any]] = {
+    (6, "do"): flow_6_do,
+    (8, "do"): flow_8_do,
+    (9, "copies"): flow_9_copies,
+    (11, "do"): flow_11_do,
+    (12, "times"): flow_12_times,
+    (15, "until"): flow_15_until,
+    (17, "test"): flow_17_test,
+    (18, "copies"): flow_18_copies,
+    (-1, "win"): flow_win,
 }

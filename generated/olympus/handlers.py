@@ -9,7 +9,7 @@ gives the same results (tests/test_handlers*.py prove it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from compiler.codegen import runtime as rt
 
@@ -1560,6 +1560,18 @@ def move_lead_1(ctx: Context) -> None:
     )
 
 
+# cards/olympus/game.yaml: flow
+def flow_1_until(ctx: Context) -> bool:
+    "The flow's repeat step 1: whether it stops repeating."
+    return bool((rt.bounded(ctx.state.globals["game_over"]) >= 1))
+
+
+# cards/olympus/game.yaml: flow
+def flow_4_if(ctx: Context) -> bool:
+    "The flow's turn step 4: whether the player in view takes the turn."
+    return bool((rt.bounded(ctx.actor.values.get("idle_priests", 0)) > 0))
+
+
 # cards/olympus/game.yaml
 def requires_of_building(ctx: Context) -> bool:
     "What a building requires before it is built."
@@ -1662,4 +1674,10 @@ MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {
 # The cards each move is made with (its `card` selector), searched as above.
 MOVE_CARDS: dict[str, Callable[[Context], list[rt.Pick]]] = {
     "lead": _in_game_6,
+}
+
+# The flow's steps that hold card language, by (step number, part): the runner calls them.
+FLOW: dict[tuple[int, str], Callable[[Context], Any]] = {
+    (1, "until"): flow_1_until,
+    (4, "if"): flow_4_if,
 }

@@ -9,7 +9,7 @@ gives the same results (tests/test_handlers*.py prove it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from compiler.codegen import runtime as rt
 
@@ -166,6 +166,7 @@ _CARDS12 = rt.card_ids(
 _CARDS13 = rt.card_ids(("c06",))
 _CARDS14 = rt.card_ids(("a15", "c07"))
 _CARDS15 = rt.card_ids(("a11",))
+_CARDS16 = rt.card_ids(("conquest", "athens"))
 
 # Searches: the cards each selector names (runtime/cards.cards_in), compiled for that selector.
 
@@ -298,6 +299,21 @@ def _in_buildings_24(ctx: Context) -> list[rt.Pick]:
 def _in_buildings_25(ctx: Context) -> list[rt.Pick]:
     "The cards {kind: building, where: {land_wild: true}}."
     return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("buildings", ()) if cid in _CARDS15]
+
+
+def _missing_from_table_26(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: table_tile, zone: table, missing: true}."
+    return [(None, cid) for held in [ctx.state.zones.get("table", ())] for cid in _CARDS16 if cid not in held]
+
+
+def _missing_from_athens_tile_27(ctx: Context) -> list[rt.Pick]:
+    "The cards {kind: chit, zone: athens_tile, missing: true}."
+    return [(None, cid) for held in [ctx.state.zones.get("athens_tile", ())] for cid in _CARDS3 if cid not in held]
+
+
+def _in_tile_stack_28(ctx: Context) -> list[rt.Pick]:
+    "The cards {zone: tile_stack}."
+    return [(None, cid) for cid in ctx.state.zones.get("tile_stack", ())]
 
 
 # cards/peloponnes/game.yaml
@@ -1605,6 +1621,52 @@ def c05_on_income(ctx: Context) -> None:
     ctx.actor.values["stone"] = max(0, 2 + ctx.actor.values.get("stone", 0))
 
 
+# cards/peloponnes/game.yaml: flow
+def flow_1_do(ctx: Context) -> None:
+    "The flow's do step 1: its actions."
+    rt.budget(ctx.state, 1)
+    ctx.move_cards(
+        _missing_from_table_26(ctx),
+        "table",
+        True,
+        lambda: [ctx.actor],
+        None,
+    )
+    rt.budget(ctx.state, 1)
+    ctx.move_cards(
+        _missing_from_athens_tile_27(ctx),
+        "athens_tile",
+        True,
+        lambda: [ctx.actor],
+        None,
+    )
+
+
+# cards/peloponnes/game.yaml: flow
+def flow_6_copies(ctx: Context) -> int:
+    "The flow's deal step 6: how many copies of the card in view go in the pile."
+    return rt.bounded(rt.field_amount(ctx, "chits"))
+
+
+# cards/peloponnes/game.yaml: flow
+def flow_7_until(ctx: Context) -> bool:
+    "The flow's repeat step 7: whether it stops repeating."
+    return bool((len(_in_tile_stack_28(ctx)) == 0))
+
+
+# cards/peloponnes/game.yaml: flow
+def flow_14_test(ctx: Context) -> bool:
+    "The flow's if step 14: whether its steps run."
+    return bool((len(_in_tile_stack_28(ctx)) > 0))
+
+
+# cards/peloponnes/game.yaml: flow
+def flow_16_do(ctx: Context) -> None:
+    "The flow's do step 16: its actions."
+    rt.budget(ctx.state, 1)
+    ctx.state.globals["round"] += 1
+
+
 # cards/peloponnes/game.yaml
 def requires_of_land(ctx: Context) -> bool:
     "What a land requires before it is built."
@@ -1730,3 +1792,12 @@ MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {}
 
 # The cards each move is made with (its `card` selector), searched as above.
 MOVE_CARDS: dict[str, Callable[[Context], list[rt.Pick]]] = {}
+
+# The flow's steps that hold card language, by (step number, part): the runner calls them.
+FLOW: dict[tuple[int, str], Callable[[Context], Any]] = {
+    (1, "do"): flow_1_do,
+    (6, "copies"): flow_6_copies,
+    (7, "until"): flow_7_until,
+    (14, "test"): flow_14_test,
+    (16, "do"): flow_16_do,
+}

@@ -9,7 +9,7 @@ gives the same results (tests/test_handlers*.py prove it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from compiler.codegen import runtime as rt
 
@@ -1418,6 +1418,31 @@ def move_discard_2(ctx: Context) -> None:
     rt.dispatch(ctx, "discard", {})
 
 
+# cards/seven_wonders/game.yaml: flow
+def flow_2_deck(ctx: Context) -> int:
+    "The flow's deal step 2: which deck is dealt."
+    return rt.bounded(ctx.state.globals["age"])
+
+
+# cards/seven_wonders/game.yaml: flow
+def flow_9_do(ctx: Context) -> None:
+    "The flow's do step 9: its actions."
+    rt.budget(ctx.state, 1)
+    ctx.move_cards(
+        _in_hand_1(ctx),
+        "discard",
+        True,
+        lambda: [ctx.actor],
+        None,
+    )
+
+
+# cards/seven_wonders/game.yaml: flow
+def flow_11_test(ctx: Context) -> bool:
+    "The flow's if step 11: whether its steps run."
+    return bool((rt.bounded(ctx.state.globals["age"]) < 3))
+
+
 # cards/seven_wonders/game.yaml
 def requires_of_wonder_stage(ctx: Context) -> bool:
     "What a wonder_stage requires before it is built."
@@ -1562,4 +1587,11 @@ MOVE_CARDS: dict[str, Callable[[Context], list[rt.Pick]]] = {
     "build": _in_hand_1,
     "stage": _in_hand_1,
     "discard": _in_hand_1,
+}
+
+# The flow's steps that hold card language, by (step number, part): the runner calls them.
+FLOW: dict[tuple[int, str], Callable[[Context], Any]] = {
+    (2, "deck"): flow_2_deck,
+    (9, "do"): flow_9_do,
+    (11, "test"): flow_11_test,
 }
