@@ -64,9 +64,10 @@ def spend(state: Any, n: int) -> int:
     reading zones of thousands of cards stops within a few hundred steps."""
     if n <= 0:
         return n
-    box = vars(state).get(_KEY) or budget(state)
-    used = box.used + n
-    if used // WINDOW != box.used // WINDOW:
+    box = state.__dict__.get(_KEY) or budget(state)  # (called at every step: no vars() call)
+    before = box.used
+    used = before + n
+    if used // WINDOW != before // WINDOW:
         sized = getattr(state, "size", None)
         size = sized() if sized is not None else 0
         used += size + size * size // SIZE_SQUARE
