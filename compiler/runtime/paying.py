@@ -3,7 +3,7 @@ the player lacks (payment.py covers a build's cost)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..decide import nouns
 from . import payment
@@ -17,11 +17,13 @@ def spend(ctx: Context, player: Player, noun: str, n: int) -> None:
     """Pay exactly n of a noun, or fail: paying is never partial."""
     if n <= 0:
         return
-    resources = ctx.game.game.resources
+    rules = ctx.game.game
+    resources = rules.resources
     if noun == "any":
         # what the player holds; substitutes only when nothing held will do
-        held = [r for r in sorted(resources) if player.values.get(r, 0) >= n] or [
-            r for r in sorted(resources) if payment.coverable(ctx, player, r) >= n
+        names = _sorted(rules)
+        held = [r for r in names if player.values.get(r, 0) >= n] or [
+            r for r in names if payment.coverable(ctx, player, r) >= n
         ]
         if not held:
             raise Illegal(f"{player.id} has no resource to pay")
@@ -31,6 +33,20 @@ def spend(ctx: Context, player: Player, noun: str, n: int) -> None:
         own = max(0, player.values.get(noun, 0))
         payment.cover_shortfall(ctx, player, noun, n - own)
         n = own
-    if player.values.get(noun, 0) - n < nouns.floor(ctx.game.game, noun):
+    have = player.values.get(noun, 0)
+    if have - n < nouns.floor(rules, noun):
         raise Illegal(f"{player.id} cannot pay {n} {noun}")
-    player.values[noun] = player.values.get(noun, 0) - n
+    player.values[noun] = have - n
+
+
+_SORTED: dict[int, tuple[Any, list[str]]] = {}
+
+
+def _sorted(rules: Any) -> list[str]:
+    """The game's resources in name order (what `any` offers), sorted once per game.yaml."""
+    found = _SORTED.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_SORTED) > 256:
+            _SORTED.clear()
+        found = _SORTED[id(rules)] = (rules, sorted(rules.resources))
+    return found[1]
