@@ -241,32 +241,7 @@ class _Checker:
                 self.walk(wanted, path, trigger)
             return
         if isinstance(wanted, FieldTest):
-            numbers = [t for t in ("at_least", "at_most") if getattr(wanted, t) is not None]
-            if numbers and found and not found & NUMBERS:
-                self.add(
-                    "E308",
-                    f"'{name}' is {self.declared(name)}: {numbers[0]} compares whole numbers",
-                    path + (numbers[0],),
-                    "a number field, or one_of for a set of values",
-                )
-            if wanted.contains is not None and found and not found & WORDS:
-                self.add(
-                    "E308",
-                    f"'{name}' is {self.declared(name)}: contains looks for a word in a text",
-                    path + ("contains",),
-                    "a text field, or a value",
-                )
-            if wanted.among is not None:
-                if found and not found & IDS:
-                    self.add(
-                        "E308",
-                        f"'{name}' is {self.declared(name)}: among compares card ids",
-                        path + ("among",),
-                        "a ref or refs field (or id)",
-                    )
-                self.selector(wanted.among, path + ("among",), trigger)
-            for t in numbers:
-                self.walk(getattr(wanted, t), path + (t,), trigger)
+            self.field_test(name, wanted, found, path, trigger)
             return
         if found == {"cost"}:
             nouns = set(self.vocab.game.resources) | set(self.vocab.game.counters)
@@ -279,6 +254,36 @@ class _Checker:
                         at,
                         f"a resource or counter: {', '.join(sorted(nouns))}",
                     )
+
+    def field_test(self, name: str, wanted: FieldTest, found: set[str], path: DataPath, trigger: str | None) -> None:
+        """A `where` comparison: numbers compared with a number field, words looked for in a word
+        field, card ids (`among`) in a field that can hold one; the amounts and selectors inside."""
+        numbers = [t for t in ("at_least", "at_most") if getattr(wanted, t) is not None]
+        if numbers and found and not found & NUMBERS:
+            self.add(
+                "E308",
+                f"'{name}' is {self.declared(name)}: {numbers[0]} compares whole numbers",
+                path + (numbers[0],),
+                "a number field, or one_of for a set of values",
+            )
+        if wanted.contains is not None and found and not found & WORDS:
+            self.add(
+                "E308",
+                f"'{name}' is {self.declared(name)}: contains looks for a word in a text",
+                path + ("contains",),
+                "a text field, or a value",
+            )
+        if wanted.among is not None:
+            if found and not found & IDS:
+                self.add(
+                    "E308",
+                    f"'{name}' is {self.declared(name)}: among compares card ids",
+                    path + ("among",),
+                    "a ref or refs field (or id)",
+                )
+            self.selector(wanted.among, path + ("among",), trigger)
+        for t in numbers:
+            self.walk(getattr(wanted, t), path + (t,), trigger)
 
     # ------------------------------------------------------------------ words
 
