@@ -64,9 +64,9 @@ def _is_int(value: Any) -> bool:
 def _walk_extra(value: BaseModel, path: DataPath, visit) -> None:
     """A model's `extra` entries, typed by its `__pydantic_extra__` annotation when it has one."""
     extra = getattr(value, "__pydantic_extra__", None)
-    if not extra or type(value).__annotations__.get("__pydantic_extra__") is None:
+    if not extra:
         return
-    hints = typing.get_type_hints(type(value), include_extras=True).get("__pydantic_extra__")
+    hints = _extra_type(type(value))
     if hints is None:
         return
     key_type, value_type = typing.get_args(hints)
@@ -75,17 +75,42 @@ def _walk_extra(value: BaseModel, path: DataPath, visit) -> None:
         _walk(child, value_type, path + (key,), visit)
 
 
+_EXTRA: dict[type, Any] = {}
+
+
+def _extra_type(model: type[BaseModel]) -> Any:
+    """The `__pydantic_extra__` annotation of a model class, evaluated once (None: it has none)."""
+    if model not in _EXTRA:
+        declared = model.__annotations__.get("__pydantic_extra__") is not None
+        hints = typing.get_type_hints(model, include_extras=True) if declared else {}
+        _EXTRA[model] = hints.get("__pydantic_extra__")
+    return _EXTRA[model]
+
+
+# Per model class, per field: (attribute, key in the data, type, namespace, whether it may hold a name)
+_Field = tuple[str, str, Any, "str | None", bool]
+_FIELDS: dict[type, dict[str, _Field]] = {}
+
+
+def _fields_of(model: type[BaseModel]) -> dict[str, _Field]:
+    fields = _FIELDS.get(model)
+    if fields is None:
+        fields = {}
+        for name, info in model.model_fields.items():
+            namespace = namespace_of(info.metadata)
+            fields[name] = (name, info.alias or name, info.annotation, namespace, may_name(info.annotation, namespace))
+        _FIELDS[model] = fields
+    return fields
+
+
 def _walk_model(value: BaseModel, path: DataPath, visit) -> None:
-    fields = type(value).model_fields
+    fields = _fields_of(type(value))
     # a primitive node's one argument, not its family's every (None) field
-    items = ((value.slot, fields[value.slot]),) if isinstance(value, OneOf) else fields.items()
-    for name, info in items:
+    items = (fields[value.slot],) if isinstance(value, OneOf) else fields.values()
+    for name, key, annotation, namespace, may in items:
         child = getattr(value, name)
-        if child is None:
-            continue
-        namespace = namespace_of(info.metadata)
-        if isinstance(child, BaseModel) or may_name(info.annotation, namespace):
-            _walk(child, info.annotation, path + (info.alias or name,), visit, namespace)
+        if child is not None and (may or isinstance(child, BaseModel)):
+            _walk(child, annotation, path + (key,), visit, namespace)
     _walk_extra(value, path, visit)
 
 

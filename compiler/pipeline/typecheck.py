@@ -103,6 +103,23 @@ def _actions(node: Any, trigger: str | None) -> Iterable[tuple[OneOf, str | None
             yield from _actions(item, trigger)
 
 
+_FIELDS: dict[type, dict[str, tuple[str, str]]] = {}
+
+
+def _model_fields(model: type[BaseModel]) -> dict[str, tuple[str, str]]:
+    """A model's fields that may hold a primitive, each (attribute, key in the data): plain data
+    (an example's given/when/expect, texts, numbers) holds none. Worked out once per class."""
+    fields = _FIELDS.get(model)
+    if fields is None:
+        fields = {
+            name: (name, info.alias or name)
+            for name, info in model.model_fields.items()
+            if may_hold_model(info.annotation)
+        }
+        _FIELDS[model] = fields
+    return fields
+
+
 @dataclass
 class _Checker:
     vocab: Vocabulary
@@ -123,13 +140,13 @@ class _Checker:
         if isinstance(node, BaseModel):
             if isinstance(node, EffectBase):  # what its actions read, their trigger carries
                 trigger = node.on
-            fields = type(node).model_fields
+            fields = _model_fields(type(node))
             # a primitive node's one argument, not its family's every (None) field
-            items = ((node.slot, fields[node.slot]),) if isinstance(node, OneOf) else fields.items()
-            for name, info in items:
+            items = fields.values() if not isinstance(node, OneOf) else [f for f in (fields.get(node.slot),) if f]
+            for name, key in items:
                 child = getattr(node, name)
-                if child is not None and may_hold_model(info.annotation):  # plain data holds no primitive
-                    self.walk(child, path + (info.alias or name,), trigger)
+                if child is not None:
+                    self.walk(child, path + (key,), trigger)
         elif isinstance(node, (list, tuple)):
             for i, item in enumerate(node):
                 self.walk(item, path + (i,), trigger)
