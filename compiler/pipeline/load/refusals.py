@@ -43,7 +43,9 @@ def refused(text: str, file: str) -> Diagnostic | None:
             "split the cards into several files",
         )
     # The pure-Python scanner is quadratic in the flow brackets opened on one line; no card needs 64.
-    for number, row in enumerate(text.splitlines(), 1):
+    # (Lines are looked at only when the whole text has that many.)
+    crowded = text.count("[") + text.count("{") > MAX_DEPTH
+    for number, row in enumerate(text.splitlines() if crowded else [], 1):
         if row.count("[") + row.count("{") > MAX_DEPTH:
             return Diagnostic(
                 "E104",
@@ -105,7 +107,7 @@ def _version_directive(text: str) -> tuple[str, int, int] | None:
     """A `%YAML` directive asking for another version than 1.2: (its version, line, column). Under
     1.1 the same text means other values (`yes` a boolean, `017` fifteen), and ruamel cannot read
     1.0 or 1.3 at all, so only 1.2 (or no directive) is accepted. A directive starts a line."""
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.splitlines() if "%YAML" in text else [], 1):
         if line.startswith("%YAML"):
             parts = line.split()
             version = parts[1] if len(parts) > 1 else ""
