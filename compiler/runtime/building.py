@@ -53,6 +53,10 @@ def _next(
         return options[0]
     options = _unowned(ctx, options)  # a set lookup, before any card's checks are read
     reading = payment.Reading()  # the state does not change while the candidates are judged
+    if type(ctx.decider) is FirstLegal:
+        # Every question answered with its first option (a choice's trial, runtime/choices.can):
+        # the first candidate that can be built is the one built; the rest need not be judged.
+        return next((c for c in options if can_build(ctx, c[1], free, price, False, reading)), None)
     if must and not free:
         # The checks alone (requirements, a unique card owned) leave one candidate: building it
         # is its trial too, as above; no copy of the state to try its payment first.
@@ -62,6 +66,11 @@ def _next(
         found = [c for c in options if can_build(ctx, c[1], free, price, True, reading)]
     else:
         found = [c for c in options if can_build(ctx, c[1], free, price, False, reading)]
+    return _choose(ctx, found, optional)
+
+
+def _choose(ctx: Context, found: list[tuple[Player | None, str]], optional: bool) -> tuple[Player | None, str] | None:
+    """The actor's pick among the cards that can be built (optional: or none)."""
     if not found:
         return None
     if optional:
