@@ -37,7 +37,8 @@ class OneOf(BaseModel):
 
     @model_validator(mode="after")
     def _exactly_one(self):
-        present = [name for name in type(self).model_fields if getattr(self, name) is not None]
+        # the fields the mapping gave (every other is None, its default): one look, not the family's every field
+        present = [name for name in self.model_fields_set if getattr(self, name) is not None]
         if len(present) != 1:
             raise ValueError(f"expected exactly one primitive, found {len(present)}")
         self._key = type(self).model_fields[present[0]].alias or present[0]
