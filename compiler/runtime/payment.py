@@ -210,7 +210,12 @@ def _units(ctx: Context, player: Player) -> Supply:
     if entry is None or entry[0] is not game or len(entry[1]) > _UNITS_MAX:
         entry = _UNITS[id(game)] = (game, {})
     zones = game.play_zones
-    key = (player.seat, *[tuple(zones_of(p).get(z, ())) for p in state.players for z in zones])
+    everyone = state.players
+    key = (
+        player.seat,
+        len(everyone),
+        *[tuple(zones_of(everyone[s]).get(z, ())) for s in _readers(ctx, player) for z in zones],
+    )
     found = entry[1].get(key)
     if found is not None:
         spend(state, found.steps)
@@ -239,6 +244,29 @@ class Reading:
 def read_once(reading: Reading | None, what: str, player: Player, read: Callable[[], Any]) -> Any:
     """`read()`, or what it gave the first time this reading asked (no reading: read now)."""
     return read() if reading is None else reading.once(what, player, read)
+
+
+# The seats whose cards a buyer's supply reads, per game.yaml, buyer's seat and number of players.
+_READERS: dict[int, tuple[Any, dict[tuple[int, int], tuple[int, ...]]]] = {}
+
+
+def _readers(ctx: Context, player: Player) -> tuple[int, ...]:
+    """The seats whose cards in play a buyer's supply reads: the buyer's and the sellers', or every
+    seat when some card aims prices or rule numbers at other players (then anyone's may count)."""
+    game, everyone = ctx.game, ctx.state.players
+    rules, reached = game.game, game.reach_passives
+    if rules.trade is None or hooks.RULE_NUMBER in reached or hooks.TRADE_PRICE in reached:
+        return tuple(range(len(everyone)))
+    entry = _READERS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_READERS) > 256:
+            _READERS.clear()
+        entry = _READERS[id(rules)] = (rules, {})
+    found = entry[1].get((player.seat, len(everyone)))
+    if found is None:
+        sellers = ctx.players(rules.trade.from_, actor=player)
+        found = entry[1][(player.seat, len(everyone))] = (player.seat, *[p.seat for p in sellers])
+    return found
 
 
 _CHARGE = 32  # search nodes charged to the budget at once
