@@ -40,6 +40,26 @@ examples:
 """
 
 
+# `among` with another test on the same field: read on each card, not narrowed (both engines)
+PAIRED = """id: pairing
+name: Pairing
+kind: card
+colour: blue
+text: When built, gain 1 coin for each card you have not built that follows the Base or the Follow and a card you have.
+effects:
+  - on: built
+    do: [{gain: {coins: {count: {kind: card, missing: true, where: {after: {among: {kind: card}, one_of: [base, follow]}}}}}}]
+examples:
+  - name: other follows the follow, which is built
+    given: {p1: {city: [base, follow]}}
+    when: {build: pairing, by: p1}
+    expect: {p1: {coins: 4}}
+  - name: nothing built before
+    when: {build: pairing, by: p1}
+    expect: {p1: {coins: 3}}
+"""
+
+
 @pytest.fixture
 def among_game(mini_game):
     for card_id, fields in CARDS.items():
@@ -49,6 +69,7 @@ def among_game(mini_game):
             f"examples:\n  - {{name: x, when: {{build: {card_id}, by: p1}}, expect: {{p1: {{coins: 5}}}}}}\n"
         )
     (mini_game / "scout.yaml").write_text(SCOUT)
+    (mini_game / "pairing.yaml").write_text(PAIRED)
     return mini_game.parent.parent
 
 
@@ -57,7 +78,7 @@ def test_among_reads_the_cards_a_selector_finds(ostraka, among_game, engine):
     result = ostraka("check", "--no-cache", "--engine", engine, "--format", "json", "cards/mini", cwd=among_game)
     report = json.loads(result.output)
     assert result.exit_code == 0, report["diagnostics"]
-    assert report["summary"]["examples_passed"] >= 4 + len(CARDS)
+    assert report["summary"]["examples_passed"] >= 4 + 2 + len(CARDS)
 
 
 def test_a_wrong_count_fails_on_both_engines(ostraka, among_game):
