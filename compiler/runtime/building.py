@@ -4,7 +4,7 @@ those that can be built now (or the one card that must be, whose build is its ow
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import cards, costs, payment
 from .decider import FirstLegal
@@ -100,55 +100,13 @@ def can_build(
     nothing); then its payment, read from its quote (runtime/costs.py), or tried on a copy of the
     state when only paying can tell (a `price`, a substitute covering what the player lacks).
     `checked`: the checks already passed on this state. Free: nothing is left that could fail."""
-    interpreter = _interpreter()
     card = ctx.game.cards[card_id]
-    if not checked:
-        about = interpreter.Context(
-            ctx.game,
-            ctx.state,
-            FirstLegal(),
-            actor=ctx.actor,
-            owner=ctx.actor,
-            card=card,
-            event={"card": card_id, "kind": card.kind},
-            handlers=ctx.handlers,
-        )
-        try:
-            interpreter._check_buildable(about)
-        except Illegal:
-            return False
+    if not checked and not ctx.passes_build_checks(card):
+        return False
     if free:
         return True
     if price is None:
         verdict = costs.affordable(ctx.about_build(card, FirstLegal()), ctx.actor, card, reading)
         if verdict is not None:
             return verdict
-    trial = ctx.state.copy(lazy=True)  # dropped before the state changes again
-    try:
-        interpreter.build(
-            ctx.game,
-            trial,
-            trial.player(ctx.actor.id),
-            card_id,
-            FirstLegal(),
-            free=free,
-            fire=False,
-            handlers=ctx.handlers,
-            price=price,
-        )
-    except Illegal:
-        return False
-    return True
-
-
-_MODULES: dict[str, Any] = {}
-
-
-def _interpreter() -> Any:
-    """The interpreter module (it imports this one: looked up once, on first use)."""
-    found = _MODULES.get("interpreter")
-    if found is None:
-        from . import interpreter
-
-        found = _MODULES["interpreter"] = interpreter
-    return found
+    return ctx.pays_on_copy(card, price)

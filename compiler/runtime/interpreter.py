@@ -32,7 +32,7 @@ from . import (
     tracks as track_moves,
     wild,
 )
-from .decider import Decider
+from .decider import Decider, FirstLegal
 from .effects import run_effect
 from .heard import hear
 from .limits import bounded, spend
@@ -244,6 +244,43 @@ class Context:
     ) -> bool:
         """Whether the card could be built now (runtime/building.py)."""
         return building.can_build(self, card_id, free, price, checked)
+
+    def passes_build_checks(self, card: Card) -> bool:
+        """Whether the actor passes what build() checks before paying (they change nothing)."""
+        about = Context(
+            self.game,
+            self.state,
+            FirstLegal(),
+            actor=self.actor,
+            owner=self.actor,
+            card=card,
+            event={"card": card.id, "kind": card.kind},
+            handlers=self.handlers,
+        )
+        try:
+            _check_buildable(about)
+        except Illegal:
+            return False
+        return True
+
+    def pays_on_copy(self, card: Card, price: Callable[[Context], dict[str, int]] | None) -> bool:
+        """Whether the actor can pay for the card (its cost, or `price`), tried on a copy of the
+        state with nothing fired; the copy is dropped before the state changes again."""
+        trial = self.state.copy(lazy=True)
+        try:
+            build(
+                self.game,
+                trial,
+                trial.player(self.actor.id),
+                card.id,
+                FirstLegal(),
+                fire=False,
+                handlers=self.handlers,
+                price=price,
+            )
+        except Illegal:
+            return False
+        return True
 
     def about_build(self, card: Card, decider: Decider) -> Context:
         """The context a build of the card by the actor runs in (build()'s), on this state."""

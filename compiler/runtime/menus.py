@@ -7,8 +7,10 @@ seat has picked, the moves are carried out in turn order, each an atomic step (a
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator
 from dataclasses import fields
+from typing import Any
 
 from .decider import Decider, FirstLegal, Searching
 from .interpreter import Context
@@ -170,17 +172,17 @@ class Menus(FlowBase):
             return self._move_ctx(self._ctx(seat, decider, trial), name, card_id)
         player = trial.players[seat]
         ctx = _new(Context)
-        ctx.__dict__ = {
-            "game": self.game,
-            "state": trial,
-            "decider": decider,
-            "actor": player,
-            "owner": player,
-            "card": self.game.cards[card_id],
-            "event": {"move": name, "card": card_id},
-            "depth": 0,
-            "handlers": self.handlers,
-        }
+        ctx.__dict__ = _context_fields(
+            game=self.game,
+            state=trial,
+            decider=decider,
+            actor=player,
+            owner=player,
+            card=self.game.cards[card_id],
+            event={"move": name, "card": card_id},
+            depth=0,
+            handlers=self.handlers,
+        )
         return ctx
 
     def _move_ctx(self, ctx: Context, name: str, card_id: str) -> Context:
@@ -199,17 +201,16 @@ class Menus(FlowBase):
 
 
 _new = object.__new__
-_PLAIN_CONTEXT = {f.name for f in fields(Context)} == {
-    "game",
-    "state",
-    "decider",
-    "actor",
-    "owner",
-    "card",
-    "event",
-    "depth",
-    "handlers",
-}
+
+
+def _context_fields(
+    game: Any, state: Any, decider: Any, actor: Any, owner: Any, card: Any, event: Any, depth: Any, handlers: Any
+) -> dict[str, Any]:
+    """A Context's fields by name; its parameters are the fields Context declares (checked below)."""
+    return dict(locals())
+
+
+_PLAIN_CONTEXT = {f.name for f in fields(Context)} == set(inspect.signature(_context_fields).parameters)
 
 
 class _Found:
