@@ -389,17 +389,14 @@ def _diag(t: tuple) -> Diagnostic:
 
 def _wire_loaded(part: _Loaded) -> tuple:
     docs = [
-        (name, doc.file, doc.data, doc.text, [(path, pos) for path, pos in _heads(doc)])
-        for name, doc in part.documents.items()
+        (name, doc.file, doc.text, [(path, pos) for path, pos in _heads(doc)]) for name, doc in part.documents.items()
     ]
     return [_wire_diag(d) for d in part.items], part.files, part.cards, docs, part.game
 
 
 def _loaded(wire: tuple) -> _Loaded:
     items, files, cards, docs, game = wire
-    documents: dict[str, Document] = {
-        name: Shipped(file, data, text, dict(heads)) for name, file, data, text, heads in docs
-    }
+    documents: dict[str, Document] = {name: Shipped(file, text, dict(heads)) for name, file, text, heads in docs}
     return _Loaded([_diag(d) for d in items], files, cards, documents, tuple(game) if game is not None else None)
 
 
@@ -425,27 +422,31 @@ def _heads(doc: Document) -> list[tuple[tuple, tuple[int, int]]]:
 
 
 class Shipped(Document):
-    """A document loaded in the worker, sent without its position tables: they are rebuilt from its
-    text when first needed (loading a text is deterministic, so they are the same)."""
+    """A document loaded in the worker, sent as its text alone: its data and position tables are
+    rebuilt from the text when first needed (loading a text is deterministic, so they are the same;
+    a check reads them only for files with findings, and decoding the data cost more than that)."""
 
-    def __init__(self, file: str, data: Any, text: str, head: dict[tuple, tuple[int, int]]) -> None:
-        self.file, self.data, self.text = file, data, text
+    def __init__(self, file: str, text: str, head: dict[tuple, tuple[int, int]]) -> None:
+        self.file, self.text = file, text
         self._head = head
-        self._tables: tuple[dict, dict] | None = None
+        self._loaded: Document | None = None
 
-    def _load(self) -> tuple[dict, dict]:
-        if self._tables is None:
-            again, _problems = load_text(self.text, self.file)
-            self._tables = (again.positions, again.key_positions)
-        return self._tables
+    def _load(self) -> Document:
+        if self._loaded is None:
+            self._loaded, _problems = load_text(self.text, self.file)
+        return self._loaded
+
+    @property
+    def data(self) -> Any:
+        return self._load().data
 
     @property
     def positions(self) -> dict[tuple, tuple[int, int]]:  # type: ignore[override]
-        return self._load()[0]
+        return self._load().positions
 
     @property
     def key_positions(self) -> dict[tuple, tuple[int, int]]:  # type: ignore[override]
-        return self._load()[1]
+        return self._load().key_positions
 
     def where(self, path: tuple, key: bool = False) -> tuple[int, int]:
         found = None if key else self._head.get(tuple(path))
