@@ -46,7 +46,7 @@ _SAYS = {
     "do": "its actions",
     "times": "how many times it repeats",
     "until": "whether it stops repeating",
-    "test": "whether its steps run",
+    "test": "whether its then-steps run (else its else-steps)",
     "if": "whether the player in view takes the turn",
     "deck": "which deck is dealt",
     "copies": "how many copies of the card in view go in the pile",

@@ -467,7 +467,7 @@ def flow_15_until(ctx: Context) -> bool:
 
 # cards/attika/game.yaml: flow
 def flow_17_test(ctx: Context) -> bool:
-    "The flow's if step 17: whether its steps run."
+    "The flow's if step 17: whether its then-steps run (else its else-steps)."
     return bool((len(_in_landscape_deck_4(ctx)) < 10))
 
 

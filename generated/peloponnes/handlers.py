@@ -1656,7 +1656,7 @@ def flow_7_until(ctx: Context) -> bool:
 
 # cards/peloponnes/game.yaml: flow
 def flow_14_test(ctx: Context) -> bool:
-    "The flow's if step 14: whether its steps run."
+    "The flow's if step 14: whether its then-steps run (else its else-steps)."
     return bool((len(_in_tile_stack_28(ctx)) > 0))
 
 

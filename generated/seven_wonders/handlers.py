@@ -1439,7 +1439,7 @@ def flow_9_do(ctx: Context) -> None:
 
 # cards/seven_wonders/game.yaml: flow
 def flow_11_test(ctx: Context) -> bool:
-    "The flow's if step 11: whether its steps run."
+    "The flow's if step 11: whether its then-steps run (else its else-steps)."
     return bool((rt.bounded(ctx.state.globals["age"]) < 3))
 
 
