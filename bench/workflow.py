@@ -66,7 +66,7 @@ def _card(i: int) -> str:
     lines = [f"id: {cid}", f"name: Card {i}", "kind: card", f"age: {1 + i % 3}"]
     if shape == 0:
         lines += [
-            "text: Produces one unit every turn.",
+            f"text: Produces one {res} every turn; neighbours may buy it.",
             "effects:",
             f"  - produce: {{{res}: 1}}",
             "examples:",
