@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..decide import nouns
-from ..lang import hooks
 from ..lang.types import as_list
 from . import payment
 from .limits import spend
@@ -57,8 +56,8 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
             return Quote(free=True)
     cost = dict(card.fields.get(rules.cost_field) or {})
     found = Quote()
-    discounts = payment.read_once(reading, "discounts", player, lambda: ctx.passives(player, hooks.COST))
-    if _apply_discounts(ctx, player, card, cost, rules.currency, found.limits, discounts):
+    supply = payment.supply_for(ctx, player, reading)  # its discounts now, its units for the plan
+    if _apply_discounts(ctx, player, card, cost, rules.currency, found.limits, supply.discounts):
         found.free = True
         return found
     found.coins = cost.pop(rules.currency, 0)
@@ -68,7 +67,7 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
     if available < 0:
         raise Illegal(f"{player.id} cannot pay {found.coins} {rules.currency} for {card.name}")
     if needs:
-        found.plan = payment.choose_plan(ctx, player, needs, available, card.name, reading)
+        found.plan = payment.choose_plan(ctx, player, needs, available, card.name, reading, supply)
     return found
 
 

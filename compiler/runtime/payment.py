@@ -176,6 +176,8 @@ class Supply:
     own: list[Unit]
     sellers: list[Unit]
     steps: int
+    discounts: list[tuple[str, Any]]  # the buyer's standing effects answering the cost hook
+    substitutes: list[tuple[str, Any]]  # ... and the substitute hook (both read only their cards in play)
     _own_for: dict[str, list[Unit]] = field(default_factory=dict)
     _sellers_for: dict[str, list[tuple[str, tuple, str, int]]] = field(default_factory=dict)
 
@@ -223,7 +225,9 @@ def _units(ctx: Context, player: Player) -> Supply:
     box = budget(state)
     before = box.used
     own, sellers = _own_units(ctx, player), _seller_units(ctx, player)
-    found = entry[1][key] = Supply(own, sellers, box.used - before)
+    found = entry[1][key] = Supply(
+        own, sellers, box.used - before, ctx.passives(player, hooks.COST), ctx.passives(player, hooks.SUBSTITUTE)
+    )
     return found
 
 
@@ -241,9 +245,9 @@ class Reading:
         return self.found[key]
 
 
-def read_once(reading: Reading | None, what: str, player: Player, read: Callable[[], Any]) -> Any:
-    """`read()`, or what it gave the first time this reading asked (no reading: read now)."""
-    return read() if reading is None else reading.once(what, player, read)
+def supply_for(ctx: Context, player: Player, reading: Reading | None) -> Supply:
+    """The buyer's supply (_units), or what this reading found it to be."""
+    return _units(ctx, player) if reading is None else reading.once("supply", player, lambda: _units(ctx, player))
 
 
 # The seats whose cards a buyer's supply reads, per game.yaml, buyer's seat and number of players.
@@ -273,18 +277,27 @@ _CHARGE = 32  # search nodes charged to the budget at once
 
 
 def cheapest_plans(
-    ctx: Context, player: Player, needs: list[str], coins_available: int, reading: Reading | None = None
+    ctx: Context,
+    player: Player,
+    needs: list[str],
+    coins_available: int,
+    reading: Reading | None = None,
+    supply: Supply | None = None,
 ) -> list[Plan]:
     """Every cheapest way to cover `needs`, one plan per distinct outcome. `reading`: what the
     buyer's supply was read as on this state, if it was."""
-    supply = read_once(reading, "supply", player, lambda: _units(ctx, player))
+    supply = supply or supply_for(ctx, player, reading)
     needs = sorted(needs)
     nouns = set(needs)
     resources = ctx.game.game.resources
     # the stock of the nouns needed (no other is taken or counted as consumed)
     stock = {r: max(0, player.values.get(r, 0)) for r in nouns if r in resources}
-    substitutes = read_once(reading, "substitutes", player, lambda: ctx.passives(player, hooks.SUBSTITUTE))
-    wild = read_once(reading, "wild", player, lambda: _wild(ctx, player, substitutes))
+    substitutes = supply.substitutes
+    wild = (
+        _wild(ctx, player, substitutes)
+        if reading is None
+        else reading.once("wild", player, lambda: _wild(ctx, player, substitutes))
+    )
     gives = [arg.give for _card, arg in substitutes if arg.use != "any"]
     last = len(needs)
     state = ctx.state
@@ -387,11 +400,17 @@ def _keep(
 
 
 def choose_plan(
-    ctx: Context, player: Player, needs: list[str], coins_available: int, what: str, reading: Reading | None = None
+    ctx: Context,
+    player: Player,
+    needs: list[str],
+    coins_available: int,
+    what: str,
+    reading: Reading | None = None,
+    supply: Supply | None = None,
 ) -> Plan:
     """The cheapest way to cover `needs`, the player asked when the cheapest ways differ; nothing
     is paid (pay_plan pays it)."""
-    plans = cheapest_plans(ctx, player, needs, coins_available, reading)
+    plans = cheapest_plans(ctx, player, needs, coins_available, reading, supply)
     if not plans:
         raise Illegal(f"{player.id} cannot pay {', '.join(needs)} for {what}")
     plan = plans[0]
