@@ -72,3 +72,33 @@ def test_play_is_the_same_game_on_both_engines(players, monkeypatch):
     monkeypatch.chdir(REPO)
     result = play_on_both_engines("peloponnes", players)
     assert result["game"] == "peloponnes" and len(result["scores"]) == players and result["decisions"] > 0
+
+
+def test_a_step_run_again_recalls_its_trials_with_the_same_verdicts_and_budget(pelo, monkeypatch):
+    """An atomic step is run again at each answer (atomic.py); the verdicts of the trials its
+    earlier runs made (`choose` options tried) are recalled, not tried again: the same game, and
+    each step's run ends having charged the same steps to its budget."""
+    from compiler.runtime import atomic, machine
+    from compiler.runtime.limits import budget
+
+    def played(recall):
+        monkeypatch.setattr(machine._Replay, "recall", recall)
+        spent, recalled = [], [0]
+        atom = atomic.Atomic._atom
+
+        def watched(self, frame):
+            waiting = atom(self, frame)
+            if not waiting:  # the step is done: its state is its last run's
+                spent.append(budget(self.state).used)
+            recalled[0] += len(frame[6])  # the verdicts kept for its next run
+            return waiting
+
+        monkeypatch.setattr(atomic.Atomic, "_atom", watched)
+        state = play_out(set_up(pelo, 4, seed=3), seed=3)
+        monkeypatch.undo()
+        return state.history, state.state.snapshot(), spent, recalled[0]
+
+    recalling = played(machine._Replay.recall)
+    trying = played(lambda self, trial, state: trial())
+    assert recalling[3] > 0 and trying[3] == 0  # trials were recalled, and only when recalling
+    assert recalling[:3] == trying[:3]

@@ -1,6 +1,8 @@
 """Atomic steps: a `do`, a `fire` or a move carried out, re-run from its snapshot with the answers
 given so far whenever it asks a question (the runner's `ATOM` frames, `[ATOM, op, what, seat,
-snapshot, answers]`), so that answering never replays the game, only the step.
+snapshot, answers, verdicts]`), so that answering never replays the game, only the step; the
+verdicts of the trials its runs made (`choose`/`may` options tried) are recalled by the next run
+instead of tried again (machine._Replay).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ class Atomic(Menus):
     def _atom(self, frame: list) -> bool:
         """Run one atomic step from its snapshot with the answers so far: True when it asks a
         question not answered yet (the node is set), False when it is done."""
-        _k, op, what, seat, snapshot, answers = frame
+        _k, op, what, seat, snapshot, answers, verdicts = frame
         if snapshot is None:
             snapshot = frame[4] = self.state
             if op == A_MOVE and len(what) == 2:
@@ -31,7 +33,7 @@ class Atomic(Menus):
         # each atomic step is a run, with the step budget of one; the snapshot is not changed while
         # the copy lives (it is the state this step replaces), so the copy may be lazy
         state = snapshot.copy(new_run=True, lazy=True)
-        decider = _Replay(answers)
+        decider = _Replay(answers, verdicts)
         ctx = self._ctx(seat, decider, state)
         try:
             if op == A_DO:
@@ -61,6 +63,7 @@ class Atomic(Menus):
             if other != name and self._can_move_on(frame[4], frame[3], other, card_id):
                 frame[2] = (sid, self.program.move_action(self.program.move_names.index(other), card_id), "fallback")
                 frame[5] = []
+                frame[6] = []  # another move: its trials are not these
                 return True
         return False
 

@@ -15,7 +15,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def can(ctx: Context, actions: Callable[[Context], None]) -> bool:
-    """Whether the actions can be carried out now: tried on a copy of the state."""
+    """Whether the actions can be carried out now: tried on a copy of the state (or recalled from
+    an earlier run of the same atomic step: decider.recall)."""
+    return ctx.decider.recall(lambda: _can(ctx, actions), ctx.state)
+
+
+def _can(ctx: Context, actions: Callable[[Context], None]) -> bool:
     trial_state = ctx.state.copy(lazy=True)  # dropped before the state changes again
     ids = {p.id: p for p in trial_state.players}
     trial = ctx.derive(state=trial_state, decider=FirstLegal(), actor=ids[ctx.actor.id], owner=ids[ctx.owner.id])

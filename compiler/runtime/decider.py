@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import State
 
 
 class AnswerError(Exception):
@@ -31,6 +36,11 @@ class Decider:
 
     def _pick(self, question: Question) -> str:
         return question.options[0]
+
+    def recall(self, trial: Callable[[], bool], state: State) -> bool:
+        """A trial's verdict inside the run (runtime/choices.py `can`): tried now. A decider that
+        replays a step (machine._Replay) answers it from an earlier run of the same step instead."""
+        return trial()
 
 
 class FirstLegal(Decider):

@@ -15,10 +15,11 @@ Nothing here is random: the runtime has no chance events yet (decks are dealt by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .decider import Decider, Question
-from .limits import Runaway
+from .limits import Runaway, budget
 from .state import Illegal, State
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,11 +37,35 @@ class _Pause(Exception):
 
 
 class _Replay(Decider):
-    """Answers with the options' indices given so far, in order; pauses at the first one missing."""
+    """Answers with the options' indices given so far, in order; pauses at the first one missing.
 
-    def __init__(self, answers: list[int]) -> None:
+    `memo`: the verdicts of the trials (`can`) that earlier runs of the same step made, in order,
+    with the steps each charged. A run with one answer more is the same run up to where the last
+    one paused (the runtime is deterministic and a trial changes nothing but the budget), so its
+    first trials are answered from the memo and charged what they cost: the same verdicts, the same
+    budget, without trying every option again at each answer (atomic.py keeps one per step)."""
+
+    def __init__(self, answers: list[int], memo: list[tuple[bool, int]] | None = None) -> None:
         super().__init__()
         self.answers = answers
+        self.memo = memo
+        self.recalled = 0
+
+    def recall(self, trial: Callable[[], bool], state: State) -> bool:
+        memo = self.memo
+        if memo is None:
+            return trial()
+        i = self.recalled
+        self.recalled += 1
+        box = budget(state)
+        if i < len(memo):
+            verdict, steps = memo[i]
+            box.used += steps  # what it charged then: the run's budget reads the same as it did
+            return verdict
+        before = box.used
+        verdict = trial()
+        memo.append((verdict, box.used - before))
+        return verdict
 
     def _pick(self, question: Question) -> str:
         if len(self.asked) == len(self.answers):
