@@ -180,6 +180,8 @@ class Supply:
     substitutes: list[tuple[str, Any]]  # ... and the substitute hook (both read only their cards in play)
     _own_for: dict[str, list[Unit]] = field(default_factory=dict)
     _sellers_for: dict[str, list[tuple[str, tuple, str, int]]] = field(default_factory=dict)
+    # cheapest_plans's answers on this supply by what else they read, and the search nodes each cost
+    plans: dict[tuple, tuple[list[Plan], int]] = field(default_factory=dict)
 
     def own_for(self, noun: str) -> list[Unit]:
         found = self._own_for.get(noun)
@@ -298,16 +300,49 @@ def cheapest_plans(
         if reading is None
         else reading.once("wild", player, lambda: _wild(ctx, player, substitutes))
     )
-    gives = [arg.give for _card, arg in substitutes if arg.use != "any"]
+    # the search reads only the supply, the needs, the coins, this stock and these wild units: the
+    # same ones found on another build trial are answered from the memo, charged the same steps
+    memo_key = (tuple(needs), coins_available, tuple(sorted(stock.items())), tuple(wild))
+    known = supply.plans.get(memo_key)
+    if known is not None:
+        _charge(ctx.state, known[1])
+        return list(known[0])
+    plans, searched = _search(ctx, supply, needs, coins_available, stock, wild)
+    if len(supply.plans) < _PLANS_MAX:
+        supply.plans[memo_key] = (plans, searched)
+    return list(plans)
+
+
+_PLANS_MAX = 4096  # answers kept per supply
+
+
+def _charge(state: Any, nodes: int) -> None:
+    """Charge a search's nodes to the budget as the search did: _CHARGE at a time, then the rest."""
+    for _ in range(nodes // _CHARGE):
+        spend(state, _CHARGE)
+    spend(state, nodes % _CHARGE)
+
+
+def _search(
+    ctx: Context,
+    supply: Supply,
+    needs: list[str],
+    coins_available: int,
+    stock: dict[str, int],
+    wild: list[tuple[str, frozenset[str] | None, int]],
+) -> tuple[list[Plan], int]:
+    """Every cheapest way to cover the sorted `needs` (cheapest_plans), and the search nodes it took."""
+    nouns = set(needs)
+    gives = [arg.give for _card, arg in supply.substitutes if arg.use != "any"]
     last = len(needs)
     state = ctx.state
     own_for = {need: supply.own_for(need) for need in nouns}
     sellers_for = {need: supply.sellers_for(need) for need in nouns}
     if _beyond_reach(needs, own_for, stock, wild, sellers_for, coins_available):
-        return []  # most builds a turn's menu tries: a neighbour lacks the resource, or coins do
+        return [], 0  # most builds a turn's menu tries: a neighbour lacks the resource, or coins do
     best: dict[tuple, Plan] = {}
     best_cost = [coins_available + 1]
-    nodes = [0]  # nodes not yet charged to the budget
+    nodes = [0, 0]  # nodes not yet charged to the budget, nodes in all
     # plain dicts copied on each branch (a Counter's copy costs several times more)
 
     def search(i: int, used: frozenset, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
@@ -315,6 +350,7 @@ def cheapest_plans(
         nodes[0] += 1
         if nodes[0] == _CHARGE:
             nodes[0] = 0
+            nodes[1] += _CHARGE
             spend(state, _CHARGE)
         if cost > best_cost[0]:
             return
@@ -347,7 +383,8 @@ def cheapest_plans(
 
     search(0, frozenset(), stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
     spend(state, nodes[0])
-    return sorted(best.values(), key=lambda p: (p.purchases, p.consumed)) if best_cost[0] <= coins_available else []
+    plans = sorted(best.values(), key=lambda p: (p.purchases, p.consumed)) if best_cost[0] <= coins_available else []
+    return plans, nodes[1] + nodes[0]
 
 
 def _beyond_reach(
