@@ -201,7 +201,7 @@ class Supply:
 
 # The units of supply found by what they read (see _units), per game: the cards in play change
 # once a turn, while a turn's menu tries many builds and pays for each.
-_UNITS: dict[int, tuple[Any, dict[tuple, Supply]]] = {}
+_UNITS: dict[int, tuple[Any, dict[tuple, Supply], dict[tuple[int, int], tuple[int, ...]]]] = {}
 _UNITS_MAX = 20_000
 
 
@@ -212,22 +212,26 @@ def _units(ctx: Context, player: Player) -> Supply:
     game, state = ctx.game, ctx.state
     entry = _UNITS.get(id(game))
     if entry is None or entry[0] is not game or len(entry[1]) > _UNITS_MAX:
-        entry = _UNITS[id(game)] = (game, {})
-    zones = game.play_zones
+        entry = _UNITS[id(game)] = (game, {}, {})
     everyone = state.players
-    key = (
-        player.seat,
-        len(everyone),
-        *[tuple(zones_of(everyone[s]).get(z, ())) for s in _readers(ctx, player) for z in zones],
-    )
-    found = entry[1].get(key)
+    seats = (player.seat, len(everyone))
+    readers = entry[2].get(seats)
+    if readers is None:
+        readers = entry[2][seats] = _readers(ctx, player)
+    # the key: the ids in each play zone of each reader, read without copying a lazy copy's zones
+    zones = game.play_zones
+    missing = [()] * len(zones)
+    key: list[Any] = list(seats)
+    for s in readers:
+        key += map(tuple, map(zones_of(everyone[s]).get, zones, missing))
+    found = entry[1].get(tuple(key))
     if found is not None:
         spend(state, found.steps)
         return found
     box = budget(state)
     before = box.used
     own, sellers = _own_units(ctx, player), _seller_units(ctx, player)
-    found = entry[1][key] = Supply(
+    found = entry[1][tuple(key)] = Supply(
         own, sellers, box.used - before, ctx.passives(player, hooks.COST), ctx.passives(player, hooks.SUBSTITUTE)
     )
     return found
@@ -252,27 +256,14 @@ def supply_for(ctx: Context, player: Player, reading: Reading | None) -> Supply:
     return _units(ctx, player) if reading is None else reading.once("supply", player, lambda: _units(ctx, player))
 
 
-# The seats whose cards a buyer's supply reads, per game.yaml, buyer's seat and number of players.
-_READERS: dict[int, tuple[Any, dict[tuple[int, int], tuple[int, ...]]]] = {}
-
-
 def _readers(ctx: Context, player: Player) -> tuple[int, ...]:
     """The seats whose cards in play a buyer's supply reads: the buyer's and the sellers', or every
-    seat when some card aims prices or rule numbers at other players (then anyone's may count)."""
-    game, everyone = ctx.game, ctx.state.players
-    rules, reached = game.game, game.reach_passives
+    seat when some card aims prices or rule numbers at other players (then anyone's may count).
+    They depend on the game, the buyer's seat and the number of players only (_units keeps them)."""
+    rules, reached, everyone = ctx.game.game, ctx.game.reach_passives, ctx.state.players
     if rules.trade is None or hooks.RULE_NUMBER in reached or hooks.TRADE_PRICE in reached:
         return tuple(range(len(everyone)))
-    entry = _READERS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_READERS) > 256:
-            _READERS.clear()
-        entry = _READERS[id(rules)] = (rules, {})
-    found = entry[1].get((player.seat, len(everyone)))
-    if found is None:
-        sellers = ctx.players(rules.trade.from_, actor=player)
-        found = entry[1][(player.seat, len(everyone))] = (player.seat, *[p.seat for p in sellers])
-    return found
+    return (player.seat, *[p.seat for p in ctx.players(rules.trade.from_, actor=player)])
 
 
 _CHARGE = 32  # search nodes charged to the budget at once
