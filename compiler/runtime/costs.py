@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..decide import nouns
 from ..lang.types import as_list
-from . import payment
+from . import payment, plans
 from .limits import spend
 from .state import Illegal, Player
 
@@ -67,7 +67,7 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
     if available < 0:
         raise Illegal(f"{player.id} cannot pay {found.coins} {rules.currency} for {card.name}")
     if needs:
-        found.plan = payment.choose_plan(ctx, player, needs, available, card.name, reading, supply)
+        found.plan = plans.choose_plan(ctx, player, needs, available, card.name, reading, supply)
     return found
 
 

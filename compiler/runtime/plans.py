@@ -1,0 +1,198 @@
+"""The cheapest ways to cover the resource units of a cost from a buyer's supply (payment.py).
+
+The search finds every cheapest way; when they differ in who is paid or what is spent, the player
+chooses among them. Its answers are memoised on the supply by what else they read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .limits import spend
+from .payment import Plan, Reading, Supply, Unit, supply_for, wild_units
+from .state import Illegal, Player
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .interpreter import Context
+
+
+_CHARGE = 32  # search nodes charged to the budget at once
+
+
+def cheapest_plans(
+    ctx: Context,
+    player: Player,
+    needs: list[str],
+    coins_available: int,
+    reading: Reading | None = None,
+    supply: Supply | None = None,
+) -> list[Plan]:
+    """Every cheapest way to cover `needs`, one plan per distinct outcome. `reading`: what the
+    buyer's supply was read as on this state, if it was."""
+    supply = supply or supply_for(ctx, player, reading)
+    needs = sorted(needs)
+    nouns = set(needs)
+    resources = ctx.game.game.resources
+    # the stock of the nouns needed (no other is taken or counted as consumed)
+    stock = {r: max(0, player.values.get(r, 0)) for r in nouns if r in resources}
+    substitutes = supply.substitutes
+    wild = (
+        wild_units(ctx, player, substitutes)
+        if reading is None
+        else reading.once("wild", player, lambda: wild_units(ctx, player, substitutes))
+    )
+    # the search reads only the supply, the needs, the coins, this stock and these wild units: the
+    # same ones found on another build trial are answered from the memo, charged the same steps
+    memo_key = (tuple(needs), coins_available, tuple(sorted(stock.items())), tuple(wild))
+    known = supply.plans.get(memo_key)
+    if known is not None:
+        _charge(ctx.state, known[1])
+        return list(known[0])
+    plans, searched = _search(ctx, supply, needs, coins_available, stock, wild)
+    if len(supply.plans) < _PLANS_MAX:
+        supply.plans[memo_key] = (plans, searched)
+    return list(plans)
+
+
+_PLANS_MAX = 4096  # answers kept per supply
+
+
+def _charge(state: Any, nodes: int) -> None:
+    """Charge a search's nodes to the budget as the search did: _CHARGE at a time, then the rest."""
+    for _ in range(nodes // _CHARGE):
+        spend(state, _CHARGE)
+    spend(state, nodes % _CHARGE)
+
+
+def _search(
+    ctx: Context,
+    supply: Supply,
+    needs: list[str],
+    coins_available: int,
+    stock: dict[str, int],
+    wild: list[tuple[str, frozenset[str] | None, int]],
+) -> tuple[list[Plan], int]:
+    """Every cheapest way to cover the sorted `needs` (cheapest_plans), and the search nodes it took."""
+    nouns = set(needs)
+    gives = [arg.give for _card, arg in supply.substitutes if arg.use != "any"]
+    last = len(needs)
+    state = ctx.state
+    own_for = {need: supply.own_for(need) for need in nouns}
+    sellers_for = {need: supply.sellers_for(need) for need in nouns}
+    if _beyond_reach(needs, own_for, stock, wild, sellers_for, coins_available):
+        return [], 0  # most builds a turn's menu tries: a neighbour lacks the resource, or coins do
+    best: dict[tuple, Plan] = {}
+    best_cost = [coins_available + 1]
+    nodes = [0, 0]  # nodes not yet charged to the budget, nodes in all
+    # plain dicts copied on each branch (a Counter's copy costs several times more)
+
+    def search(i: int, used: frozenset, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
+        # each node of the search is a step (many ways to pay many units multiply), charged by the score
+        nodes[0] += 1
+        if nodes[0] == _CHARGE:
+            nodes[0] = 0
+            nodes[1] += _CHARGE
+            spend(state, _CHARGE)
+        if cost > best_cost[0]:
+            return
+        if i == last:
+            _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives)
+            return
+        need = needs[i]
+        tried = set()
+        for unit in own_for[need]:
+            if unit.key not in used and unit.options not in tried:
+                tried.add(unit.options)
+                search(i + 1, used | {unit.key}, stock_left, wild_left, cost, bought)
+        if stock_left.get(need, 0) > 0:
+            left = stock_left.copy()
+            left[need] -= 1
+            search(i + 1, used, left, wild_left, cost, bought)
+        for w, (noun, allowed, _n) in enumerate(wild):
+            if wild_left[w] > 0 and (allowed is None or need in allowed) and not (noun == need):
+                more_wild = list(wild_left)
+                more_wild[w] -= 1
+                search(i + 1, used, stock_left, tuple(more_wild), cost, bought)
+        tried_sellers = set()
+        for key, seller_key, origin, price in sellers_for[need]:
+            if key in used or seller_key in tried_sellers:
+                continue
+            tried_sellers.add(seller_key)
+            more = bought.copy()
+            more[origin] = more.get(origin, 0) + price
+            search(i + 1, used | {key}, stock_left, wild_left, cost + price, more)
+
+    search(0, frozenset(), stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
+    spend(state, nodes[0])
+    plans = sorted(best.values(), key=lambda p: (p.purchases, p.consumed)) if best_cost[0] <= coins_available else []
+    return plans, nodes[1] + nodes[0]
+
+
+def _beyond_reach(
+    needs: list[str],
+    own_for: dict[str, list[Unit]],
+    stock: dict[str, int],
+    wild: list[tuple[str, frozenset[str] | None, int]],
+    sellers_for: dict[str, list[tuple[str, tuple, str, int]]],
+    coins_available: int,
+) -> bool:
+    """Whether no way to pay exists within the coins: some noun has too few units anywhere, or a
+    lower bound on the coins any way spends is above them. The bound counts the units free of
+    charge (own, stock, substitutes) for each noun as if none served another noun, and buys the
+    rest at the lowest price offered: never more than the cheapest way, so no plan is lost."""
+    bound = 0
+    for need in set(needs):
+        free = len(own_for[need]) + stock.get(need, 0)
+        free += sum(n for noun, allowed, n in wild if (allowed is None or need in allowed) and noun != need)
+        short = needs.count(need) - free
+        if short <= 0:
+            continue
+        offers = sellers_for[need]
+        if len(offers) < short:
+            return True
+        bound += short * min(offer[3] for offer in offers)
+    return bound > coins_available
+
+
+def _keep(
+    best: dict[tuple, Plan],
+    best_cost: list[int],
+    cost: int,
+    bought: dict[str, int],
+    stock: dict[str, int],
+    stock_left: dict[str, int],
+    wild: list[tuple[str, frozenset[str] | None, int]],
+    wild_left: tuple[int, ...],
+    gives: list[int],
+) -> None:
+    """A way to pay found by the search: kept among the cheapest (one plan per outcome)."""
+    consumed = {r: stock[r] - stock_left[r] for r in stock if stock[r] != stock_left[r]}
+    for (noun, _as, n), left, give in zip(wild, wild_left, gives):
+        if n != left:
+            consumed[noun] = consumed.get(noun, 0) + (n - left) * give
+    plan = Plan(cost, tuple(sorted(bought.items())), tuple(sorted(consumed.items())))
+    if cost < best_cost[0]:
+        best.clear()
+        best_cost[0] = cost
+    best[(plan.purchases, plan.consumed)] = plan
+
+
+def choose_plan(
+    ctx: Context,
+    player: Player,
+    needs: list[str],
+    coins_available: int,
+    what: str,
+    reading: Reading | None = None,
+    supply: Supply | None = None,
+) -> Plan:
+    """The cheapest way to cover `needs`, the player asked when the cheapest ways differ; nothing
+    is paid (pay_plan pays it)."""
+    plans = cheapest_plans(ctx, player, needs, coins_available, reading, supply)
+    if not plans:
+        raise Illegal(f"{player.id} cannot pay {', '.join(needs)} for {what}")
+    plan = plans[0]
+    if len(plans) > 1:
+        labels = [p.label() for p in plans]
+        plan = plans[labels.index(ctx.ask(player, f"how to pay for {what}", labels))]
+    return plan
