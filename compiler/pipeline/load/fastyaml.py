@@ -145,17 +145,7 @@ class _Builder:
             raise _Bail
         mark = node.start_mark
         self.positions.setdefault(path, (mark.line + 1, mark.column + 1))
-        text = node.value
-        if node.tag != _PLAIN:
-            if len(text) > _MAX_TEXT:
-                raise _Bail
-            return text
-        value = _memo.get(text, _MISSING)
-        if value is _MISSING:
-            value = self._remember(text)
-        if value is _BAIL:
-            raise _Bail
-        return value
+        return self._scalar(node)
 
     def _scalar(self, node: Any) -> Any:
         text = node.value
