@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import fields
 from typing import Any
 
+from . import judging, payment
 from .decider import Decider, FirstLegal, Searching
 from .interpreter import Context
 from .limits import Runaway
@@ -50,21 +51,21 @@ class Menus(FlowBase):
         for all the cards, and the rest of the move per card from where they left the state. When
         they ask questions, each way of answering that works is a state the rest may start from:
         those are found one at a time, as a card needs them, and shared by the cards. The actions
-        a move ends with that can never be refused are not tried (sure.py)."""
+        a move ends with that can never be refused are not tried (sure.py), and a last one to try
+        that builds one card is judged from the state where that is exact (judging.py)."""
         prog = self.program
         arg = prog.steps[sid].arg
         ctx = self._ctx(seat)
         actions: list[int] = []
         kept: dict[int, State] = {}  # the states that moves reached asking nothing, for reuse
+        self._readings = {}  # the states builds are judged on, each read once (judging.py)
         for name in arg.moves:
             move = prog.flow.moves[name]
             index = prog.move_names.index(name)
             cards = list(dict.fromkeys(card_id for _holder, card_id in self._move_cards(ctx, name)))
             end = prog.sure_from[name]  # the actions from `end` on need no trial
             split = min(prog.shared_prefix[name], end)
-            starts = (
-                _Found(self._outcomes(seat, self.state, name, cards[0], slice(0, split))) if cards and split else None
-            )
+            starts = self._starts(seat, name, cards[0], split, end) if cards and split else None
             for card_id in cards:
                 tried = self._try_after(seat, starts, name, card_id, split, end)
                 if tried is not None:
@@ -76,6 +77,14 @@ class Menus(FlowBase):
             self._keep_trials(sid, seat, kept)
         return sorted(actions)
 
+    def _starts(self, seat: int, name: str, card_id: str, split: int, end: int) -> _Found:
+        """The states the actions a move begins with that read no card reach (its shared prefix):
+        judged when they are all it tries (the state itself, if they can be carried out), else tried."""
+        verdict = self._judged(seat, self.state, name, card_id, 0, split) if split == end else None
+        if verdict is not None:
+            return _Found(iter([(self.state, False)] if verdict else []))
+        return _Found(self._outcomes(seat, self.state, name, card_id, slice(0, split)))
+
     def _try_after(
         self, seat: int, starts: _Found | None, name: str, card_id: str, split: int, end: int
     ) -> tuple[State, bool] | None:
@@ -84,12 +93,40 @@ class Menus(FlowBase):
         if starts is None:
             if end == 0:  # nothing to try: the move cannot be refused
                 return self.state, False
-            return self._try(seat, self.state, name, card_id, slice(0, end))
+            return self._try_rest(seat, self.state, name, card_id, 0, end)
         for start, quiet in starts:
-            tried = (start, True) if split == end else self._try(seat, start, name, card_id, slice(split, end))
+            tried = (start, True) if split == end else self._try_rest(seat, start, name, card_id, split, end)
             if tried is not None:
                 return tried[0], quiet and tried[1]
         return None
+
+    def _try_rest(
+        self, seat: int, start: State, name: str, card_id: str, begin: int, end: int
+    ) -> tuple[State, bool] | None:
+        """A move's actions from `begin` to `end` carried out on a copy of `start` (_try), or judged
+        from `start` when they are one build that may be (judging.py): the state itself then, and no
+        state of its own to keep."""
+        verdict = self._judged(seat, start, name, card_id, begin, end)
+        if verdict is None:
+            return self._try(seat, start, name, card_id, slice(begin, end))
+        return (start, False) if verdict else None
+
+    def _judged(self, seat: int, start: State, name: str, card_id: str, begin: int, end: int) -> bool | None:
+        """Whether a move's actions from `begin` to `end` succeed on `start`, told by reading it when
+        they are one build of one card that must be built (judging.py); None: they must be tried."""
+        prog = self.program
+        if end - begin != 1 or begin not in prog.judged[name]:
+            return None
+        read = self._readings.get(id(start))
+        if read is None or read[0] is not start:
+            read = self._readings[id(start)] = (start, payment.Reading())
+        trial = self._trial_ctx(seat, FirstLegal(), judging.view(start), name, card_id)
+        ctx = judging.context(trial, prog.sure_builds, read[1])
+        try:
+            self._run_move(ctx, name, slice(begin, end))
+        except (Illegal, Runaway):  # refused before the build is judged: trying tells why
+            return None
+        return ctx.verdicts[0] if len(ctx.verdicts) == 1 else None
 
     def _keep_trials(self, sid: int, seat: int, kept: dict[int, State]) -> None:
         """Keep the states a seat's trials reached, with what the state they started from held: the

@@ -13,8 +13,9 @@ from pydantic import BaseModel
 from ..lang.flow import Flow, Step
 from .decider import Decider, FirstLegal
 from .interpreter import Context
+from .payment import Reading
 from .state import State
-from .sure import sure_from
+from .sure import sure_builds, sure_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..compiled import CompiledGame
@@ -63,6 +64,13 @@ class Program:
         # how many of a move's first actions never read the card it is made with
         self.shared_prefix = {name: _card_free_prefix(move.do) for name, move in flow.moves.items()}
         self.sure_from = {name: sure_from(game, move.do) for name, move in flow.moves.items()}
+        # a move's actions that are a build of one card that must be built, which may be judged
+        # from the card's checks and price instead of tried (judging.py), for the cards whose
+        # build sets off nothing that can be refused
+        self.judged = {
+            name: {i for i, action in enumerate(move.do) if _judged(action)} for name, move in flow.moves.items()
+        }
+        self.sure_builds = sure_builds(game)
         self.rank = list(flow.rank) or ([game.game.score] if game.game.score else [])
         self._decks: dict[tuple[int, int], tuple[list[str], list[tuple[list[str], int]]]] = {}
 
@@ -108,6 +116,11 @@ def _reads_card(node: Any) -> bool:
     if isinstance(node, dict):
         return any(_reads_card(item) for item in node.values())
     return False
+
+
+def _judged(action: Any) -> bool:
+    """Whether a move's action is a build that must build (judging.py judges it)."""
+    return bool(action.key == "build" and not action.arg.optional and action.arg.price is None)
 
 
 def _card_free_prefix(actions: list[Any]) -> int:
@@ -165,6 +178,9 @@ class FlowBase:
     # the state trials started from and, by (turn step, seat), what it held when they ran (its
     # fingerprint) with the states they reached without a question, by move (menus.py)
     _trials: tuple[State | None, dict[tuple[int, int], tuple[tuple, dict[int, State]] | None]] = (None, {})
+    # during a seat's menu: the states its builds are judged on (by id), each with what pricing
+    # read of it once for all of them (menus.py, judging.py)
+    _readings: dict[int, tuple[State, Reading]] = {}
 
     def _seat(self, frame_seat: int | None) -> int:
         return self.start if frame_seat is None else frame_seat

@@ -1,0 +1,137 @@
+"""A move's build judged by reading the state, without a copy and without building (menus.py).
+
+A move whose last action to try is a `build` that must build one card is legal exactly when that
+card passes build()'s checks and can be paid for, when nothing the build then sets off can be
+refused (sure.py `sure_builds`). Both can be read from the state as it is: the checks change
+nothing and the quote's verdict (costs.affordable) says whether paying would succeed. The move's
+action is run as usual (the interpreter's or the generated handlers' function), in a `Judging`
+context whose `build_from` judges instead of building, on a view of the state with a step budget
+of its own that nothing writes. Wherever the verdict could differ from a trial's, there is none
+(None) and the move is tried: several candidates, a count other than one, a price, a card whose
+build sets off what can be refused, a quote that asks a question and says no (the trial would
+search other answers), a payment only paying can tell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import costs, payment
+from .decider import FirstLegal
+from .interpreter import MAX_DEPTH, Context, _check_buildable
+from .limits import fresh_budget, spend
+from .state import Illegal, Player, State, zones_of
+
+_new = object.__new__
+
+
+class Judging(Context):
+    """A move's context whose build is judged, not made: `build_from` appends its verdict to
+    `verdicts` (True, False, or None when only building can tell) and changes nothing."""
+
+    verdicts: list[bool | None]
+    sure_builds: frozenset[str]
+    read_once: payment.Reading  # the supply read once for every build judged on this state
+
+    def build_from(
+        self,
+        count: Callable[[], int],
+        candidates: Callable[[], list[tuple[Player | None, str]]],
+        free: bool,
+        optional: bool,
+        price: Callable[[Context], dict[str, int]] | None = None,
+    ) -> None:
+        self.verdicts.append(judge(self, count, candidates, free, optional, price))
+
+
+def context(ctx: Context, sure_builds: frozenset[str], read_once: payment.Reading) -> Judging:
+    """The move's context `ctx` (on a view: `view`) as one that judges its build."""
+    new = _new(Judging)
+    new.__dict__ = ctx.__dict__
+    new.__dict__.update(verdicts=[], sure_builds=sure_builds, read_once=read_once)
+    return new
+
+
+def view(state: State) -> State:
+    """The state to judge on: the same players, zones and board (read, never written), and a step
+    budget of its own, as a trial's copy has (runtime/limits.py)."""
+    new = _new(State)
+    new.__dict__ = dict(state.__dict__)
+    fresh_budget(new)
+    return new
+
+
+def judge(
+    ctx: Judging,
+    count: Callable[[], int],
+    candidates: Callable[[], list[tuple[Player | None, str]]],
+    free: bool,
+    optional: bool,
+    price: Callable[[Context], dict[str, int]] | None,
+) -> bool | None:
+    """Whether building_from(count, candidates, ...) would succeed on the context's state with a
+    trial's first answers, read as building.build_from and interpreter.build read it, in the same
+    order; None when only building can tell."""
+    if optional or price is not None:
+        return None
+    n = count()
+    if n != 1:
+        return None
+    spend(ctx.state, n)
+    options = candidates()
+    ids = {card_id for _holder, card_id in options}
+    if len(ids) != 1:  # none: build_from finds nothing to build and refuses; several: a choice
+        return None if ids else False
+    holder, card_id = options[0]
+    if card_id not in ctx.sure_builds:
+        return None
+    state, zone = _taken(ctx.state, holder, card_id)
+    actor = state.players[ctx.actor.seat]
+    card = ctx.game.cards[card_id]
+    event = {**card.fields, "card": card_id, "kind": card.kind}
+    depth = ctx.depth + 1
+    about = Context(
+        ctx.game,
+        state,
+        FirstLegal(),
+        actor=actor,
+        owner=actor,
+        card=card,
+        event=event,
+        depth=depth,
+        handlers=ctx.handlers,
+    )
+    if depth > MAX_DEPTH:
+        return False
+    try:
+        _check_buildable(about)
+    except Illegal:
+        return False
+    if free:
+        return True
+    # the supply reads only cards in play: read once for the menu unless the card left one of them
+    reading = ctx.read_once if holder is None or zone not in ctx.game.play_zones else None
+    verdict = costs.affordable(about, actor, card, reading)
+    # a question answered with its first option, as a trial's first run answers it: a yes holds;
+    # a no does not (the trial goes on to other answers)
+    return None if about.decider.asked and verdict is not True else verdict
+
+
+def _taken(state: State, holder: Player | None, card_id: str) -> tuple[State, str | None]:
+    """The state with the card taken from where it lies, as cards.take takes it before building:
+    a view sharing all but the zones that change (the zone it lay in, or None)."""
+    zones: dict[str, list[str]] = state.zones if holder is None else zones_of(holder)
+    zone = next((name for name, ids in zones.items() if card_id in ids), None)
+    if zone is None:
+        return state, None
+    rest = list(zones[zone])
+    rest.remove(card_id)
+    new = _new(State)
+    new.__dict__ = dict(state.__dict__)  # the same budget: one run
+    if holder is None:
+        new.zones = {**zones, zone: rest}
+    else:
+        player = _new(Player)
+        player.__dict__ = {**holder.__dict__, "zones": {**zones, zone: rest}}
+        new.players = [player if p is holder else p for p in state.players]
+    return new, zone

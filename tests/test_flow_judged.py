@@ -1,0 +1,162 @@
+"""A move's build judged from the state instead of tried on a copy (runtime/judging.py): the legal
+moves are those that trying every move gives, at every decision of seeded 7 Wonders games on both
+engines and of a small game made to hit each case where reading could differ from trying (a card
+taken from the hand before its requirement is read, a cost whose discount asks a question and whose
+first answer does not pay, a build that sets off a payment, resources the player lacks)."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import flowkit
+import pytest
+
+from compiler.pipeline.project import load
+from compiler.runtime import judging
+from compiler.runtime.flow import GameState
+from compiler.runtime.program import program
+from compiler.tools.play import handlers_of
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "flow"
+
+# The race fixture with resources, costs, a requirement that reads the hand, a discount that asks
+# which resource it removes, and a card whose build pays (so it must be tried).
+GAME = (
+    ("counters: {coins: {}, points: {}}", "resources: {stone: {}, wood: {}}\ncounters: {coins: {}, points: {}}"),
+    (
+        "      value: {type: int, required: true}\n",
+        "      value: {type: int, required: true}\n      cost: {type: cost}\n"
+        "    requires: {lte: [{count: {zone: hand}}, 1]}\n",
+    ),
+    (
+        "steps: [{do: [{gain: {coins: {value: position}}}]}]",
+        "steps: [{do: [{gain: {coins: {value: position}, stone: 1}}]}]",
+    ),
+)
+CARDS = """
+- id: dear
+  name: Dear
+  kind: token
+  value: 6
+  cost: {coins: 2}
+  text: When built, gain 1 victory point.
+  effects: [{on: built, do: [{gain: {points: 1}}]}]
+  examples: [{name: scores, given: {p1: {coins: 2}}, when: {build: dear}, expect: {p1: {points: 1, coins: 0}}}]
+- id: hut
+  name: Hut
+  kind: token
+  value: 7
+  cost: {stone: 1, wood: 1}
+  text: When built, gain 2 victory points.
+  effects: [{on: built, do: [{gain: {points: 2}}]}]
+  examples: [{name: scores, given: {p1: {stone: 1, wood: 1}}, when: {build: hut}, expect: {p1: {points: 2}}}]
+- id: mason
+  name: Mason
+  kind: token
+  value: 8
+  text: Each card costs you 1 stone or wood less.
+  effects: [{discount: {amount: 1, of: [stone, wood]}}]
+  examples: [{name: builds, when: {build: mason}, expect: {p1: {points: 0}}}]
+- id: greedy
+  name: Greedy
+  kind: token
+  value: 9
+  text: When built, pay 1 coin.
+  effects: [{on: built, do: [{pay: {coins: 1}}]}]
+  examples: [{name: pays, given: {p1: {coins: 1}}, when: {build: greedy}, expect: {p1: {coins: 0}}}]
+"""
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    target = tmp_path_factory.mktemp("judged") / "cards" / "race"
+    shutil.copytree(FIXTURE, target)
+    path = target / "game.yaml"
+    text = path.read_text()
+    for old, new in GAME:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path.write_text(text)
+    (target / "more.yaml").write_text(CARDS)
+    run = load([target], target.parent.parent)
+    errors = [d for d in run.report.items if d.severity == "error"]
+    assert not errors, [str(d.message) for d in errors]
+    return run.games[0]
+
+
+def _labels(state: GameState) -> list[str]:
+    return [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
+
+
+def _both_ways(game, players: int, seed: int, engine: str) -> list[tuple[list[list[str]], list[float]]]:
+    """The same seeded game played with builds judged, then with every move tried: the legal moves
+    at every decision and the returns."""
+    prog = program(game)
+    judged = prog.judged
+    seen = []
+    try:
+        for table in (judged, {name: set() for name in judged}):
+            prog.judged = table
+            handlers = handlers_of(game) if engine == "handlers" else None
+            state, rng, legal = GameState(game, players, seed=seed, handlers=handlers), random.Random(seed), []
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(state.sample_chance())
+                    continue
+                legal.append(_labels(state))
+                state.apply_action(rng.choice(state.legal_actions()))
+            seen.append((legal, state.returns()))
+    finally:
+        prog.judged = judged
+    return seen
+
+
+def test_which_moves_are_judged(game):
+    """The build of one card that must be built is judged, for the cards whose build sets off only
+    what is never refused; a build that pays is tried."""
+    prog = program(game)
+    assert prog.judged["play"] == {0} and prog.judged["bet"] == set()
+    assert {"one", "dear", "hut", "mason"} <= prog.sure_builds and "greedy" not in prog.sure_builds
+    wonders = program(flowkit.game("seven_wonders"))
+    assert wonders.judged == {"build": {0}, "stage": {0}, "discard": set()}
+
+
+def test_the_legal_moves_are_those_that_trying_gives(game, monkeypatch):
+    """Seeded games of two to four players on both engines, with the judge's verdicts counted: it
+    said yes, no, and left some builds to be tried (a discount asking, a build that pays)."""
+    verdicts: list[bool | None] = []
+    judge = judging.judge
+    monkeypatch.setattr(judging, "judge", lambda *args: verdicts.append(judge(*args)) or verdicts[-1])
+    decisions = 0
+    for seed in range(40):
+        played = _both_ways(game, 2 + seed % 3, seed, "handlers" if seed % 2 else "interpreter")
+        assert played[0] == played[1], seed
+        decisions += len(played[0][0])
+    assert decisions > 100 and {True, False, None} <= set(verdicts)
+
+
+def test_a_discount_whose_first_answer_does_not_pay_is_tried(game):
+    """With the mason in play, the hut's discount asks which resource it removes: removing stone
+    (the first answer) leaves wood to pay, which the player lacks; removing wood leaves the stone
+    the player has. Reading the quote's first answer would refuse the hut: it is tried."""
+    state = GameState(game, 2, seed=0)
+    for wanted in ("mason", "hut", "one", "two"):
+        outcomes = {state.action_to_string(-1, a): a for a, _p in state.chance_outcomes()}
+        state.apply_action(next(a for label, a in outcomes.items() if label.startswith(f"deal {wanted} ")))
+    assert state.state.players[0].zones["hand"] == ["mason", "hut"]
+    assert "play hut" not in _labels(state)  # no discount yet, no wood
+    state.apply_action(state.legal_actions()[_labels(state).index("play mason")])
+    state.apply_action(state.legal_actions()[0])  # the second player's move
+    while state.is_chance_node() or state.current_player() != 0:
+        state.apply_action(state.sample_chance() if state.is_chance_node() else state.legal_actions()[0])
+    assert state.state.players[0].values["stone"] == 1 and not state.state.players[0].values.get("wood")
+    assert "play hut" in _labels(state)
+
+
+@pytest.mark.parametrize("engine", ["handlers", "interpreter"])
+@pytest.mark.parametrize("players", [3, 7])
+def test_seven_wonders_legal_moves_are_those_that_trying_gives(players, engine):
+    played = _both_ways(flowkit.game("seven_wonders"), players, players, engine)
+    assert played[0] == played[1] and len(played[0][0]) >= 18 * players  # six turns an age, and questions
