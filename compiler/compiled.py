@@ -93,6 +93,12 @@ class CompiledGame:
         return table
 
     @cached_property
+    def standing_hooks(self) -> frozenset[str]:
+        """The hooks (lang/hooks.py) that some card's or the rules' standing effects answer: asking
+        for any other finds nothing, so the runtime need not look."""
+        return frozenset(self.passives_by_hook) | {effect.hook for _index, effect in self.rule_passives}
+
+    @cached_property
     def reach_passives(self) -> frozenset[str]:
         """The hooks (lang/hooks.py) of the standing effects some card aims at other players with (`of`):
         only for those does the runtime look at other players' cards."""
@@ -101,6 +107,12 @@ class CompiledGame:
             for hook, by_card in self.passives_by_hook.items()
             if any(getattr(arg, "of", None) is not None for args in by_card.values() for arg in args)
         )
+
+    @cached_property
+    def build_events(self) -> dict[str, dict[str, Any]]:
+        """card id -> the details of its build event: its fields, its id (`card`) and its kind. One
+        dict per card, shared by every build of it (runtime/builds.py): events are only read."""
+        return {cid: {**card.fields, "card": cid, "kind": card.kind} for cid, card in self.cards.items()}
 
     @cached_property
     def rule_triggered(self) -> dict[str, list[tuple[int, Effect]]]:

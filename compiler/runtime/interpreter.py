@@ -7,7 +7,7 @@ Primitives call its methods; nothing here knows any card or any game by name.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .. import decide as decide_layer
@@ -23,7 +23,6 @@ from . import (
     building,
     cards,
     choices,
-    costs,
     paying,
     reading as reading_verbs,
     seats,
@@ -32,8 +31,8 @@ from . import (
     tracks as track_moves,
     wild,
 )
+from .builds import carry_out, check_buildable as _check_buildable, run_trigger
 from .decider import Decider, FirstLegal
-from .effects import run_effect
 from .heard import hear
 from .limits import bounded, spend
 from .state import Illegal, Player, State
@@ -247,15 +246,9 @@ class Context:
 
     def passes_build_checks(self, card: Card) -> bool:
         """Whether the actor passes what build() checks before paying (they change nothing)."""
-        about = Context(
-            self.game,
-            self.state,
-            FirstLegal(),
-            actor=self.actor,
-            owner=self.actor,
-            card=card,
-            event={"card": card.id, "kind": card.kind},
-            handlers=self.handlers,
+        game = self.game
+        about = _made(
+            game, self.state, FirstLegal(), self.actor, self.actor, card, game.build_events[card.id], 0, self.handlers
         )
         try:
             _check_buildable(about)
@@ -284,16 +277,9 @@ class Context:
 
     def about_build(self, card: Card, decider: Decider) -> Context:
         """The context a build of the card by the actor runs in (build()'s), on this state."""
-        event = {**card.fields, "card": card.id, "kind": card.kind}
-        return Context(
-            self.game,
-            self.state,
-            decider,
-            actor=self.actor,
-            owner=self.actor,
-            card=card,
-            event=event,
-            handlers=self.handlers,
+        game = self.game
+        return _made(
+            game, self.state, decider, self.actor, self.actor, card, game.build_events[card.id], 0, self.handlers
         )
 
     def named_by_event(self, detail: str) -> list[tuple[Player | None, str]]:
@@ -354,20 +340,6 @@ def _period(state: State, limit: str) -> int:
 # ---------------------------------------------------------------------- events
 
 
-def run_trigger(ctx: Context, card_id: str | None, trigger: str) -> None:
-    """Run a card's effects on one trigger (card_id None: the game's rules), through the generated
-    handlers when the context carries them, else by walking the effect tree."""
-    if ctx.handlers is not None:
-        ctx.handlers.run(ctx, card_id, trigger)
-        return
-    if card_id is None:
-        for index, effect in ctx.game.rule_triggered.get(trigger, []):
-            run_effect(ctx, "rules", index, effect)
-    else:
-        for index, effect in ctx.game.triggered.get(card_id, {}).get(trigger, []):
-            run_effect(ctx, card_id, index, effect)
-
-
 def fire(
     game: CompiledGame,
     state: State,
@@ -378,7 +350,7 @@ def fire(
     handlers: Any = None,
 ) -> None:
     """Run every effect listening to an event: the game's rules, then the cards in play."""
-    _notify(Context(game, state, decider, actor=actor, owner=actor, handlers=handlers), event, payload or {})
+    _notify(_made(game, state, decider, actor, actor, None, {}, 0, handlers), event, payload or {})
 
 
 def dispatch(ctx: Context, trigger: str, payload: dict) -> None:
@@ -398,9 +370,11 @@ def _notify(base: Context, event: str, payload: dict) -> None:
         listeners = [base.actor]
     rules_after = trigger is not None and trigger.rules == "after"
     cards = game.listeners.get(event, frozenset())
+    immunity = hooks.IMMUNITY in game.standing_hooks  # (found once per game)
+    heard = bool(game.hearers.get(event))
     for player in listeners:
         ctx = base.derive(actor=player, owner=player, card=None, event=payload)
-        if any(arg.to == event for _card, arg in ctx.passives(player, hooks.IMMUNITY)):
+        if immunity and any(arg.to == event for _card, arg in ctx.passives(player, hooks.IMMUNITY)):
             continue  # an `immune` standing effect: the event passes this player by
         if not rules_after:
             run_trigger(ctx, None, event)
@@ -409,7 +383,8 @@ def _notify(base: Context, event: str, payload: dict) -> None:
                 run_trigger(ctx.about(game.cards[card_id]), card_id, event)
         if rules_after:
             run_trigger(ctx, None, event)
-        hear(ctx, event, payload)
+        if heard:
+            hear(ctx, event, payload)
 
 
 def build(
@@ -425,43 +400,38 @@ def build(
     details: dict | None = None,
     price: Callable[[Context], dict[str, int]] | None = None,
 ) -> None:
-    """Build a card: check its requirements, pay its cost (or `price`, read with the card in view),
-    put it in play, run its effects, then those of the cards in play that hear it (heard.py). The
-    event's details: the card, its kind and its fields, and `details` (the hex it was placed on)."""
-    card = game.cards[card_id]
-    rules = game.game.build
-    event = {**card.fields, "card": card_id, "kind": card.kind, **(details or {})}
-    ctx = Context(
-        game, state, decider, actor=player, owner=player, card=card, event=event, depth=depth, handlers=handlers
-    )
+    """Build a card (runtime/builds.py): check its requirements, pay its cost (or `price`), put it in
+    play, run its effects and those of the cards that hear it. The event's details: the card, its
+    kind and its fields (`game.build_events`), and `details` (the hex it was placed on)."""
     if depth > MAX_DEPTH:
         raise Illegal("builds nest without end")
-    zone = _check_buildable(ctx)
-    if price is not None and not free:
-        for noun, n in price(ctx).items():
-            ctx.spend(player, noun, n)
-    elif not free:
-        costs.pay_cost(ctx, player, card)
-    player.zones.setdefault(zone, []).append(card_id)
-    if fire:
-        run_trigger(ctx, None, rules.on_built)
-        run_trigger(ctx, card_id, rules.on_built)
-        hear(ctx, rules.on_built, event, built=card_id)
+    event = game.build_events[card_id]
+    if details:
+        event = {**event, **details}
+    carry_out(
+        _made(game, state, decider, player, player, game.cards[card_id], event, depth, handlers), free, fire, price
+    )
 
 
-def _check_buildable(ctx: Context) -> str:
-    """What build() refuses before it pays or changes anything: a kind that is never built, a
-    unique card already in play, requirements not met (the context's card, for its actor).
-    Returns the zone the card is built into."""
-    card, player = ctx.card, ctx.actor
-    assert card is not None
-    kind = ctx.game.game.kinds[card.kind]
-    if kind.zone is None:
-        raise Illegal(f"a {card.kind} cannot be built")
-    if ctx.game.game.build.unique and card.id in player.zones.get(kind.zone, []):
-        raise Illegal(f"{player.id} already has {card.name}")
-    if kind.requires is not None and not (
-        ctx.test(kind.requires) if ctx.handlers is None else ctx.handlers.requires(ctx, card.kind)
-    ):
-        raise Illegal(f"{player.id} does not meet the requirements of {card.name}")
-    return kind.zone
+def _made(
+    game: CompiledGame,
+    state: State,
+    decider: Decider,
+    actor: Player,
+    owner: Player,
+    card: Card | None,
+    event: dict[str, Any],
+    depth: int,
+    handlers: Any,
+) -> Context:
+    """A Context made field by field, without __init__ (a game makes thousands); its parameters are
+    the fields Context declares (checked below)."""
+    ctx = _new(Context)
+    ctx.game, ctx.state, ctx.decider, ctx.actor, ctx.owner = game, state, decider, actor, owner
+    ctx.card, ctx.event, ctx.depth, ctx.handlers = card, event, depth, handlers
+    return ctx
+
+
+_new = object.__new__
+if [f.name for f in fields(Context)] != list(_made.__code__.co_varnames[: _made.__code__.co_argcount]):
+    raise AssertionError("_made() makes a Context field by field: name the new field there")  # pragma: no cover

@@ -95,8 +95,10 @@ class GameView:
     GAME_ONLY = frozenset(
         {"game", "directory", "game_file", "id", "rule_triggered", "rule_passives", "play_zones", "zone_of"}
     )
-    BY_CARD_ID = frozenset({"cards", "sources", "triggered", "passives", "heard"})
-    DERIVED = frozenset({"listeners", "passives_by_hook", "hearers", "reach_passives"})  # properties below
+    BY_CARD_ID = frozenset({"cards", "sources", "triggered", "passives", "heard", "build_events"})
+    DERIVED = frozenset(
+        {"listeners", "passives_by_hook", "hearers", "reach_passives", "standing_hooks"}
+    )  # properties below
     # a read of these is a read of every card (memo: tables runtime modules derive from the cards)
     WHOLE_GAME = frozenset({"files", "cards_with", "memo"})
 
@@ -132,6 +134,12 @@ class GameView:
         """CompiledGame.reach_passives (the standing primitives some card aims at other players), as
         every name: the runtime then reads the other players' cards in play, through the tracked
         `passives`, and finds those aims itself (what it finds is the same; only cards read count)."""
+        return _AnyName()
+
+    @cached_property
+    def standing_hooks(self) -> _AnyName:
+        """CompiledGame.standing_hooks (the hooks some standing effect answers), as every name: the
+        runtime then asks for the passives, through the tracked `passives` (only cards read count)."""
         return _AnyName()
 
     def __getattr__(self, name: str) -> Any:
