@@ -15,7 +15,7 @@ from ..decide import nouns
 from ..lang.types import as_list
 from . import payment, plans
 from .limits import spend
-from .state import Illegal, Player
+from .state import Illegal, Player, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
@@ -49,25 +49,74 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
     """What building the card costs the player, the questions asked in the order paying asks them;
     nothing is changed (an Illegal: the cost's coins or resources cannot be paid). `reading`: what
     the player's discounts and supply were read as on this state, if they were."""
-    rules = ctx.game.game.build
-    if rules.free_if_owns:
-        parents = as_list(card.fields.get(rules.free_if_owns))
-        if parents and not set(parents).isdisjoint(ctx.owned_ids(player)):
-            return Quote(free=True)
-    cost = dict(card.fields.get(rules.cost_field) or {})
+    game = ctx.game
+    shape = _shape(game, card)
+    if shape.parents is not None:
+        zones = zones_of(player)  # the cards in play, read without copying a lazy copy's zones
+        for zone in game.play_zones:
+            held = zones.get(zone)
+            if held and not shape.parents.isdisjoint(held):
+                return Quote(free=True)
     found = Quote()
     supply = payment.supply_for(ctx, player, reading)  # its discounts now, its units for the plan
-    if _apply_discounts(ctx, player, card, cost, rules.currency, found.limits, supply.discounts):
-        found.free = True
-        return found
-    found.coins = cost.pop(rules.currency, 0)
-    spend(ctx.state, sum(n for n in cost.values() if n > 0))  # a step per unit: costs may be huge
-    needs = [r for r, n in sorted(cost.items()) for _ in range(n)]
-    available = player.values.get(rules.currency, 0) - found.coins
+    currency = game.game.build.currency
+    if supply.discounts:
+        cost = dict(shape.cost)
+        if _apply_discounts(ctx, player, card, cost, currency, found.limits, supply.discounts):
+            found.free = True
+            return found
+        found.coins = cost.pop(currency, 0)
+        spend(ctx.state, sum(n for n in cost.values() if n > 0))  # a step per unit: costs may be huge
+        needs = _needs(cost)
+    else:
+        found.coins = shape.coins
+        spend(ctx.state, shape.units)
+        needs = shape.needs if shape.needs is not None else _needs(shape.cost, currency)
+    available = player.values.get(currency, 0) - found.coins
     if available < 0:
-        raise Illegal(f"{player.id} cannot pay {found.coins} {rules.currency} for {card.name}")
+        raise Illegal(f"{player.id} cannot pay {found.coins} {currency} for {card.name}")
     if needs:
         found.plan = plans.choose_plan(ctx, player, needs, available, card.name, reading, supply)
+    return found
+
+
+def _needs(cost: dict[str, int], currency: str | None = None) -> list[str]:
+    """The resource units of a cost, one item each, in name order (the currency left out)."""
+    return [r for r, n in sorted(cost.items()) if r != currency for _ in range(n)]
+
+
+class _Shape:
+    """What a card's cost is before discounts, read once per card: the chain parents that make it
+    free, its coins, its resource units (their count, and each unit when they are few)."""
+
+    __slots__ = ("card", "parents", "cost", "coins", "units", "needs")
+
+    def __init__(self, game: Any, card: Any) -> None:
+        rules = game.game.build
+        self.card = card
+        parents = as_list(card.fields.get(rules.free_if_owns)) if rules.free_if_owns else []
+        self.parents = frozenset(parents) if parents else None
+        self.cost: dict[str, int] = dict(card.fields.get(rules.cost_field) or {})
+        self.coins = self.cost.get(rules.currency, 0)
+        self.units = sum(n for r, n in self.cost.items() if r != rules.currency and n > 0)
+        # a huge cost is refused by the steps it is charged before its units are listed
+        self.needs = _needs(self.cost, rules.currency) if self.units <= _LISTED else None
+
+
+_LISTED = 64  # the most resource units of a cost listed ahead
+_SHAPES: dict[int, tuple[Any, dict[str, _Shape]]] = {}
+
+
+def _shape(game: Any, card: Any) -> _Shape:
+    """The card's _Shape, found once per compiled game."""
+    entry = _SHAPES.get(id(game))
+    if entry is None or entry[0] is not game:
+        if len(_SHAPES) > 256:
+            _SHAPES.clear()
+        entry = _SHAPES[id(game)] = (game, {})
+    found = entry[1].get(card.id)
+    if found is None or found.card is not card:
+        found = entry[1][card.id] = _Shape(game, card)
     return found
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .limits import spend
-from .payment import Plan, Reading, Supply, Unit, supply_for, wild_units
+from .payment import Plan, Reading, Supply, supply_for, wild_units
 from .state import Illegal, Player
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,24 +31,31 @@ def cheapest_plans(
     buyer's supply was read as on this state, if it was."""
     supply = supply or supply_for(ctx, player, reading)
     needs = sorted(needs)
-    nouns = set(needs)
     resources = ctx.game.game.resources
-    # the stock of the nouns needed (no other is taken or counted as consumed)
-    stock = {r: max(0, player.values.get(r, 0)) for r in nouns if r in resources}
+    values = player.values
+    # the stock of the nouns needed, in name order (no other is taken or counted as consumed)
+    stock = {r: max(0, values.get(r, 0)) for r in dict.fromkeys(needs) if r in resources}
     substitutes = supply.substitutes
-    wild = (
-        wild_units(ctx, player, substitutes)
-        if reading is None
-        else reading.once("wild", player, lambda: wild_units(ctx, player, substitutes))
-    )
+    if not substitutes:
+        wild = []
+    elif reading is None:
+        wild = wild_units(ctx, player, substitutes)
+    else:
+        wild = reading.once("wild", player, lambda: wild_units(ctx, player, substitutes))
     # the search reads only the supply, the needs, the coins, this stock and these wild units: the
     # same ones found on another build trial are answered from the memo, charged the same steps
-    memo_key = (tuple(needs), coins_available, tuple(sorted(stock.items())), tuple(wild))
+    memo_key = (tuple(needs), coins_available, tuple(stock.values()), tuple(wild))
     known = supply.plans.get(memo_key)
     if known is not None:
-        _charge(ctx.state, known[1])
+        if known[1]:
+            _charge(ctx.state, known[1])
         return list(known[0])
-    plans, searched = _search(ctx, supply, needs, coins_available, stock, wild)
+    if _beyond_reach(supply, needs, stock, wild, coins_available):
+        # most builds a turn's menu tries: a neighbour lacks the resource, or coins do (no search)
+        plans: list[Plan] = []
+        searched = 0
+    else:
+        plans, searched = _search(ctx, supply, needs, coins_available, stock, wild)
     if len(supply.plans) < _PLANS_MAX:
         supply.plans[memo_key] = (plans, searched)
     return list(plans)
@@ -79,8 +86,6 @@ def _search(
     state = ctx.state
     own_for = {need: supply.own_for(need) for need in nouns}
     sellers_for = {need: supply.sellers_for(need) for need in nouns}
-    if _beyond_reach(needs, own_for, stock, wild, sellers_for, coins_available):
-        return [], 0  # most builds a turn's menu tries: a neighbour lacks the resource, or coins do
     best: dict[tuple, Plan] = {}
     best_cost = [coins_available + 1]
     nodes = [0, 0]  # nodes not yet charged to the budget, nodes in all
@@ -129,28 +134,34 @@ def _search(
 
 
 def _beyond_reach(
+    supply: Supply,
     needs: list[str],
-    own_for: dict[str, list[Unit]],
     stock: dict[str, int],
     wild: list[tuple[str, frozenset[str] | None, int]],
-    sellers_for: dict[str, list[tuple[str, tuple, str, int]]],
     coins_available: int,
 ) -> bool:
-    """Whether no way to pay exists within the coins: some noun has too few units anywhere, or a
-    lower bound on the coins any way spends is above them. The bound counts the units free of
-    charge (own, stock, substitutes) for each noun as if none served another noun, and buys the
-    rest at the lowest price offered: never more than the cheapest way, so no plan is lost."""
+    """Whether no way to pay the sorted `needs` exists within the coins: some noun has too few units
+    anywhere, or a lower bound on the coins any way spends is above them. The bound counts the
+    units free of charge (own, stock, substitutes) for each noun as if none served another noun,
+    and buys the rest at the lowest price offered: never more than the cheapest way, so no plan
+    is lost. It costs no step (the search it spares is not run)."""
     bound = 0
-    for need in set(needs):
-        free = len(own_for[need]) + stock.get(need, 0)
-        free += sum(n for noun, allowed, n in wild if (allowed is None or need in allowed) and noun != need)
-        short = needs.count(need) - free
+    i, last = 0, len(needs)
+    while i < last:
+        need = needs[i]
+        j = i + 1
+        while j < last and needs[j] == need:
+            j += 1
+        own, offered, lowest = supply.reach_of(need)
+        short = j - i - own - stock.get(need, 0)
+        i = j
+        if short > 0 and wild:
+            short -= sum(n for noun, allowed, n in wild if (allowed is None or need in allowed) and noun != need)
         if short <= 0:
             continue
-        offers = sellers_for[need]
-        if len(offers) < short:
+        if offered < short:
             return True
-        bound += short * min(offer[3] for offer in offers)
+        bound += short * lowest
     return bound > coins_available
 
 

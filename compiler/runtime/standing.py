@@ -7,31 +7,59 @@ from typing import TYPE_CHECKING, Any
 
 from ..decide.players import OPPONENTS
 from . import seats
-from .state import Player
+from .state import Player, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
 
 
 def passives(ctx: Context, player: Player, hook: str, sellable_only: bool = False) -> list[tuple[str, Any]]:
-    """The standing effects answering a hook (lang/hooks.py) that a player has in play, rules first."""
+    """The standing effects answering a hook (lang/hooks.py) that a player has in play, rules first;
+    `sellable_only`: those of the cards other players may buy from (the game's trade), no rules'."""
     game = ctx.game
     found = [] if sellable_only else list(_rules(game, hook))
     by_card = game.passives_by_hook.get(hook)
     if not by_card:
         return found
-    trade = game.game.trade
+    sellable = _sellable(game) if sellable_only else None
+    zones = zones_of(player)  # read without copying a lazy copy's zones
     for zone in game.play_zones:  # the cards the player owns (Context.owned_ids), in its order
-        for card_id in player.zones.get(zone, ()):
-            if card_id not in by_card:
+        for card_id in zones.get(zone, ()):
+            if card_id not in by_card or (sellable is not None and not sellable[card_id]):
                 continue
-            if sellable_only:
-                card = game.cards[card_id]
-                if trade is None or card.kind not in trade.sellable:
-                    continue
-                if any(card.fields.get(f) not in allowed for f, allowed in trade.sellable_where.items()):
-                    continue
             found.extend((card_id, arg) for arg in by_card[card_id])
+    return found
+
+
+class _Sellable(dict):
+    """card id -> whether the game's trade sells from it (its kind and fields), each card looked up
+    when first asked about (a card's examples see only the cards they read: tools/gameview.py)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, card_id: str) -> bool:
+        trade = self.game.game.trade
+        card = self.game.cards[card_id]
+        found = self[card_id] = (
+            trade is not None
+            and card.kind in trade.sellable
+            and all(card.fields.get(f) in allowed for f, allowed in trade.sellable_where.items())
+        )
+        return found
+
+
+_SELLABLE: dict[int, _Sellable] = {}
+
+
+def _sellable(game: Any) -> _Sellable:
+    """The game's _Sellable, kept per compiled game."""
+    found = _SELLABLE.get(id(game))
+    if found is None or found.game is not game:
+        if len(_SELLABLE) > 256:
+            _SELLABLE.clear()
+        found = _SELLABLE[id(game)] = _Sellable(game)
     return found
 
 

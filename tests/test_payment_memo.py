@@ -1,0 +1,90 @@
+"""The memos of pricing (runtime/payment.py, plans.py, costs.py) outlive a state and a game: a
+supply is found again by the cards in play whose standing effects it reads, the cheapest plans by
+what a search reads. Whatever they hold, a quote answers and charges what pricing from nothing
+would: on states one seeded game goes through, with stock moved at random."""
+
+from __future__ import annotations
+
+import random
+
+import flowkit
+import pytest
+
+from compiler.runtime import costs, payment
+from compiler.runtime.decider import FirstLegal
+from compiler.runtime.interpreter import Context
+from compiler.runtime.limits import budget
+from compiler.runtime.state import Illegal
+
+
+def _quote(game, state, player, card) -> tuple:
+    """What quoting the card says (its plan, coins, free, or the refusal) and the steps it charges."""
+    box = budget(state)
+    box.used = 0
+    ctx = Context(game, state, FirstLegal(), actor=player, owner=player, card=card)
+    try:
+        found = costs.quote(ctx, player, card)
+    except Illegal as refused:
+        return ("refused", str(refused), box.used)
+    plan = found.plan and (found.plan.coins, found.plan.purchases, found.plan.consumed)
+    return (found.free, found.coins, plan, tuple(found.limits), box.used)
+
+
+def _buildable(game) -> list:
+    return [card for card in game.cards.values() if game.game.kinds[card.kind].zone is not None]
+
+
+@pytest.mark.parametrize("name, players, seed", [("seven_wonders", 3, 4), ("olympus", 3, 3), ("peloponnes", 3, 5)])
+def test_a_memo_answers_what_pricing_from_nothing_answers(name, players, seed):
+    game = flowkit.game(name)
+    rng = random.Random(seed)
+    state = flowkit.set_up(game, players, seed)
+    cards = _buildable(game)
+    compared = 0
+    for _ in range(4):
+        for _ in range(12):  # into the game: cards in play (some that produce, some that do not)
+            if not state.is_terminal():
+                flowkit.step(state, rng)
+        trial = state.state.copy(new_run=True)
+        for player in trial.players:
+            for noun in game.game.resources:
+                player.values[noun] = rng.choice([0, 0, 1, 2])
+        for card in rng.sample(cards, 12):
+            for player in trial.players:
+                warm = _quote(game, trial, player, card)  # the memos as earlier states left them
+                payment._UNITS.clear()
+                assert _quote(game, trial, player, card) == warm, (player.id, card.id)
+                compared += 1
+    assert compared
+
+
+def test_supplies_are_shared_by_what_they_read_only():
+    """Two states whose cards in play differ only by a card without a standing effect a supply
+    reads share one supply; a card that produces, or sets a neighbour's price, makes another."""
+    game = flowkit.game("seven_wonders")
+    state = flowkit.set_up(game, 3, 1).state
+    buyer, left, _right = state.players
+    for player in state.players:
+        player.zones["city"] = []
+    reads = payment._Memo(game).relevant
+    assert reads["lumber_yard"] and reads["west_trading_post"] and not reads["altar"]  # production, price; points
+
+    def supply(**cities: list[str]) -> payment.Supply:
+        trial = state.copy(new_run=True)
+        for pid, city in cities.items():
+            trial.player(pid).zones["city"] = city
+        ctx = Context(game, trial, FirstLegal(), actor=trial.players[0], owner=trial.players[0])
+        return payment._units(ctx, trial.players[0])
+
+    payment._UNITS.clear()
+    first = supply(p1=["altar"], p2=["lumber_yard"])
+    assert supply(p1=[], p2=["baths", "lumber_yard"]) is first
+    assert supply(p1=[], p2=["lumber_yard", "lumber_yard"]) is not first  # two units of wood
+    priced = supply(p1=["altar", "west_trading_post"], p2=["lumber_yard"])
+    assert priced is not first
+
+    def wood(found: payment.Supply) -> list:
+        return [(u.origin, u.price) for u in found.sellers if u.key.startswith("lumber_yard")]
+
+    assert wood(first) == [(left.id, {"wood": 2})]  # the rule number
+    assert wood(priced) == [(left.id, {"wood": 1})]  # from the left for 1
