@@ -14,7 +14,10 @@ search other answers), a payment only paying can tell.
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 from collections.abc import Callable
+from typing import Any
 
 from . import costs, payment
 from .decider import FirstLegal
@@ -54,7 +57,7 @@ def context(ctx: Context, sure_builds: frozenset[str], read_once: payment.Readin
 
 def view(state: State) -> State:
     """The state to judge on: the same players, zones and board (read, never written), and a step
-    budget of its own, as a trial's copy has (runtime/limits.py)."""
+    budget of its own (runtime/limits.py), given anew for each build judged as a trial's copy has one."""
     new = _new(State)
     new.__dict__ = dict(state.__dict__)
     fresh_budget(new)
@@ -90,17 +93,12 @@ def judge(
     card = ctx.game.cards[card_id]
     event = {**card.fields, "card": card_id, "kind": card.kind}
     depth = ctx.depth + 1
-    about = Context(
-        ctx.game,
-        state,
-        FirstLegal(),
-        actor=actor,
-        owner=actor,
-        card=card,
-        event=event,
-        depth=depth,
-        handlers=ctx.handlers,
-    )
+    fields = _context_fields(ctx.game, state, FirstLegal(), actor, actor, card, event, depth, ctx.handlers)
+    if _PLAIN_CONTEXT:  # build()'s context, made without __init__ (a menu makes hundreds)
+        about = _new(Context)
+        about.__dict__ = fields
+    else:
+        about = Context(**fields)
     if depth > MAX_DEPTH:
         return False
     try:
@@ -115,6 +113,16 @@ def judge(
     # a question answered with its first option, as a trial's first run answers it: a yes holds;
     # a no does not (the trial goes on to other answers)
     return None if about.decider.asked and verdict is not True else verdict
+
+
+def _context_fields(
+    game: Any, state: Any, decider: Any, actor: Any, owner: Any, card: Any, event: Any, depth: Any, handlers: Any
+) -> dict[str, Any]:
+    """A Context's fields by name; its parameters are the fields Context declares (checked below)."""
+    return dict(locals())
+
+
+_PLAIN_CONTEXT = {f.name for f in dataclasses.fields(Context)} == set(inspect.signature(_context_fields).parameters)
 
 
 def _taken(state: State, holder: Player | None, card_id: str) -> tuple[State, str | None]:

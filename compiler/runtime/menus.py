@@ -15,7 +15,7 @@ from typing import Any
 from . import judging, payment
 from .decider import Decider, FirstLegal, Searching
 from .interpreter import Context
-from .limits import Runaway
+from .limits import Runaway, fresh_budget
 from .program import A_MOVE, ATOM, TRIES, FlowBase, Node
 from .state import Illegal, State
 
@@ -34,8 +34,7 @@ class Menus(FlowBase):
                 picks.append(-1)
                 frame[4] += 1
                 return self._turn(frame)
-            prog = self.program
-            labels = [" ".join(prog.move_of(a)) for a in actions]
+            labels = list(map(self.program.label, actions))
             self.node = Node("menu", seat, actions, labels)
             return True
         # every pick is made: carry them out in turn order, each one atomic
@@ -66,8 +65,10 @@ class Menus(FlowBase):
             end = prog.sure_from[name]  # the actions from `end` on need no trial
             split = min(prog.shared_prefix[name], end)
             starts = self._starts(seat, name, cards[0], split, end) if cards and split else None
+            once = starts is not None and split == end  # all it tries is shared by the cards
+            first = next(iter(starts), None) if starts is not None and once else None
             for card_id in cards:
-                tried = self._try_after(seat, starts, name, card_id, split, end)
+                tried = first if once else self._try_after(seat, starts, name, card_id, split, end)
                 if tried is not None:
                     action = prog.move_action(index, card_id)
                     actions.append(action)
@@ -119,8 +120,9 @@ class Menus(FlowBase):
             return None
         read = self._readings.get(id(start))
         if read is None or read[0] is not start:
-            read = self._readings[id(start)] = (start, payment.Reading())
-        trial = self._trial_ctx(seat, FirstLegal(), judging.view(start), name, card_id)
+            read = self._readings[id(start)] = (start, payment.Reading(), judging.view(start))
+        fresh_budget(read[2])  # each judged as a trial of its own
+        trial = self._trial_ctx(seat, FirstLegal(), read[2], name, card_id)
         ctx = judging.context(trial, prog.sure_builds, read[1])
         try:
             self._run_move(ctx, name, slice(begin, end))

@@ -72,6 +72,7 @@ class Program:
         }
         self.sure_builds = sure_builds(game)
         self.rank = list(flow.rank) or ([game.game.score] if game.game.score else [])
+        self._labels: dict[int, str] = {}
         self._decks: dict[tuple[int, int], tuple[list[str], list[tuple[list[str], int]]]] = {}
 
     def _block(self, steps: list[Step]) -> int:
@@ -101,6 +102,13 @@ class Program:
     def move_of(self, action: int) -> tuple[str, str]:
         move, card = divmod(action, len(self.card_ids))
         return self.move_names[move], self.card_ids[card]
+
+    def label(self, action: int) -> str:
+        """A move's label in a menu, "move card" (made once per action: every menu shows them)."""
+        found = self._labels.get(action)
+        if found is None:
+            found = self._labels[action] = " ".join(self.move_of(action))
+        return found
 
 
 def _reads_card(node: Any) -> bool:
@@ -179,8 +187,8 @@ class FlowBase:
     # fingerprint) with the states they reached without a question, by move (menus.py)
     _trials: tuple[State | None, dict[tuple[int, int], tuple[tuple, dict[int, State]] | None]] = (None, {})
     # during a seat's menu: the states its builds are judged on (by id), each with what pricing
-    # read of it once for all of them (menus.py, judging.py)
-    _readings: dict[int, tuple[State, Reading]] = {}
+    # read of it once for all of them and the view they are judged on (menus.py, judging.py)
+    _readings: dict[int, tuple[State, Reading, State]] = {}
 
     def _seat(self, frame_seat: int | None) -> int:
         return self.start if frame_seat is None else frame_seat
