@@ -14,14 +14,12 @@ search other answers), a payment only paying can tell.
 
 from __future__ import annotations
 
-import dataclasses
-import inspect
 from collections.abc import Callable
-from typing import Any
 
 from . import costs, payment
+from .builds import check_buildable
 from .decider import FirstLegal
-from .interpreter import MAX_DEPTH, Context, _check_buildable
+from .interpreter import MAX_DEPTH, Context, _made
 from .limits import fresh_budget, spend
 from .state import Illegal, Player, State, zones_of
 
@@ -72,9 +70,9 @@ def judge(
     optional: bool,
     price: Callable[[Context], dict[str, int]] | None,
 ) -> bool | None:
-    """Whether building_from(count, candidates, ...) would succeed on the context's state with a
-    trial's first answers, read as building.build_from and interpreter.build read it, in the same
-    order; None when only building can tell."""
+    """Whether build_from(count, candidates, ...) would succeed on the context's state with a
+    X
+        order; None when only building can tell."""
     if optional or price is not None:
         return None
     n = count()
@@ -91,18 +89,14 @@ def judge(
     state, zone = _taken(ctx.state, holder, card_id)
     actor = state.players[ctx.actor.seat]
     card = ctx.game.cards[card_id]
-    event = {**card.fields, "card": card_id, "kind": card.kind}
     depth = ctx.depth + 1
-    fields = _context_fields(ctx.game, state, FirstLegal(), actor, actor, card, event, depth, ctx.handlers)
-    if _PLAIN_CONTEXT:  # build()'s context, made without __init__ (a menu makes hundreds)
-        about = _new(Context)
-        about.__dict__ = fields
-    else:
-        about = Context(**fields)
+    about = _made(
+        ctx.game, state, FirstLegal(), actor, actor, card, ctx.game.build_events[card_id], depth, ctx.handlers
+    )
     if depth > MAX_DEPTH:
         return False
     try:
-        _check_buildable(about)
+        check_buildable(about)
     except Illegal:
         return False
     if free:
@@ -113,16 +107,6 @@ def judge(
     # a question answered with its first option, as a trial's first run answers it: a yes holds;
     # a no does not (the trial goes on to other answers)
     return None if about.decider.asked and verdict is not True else verdict
-
-
-def _context_fields(
-    game: Any, state: Any, decider: Any, actor: Any, owner: Any, card: Any, event: Any, depth: Any, handlers: Any
-) -> dict[str, Any]:
-    """A Context's fields by name; its parameters are the fields Context declares (checked below)."""
-    return dict(locals())
-
-
-_PLAIN_CONTEXT = {f.name for f in dataclasses.fields(Context)} == set(inspect.signature(_context_fields).parameters)
 
 
 def _taken(state: State, holder: Player | None, card_id: str) -> tuple[State, str | None]:
