@@ -15,7 +15,10 @@ import pytest
 
 from compiler.pipeline.project import load
 from compiler.runtime import judging
+from compiler.runtime.decider import Decider, Searching
 from compiler.runtime.flow import GameState
+from compiler.runtime.machine import _Replay
+from compiler.runtime.menus import Menus
 from compiler.runtime.program import program
 from compiler.tools.play import handlers_of
 
@@ -34,6 +37,17 @@ GAME = (
         "steps: [{do: [{gain: {coins: {value: position}}}]}]",
         "steps: [{do: [{gain: {coins: {value: position}, stone: 1}}]}]",
     ),
+    # optional builds among several candidates (any card in hand; this one), then a payment that
+    # can refuse the run: the search goes on past the first answer
+    (
+        "    bet:\n",
+        "    raise:\n      card: {zone: hand}\n"
+        "      do: [{build: {card: {zone: hand}, optional: true}}, {pay: {coins: 2}}]\n"
+        "    gamble:\n      card: {zone: hand}\n"
+        "      do: [{build: {card: {zone: hand, where: {id: {field: id}}}, optional: true}}, {pay: {coins: 1}}]\n"
+        "    bet:\n",
+    ),
+    ("turn: {moves: [play, bet]}", "turn: {moves: [play, bet, raise, gamble]}"),
 )
 CARDS = """
 - id: dear
@@ -117,7 +131,7 @@ def test_which_moves_are_judged(game):
     """The build of one card that must be built is judged, for the cards whose build sets off only
     what is never refused; a build that pays is tried."""
     prog = program(game)
-    assert prog.judged["play"] == {0} and prog.judged["bet"] == set()
+    assert prog.judged["play"] == {0} and prog.judged["bet"] == prog.judged["raise"] == set()
     assert {"one", "dear", "hut", "mason"} <= prog.sure_builds and "greedy" not in prog.sure_builds
     wonders = program(flowkit.game("seven_wonders"))
     assert wonders.judged == {"build": {0}, "stage": {0}, "discard": set()}
@@ -160,3 +174,29 @@ def test_a_discount_whose_first_answer_does_not_pay_is_tried(game):
 def test_seven_wonders_legal_moves_are_those_that_trying_gives(players, engine):
     played = _both_ways(flowkit.game("seven_wonders"), players, players, engine)
     assert played[0] == played[1] and len(played[0][0]) >= 18 * players  # six turns an age, and questions
+
+
+def _played(game, seeds: range) -> list:
+    return [_both_ways(game, 2 + seed % 3, seed, "handlers" if seed % 2 else "interpreter")[0] for seed in seeds]
+
+
+def test_a_search_counts_the_candidates_only_when_it_goes_on(game, monkeypatch):
+    """A trial's optional build is answered with the first candidate that can be built, the
+    others judged only when the search goes on past that run (run again counting them): the same
+    legal moves and games as judging every candidate at every question."""
+    first, recounts = [], []
+    choose_first, counted = Searching.choose_first, Menus._counted
+    monkeypatch.setattr(Searching, "choose_first", lambda self, *a: first.append(a) or choose_first(self, *a))
+    monkeypatch.setattr(Menus, "_counted", lambda self, *a: recounts.append(a[-1].counted()) or counted(self, *a))
+    lazily = _played(game, range(12))
+    assert first and False in recounts  # answered first, then counted when the search went on
+    monkeypatch.setattr(Searching, "answers_first", lambda self: False)
+    assert _played(game, range(12)) == lazily
+
+
+def test_a_step_run_again_recalls_which_candidates_can_be_built(game, monkeypatch):
+    """A step asking which card to build, run again at each answer, recalls the verdicts on the
+    candidates from its earlier runs: the same games as judging them at every run."""
+    recalled = _played(game, range(12))
+    monkeypatch.setattr(_Replay, "recall", Decider.recall)
+    assert _played(game, range(12)) == recalled

@@ -4,6 +4,7 @@ those that can be built now (or the one card that must be, whose build is its ow
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from . import cards, costs, payment
@@ -57,15 +58,24 @@ def _next(
         # Every question answered with its first option (a choice's trial, runtime/choices.can):
         # the first candidate that can be built is the one built; the rest need not be judged.
         return next((c for c in options if can_build(ctx, c[1], free, price, False, reading)), None)
+    if optional and ctx.decider.answers_first():
+        # A search's run answers with the first candidate that can be built (the first option):
+        # the others are judged only if the search goes on (decider.Searching, counting).
+        first = next((c for c in options if can_build(ctx, c[1], free, price, False, reading)), None)
+        if first is not None:
+            ctx.decider.choose_first(ctx.actor.id, "which card to build", first[1])
+        return first
+    # a step run again at each answer recalls the verdicts its earlier runs read (machine._Replay)
+    recall, state = ctx.decider.recall, ctx.state
     if must and not free:
         # The checks alone (requirements, a unique card owned) leave one candidate: building it
         # is its trial too, as above; no copy of the state to try its payment first.
-        options = [c for c in options if can_build(ctx, c[1], True, price, False)]
+        options = [c for c in options if recall(partial(can_build, ctx, c[1], True, price, False), state)]
         if len(options) == 1:
             return options[0]
-        found = [c for c in options if can_build(ctx, c[1], free, price, True, reading)]
+        found = [c for c in options if recall(partial(can_build, ctx, c[1], free, price, True, reading), state)]
     else:
-        found = [c for c in options if can_build(ctx, c[1], free, price, False, reading)]
+        found = [c for c in options if recall(partial(can_build, ctx, c[1], free, price, False, reading), state)]
     return _choose(ctx, found, optional)
 
 

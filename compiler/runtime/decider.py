@@ -38,9 +38,20 @@ class Decider:
         return question.options[0]
 
     def recall(self, trial: Callable[[], bool], state: State) -> bool:
-        """A trial's verdict inside the run (runtime/choices.py `can`): tried now. A decider that
-        replays a step (machine._Replay) answers it from an earlier run of the same step instead."""
+        """A trial's verdict inside the run (runtime/choices.py `can`, building.py's candidates):
+        tried now. A decider that replays a step (machine._Replay) answers it from an earlier run
+        of the same step instead."""
         return trial()
+
+    def answers_first(self) -> bool:
+        """Whether the next question is answered with its first option whatever the others are,
+        and may be asked with that option alone (`choose_first`): a search's run beyond its path
+        whose options need counting only if the search goes on (Searching)."""
+        return False
+
+    def choose_first(self, player: str, about: str, first: str) -> str:
+        """A question asked with its first option alone, when answers_first() says it may be."""
+        raise NotImplementedError
 
 
 class FirstLegal(Decider):
@@ -78,12 +89,32 @@ class Scripted(Decider):
 class Searching(Decider):
     """Answers along a path of option indices, then with the first option; remembers how many
     options each question had, so that a caller whose run was refused can try the next path (a
-    depth-first search for some answers that work: a move is legal when any of them do)."""
+    depth-first search for some answers that work: a move is legal when any of them do).
 
-    def __init__(self, path: list[int] | None = None) -> None:
+    `counting` False: a question beyond the path may be asked with its first option alone
+    (`choose_first`: building.py's candidates, the first that can be built), uncounted; such a
+    run's `counted()` is False, and the caller that needs its next path runs it again counting
+    (the runtime is deterministic: the same run, the same questions)."""
+
+    def __init__(self, path: list[int] | None = None, counting: bool = True) -> None:
         super().__init__()
         self.path = path or []
         self.counts: list[int] = []
+        self.counting = counting
+        self.uncounted = False
+
+    def answers_first(self) -> bool:
+        return not self.counting and len(self.asked) >= len(self.path)
+
+    def choose_first(self, player: str, about: str, first: str) -> str:
+        self.asked.append(Question(player, about, (first,), first))
+        self.counts.append(1)
+        self.uncounted = True
+        return first
+
+    def counted(self) -> bool:
+        """Whether every question's options were counted (next_path may be asked)."""
+        return not self.uncounted
 
     def _pick(self, question: Question) -> str:
         i = len(self.asked)
@@ -93,6 +124,7 @@ class Searching(Decider):
     def next_path(self) -> list[int] | None:
         """The next path to try after this one was refused (the last question's next option
         first), or None when every path was tried."""
+        assert not self.uncounted, "a run with uncounted options: run it again counting them"
         taken = [self.path[i] if i < len(self.path) else 0 for i in range(len(self.counts))]
         for i in reversed(range(len(taken))):
             if taken[i] + 1 < self.counts[i]:

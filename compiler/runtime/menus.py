@@ -167,11 +167,11 @@ class Menus(FlowBase):
         when no path works: a move is legal when some answers make it succeed. The first run
         (every answer the first option) is made here, the search only when it is refused."""
         trial = start.copy(new_run=True, lazy=True)  # a run of its own, with its own budget
-        decider = Searching()
+        decider = Searching(counting=False)
         try:
             self._run_move(self._trial_ctx(seat, decider, trial, name, card_id), name, actions)
         except (Illegal, Runaway):
-            path = decider.next_path()
+            path = self._counted(seat, start, name, card_id, actions, decider).next_path()
             if path is None:
                 return None
             return next(self._outcomes(seat, start, name, card_id, actions, path, TRIES - 1), None)
@@ -193,16 +193,32 @@ class Menus(FlowBase):
         path = path or []
         for _ in range(tries):
             trial = start.copy(new_run=True, lazy=True)  # a run of its own, with its own budget
-            decider = Searching(path)
+            decider = Searching(path, counting=False)
             try:
                 self._run_move(self._trial_ctx(seat, decider, trial, name, card_id), name, actions)
             except (Illegal, Runaway):
                 pass
             else:
                 yield trial, not decider.asked
-            path = decider.next_path()
+            path = self._counted(seat, start, name, card_id, actions, decider).next_path()
             if path is None:
                 return
+
+    def _counted(
+        self, seat: int, start: State, name: str, card_id: str, actions: slice, decider: Searching
+    ) -> Searching:
+        """The decider of a run whose questions beyond its path were asked with their first option
+        alone (decider.Searching, counting), that run made again counting every option: the same
+        run (the runtime is deterministic), to search on from. Not counted among the search's runs."""
+        if decider.counted():
+            return decider
+        again = Searching(decider.path)
+        trial = start.copy(new_run=True, lazy=True)
+        try:
+            self._run_move(self._trial_ctx(seat, again, trial, name, card_id), name, actions)
+        except (Illegal, Runaway):
+            pass
+        return again
 
     def _trial_ctx(self, seat: int, decider: Decider, trial: State, name: str, card_id: str) -> Context:
         """The context a move's actions run in on a trial: the seat's player acts with the card (as
