@@ -12,7 +12,7 @@ from .interpreter import fire
 from .limits import Runaway
 from .machine import _Pause, _Replay
 from .menus import Menus
-from .program import A_DO, A_FIRE, A_MOVE, Node
+from .program import A_DO, A_MOVE, Node
 from .state import Illegal, State
 
 
@@ -34,14 +34,15 @@ class Atomic(Menus):
         # the copy lives (it is the state this step replaces), so the copy may be lazy
         state = snapshot.copy(new_run=True, lazy=True)
         decider = _Replay(answers, verdicts)
-        ctx = self._ctx(seat, decider, state)
         try:
-            if op == A_DO:
-                self._flow_run(ctx, what)
-            elif op == A_FIRE:
-                fire(self.game, state, self.program.steps[what].arg, ctx.actor, decider, {}, handlers=self.handlers)
+            if op == A_MOVE:  # the move's context made in one step, as a trial's (menus._trial_ctx)
+                name, card_id = self.program.move_of(what[1])
+                self._run_move(self._trial_ctx(seat, decider, state, name, card_id), name, slice(None))
+            elif op == A_DO:
+                self._flow_run(self._ctx(seat, decider, state), what)
             else:
-                self._do_move(ctx, *self.program.move_of(what[1]))
+                actor = state.players[seat]
+                fire(self.game, state, self.program.steps[what].arg, actor, decider, {}, handlers=self.handlers)
         except _Pause as pause:
             self._ask(pause.question)
             return True

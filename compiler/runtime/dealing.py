@@ -7,6 +7,10 @@ by its copies in the pile, drawn from the generator the state holds (flow.GameSt
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+from typing import overload
+
 from .program import CHANCE, DEAL, FlowBase, Node
 
 
@@ -48,17 +52,18 @@ class Dealing(FlowBase):
             return True
         arg = prog.steps[sid].arg
         if targets and pile:
-            counts: dict[int, int] = {}
-            for cid in pile:
-                if arg.distinct is not None and self.game.cards[cid].fields.get(arg.distinct) in taken:
-                    continue
-                index = prog.card_index[cid]
-                counts[index] = counts.get(index, 0) + 1
+            # the copies of each card in the pile (counted in C: a deal asks once per card dealt)
+            if arg.distinct is None:
+                counts = Counter(pile)
+            else:
+                cards = self.game.cards
+                counts = Counter(cid for cid in pile if cards[cid].fields.get(arg.distinct) not in taken)
             if counts:
-                actions = sorted(counts)
+                ids = prog.card_ids
+                actions = sorted(map(prog.card_index.__getitem__, counts))
                 where = arg.to if targets[0] < 0 else f"{self.state.players[targets[0]].id}.{arg.to}"
-                labels = [f"deal {prog.card_ids[a]} to {where}" for a in actions]
-                self.node = Node("chance", CHANCE, actions, labels, [counts[a] for a in actions])
+                weights = [counts[ids[a]] for a in actions]
+                self.node = Node("chance", CHANCE, actions, _Labels("deal ", f" to {where}", ids, actions), weights)
                 return True
         self.stack.pop()
         return False
@@ -79,3 +84,28 @@ class Dealing(FlowBase):
         seat = targets.pop(0)
         zones = self.state.zones if seat < 0 else self.state.players[seat].zones
         zones.setdefault(arg.to, []).append(card_id)
+
+
+class _Labels(Sequence[str]):
+    """A deal's labels, each written when read (a label is read only to show the outcome drawn,
+    and a deal makes one node per card dealt, with a label per card in the pile)."""
+
+    def __init__(self, head: str, tail: str, card_ids: list[str], actions: list[int]) -> None:
+        self.head, self.tail, self.card_ids, self.actions = head, tail, card_ids, actions
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        return self.head + self.card_ids[self.actions[i]] + self.tail
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __repr__(self) -> str:
+        return repr(list(self))

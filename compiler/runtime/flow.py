@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..decide import players as decide_players
+from . import seats
 from .atomic import Atomic
 from .dealing import Dealing
 from .machine import TERMINAL
@@ -317,10 +319,12 @@ class GameState(Dealing, Atomic):
         relation = arg.to
         if arg.by is not None:
             relation = arg.relations.get(self._ctx(self.start).amount(arg.by), arg.to)
-        players = self.state.players
+        state = self.state
+        players = state.players
         held = [list(p.zones.get(arg.zone, [])) for p in players]
+        plan = decide_players.of(self.game, relation)  # as each player's context would read it
         for p in players:
-            target = self._ctx(p.seat).players(relation)[0]
+            target = seats.players(plan, state, p, p)[0]
             target.zones[arg.zone] = held[p.seat]
 
 

@@ -6,6 +6,7 @@ and helpers that the runner's parts (flow.py, dealing.py, menus.py, atomic.py) r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -158,7 +159,7 @@ class Node:
         kind: str,
         seat: int,
         actions: list[int],
-        labels: list[str],
+        labels: Sequence[str],
         weights: list[int] | None = None,
         about: str = "",
     ) -> None:
