@@ -191,7 +191,7 @@ def rules_on_built(ctx: Context) -> None:
     "The rules of the game, on built."
     # effect 1
     rt.budget(ctx.state, 1)
-    ctx.actor.values["points"] = max(0, rt.bounded(rt.field_amount(ctx, "points")) + ctx.actor.values.get("points", 0))
+    ctx.actor.values["points"] = max(0, rt.field_amount(ctx, "points") + ctx.actor.values.get("points", 0))
 
 
 # cards/olympus/game.yaml
@@ -1579,12 +1579,10 @@ def requires_of_building(ctx: Context) -> bool:
         (
             (
                 rt.bounded(ctx.actor.values.get("culture", 0))
-                >= rt.bounded(
-                    (rt.bounded(rt.field_amount(ctx, "culture")) + rt.bounded(rt.param(ctx, 0, _MODIFIERS13)))
-                )
+                >= rt.bounded((rt.field_amount(ctx, "culture") + rt.bounded(rt.param(ctx, 0, _MODIFIERS13))))
             )
             and (
-                (rt.bounded(rt.field_amount(ctx, "unique")) == 0)
+                (rt.field_amount(ctx, "unique") == 0)
                 or (not rt.spaces.held_by(ctx, lambda: rt.seated(ctx, (("opponents",),))))
             )
         )

@@ -387,7 +387,7 @@ def rules_on_bidding_turn(ctx: Context) -> None:
             rt.board.bid(
                 c2,
                 lambda: _in_offer_6(c2),
-                lambda c3: rt.bounded(rt.field_amount(c3, "price")),
+                lambda c3: rt.field_amount(c3, "price"),
                 None,
                 "coins",
                 "bid",
@@ -401,8 +401,8 @@ def rules_on_bidding_turn(ctx: Context) -> None:
             rt.board.bid(
                 c5,
                 lambda: _in_conquest_row_7(c5),
-                lambda c6: rt.bounded((rt.bounded(rt.field_amount(c6, "price")) + 3)),
-                lambda c6: rt.bounded((rt.bounded(rt.field_amount(c6, "price")) + 3)),
+                lambda c6: rt.bounded((rt.field_amount(c6, "price") + 3)),
+                lambda c6: rt.bounded((rt.field_amount(c6, "price") + 3)),
                 "coins",
                 "bid",
                 "conquered",
@@ -459,7 +459,7 @@ def rules_on_outbid(ctx: Context) -> None:
         rt.board.bid(
             c2,
             lambda: _in_offer_6(c2),
-            lambda c3: rt.bounded(rt.field_amount(c3, "price")),
+            lambda c3: rt.field_amount(c3, "price"),
             None,
             "coins",
             "bid",
@@ -700,7 +700,7 @@ def rules_on_disasters(ctx: Context) -> None:
     rt.budget(ctx.state, 1)
     for c1 in ctx.in_view(_in_game_14(ctx)):
         rt.budget(c1.state, 1)
-        if len(_in_disaster_track_15(c1)) >= rt.bounded(rt.field_amount(c1, "chits")):
+        if len(_in_disaster_track_15(c1)) >= rt.field_amount(c1, "chits"):
             rt.budget(c1.state, 1)
             for player3 in rt.seated(c1, (("all",),), True):
                 c2 = c1.as_actor(player3)
@@ -1645,7 +1645,7 @@ def flow_1_do(ctx: Context) -> None:
 # cards/peloponnes/game.yaml: flow
 def flow_6_copies(ctx: Context) -> int:
     "The flow's deal step 6: how many copies of the card in view go in the pile."
-    return rt.bounded(rt.field_amount(ctx, "chits"))
+    return rt.field_amount(ctx, "chits")
 
 
 # cards/peloponnes/game.yaml: flow

@@ -1447,10 +1447,7 @@ def flow_11_test(ctx: Context) -> bool:
 def requires_of_wonder_stage(ctx: Context) -> bool:
     "What a wonder_stage requires before it is built."
     return bool(
-        (
-            bool(_in_wonder_20(ctx))
-            and (len(_in_stages_21(ctx)) == rt.bounded((rt.bounded(rt.field_amount(ctx, "stage")) - 1)))
-        )
+        (bool(_in_wonder_20(ctx)) and (len(_in_stages_21(ctx)) == rt.bounded((rt.field_amount(ctx, "stage") - 1))))
     )
 
 
