@@ -80,10 +80,11 @@ def judge(
         return None
     spend(ctx.state, n)
     options = candidates()
-    ids = {card_id for _holder, card_id in options}
-    if len(ids) != 1:  # none: build_from finds nothing to build and refuses; several: a choice
-        return None if ids else False
+    if not options:  # build_from finds nothing to build and refuses
+        return False
     holder, card_id = options[0]
+    if any(other != card_id for _holder, other in options):  # several cards: a choice
+        return None
     if card_id not in ctx.sure_builds:
         return None
     state, zone = _taken(ctx.state, holder, card_id)
@@ -113,8 +114,10 @@ def _taken(state: State, holder: Player | None, card_id: str) -> tuple[State, st
     """The state with the card taken from where it lies, as cards.take takes it before building:
     a view sharing all but the zones that change (the zone it lay in, or None)."""
     zones: dict[str, list[str]] = state.zones if holder is None else zones_of(holder)
-    zone = next((name for name, ids in zones.items() if card_id in ids), None)
-    if zone is None:
+    for zone in zones:
+        if card_id in zones[zone]:
+            break
+    else:
         return state, None
     rest = list(zones[zone])
     rest.remove(card_id)
