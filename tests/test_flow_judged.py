@@ -45,9 +45,11 @@ GAME = (
         "      do: [{build: {card: {zone: hand}, optional: true}}, {pay: {coins: 2}}]\n"
         "    gamble:\n      card: {zone: hand}\n"
         "      do: [{build: {card: {zone: hand, where: {id: {field: id}}}, optional: true}}, {pay: {coins: 1}}]\n"
+        "    wager:\n      card: {zone: hand}\n"
+        "      do: [{choose: {options: {down: [{pay: {coins: 1}}], up: [{gain: {coins: 1}}]}}}, {pay: {coins: 2}}]\n"
         "    bet:\n",
     ),
-    ("turn: {moves: [play, bet]}", "turn: {moves: [play, bet, raise, gamble]}"),
+    ("turn: {moves: [play, bet]}", "turn: {moves: [play, bet, raise, gamble, wager]}"),
 )
 CARDS = """
 - id: dear
@@ -144,7 +146,7 @@ def test_the_legal_moves_are_those_that_trying_gives(game, monkeypatch):
     judge = judging.judge
     monkeypatch.setattr(judging, "judge", lambda *args: verdicts.append(judge(*args)) or verdicts[-1])
     decisions = 0
-    for seed in range(40):
+    for seed in range(30):
         played = _both_ways(game, 2 + seed % 3, seed, "handlers" if seed % 2 else "interpreter")
         assert played[0] == played[1], seed
         decisions += len(played[0][0])
@@ -181,15 +183,17 @@ def _played(game, seeds: range) -> list:
 
 
 def test_a_search_counts_the_candidates_only_when_it_goes_on(game, monkeypatch):
-    """A trial's optional build is answered with the first candidate that can be built, the
-    others judged only when the search goes on past that run (run again counting them): the same
-    legal moves and games as judging every candidate at every question."""
+    """A trial's optional build is answered with the first candidate that can be built (a choice
+    with the first option that can be carried out), the others judged only when the search goes on
+    past that run (run again counting them): the same legal moves and games as judging every
+    candidate at every question."""
     first, recounts = [], []
     choose_first, counted = Searching.choose_first, Menus._counted
     monkeypatch.setattr(Searching, "choose_first", lambda self, *a: first.append(a) or choose_first(self, *a))
     monkeypatch.setattr(Menus, "_counted", lambda self, *a: recounts.append(a[-1].counted()) or counted(self, *a))
     lazily = _played(game, range(12))
-    assert first and False in recounts  # answered first, then counted when the search went on
+    assert {about for _player, about, _first in first} == {"which card to build", "choose"}
+    assert False in recounts  # answered first, then counted when the search went on
     monkeypatch.setattr(Searching, "answers_first", lambda self: False)
     assert _played(game, range(12)) == lazily
 

@@ -35,10 +35,18 @@ def choose(ctx: Context, chooser: Player, options: Iterable[tuple[str, Callable[
     """`count` different options, each picked among those that can be carried out."""
     remaining = dict(options)
     for _ in range(spend(ctx.state, count)):
-        legal = [label for label, actions in remaining.items() if can(ctx, actions)]
-        if not legal:
-            return
-        label = ctx.ask(chooser, "choose", legal)
+        if ctx.decider.answers_first():
+            # a search's run answers with the first option that can be carried out: the others
+            # are tried only if the search goes on (decider.Searching, counting)
+            label = next((label for label, actions in remaining.items() if can(ctx, actions)), None)
+            if label is None:
+                return
+            ctx.decider.choose_first(chooser.id, "choose", label)
+        else:
+            legal = [label for label, actions in remaining.items() if can(ctx, actions)]
+            if not legal:
+                return
+            label = ctx.ask(chooser, "choose", legal)
         remaining.pop(label)(ctx)
 
 
