@@ -8,7 +8,7 @@ without paying on a copy of the state (runtime/building.py tries many cards that
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..decide import nouns
@@ -21,15 +21,23 @@ if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
 
 
-@dataclass
 class Quote:
     """What a build costs: free, or the cost's own coins and the plan covering its resources; and
     the limited discounts it uses up (card, period), spent when it is paid."""
 
-    free: bool = False
-    coins: int = 0
-    plan: payment.Plan | None = None
-    limits: list[tuple[str, str]] = field(default_factory=list)
+    __slots__ = ("free", "coins", "plan", "limits")
+
+    def __init__(
+        self,
+        free: bool = False,
+        coins: int = 0,
+        plan: payment.Plan | None = None,
+        limits: Sequence[tuple[str, str]] = (),
+    ) -> None:
+        self.free = free
+        self.coins = coins
+        self.plan = plan
+        self.limits = limits  # a list when a discount has a limit (quote)
 
 
 def pay_cost(ctx: Context, player: Player, card: Any) -> None:
@@ -62,7 +70,9 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
     currency = game.game.build.currency
     if supply.discounts:
         cost = dict(shape.cost)
-        if _apply_discounts(ctx, player, card, cost, currency, found.limits, supply.discounts):
+        limits: list[tuple[str, str]] = []
+        found.limits = limits
+        if _apply_discounts(ctx, player, card, cost, currency, limits, supply.discounts):
             found.free = True
             return found
         found.coins = cost.pop(currency, 0)
@@ -131,20 +141,39 @@ def affordable(ctx: Context, player: Player, card: Any, reading: payment.Reading
     if found.free:
         return True
     game = ctx.game.game
+    values = player.values
+    plan = found.plan
+    if plan is not None and not plan.consumed:
+        # coins only (the sellers' and the cost's): taken from each noun one after another, a
+        # noun no resource fails exactly when all it pays takes it below its floor
+        paid: dict[str, int] = {}
+        if plan.purchases:
+            trade = game.trade
+            if trade is None:
+                return None
+            for seller, coins in plan.purchases:
+                if seller == player.id:
+                    return None
+                if coins > 0:
+                    paid[trade.currency] = paid.get(trade.currency, 0) + coins
+        if found.coins > 0:
+            paid[game.build.currency] = paid.get(game.build.currency, 0) + found.coins
+        if not any(noun in game.resources for noun in paid):
+            return all(values.get(noun, 0) - n >= nouns.floor(game, noun) for noun, n in paid.items())
     spends: list[tuple[str, int]] = []
-    if found.plan is not None:
+    if plan is not None:
         trade = game.trade
-        for seller, coins in found.plan.purchases:
+        for seller, coins in plan.purchases:
             if trade is None or seller == player.id:
                 return None
             spends.append((trade.currency, coins))
-        spends += found.plan.consumed
+        spends += plan.consumed
     spends.append((game.build.currency, found.coins))
     left: dict[str, int] = {}
     for noun, n in spends:  # each as paying.spend takes it: never partial, never below the floor
         if n <= 0:
             continue
-        have = left.get(noun, player.values.get(noun, 0))
+        have = left.get(noun, values.get(noun, 0))
         if noun in game.resources and have < n:
             return None
         if have - n < nouns.floor(game, noun):

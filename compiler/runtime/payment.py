@@ -209,6 +209,8 @@ class Supply:
     substitutes: list[tuple[str, Any]]  # ... and the substitute hook (both read only their cards in play)
     _own_for: dict[str, list[Unit]] = field(default_factory=dict)
     _sellers_for: dict[str, list[tuple[str, tuple, str, int]]] = field(default_factory=dict)
+    _search_for: dict[str, tuple[list, list]] = field(default_factory=dict)
+    _bits: dict[str, int] = field(default_factory=dict)  # unit key -> its bit in the search's `used`
     # by noun: the units that may pay it free of charge, the offers of it, its lowest price (plans.py)
     reach: dict[str, tuple[int, int, int]] = field(default_factory=dict)
     # cheapest_plans's answers on this supply by what else they read, and the search nodes each cost
@@ -227,6 +229,17 @@ class Supply:
             found = self._sellers_for[noun] = [
                 (u.key, (u.origin, u.options), u.origin, u.price[noun]) for u in self.sellers if noun in u.options
             ]
+        return found
+
+    def search_for(self, noun: str) -> tuple[list[tuple[int, frozenset[str]]], list[tuple[int, tuple, str, int]]]:
+        """For the search (plans.py): (bit, options) of each own unit that can be the noun, and (bit,
+        (seller, options), seller, price) of each offer of it; units with the same key share a bit."""
+        found = self._search_for.get(noun)
+        if found is None:
+            bits = self._bits
+            own = [(bits.setdefault(u.key, 1 << len(bits)), u.options) for u in self.own_for(noun)]
+            offers = [(bits.setdefault(k, 1 << len(bits)), s, o, p) for k, s, o, p in self.sellers_for(noun)]
+            found = self._search_for[noun] = (own, offers)
         return found
 
     def reach_of(self, noun: str) -> tuple[int, int, int]:

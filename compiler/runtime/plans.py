@@ -29,12 +29,24 @@ def cheapest_plans(
 ) -> list[Plan]:
     """Every cheapest way to cover `needs`, one plan per distinct outcome. `reading`: what the
     buyer's supply was read as on this state, if it was."""
+    return list(_cheapest(ctx, player, tuple(sorted(needs)), coins_available, reading, supply))
+
+
+def _cheapest(
+    ctx: Context,
+    player: Player,
+    needs: tuple[str, ...],
+    coins_available: int,
+    reading: Reading | None,
+    supply: Supply | None,
+) -> list[Plan]:
+    """cheapest_plans of `needs` in name order; the list is the memo's (read it, never change it)."""
     supply = supply or supply_for(ctx, player, reading)
-    needs = sorted(needs)
     resources = ctx.game.game.resources
     values = player.values
     # the stock of the nouns needed, in name order (no other is taken or counted as consumed)
-    stock = {r: max(0, values.get(r, 0)) for r in dict.fromkeys(needs) if r in resources}
+    stocked = [r for r in dict.fromkeys(needs) if r in resources]
+    held = tuple([max(0, values.get(r, 0)) for r in stocked])
     substitutes = supply.substitutes
     if not substitutes:
         wild = []
@@ -44,12 +56,13 @@ def cheapest_plans(
         wild = reading.once("wild", player, lambda: wild_units(ctx, player, substitutes))
     # the search reads only the supply, the needs, the coins, this stock and these wild units: the
     # same ones found on another build trial are answered from the memo, charged the same steps
-    memo_key = (tuple(needs), coins_available, tuple(stock.values()), tuple(wild))
+    memo_key = (needs, coins_available, held, tuple(wild))
     known = supply.plans.get(memo_key)
     if known is not None:
         if known[1]:
             _charge(ctx.state, known[1])
-        return list(known[0])
+        return known[0]
+    stock = dict(zip(stocked, held))
     if _beyond_reach(supply, needs, stock, wild, coins_available):
         # most builds a turn's menu tries: a neighbour lacks the resource, or coins do (no search)
         plans: list[Plan] = []
@@ -58,7 +71,7 @@ def cheapest_plans(
         plans, searched = _search(ctx, supply, needs, coins_available, stock, wild)
     if len(supply.plans) < _PLANS_MAX:
         supply.plans[memo_key] = (plans, searched)
-    return list(plans)
+    return plans
 
 
 _PLANS_MAX = 4096  # answers kept per supply
@@ -74,24 +87,27 @@ def _charge(state: Any, nodes: int) -> None:
 def _search(
     ctx: Context,
     supply: Supply,
-    needs: list[str],
+    needs: tuple[str, ...],
     coins_available: int,
     stock: dict[str, int],
     wild: list[tuple[str, frozenset[str] | None, int]],
 ) -> tuple[list[Plan], int]:
     """Every cheapest way to cover the sorted `needs` (cheapest_plans), and the search nodes it took."""
-    nouns = set(needs)
     gives = [arg.give for _card, arg in supply.substitutes if arg.use != "any"]
     last = len(needs)
     state = ctx.state
-    own_for = {need: supply.own_for(need) for need in nouns}
-    sellers_for = {need: supply.sellers_for(need) for need in nouns}
+    # by position in the needs: the units that may pay it, a unit's key as a bit of `used`
+    own_at, sellers_at = [], []
+    for need in needs:
+        own, offers = supply.search_for(need)
+        own_at.append(own)
+        sellers_at.append(offers)
     best: dict[tuple, Plan] = {}
     best_cost = [coins_available + 1]
     nodes = [0, 0]  # nodes not yet charged to the budget, nodes in all
     # plain dicts copied on each branch (a Counter's copy costs several times more)
 
-    def search(i: int, used: frozenset, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
+    def search(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
         # each node of the search is a step (many ways to pay many units multiply), charged by the score
         nodes[0] += 1
         if nodes[0] == _CHARGE:
@@ -105,10 +121,10 @@ def _search(
             return
         need = needs[i]
         tried = set()
-        for unit in own_for[need]:
-            if unit.key not in used and unit.options not in tried:
-                tried.add(unit.options)
-                search(i + 1, used | {unit.key}, stock_left, wild_left, cost, bought)
+        for bit, options in own_at[i]:
+            if not used & bit and options not in tried:
+                tried.add(options)
+                search(i + 1, used | bit, stock_left, wild_left, cost, bought)
         if stock_left.get(need, 0) > 0:
             left = stock_left.copy()
             left[need] -= 1
@@ -119,15 +135,15 @@ def _search(
                 more_wild[w] -= 1
                 search(i + 1, used, stock_left, tuple(more_wild), cost, bought)
         tried_sellers = set()
-        for key, seller_key, origin, price in sellers_for[need]:
-            if key in used or seller_key in tried_sellers:
+        for bit, seller_key, origin, price in sellers_at[i]:
+            if used & bit or seller_key in tried_sellers:
                 continue
             tried_sellers.add(seller_key)
             more = bought.copy()
             more[origin] = more.get(origin, 0) + price
-            search(i + 1, used | {key}, stock_left, wild_left, cost + price, more)
+            search(i + 1, used | bit, stock_left, wild_left, cost + price, more)
 
-    search(0, frozenset(), stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
+    search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
     spend(state, nodes[0])
     plans = sorted(best.values(), key=lambda p: (p.purchases, p.consumed)) if best_cost[0] <= coins_available else []
     return plans, nodes[1] + nodes[0]
@@ -135,7 +151,7 @@ def _search(
 
 def _beyond_reach(
     supply: Supply,
-    needs: list[str],
+    needs: tuple[str, ...],
     stock: dict[str, int],
     wild: list[tuple[str, frozenset[str] | None, int]],
     coins_available: int,
@@ -197,9 +213,9 @@ def choose_plan(
     reading: Reading | None = None,
     supply: Supply | None = None,
 ) -> Plan:
-    """The cheapest way to cover `needs`, the player asked when the cheapest ways differ; nothing
-    is paid (pay_plan pays it)."""
-    plans = cheapest_plans(ctx, player, needs, coins_available, reading, supply)
+    """The cheapest way to cover `needs` (in name order, as a cost's units are listed), the player
+    asked when the cheapest ways differ; nothing is paid (pay_plan pays it)."""
+    plans = _cheapest(ctx, player, tuple(needs), coins_available, reading, supply)
     if not plans:
         raise Illegal(f"{player.id} cannot pay {', '.join(needs)} for {what}")
     plan = plans[0]
