@@ -213,6 +213,7 @@ class Supply:
     _bits: dict[str, int] = field(default_factory=dict)  # unit key -> its bit in the search's `used`
     # by noun: the units that may pay it free of charge, the offers of it, its lowest price (plans.py)
     reach: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+    stocked: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)  # needs -> resources among them
     # cheapest_plans's answers on this supply by what else they read, and the search nodes each cost
     plans: dict[tuple, tuple[list[Plan], int]] = field(default_factory=dict)
 

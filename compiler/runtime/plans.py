@@ -42,10 +42,12 @@ def _cheapest(
 ) -> list[Plan]:
     """cheapest_plans of `needs` in name order; the list is the memo's (read it, never change it)."""
     supply = supply or supply_for(ctx, player, reading)
-    resources = ctx.game.game.resources
     values = player.values
     # the stock of the nouns needed, in name order (no other is taken or counted as consumed)
-    stocked = [r for r in dict.fromkeys(needs) if r in resources]
+    stocked = supply.stocked.get(needs)
+    if stocked is None:
+        resources = ctx.game.game.resources
+        stocked = supply.stocked[needs] = tuple(r for r in dict.fromkeys(needs) if r in resources)
     held = tuple([max(0, values.get(r, 0)) for r in stocked])
     substitutes = supply.substitutes
     if not substitutes:
@@ -193,15 +195,21 @@ def _keep(
     gives: list[int],
 ) -> None:
     """A way to pay found by the search: kept among the cheapest (one plan per outcome)."""
-    consumed = {r: stock[r] - stock_left[r] for r in stock if stock[r] != stock_left[r]}
-    for (noun, _as, n), left, give in zip(wild, wild_left, gives):
-        if n != left:
-            consumed[noun] = consumed.get(noun, 0) + (n - left) * give
-    plan = Plan(cost, tuple(sorted(bought.items())), tuple(sorted(consumed.items())))
+    if stock_left == stock and all(n == left for (_noun, _as, n), left in zip(wild, wild_left)):
+        consumed: tuple[tuple[str, int], ...] = ()  # bought or produced: nothing taken from stock
+    else:
+        taken = {r: stock[r] - stock_left[r] for r in stock if stock[r] != stock_left[r]}
+        for (noun, _as, n), left, give in zip(wild, wild_left, gives):
+            if n != left:
+                taken[noun] = taken.get(noun, 0) + (n - left) * give
+        consumed = tuple(sorted(taken.items()))
+    purchases = tuple(sorted(bought.items()))
     if cost < best_cost[0]:
         best.clear()
         best_cost[0] = cost
-    best[(plan.purchases, plan.consumed)] = plan
+    key = (purchases, consumed)
+    if key not in best:  # the same outcome at the same cost is the same plan
+        best[key] = Plan(cost, purchases, consumed)
 
 
 def choose_plan(
