@@ -58,10 +58,14 @@ class Menus(FlowBase):
         actions: list[int] = []
         kept: dict[int, State] = {}  # the states that moves reached asking nothing, for reuse
         self._readings = {}  # the states builds are judged on, each read once (judging.py)
+        found: dict[str, list[str]] = {}  # the cards of each `card` selector (Program.same_cards)
         for name in arg.moves:
             move = prog.flow.moves[name]
             index = prog.move_names.index(name)
-            cards = list(dict.fromkeys(card_id for _holder, card_id in self._move_cards(ctx, name)))
+            same = prog.same_cards[name]
+            cards = found.get(same)
+            if cards is None:
+                cards = found[same] = list(dict.fromkeys(card_id for _holder, card_id in self._move_cards(ctx, name)))
             end = prog.sure_from[name]  # the actions from `end` on need no trial
             split = min(prog.shared_prefix[name], end)
             starts = self._starts(seat, name, cards[0], split, end) if cards and split else None

@@ -72,6 +72,11 @@ class Program:
             name: {i for i, action in enumerate(move.do) if _judged(action)} for name, move in flow.moves.items()
         }
         self.sure_builds = sure_builds(game)
+        # each move -> the first move whose `card` selector is the same (its cards found once a menu)
+        self.same_cards = {
+            name: next(other for other, first in flow.moves.items() if first.card == move.card)
+            for name, move in flow.moves.items()
+        }
         self.rank = list(flow.rank) or ([game.game.score] if game.game.score else [])
         self._labels: dict[int, str] = {}
         self._decks: dict[tuple[int, int], tuple[list[str], list[tuple[list[str], int]]]] = {}
