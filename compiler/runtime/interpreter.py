@@ -359,8 +359,14 @@ def dispatch(ctx: Context, trigger: str, payload: dict) -> None:
 
 
 def _notify(base: Context, event: str, payload: dict) -> None:
-    """The listeners of an event, each in turn: the game's rules (before or after) and their cards."""
-    game, state = base.game, base.state
+    """The listeners of an event, each in turn: the game's rules (before or after) and their cards.
+    What listens is found once per event: an event nothing listens to runs nothing (no context)."""
+    game, state, handlers = base.game, base.state, base.handlers
+    rules = handlers.rules.get(event) if handlers is not None else game.rule_triggered.get(event)
+    cards = game.listeners.get(event, frozenset())
+    heard = bool(game.hearers.get(event))
+    if rules is None and not cards and not heard:
+        return  # (the rules, the cards in play and the cards that hear: none listens)
     trigger = game.game.triggers.get(event)
     payload = dict(payload, event=event)
     if trigger is not None and trigger.each_player:
@@ -369,19 +375,17 @@ def _notify(base: Context, event: str, payload: dict) -> None:
     else:
         listeners = [base.actor]
     rules_after = trigger is not None and trigger.rules == "after"
-    cards = game.listeners.get(event, frozenset())
     immunity = hooks.IMMUNITY in game.standing_hooks  # (found once per game)
-    heard = bool(game.hearers.get(event))
     for player in listeners:
         ctx = base.derive(actor=player, owner=player, card=None, event=payload)
         if immunity and any(arg.to == event for _card, arg in ctx.passives(player, hooks.IMMUNITY)):
             continue  # an `immune` standing effect: the event passes this player by
-        if not rules_after:
+        if rules is not None and not rules_after:
             run_trigger(ctx, None, event)
         for card_id in list(ctx.owned_ids(player)) if cards else ():
             if card_id in cards:
                 run_trigger(ctx.about(game.cards[card_id]), card_id, event)
-        if rules_after:
+        if rules is not None and rules_after:
             run_trigger(ctx, None, event)
         if heard:
             hear(ctx, event, payload)

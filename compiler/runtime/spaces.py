@@ -12,7 +12,7 @@ from ..decide.players import OPPONENTS
 from . import seats
 from .filters import Match, matching
 from .limits import spend
-from .state import Illegal, Player
+from .state import Illegal, Player, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
@@ -58,7 +58,7 @@ def lead(
 
     if leader.values.get(piece, 0) < 1:
         raise Illegal(f"{leader.id} has no {piece} left to lead with")
-    held = {cid for p in state.players for cid in p.zones.get(zone, [])}
+    held = {cid for p in state.players for cid in zones_of(p).get(zone, ())}  # read, not copied (state.py)
     free = [cid for cid in matching(game.cards, lead_match) if cid not in held]
     if not free:
         raise Illegal("no free space to lead")
@@ -67,11 +67,8 @@ def lead(
     taken = [(leader, led)]
     if follow_match is not None:
         led_fields = game.cards[led].fields
-        paired = [
-            cid
-            for cid in matching(game.cards, follow_match)
-            if all(game.cards[cid].fields.get(f) == led_fields.get(f) for f in pair)
-        ]
+        wanted = [(f, led_fields.get(f)) for f in pair]
+        paired = [cid for cid in matching(game.cards, follow_match) if _pairs(game.cards[cid].fields, wanted)]
         for player in seats.players(OPPONENTS, ctx.state, ctx.actor, ctx.owner, ordered=True):
             if player.values.get(piece, 0) < 1 or not paired:
                 continue
@@ -86,6 +83,10 @@ def lead(
         if announce:
             details = {k: v for k, v in game.cards[space].fields.items() if isinstance(v, (str, int, bool))}
             inner.dispatch(announce, {**details, "card": space})
+
+
+def _pairs(fields: Any, wanted: list[tuple[str, Any]]) -> bool:
+    return all(fields.get(f) == value for f, value in wanted)
 
 
 def vacate(ctx: Context, zone: str, where: tuple[tuple[str, tuple[Any, ...]], ...], piece: str | None) -> None:
