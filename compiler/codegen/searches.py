@@ -208,6 +208,10 @@ class Searches:
                 lines.append(f"owners = {self.players(of, c)}")
             if plan.missing:
                 parts.append(Code(f"[({holder}, cid) {owners}for held in [{held}] for cid in {every}{absent}]"))
+            elif not owners and len(tests) == 1 and tests[0].startswith("cid == "):
+                # one id wanted: as many of it as the zone holds (each copy of a card is a candidate)
+                wanted = tests[0][len("cid == ") :]
+                parts.append(Code(f"[({holder}, {wanted})] * {held}.count({wanted})"))
             else:
                 parts.append(Code(f"[({holder}, cid) {owners}for cid in {held}{test}]"))
         return parts

@@ -120,7 +120,7 @@ def _in_building_pile_11(ctx: Context) -> list[rt.Pick]:
 def _in_landscape_deck_12(ctx: Context) -> list[rt.Pick]:
     "The cards {where: {id: {field: id}}, zone: landscape_deck}."
     wanted1 = ctx.card_field("id")
-    return [(None, cid) for cid in ctx.state.zones.get("landscape_deck", ()) if cid == wanted1]
+    return [(None, wanted1)] * ctx.state.zones.get("landscape_deck", ()).count(wanted1)
 
 
 def _missing_from_drawn_13(ctx: Context) -> list[rt.Pick]:

@@ -234,7 +234,7 @@ def _in_unbuilt_12(ctx: Context) -> list[rt.Pick]:
 def _in_unbuilt_13(ctx: Context) -> list[rt.Pick]:
     "The cards {where: {id: {field: id}}, zone: unbuilt}."
     wanted1 = ctx.card_field("id")
-    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("unbuilt", ()) if cid == wanted1]
+    return [(ctx.actor, wanted1)] * rt.zones_of(ctx.actor).get("unbuilt", ()).count(wanted1)
 
 
 def _in_game_14(ctx: Context) -> list[rt.Pick]:
@@ -245,7 +245,7 @@ def _in_game_14(ctx: Context) -> list[rt.Pick]:
 def _in_disaster_track_15(ctx: Context) -> list[rt.Pick]:
     "The cards {where: {id: {field: id}}, zone: disaster_track}."
     wanted1 = ctx.card_field("id")
-    return [(None, cid) for cid in ctx.state.zones.get("disaster_track", ()) if cid == wanted1]
+    return [(None, wanted1)] * ctx.state.zones.get("disaster_track", ()).count(wanted1)
 
 
 def _in_game_16(ctx: Context) -> list[rt.Pick]:

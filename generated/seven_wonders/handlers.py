@@ -433,7 +433,7 @@ def _in_stages_21(ctx: Context) -> list[rt.Pick]:
 def _in_hand_22(ctx: Context) -> list[rt.Pick]:
     "The cards {where: {id: {field: id}}, zone: hand}."
     wanted1 = ctx.card_field("id")
-    return [(ctx.actor, cid) for cid in rt.zones_of(ctx.actor).get("hand", ()) if cid == wanted1]
+    return [(ctx.actor, wanted1)] * rt.zones_of(ctx.actor).get("hand", ()).count(wanted1)
 
 
 # cards/seven_wonders/game.yaml
