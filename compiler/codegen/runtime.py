@@ -25,7 +25,7 @@ from ..runtime import board, cards, reading, seats, spaces  # noqa: F401  (used 
 from ..runtime.filters import CardIds, Match, card_ids, keep, narrow  # noqa: F401  (card_ids, keep, narrow: used by generated code)
 from ..runtime.interpreter import Context, dispatch  # noqa: F401  (dispatch: used by generated code)
 from ..runtime.limits import bounded, spend as budget  # noqa: F401  (bounded: used by generated code)
-from ..runtime.state import Illegal, Player, zones_of  # noqa: F401  (zones_of: used by generated code)
+from ..runtime.state import Illegal, Player, values_of, zones_of  # noqa: F401  (zones_of: used by generated code)
 
 Pick = tuple[Player | None, str]
 Spec = tuple[tuple[Any, ...], ...]  # a player set's plan (decide/players.py): ("self",), ("offset", 1), ...
@@ -57,7 +57,7 @@ def spend(player: Player, noun: str, n: int, floor: int) -> None:
 
 def total(ctx: Context, spec: Spec, noun: str) -> int:
     """Context.value for a set of players."""
-    return sum(p.values.get(noun, 0) for p in players(ctx, spec, False))
+    return sum(values_of(p).get(noun, 0) for p in players(ctx, spec, False))
 
 
 def field(card: Any, name: str) -> Any:

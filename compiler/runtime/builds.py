@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from . import costs
 from .effects import run_effect
 from .heard import hear
-from .state import Illegal
+from .state import Illegal, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
@@ -53,7 +53,7 @@ def check_buildable(ctx: Context) -> str:
     zone = kind.zone
     if zone is None:
         raise Illegal(f"a {card.kind} cannot be built")
-    if game.game.build.unique and card.id in player.zones.get(zone, ()):
+    if game.game.build.unique and card.id in zones_of(player).get(zone, ()):
         raise Illegal(f"{player.id} already has {card.name}")
     if kind.requires is not None and not (
         ctx.test(kind.requires) if ctx.handlers is None else ctx.handlers.requires(ctx, card.kind)

@@ -131,11 +131,12 @@ def pick(ctx: Context, candidates: Sequence[Pick], about: str) -> Pick:
 
 
 def take(state: State, holder: Player | None, card_id: str) -> None:
-    """Remove a card from the zone it was picked in, if it lies in one."""
-    zones = state.zones if holder is None else holder.zones
-    for ids in zones.values():
+    """Remove a card from the zone it was picked in, if it lies in one (found by reading: a lazy
+    copy's zones are copied only when the card is there to take)."""
+    zones = state.zones if holder is None else zones_of(holder)
+    for name, ids in zones.items():
         if card_id in ids:
-            ids.remove(card_id)
+            (ids if holder is None else holder.zones[name]).remove(card_id)
             return
 
 

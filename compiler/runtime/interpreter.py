@@ -35,7 +35,7 @@ from .builds import carry_out, check_buildable as _check_buildable, run_trigger
 from .decider import Decider, FirstLegal
 from .heard import hear
 from .limits import bounded, spend
-from .state import Illegal, Player, State
+from .state import Illegal, Player, State, values_of, zones_of
 
 PERIODS = {"once_per_round": "round", "once_per_age": "age", "once_per_game": None}
 MAX_DEPTH = 40  # effects invoking effects: a loop in the data stops here
@@ -106,7 +106,7 @@ class Context:
     def value(self, noun: str, of: Any = decide_players.ACTOR_NAME) -> int:
         if noun in self.state.globals:
             return self.state.globals[noun]
-        return sum(p.values.get(noun, 0) for p in self.players(of))
+        return sum(values_of(p).get(noun, 0) for p in self.players(of))  # read, not copied (state.py)
 
     def change(self, player: Player, noun: str, delta: int) -> None:
         """Add to a noun, clamped to its bounds (losses stop at the minimum)."""
@@ -173,7 +173,8 @@ class Context:
     # ------------------------------------------------------------------ cards
 
     def owned_ids(self, player: Player) -> list[str]:
-        return [cid for zone in self.game.play_zones for cid in player.zones.get(zone, [])]
+        zones = zones_of(player)  # read, not copied (state.py)
+        return [cid for zone in self.game.play_zones for cid in zones.get(zone, ())]
 
     def passives(self, player: Player, hook: str, sellable_only: bool = False) -> list[tuple[str, Any]]:
         """The standing effects answering a hook that a player has in play, rules first (runtime/standing.py)."""

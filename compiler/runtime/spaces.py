@@ -12,7 +12,7 @@ from ..decide.players import OPPONENTS
 from . import seats
 from .filters import Match, matching
 from .limits import spend
-from .state import Illegal, Player, zones_of
+from .state import Illegal, Player, values_of, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
@@ -56,7 +56,7 @@ def lead(
         ctx.spend(player, piece, 1)
         player.zones.setdefault(zone, []).append(card_id)
 
-    if leader.values.get(piece, 0) < 1:
+    if values_of(leader).get(piece, 0) < 1:
         raise Illegal(f"{leader.id} has no {piece} left to lead with")
     held = {cid for p in state.players for cid in zones_of(p).get(zone, ())}  # read, not copied (state.py)
     free = [cid for cid in matching(game.cards, lead_match) if cid not in held]
@@ -70,7 +70,7 @@ def lead(
         wanted = [(f, led_fields.get(f)) for f in pair]
         paired = [cid for cid in matching(game.cards, follow_match) if _pairs(game.cards[cid].fields, wanted)]
         for player in seats.players(OPPONENTS, ctx.state, ctx.actor, ctx.owner, ordered=True):
-            if player.values.get(piece, 0) < 1 or not paired:
+            if values_of(player).get(piece, 0) < 1 or not paired:  # read, not copied (state.py)
                 continue
             answer = ctx.ask(player, f"follow on {led}", ["pass", *paired])
             if answer != "pass":

@@ -94,6 +94,13 @@ def zones_of(player: Player) -> dict[str, list[str]]:
     return zones if zones is not None else own[_SHARED][1]
 
 
+def values_of(player: Player) -> dict[str, int]:
+    """A player's values to read, never to change (as zones_of: a lazy copy's are not copied)."""
+    own = player.__dict__
+    values = own.get("values")
+    return values if values is not None else own[_SHARED][0]
+
+
 @dataclass
 class State:
     players: list[Player]
