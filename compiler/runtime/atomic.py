@@ -10,12 +10,13 @@ q questions runs twice, not q + 1 times, with the same outcome.
 from __future__ import annotations
 
 from collections.abc import Callable
+from time import perf_counter
 from typing import Any
 
 from .decider import Decider, Question
 from .interpreter import Context, fire
 from .limits import Runaway
-from .live import Live, LiveDecider, Steps
+from .live import Live, LiveDecider, Steps, thread_free
 from .machine import _Pause, _Replay
 from .menus import Menus
 from .program import A_DO, A_MOVE, Node
@@ -25,7 +26,7 @@ from .state import Illegal, State
 class Atomic(Menus):
     """The runner's atomic steps (a mixin of flow.GameState)."""
 
-    _live: Steps  # the game's step thread and the steps waiting in it for an answer (live.py)
+    _live: Steps  # the steps waiting in their threads for an answer (live.py)
 
     def _atom(self, frame: list) -> bool:
         """Run one atomic step from its snapshot with the answers so far: True when it asks a
@@ -46,15 +47,17 @@ class Atomic(Menus):
         # each atomic step is a run, with the step budget of one; the snapshot is not changed while
         # the copy lives (it is the state this step replaces), so the copy may be lazy
         state = snapshot.copy(new_run=True, lazy=True)
-        if answers and (len(answers) > 1 or self._live.asks_again(self._kind(frame))):
-            # it asked before and will ask again: it waits for its answers in the game's step thread
-            live = Live(frame, state, self._live)
+        if answers and self._live.asks_more(self._kind(frame), len(answers)) and thread_free():
+            # it asked, and steps of its kind asked more: it waits for its answers in a thread of its own
+            live = Live(frame, state)
             return self._settle(
                 frame, live, live.start(self._work(op, what, seat, state, LiveDecider(answers, verdicts, live)))
             )
+        started = perf_counter()
         try:
             self._work(op, what, seat, state, _Replay(answers, verdicts))()
         except _Pause as pause:
+            self._live.ran(self._kind(frame), perf_counter() - started)
             self._ask(pause.question)
             return True
         except (Illegal, Runaway):

@@ -2,13 +2,14 @@
 
 An atomic step that asks (atomic.py) is re-run from its snapshot with the answers so far, one run
 per answer: a step asking q questions runs q + 1 times (an Olympus Upkeep, an Attika tile placed).
-From its second run on, the step runs in a thread of its own (`Live`), which blocks at each question
-not yet answered and goes on from there once the answer comes: the same run the next re-run would
-make (the runtime is deterministic, and the runner waits while the step runs, so nothing else
-reads or writes meanwhile), without running again what came before. One thread per game runs
-its steps, one at a time (`Steps`); it holds their states, contexts and deciders, never the game
-state (GameState) they belong to: a game dropped in the middle of a question is collected, and
-its thread is then closed, the step waiting in it cancelled (`Steps.close`).
+When steps of its kind asked at least two questions more, its next run is made in a thread of its own (`Live`), which blocks at each
+question not yet answered and goes on from there once the answer comes: the same run the next
+re-run would make (the runtime is deterministic, and the runner waits while the step runs, so
+nothing else reads or writes meanwhile), without running again what came before. The thread ends
+with the step; it holds the step's state, context and decider, never the game state (GameState):
+a game dropped in the middle of a question is collected and the step waiting for it cancelled
+(`Steps.close`). At most MOST_THREADS steps wait in threads at once in a process; past that, steps
+are re-run.
 
 A step whose thread is gone (a clone of the game: its frames are copies) is re-run from its
 snapshot, as before; both ways give the same outcome, questions and step charges.
@@ -50,19 +51,19 @@ class LiveDecider(_Replay):
 
 
 class Live:
-    """One atomic step running in the game's step thread (`Steps`): `start(work)`, then
-    `resume(answer)` after each question; each returns what the step did next: ("ask", question),
-    ("done", None) or ("error", exception)."""
+    """One atomic step running in a thread of its own: `start(work)`, then `resume(answer)` after
+    each question; each returns what the step did next: ("ask", question), ("done", None) or
+    ("error", exception). The thread ends with the step (or when it is cancelled)."""
 
-    def __init__(self, frame: list, state: State, steps: Steps) -> None:
+    def __init__(self, frame: list, state: State) -> None:
         self.frame = frame  # the runner's ATOM frame this step carries out
         self.state = state  # the copy of its snapshot it runs on
-        self.steps = steps
         self.answered = len(frame[5])  # the answers given when it started, then each one resumed
         self._to_step: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._to_runner: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
 
     def start(self, work: Callable[[], None]) -> tuple[str, Any]:
-        to_runner = self.steps.to_runner
+        to_runner = self._to_runner
 
         def run() -> None:
             try:
@@ -72,19 +73,21 @@ class Live:
             except BaseException as exc:  # noqa: BLE001 - handed to the runner, which raises it there
                 to_runner.put(("error", exc))
                 return
+            finally:
+                _THREADS.release()
             to_runner.put(("done", None))
 
-        self.steps.submit(run)
+        threading.Thread(target=run, name=THREAD, daemon=True).start()
         return to_runner.get()
 
     def resume(self, answer: int) -> tuple[str, Any]:
         self.answered += 1
         self._to_step.put(answer)
-        return self.steps.to_runner.get()
+        return self._to_runner.get()
 
     def ask(self, question: Question) -> int:
         """In the step's thread: hand the question over and wait for its answer."""
-        self.steps.to_runner.put(("ask", question))
+        self._to_runner.put(("ask", question))
         answer = self._to_step.get()
         if answer is _CANCEL:
             raise _Cancel
@@ -94,43 +97,45 @@ class Live:
         self._to_step.put(_CANCEL)
 
 
+THREAD = "ostraka-atomic-step"
+WORTH_A_THREAD = 0.0003  # seconds: a run up to a question shorter than this is re-run instead
+# Steps waiting for answers at once, in the whole process (games kept at a question, a search's
+# tree of states): past this many, a step is re-run from its snapshot instead (the same outcome).
+MOST_THREADS = 32
+_THREADS = threading.BoundedSemaphore(MOST_THREADS)
+
+
+def thread_free() -> bool:
+    """Take one of the process's step threads, if one is free (Live.start gives it back)."""
+    return _THREADS.acquire(blocking=False)
+
+
 class Steps:
-    """A game's step thread, started when a step first needs it and kept for the next ones (one
-    step at a time: the runner waits while it runs), and the steps waiting in it for an answer."""
+    """A game's steps waiting in their threads for an answer, and what it learnt of its kinds of
+    steps: how many questions one has asked at most."""
 
     def __init__(self) -> None:
         self.waiting: dict[int, Live] = {}  # by their frame's id
-        self.to_runner: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
-        self._jobs: queue.SimpleQueue[Callable[[], None] | None] | None = None
-        self._most: dict[Any, int] = {}  # by kind of step: the most questions one has asked
+        self._most: dict[Any, int] = {}
+        self._took: dict[Any, float] = {}  # by kind of step: how long its last run up to a question took
+
+    def ran(self, kind: Any, seconds: float) -> None:
+        self._took[kind] = seconds
 
     def asked(self, kind: Any, questions: int) -> None:
         """A step of this kind asked so many questions in all."""
         if questions > self._most.get(kind, 0):
             self._most[kind] = questions
 
-    def asks_again(self, kind: Any) -> bool:
-        """Whether a step of this kind that asked once is likely to ask again (one of its kind
-        did): its second run is then worth running in the thread (only the time differs)."""
-        return self._most.get(kind, 0) > 1
-
-    def submit(self, job: Callable[[], None]) -> None:
-        if self._jobs is None:
-            jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
-            threading.Thread(target=_serve, args=(jobs,), name="ostraka-atomic-steps", daemon=True).start()
-            self._jobs = jobs
-        self._jobs.put(job)
+    def asks_more(self, kind: Any, answered: int) -> bool:
+        """Whether a step of this kind, answered so far, is likely to ask at least two questions
+        more (one of its kind did) and its runs take long enough that a thread (some tens of
+        microseconds to start and to hand each answer over) costs less than the re-runs it saves.
+        Only the time differs: either way the step gives the same outcome."""
+        return self._most.get(kind, 0) >= answered + 2 and self._took.get(kind, 0.0) >= WORTH_A_THREAD
 
     def close(self) -> None:
-        """Cancel the steps waiting for answers that will never come, and end the thread."""
+        """Cancel the steps waiting for answers that will never come (their game was collected)."""
         for live in self.waiting.values():
             live.cancel()
         self.waiting.clear()
-        if self._jobs is not None:
-            self._jobs.put(None)
-            self._jobs = None
-
-
-def _serve(jobs: queue.SimpleQueue[Callable[[], None] | None]) -> None:
-    while (job := jobs.get()) is not None:
-        job()
