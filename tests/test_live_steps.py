@@ -11,8 +11,8 @@ import threading
 import flowkit
 import pytest
 
-from compiler.runtime.flow import GameState
 from compiler.runtime import live
+from compiler.runtime.flow import GameState
 from compiler.runtime.live import THREAD
 
 
