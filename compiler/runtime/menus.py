@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from dataclasses import fields
 from typing import Any
 
-from . import judging, payment
+from . import judging
 from .decider import Decider, FirstLegal, Searching
 from .interpreter import Context
-from .limits import Runaway, fresh_budget
+from .limits import Runaway
 from .program import A_MOVE, ATOM, TRIES, FlowBase, Node
 from .state import Illegal, State
 
@@ -57,7 +57,7 @@ class Menus(FlowBase):
         ctx = self._ctx(seat)
         actions: list[int] = []
         kept: dict[int, State] = {}  # the states that moves reached asking nothing, for reuse
-        self._readings = {}  # the states builds are judged on, each read once (judging.py)
+        self._judging = {}  # the states builds are judged on, each read once (judging.On)
         found: dict[str, list[str]] = {}  # the cards of each `card` selector (Program.same_cards)
         for name in arg.moves:
             move = prog.flow.moves[name]
@@ -68,6 +68,9 @@ class Menus(FlowBase):
                 cards = found[same] = list(dict.fromkeys(card_id for _holder, card_id in self._move_cards(ctx, name)))
             end = prog.sure_from[name]  # the actions from `end` on need no trial
             split = min(prog.shared_prefix[name], end)
+            if not split and end == 1 and 0 in prog.judged[name]:  # one build per card, judged
+                self._judge_cards(seat, name, index, cards, actions, kept if end == len(move.do) else None)
+                continue
             starts = self._starts(seat, name, cards[0], split, end) if cards and split else None
             once = starts is not None and split == end  # all it tries is shared by the cards
             first = next(iter(starts), None) if starts is not None and once else None
@@ -81,6 +84,32 @@ class Menus(FlowBase):
         if keep:
             self._keep_trials(sid, seat, kept)
         return sorted(actions)
+
+    def _judge_cards(
+        self, seat: int, name: str, index: int, cards: list[str], actions: list[int], kept: dict[int, State] | None
+    ) -> None:
+        """The legal moves among a move that is one build of one card that must be built, for each
+        of the cards (appended to `actions`): judged on the state in one context, its card and event
+        set for each (_judged's, made once), else tried (and its state `kept` when it asked nothing)."""
+        prog, start = self.program, self.state
+        ctx: judging.Judging | None = None
+        for card_id in cards:
+            if ctx is None:
+                ctx = self._judging_ctx(seat, start, name, card_id)
+            else:
+                ctx.card, ctx.event = self.game.cards[card_id], {"move": name, "card": card_id}
+                ctx.decider, ctx.verdicts = FirstLegal(), []
+                ctx.on.fresh()
+            verdict = self._verdict(ctx, name, 0, 1)
+            if verdict is None:
+                tried = self._try(seat, start, name, card_id, slice(0, 1))
+                if tried is None:
+                    continue
+                if tried[1] and kept is not None:
+                    kept[prog.move_action(index, card_id)] = tried[0]
+            elif not verdict:
+                continue
+            actions.append(prog.move_action(index, card_id))
 
     def _starts(self, seat: int, name: str, card_id: str, split: int, end: int) -> _Found:
         """The states the actions a move begins with that read no card reach (its shared prefix):
@@ -119,15 +148,21 @@ class Menus(FlowBase):
     def _judged(self, seat: int, start: State, name: str, card_id: str, begin: int, end: int) -> bool | None:
         """Whether a move's actions from `begin` to `end` succeed on `start`, told by reading it when
         they are one build of one card that must be built (judging.py); None: they must be tried."""
-        prog = self.program
-        if end - begin != 1 or begin not in prog.judged[name]:
+        if end - begin != 1 or begin not in self.program.judged[name]:
             return None
-        read = self._readings.get(id(start))
-        if read is None or read[0] is not start:
-            read = self._readings[id(start)] = (start, payment.Reading(), judging.view(start))
-        fresh_budget(read[2])  # each judged as a trial of its own
-        trial = self._trial_ctx(seat, FirstLegal(), read[2], name, card_id)
-        ctx = judging.context(trial, prog.sure_builds, read[1])
+        return self._verdict(self._judging_ctx(seat, start, name, card_id), name, begin, end)
+
+    def _judging_ctx(self, seat: int, start: State, name: str, card_id: str) -> judging.Judging:
+        """A context judging a move's build on `start` (what is read of it once: judging.On)."""
+        on = self._judging.get(id(start))
+        if on is None or on.start is not start:
+            on = self._judging[id(start)] = judging.On(start)
+        else:
+            on.fresh()  # each judged as a trial of its own
+        trial = self._trial_ctx(seat, FirstLegal(), on.view, name, card_id)
+        return judging.context(trial, self.program.sure_builds, on)
+
+    def _verdict(self, ctx: judging.Judging, name: str, begin: int, end: int) -> bool | None:
         try:
             self._run_move(ctx, name, slice(begin, end))
         except (Illegal, Runaway):  # refused before the build is judged: trying tells why

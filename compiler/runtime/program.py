@@ -14,12 +14,12 @@ from pydantic import BaseModel
 from ..lang.flow import Flow, Step
 from .decider import Decider, FirstLegal
 from .interpreter import Context
-from .payment import Reading
 from .state import State
 from .sure import sure_builds, sure_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..compiled import CompiledGame
+    from .judging import On
 
 CHANCE = -1  # OpenSpiel's kChancePlayerId
 TRIES = 64  # the most runs spent searching for answers that make one move succeed
@@ -192,9 +192,9 @@ class FlowBase:
     # the state trials started from and, by (turn step, seat), what it held when they ran (its
     # fingerprint) with the states they reached without a question, by move (menus.py)
     _trials: tuple[State | None, dict[tuple[int, int], tuple[tuple, dict[int, State]] | None]] = (None, {})
-    # during a seat's menu: the states its builds are judged on (by id), each with what pricing
-    # read of it once for all of them and the view they are judged on (menus.py, judging.py)
-    _readings: dict[int, tuple[State, Reading, State]] = {}
+    # during a seat's menu: the states its builds are judged on (by id), each with what is read of
+    # it once for all of them (menus.py, judging.On)
+    _judging: dict[int, On] = {}
 
     def _seat(self, frame_seat: int | None) -> int:
         return self.start if frame_seat is None else frame_seat
