@@ -62,7 +62,8 @@ class Atomic(Menus):
             return True
         except (Illegal, Runaway):
             return self._refused(frame)
-        self._live.asked(self._kind(frame), len(answers))
+        if answers:
+            self._live.asked(self._kind(frame), len(answers))
         self.state = state
         return False
 

@@ -17,6 +17,10 @@ from .program import CHANCE, DEAL, FlowBase, Node
 class Dealing(FlowBase):
     """The runner's deals (a mixin of flow.GameState)."""
 
+    # the pile of the deal going on, its length, and the cards' indices in it with their copies,
+    # kept from one card dealt to the next (a clone's piles are copies: it counts its own)
+    _pile: tuple[list[str], int, list[int], list[int]] | None = None
+
     def _start_deal(self, sid: int, seat: int) -> None:
         arg = self.program.steps[sid].arg
         ctx = self._ctx(seat)
@@ -52,18 +56,26 @@ class Dealing(FlowBase):
             return True
         arg = prog.steps[sid].arg
         if targets and pile:
-            # the copies of each card in the pile (counted in C: a deal asks once per card dealt)
-            if arg.distinct is None:
-                counts = Counter(pile)
+            ids = prog.card_ids
+            counted = self._pile
+            if arg.distinct is None and counted is not None and counted[0] is pile and counted[1] == len(pile):
+                actions, weights = counted[2], counted[3]  # counted at the last card dealt, less that card
             else:
-                cards = self.game.cards
-                counts = Counter(cid for cid in pile if cards[cid].fields.get(arg.distinct) not in taken)
-            if counts:
-                ids = prog.card_ids
+                # the copies of each card in the pile (counted in C)
+                if arg.distinct is None:
+                    counts = Counter(pile)
+                else:
+                    cards = self.game.cards
+                    counts = Counter(cid for cid in pile if cards[cid].fields.get(arg.distinct) not in taken)
                 actions = sorted(map(prog.card_index.__getitem__, counts))
-                where = arg.to if targets[0] < 0 else f"{self.state.players[targets[0]].id}.{arg.to}"
                 weights = [counts[ids[a]] for a in actions]
-                self.node = Node("chance", CHANCE, actions, _Labels("deal ", f" to {where}", ids, actions), weights)
+                self._pile = (pile, len(pile), actions, weights) if arg.distinct is None else None
+            if actions:
+                where = arg.to if targets[0] < 0 else f"{self.state.players[targets[0]].id}.{arg.to}"
+                actions = list(actions)  # the node's own: the counts change as the deal goes on
+                self.node = Node(
+                    "chance", CHANCE, actions, _Labels("deal ", f" to {where}", ids, actions), list(weights)
+                )
                 return True
         self.stack.pop()
         return False
@@ -79,6 +91,16 @@ class Dealing(FlowBase):
             return
         arg = self.program.steps[sid].arg
         pile.remove(card_id)
+        counted = self._pile
+        if counted is not None and counted[0] is pile and counted[1] == len(pile) + 1:
+            # the pile's counts less the card dealt: the next node of the deal need not count again
+            actions, weights = counted[2], counted[3]
+            i = actions.index(self.program.card_index[card_id])
+            if weights[i] > 1:
+                weights[i] -= 1
+            else:
+                del actions[i], weights[i]
+            self._pile = (pile, len(pile), actions, weights)
         if arg.distinct is not None:
             taken.append(self.game.cards[card_id].fields.get(arg.distinct))
         seat = targets.pop(0)
