@@ -82,6 +82,13 @@ CARDS = """
   text: When built, pay 1 coin.
   effects: [{on: built, do: [{pay: {coins: 1}}]}]
   examples: [{name: pays, given: {p1: {coins: 1}}, when: {build: greedy}, expect: {p1: {coins: 0}}}]
+- id: patron
+  name: Patron
+  kind: token
+  value: 10
+  text: When built, you may build a token from your hand for free.
+  effects: [{on: built, do: [{build: {card: {kind: token, zone: hand}, free: true}}]}]
+  examples: [{name: builds none, when: {build: patron}, expect: {p1: {points: 0}}}]
 """
 
 
@@ -176,6 +183,42 @@ def test_a_discount_whose_first_answer_does_not_pay_is_tried(game):
 def test_seven_wonders_legal_moves_are_those_that_trying_gives(players, engine):
     played = _both_ways(flowkit.game("seven_wonders"), players, players, engine)
     assert played[0] == played[1] and len(played[0][0]) >= 18 * players  # six turns an age, and questions
+
+
+@pytest.mark.parametrize("engine", ["handlers", "interpreter"])
+def test_a_stage_that_builds_from_the_discard_pile_is_judged(engine, monkeypatch):
+    """Halikarnassos's stages build a card from the discard pile for free, if the player likes
+    (sure.sure_builds: an optional free build of cards whose own build is sure): judged, with the
+    same legal moves and game as trying them, in a 7-player game (every city dealt) where the judge
+    said both yes and no to them."""
+    game = flowkit.game("seven_wonders")
+    builders = {
+        card_id
+        for card_id, by_trigger in game.triggered.items()
+        for _index, effect in by_trigger.get(game.game.build.on_built, [])
+        if any(action.key == "build" for action in effect.do or [])
+    }
+    assert len(builders) == 4 and builders <= program(game).sure_builds
+    verdicts = set()
+    judge = judging.judge
+
+    def spy(ctx, count, candidates, *args):
+        verdict = judge(ctx, count, candidates, *args)
+        found = candidates()
+        if found and found[0][1] in builders:
+            verdicts.add(verdict)
+        return verdict
+
+    monkeypatch.setattr(judging, "judge", spy)
+    played = _both_ways(game, 7, 1, engine)
+    assert played[0] == played[1] and verdicts == {True, False}
+
+
+def test_a_build_of_what_may_be_refused_is_tried(game):
+    """A card whose build builds one of the tokens in hand for free, if the player likes: tokens
+    require something (the kind's requirement reads the hand, which taking a card changes) and a
+    token whose build pays (greedy) is among them, so its build is tried, not judged."""
+    assert "patron" not in program(game).sure_builds
 
 
 def _played(game, seeds: range) -> list:
