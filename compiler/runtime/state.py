@@ -72,13 +72,16 @@ def _lazy_copies(players: list[Player]) -> list[Player]:
     copies = []
     for p in players:
         own = p.__dict__
-        held = own.get(_SHARED)
-        if held is None:
-            held = (own["values"], own["zones"], own["used"])
-        elif len(own) > 3:  # it took some of its own (it holds id, seat and _SHARED)
-            held = (own.get("values", held[0]), own.get("zones", held[1]), own.get("used", held[2]))
         new = _new(Player)
-        new.__dict__ = {"id": own["id"], "seat": own["seat"], _SHARED: held}
+        if len(own) == 3:  # a lazy copy that took nothing of its own (id, seat, _SHARED): the same again
+            new.__dict__ = own.copy()
+        else:
+            held = own.get(_SHARED)
+            if held is None:
+                held = (own["values"], own["zones"], own["used"])
+            else:  # it took some of its own
+                held = (own.get("values", held[0]), own.get("zones", held[1]), own.get("used", held[2]))
+            new.__dict__ = {"id": own["id"], "seat": own["seat"], _SHARED: held}
         copies.append(new)
     return copies
 
