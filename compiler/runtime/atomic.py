@@ -14,7 +14,7 @@ from time import perf_counter
 from typing import Any
 
 from .decider import Decider, Question
-from .interpreter import Context, fire
+from .interpreter import Context, _made, fire
 from .limits import Runaway
 from .live import Live, LiveDecider, Steps, thread_free
 from .machine import _Pause, _Replay
@@ -70,9 +70,11 @@ class Atomic(Menus):
     def _work(self, op: int, what: Any, seat: int, state: State, decider: Decider) -> Callable[[], None]:
         """The step's run on its state, as a function that holds neither the game state nor the
         runner (a step's thread must not keep a dropped game alive: live.py)."""
-        if op == A_MOVE:  # the move's context made in one step, as a trial's (menus._trial_ctx)
+        if op == A_MOVE:
             name, card_id = self.program.move_of(what[1])
-            ctx = self._trial_ctx(seat, decider, state, name, card_id)
+            player = state.players[seat]  # acting with the card, as a trial's context (menus._trial_ctx)
+            event = {"move": name, "card": card_id}
+            ctx = _made(self.game, state, decider, player, player, self.game.cards[card_id], event, 0, self.handlers)
             moves = self.handlers.moves if self.handlers is not None else None
             if moves:  # as menus._run_move carries a move out: its generated functions, or the interpreter
                 return _each(moves[name], ctx)
