@@ -10,7 +10,7 @@ import random
 import flowkit
 import pytest
 
-from compiler.runtime import costs, payment
+from compiler.runtime import costs, supplies
 from compiler.runtime.decider import FirstLegal
 from compiler.runtime.interpreter import Context
 from compiler.runtime.limits import budget
@@ -52,7 +52,7 @@ def test_a_memo_answers_what_pricing_from_nothing_answers(name, players, seed):
         for card in rng.sample(cards, 12):
             for player in trial.players:
                 warm = _quote(game, trial, player, card)  # the memos as earlier states left them
-                payment._UNITS.clear()
+                supplies._UNITS.clear()
                 assert _quote(game, trial, player, card) == warm, (player.id, card.id)
                 compared += 1
     assert compared
@@ -66,24 +66,24 @@ def test_supplies_are_shared_by_what_they_read_only():
     buyer, left, _right = state.players
     for player in state.players:
         player.zones["city"] = []
-    reads = payment._Memo(game).relevant
+    reads = supplies._Memo(game).relevant
     assert reads["lumber_yard"] and reads["west_trading_post"] and not reads["altar"]  # production, price; points
 
-    def supply(**cities: list[str]) -> payment.Supply:
+    def supply(**cities: list[str]) -> supplies.Supply:
         trial = state.copy(new_run=True)
         for pid, city in cities.items():
             trial.player(pid).zones["city"] = city
         ctx = Context(game, trial, FirstLegal(), actor=trial.players[0], owner=trial.players[0])
-        return payment._units(ctx, trial.players[0])
+        return supplies.units(ctx, trial.players[0])
 
-    payment._UNITS.clear()
+    supplies._UNITS.clear()
     first = supply(p1=["altar"], p2=["lumber_yard"])
     assert supply(p1=[], p2=["baths", "lumber_yard"]) is first
     assert supply(p1=[], p2=["lumber_yard", "lumber_yard"]) is not first  # two units of wood
     priced = supply(p1=["altar", "west_trading_post"], p2=["lumber_yard"])
     assert priced is not first
 
-    def wood(found: payment.Supply) -> list:
+    def wood(found: supplies.Supply) -> list:
         return [(u.origin, u.price) for u in found.sellers if u.key.startswith("lumber_yard")]
 
     assert wood(first) == [(left.id, {"wood": 2})]  # the rule number

@@ -1,0 +1,301 @@
+"""The units of supply a buyer may pay a build's resources with: their own production and what
+sellers offer them at a price (the game's trade), memoised (payment.py pays; plans.py searches).
+
+A supply reads only the standing effects of cards in play (production, trade prices, rule numbers,
+discounts, substitutes), the buyer's seat and the number of players. `units` keys it on those:
+for each seat it reads, that seat's cards in play that have such effects, in order; so cities
+whose production is the same share one supply whatever else they built. A new supply is made
+from parts memoised the same way (the buyer's own units, discounts and substitutes by the buyer's
+cards; the prices they pay by the buyer's cards and seat; each seller's offers by the seller's
+cards and those prices): in a turn usually one of them changed. A supply or a part found again
+is charged the steps making it cost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import chain
+from typing import TYPE_CHECKING, Any
+
+from ..lang import hooks
+from .limits import spend
+from .state import Player, zones_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .interpreter import Context
+
+
+class Unit:
+    """One unit of supply: what it can be, and where it comes from. Equal units: the same options,
+    origin and key (the price is not compared). A plain class: supplies make many of them."""
+
+    __slots__ = ("options", "origin", "price", "key")
+
+    def __init__(
+        self, options: frozenset[str], origin: str, price: dict[str, int] | None = None, key: str = ""
+    ) -> None:
+        self.options = options
+        self.origin = origin  # 'own', 'stock', 'wild:<noun>' or a seller's player id
+        self.price = {} if price is None else price
+        self.key = key  # distinguishes otherwise identical units
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Unit):
+            return NotImplemented
+        return (self.options, self.origin, self.key) == (other.options, other.origin, other.key)
+
+    def __hash__(self) -> int:
+        return hash((self.options, self.origin, self.key))
+
+    def __repr__(self) -> str:
+        return f"Unit(options={self.options!r}, origin={self.origin!r}, price={self.price!r}, key={self.key!r})"
+
+
+@dataclass
+class Plan:
+    coins: int
+    purchases: tuple[tuple[str, int], ...]  # (seller, coins)
+    consumed: tuple[tuple[str, int], ...]  # (noun, units) taken from stock or wild counters
+
+    def label(self) -> str:
+        parts = [f"buy from {seller} for {coins}" for seller, coins in self.purchases]
+        parts += [f"spend {n} {noun}" for noun, n in self.consumed]
+        return "; ".join(parts) or "own production"
+
+
+_Offer = tuple[int, tuple, str, int]  # (bit of its key, (seller, options), seller, price of the noun)
+
+
+@dataclass
+class Supply:
+    """A buyer's own units and the units sellers offer them, and the steps finding them cost; by
+    noun, the units that can pay it, in the order the search tries them (indexed once)."""
+
+    own: list[Unit]
+    sellers: list[Unit]
+    steps: int
+    discounts: list[tuple[str, Any]]  # the buyer's standing effects answering the cost hook
+    substitutes: list[tuple[str, Any]]  # ... and the substitute hook (both read only their cards in play)
+    # by noun, for the search (plans.py): (bit, options) of each own unit that can be it, each
+    # offer of it; units with the same key share a bit of the search's `used`
+    _own_for: dict[str, list[tuple[int, frozenset[str]]]] | None = None
+    _sellers_for: dict[str, list[_Offer]] = field(default_factory=dict)
+    # by noun: the units that may pay it free of charge, the offers of it, its lowest price (plans.py)
+    reach: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+    stocked: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)  # needs -> resources among them
+    # cheapest_plans's answers on this supply by what else they read, and the search nodes each cost
+    plans: dict[tuple, tuple[list, int]] = field(default_factory=dict)
+
+    def _index(self) -> dict[str, list[tuple[int, frozenset[str]]]]:
+        """Every unit filed under each noun it can be, in order, in one pass."""
+        bits: dict[str, int] = {}
+        own: dict[str, list[tuple[int, frozenset[str]]]] = {}
+        for u in self.own:
+            entry = (bits.setdefault(u.key, 1 << len(bits)), u.options)
+            for noun in u.options:
+                own.setdefault(noun, []).append(entry)
+        offers = self._sellers_for
+        for u in self.sellers:
+            bit, seller_key = bits.setdefault(u.key, 1 << len(bits)), (u.origin, u.options)
+            for noun in u.options:
+                offers.setdefault(noun, []).append((bit, seller_key, u.origin, u.price[noun]))
+        self._own_for = own
+        return own
+
+    def search_for(self, noun: str) -> tuple[list[tuple[int, frozenset[str]]], list[_Offer]]:
+        """The own units that can be the noun and the offers of it (see above)."""
+        own = self._own_for if self._own_for is not None else self._index()
+        return own.get(noun, []), self._sellers_for.get(noun, [])
+
+    def reach_of(self, noun: str) -> tuple[int, int, int]:
+        """(own units that can be the noun, seller units offering it, the lowest price offered)."""
+        found = self.reach.get(noun)
+        if found is None:
+            own, offers = self.search_for(noun)
+            found = self.reach[noun] = (len(own), len(offers), min((o[3] for o in offers), default=0))
+        return found
+
+
+class _Memo:
+    """One game's supplies (see units), their parts, and what their keys read."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.supplies: dict[tuple, Supply] = {}
+        self.seats: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}  # see _seats
+        self.relevant = _Relevant(game)
+        # the parts: own units, their steps, discounts, substitutes by the buyer's cards; the price
+        # and the trade-price effects by the buyer's seat and cards; offers by seller, cards, prices
+        self.own: dict[tuple, tuple[list[Unit], int, list, list]] = {}
+        self.prices: dict[tuple, tuple[int, list[tuple[bool, Any, set[str]]]]] = {}
+        self.offers: dict[tuple, tuple[list[Unit], int]] = {}
+
+
+class _Relevant(dict):
+    """card id -> whether the card has a standing effect a supply reads (the rest never change one),
+    each card looked up when first met (a card's examples see only the cards they read:
+    tools/gameview.py)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__()
+        self.by_hook = [game.passives_by_hook.get(hook) for hook in _READ]
+
+    def __missing__(self, card_id: str) -> bool:
+        found = self[card_id] = any(by_card and card_id in by_card for by_card in self.by_hook)
+        return found
+
+
+_READ = (hooks.PRODUCTION, hooks.TRADE_PRICE, hooks.RULE_NUMBER, hooks.COST, hooks.SUBSTITUTE)
+# per game: the cards in play change once a turn, while a turn's menu prices many builds
+_UNITS: dict[int, _Memo] = {}
+_UNITS_MAX = 20_000
+
+
+def units(ctx: Context, player: Player) -> Supply:
+    """The buyer's supply: their own units and the units sellers offer them (see the module). A
+    supply found again is charged the steps making it cost."""
+    game, state = ctx.game, ctx.state
+    memo = _UNITS.get(id(game))
+    if memo is None or memo.game is not game or len(memo.supplies) > _UNITS_MAX:
+        memo = _UNITS[id(game)] = _Memo(game)
+    everyone = state.players
+    seats = (player.seat, len(everyone))
+    found_seats = memo.seats.get(seats)
+    if found_seats is None:
+        found_seats = memo.seats[seats] = _seats(ctx, player)
+    readers = found_seats[0]
+    # read without copying a lazy copy's zones; a card's zone does not matter, its place in the order does
+    keep, zones = memo.relevant.__getitem__, game.play_zones
+    if len(zones) == 1:
+        only = zones[0]
+        cards = [tuple(filter(keep, zones_of(everyone[s]).get(only, ()))) for s in readers]
+    else:
+        missing = [()] * len(zones)
+        cards = [tuple(filter(keep, chain(*map(zones_of(everyone[s]).get, zones, missing)))) for s in readers]
+    key = (seats, *cards)
+    found = memo.supplies.get(key)
+    if found is not None:
+        spend(state, found.steps)
+        return found
+    found = memo.supplies[key] = _made(ctx, memo, player, dict(zip(readers, cards)), found_seats[1], key)
+    return found
+
+
+def _made(
+    ctx: Context, memo: _Memo, buyer: Player, cards: dict[int, tuple], sellers: tuple[int, ...], key: tuple
+) -> Supply:
+    """A new supply, from its parts (see the module); `cards`: each seat's read (units' key)."""
+    state, everyone = ctx.state, ctx.state.players
+    mine = cards[buyer.seat]
+    own = memo.own.get(mine)
+    if own is None:
+        steps = [0]
+        made = _own_units(ctx, buyer, steps)
+        own = memo.own[mine] = (made, steps[0], ctx.passives(buyer, hooks.COST), ctx.passives(buyer, hooks.SUBSTITUTE))
+    else:
+        spend(state, own[1])
+    total, offered = own[1], []
+    trade = ctx.game.game.trade
+    if trade is not None:
+        reached = ctx.game.reach_passives
+        # the buyer's seat and cards, or all of the key when others' cards may count
+        others = hooks.RULE_NUMBER in reached or hooks.TRADE_PRICE in reached
+        price_key = key if others else (key[0], mine)
+        priced = memo.prices.get(price_key)
+        if priced is None:
+            priced = memo.prices[price_key] = _setting(ctx, buyer, trade)
+        base, setting = priced
+        for s in sellers:
+            seller = everyone[s]
+            prices = _prices(seller.id, base, setting)
+            part_key = (seller.id, cards[s], base, tuple(sorted(prices.items())))
+            part = memo.offers.get(part_key)
+            if part is None:
+                steps = [0]
+                made = _offers(ctx, seller, base, prices, steps)
+                part = memo.offers[part_key] = (made, steps[0])
+            else:
+                spend(state, part[1])
+            offered += part[0]
+            total += part[1]
+    return Supply(own[0], offered, total, own[2], own[3])  # the parts' lists are read, never changed
+
+
+def _own_units(ctx: Context, player: Player, steps: list[int]) -> list[Unit]:
+    """The buyer's own units; `steps`: the steps making them cost, added to its first item."""
+    units = []
+    state = ctx.state
+    for index, (card_id, arg) in enumerate(ctx.passives(player, hooks.PRODUCTION)):
+        for noun, n in arg.amounts.items():
+            n = spend(state, n)
+            steps[0] += max(n, 0)
+            units += [Unit(frozenset([noun]), "own", key=f"{card_id}:{index}:{noun}:{i}") for i in range(n)]
+        if arg.one_of:
+            units.append(Unit(frozenset(arg.one_of), "own", key=f"{card_id}:{index}"))
+    return units
+
+
+def _setting(ctx: Context, buyer: Player, trade: Any) -> tuple[int, list[tuple[bool, Any, set[str]]]]:
+    """The price the buyer pays by the rules (a rule number), and the trade-price effects reaching
+    them, each with whether the buyer holds it and the ids of the sellers it covers."""
+    base = ctx.param(trade.price, buyer)
+    setting = [
+        (holder is buyer, arg, {p.id for p in ctx.derive(owner=holder).players(arg.from_, actor=buyer)})
+        for holder, _card, arg in ctx.reaching(buyer, hooks.TRADE_PRICE)
+    ]
+    return base, setting
+
+
+def _offers(ctx: Context, seller: Player, base: int, prices: dict[str, int], steps: list[int]) -> list[Unit]:
+    """The units one seller offers at these prices (as _own_units, `steps`)."""
+    units = []
+    state = ctx.state
+    for index, (card_id, arg) in enumerate(ctx.passives(seller, hooks.PRODUCTION, sellable_only=True)):
+        if not arg.tradable:
+            continue
+        for noun, n in arg.amounts.items():
+            n = spend(state, n)
+            steps[0] += max(n, 0)
+            price = {noun: prices.get(noun, base)}
+            units += [Unit(frozenset([noun]), seller.id, price, f"{card_id}:{index}:{noun}:{i}") for i in range(n)]
+        if arg.one_of:
+            units.append(
+                Unit(
+                    frozenset(arg.one_of), seller.id, {r: prices.get(r, base) for r in arg.one_of}, f"{card_id}:{index}"
+                )
+            )
+    return units
+
+
+def _prices(seller: str, base: int, setting: list[tuple[bool, Any, set[str]]]) -> dict[str, int]:
+    """What the buyer pays the seller per unit: a price another player's card sets for the buyer
+    (`of`) replaces the rule number; the buyer's own cards may lower either. `setting`: the
+    trade-price effects that reach the buyer (_setting)."""
+    imposed: dict[str, int] = {}
+    own: list = []
+    for owned, arg, covered in setting:
+        if seller not in covered:
+            continue
+        if owned:
+            own.append(arg)
+        else:
+            imposed.update({noun: max(imposed.get(noun, arg.price), arg.price) for noun in arg.resources})
+    prices = dict(imposed)
+    for arg in own:
+        for noun in arg.resources:
+            prices[noun] = min(prices.get(noun, base), arg.price)
+    return prices
+
+
+def _seats(ctx: Context, player: Player) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats whose cards in play a buyer's supply reads, and the sellers' seats in the order
+    the trade names them. Read: the buyer's and the sellers', or every seat when some card aims
+    prices or rule numbers at other players (then anyone's may count). They depend on the game,
+    the buyer's seat and the number of players only (units keeps them)."""
+    rules, reached, everyone = ctx.game.game, ctx.game.reach_passives, ctx.state.players
+    if rules.trade is None:
+        return tuple(range(len(everyone))), ()
+    sellers = tuple(p.seat for p in ctx.players(rules.trade.from_, actor=player))
+    if hooks.RULE_NUMBER in reached or hooks.TRADE_PRICE in reached:
+        return tuple(range(len(everyone))), sellers
+    return (player.seat, *sellers), sellers
