@@ -66,7 +66,10 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
             if held and not shape.parents.isdisjoint(held):
                 return Quote(free=True)
     found = Quote()
-    supply = payment.supply_for(ctx, player, reading)  # its discounts now, its units for the plan
+    # its discounts now, its units for the plan (read once for a reading)
+    supply = None if reading is None else reading.supplies.get(player.id)
+    if supply is None:
+        supply = payment.supply_for(ctx, player, reading)
     currency = game.game.build.currency
     if supply.discounts:
         cost = dict(shape.cost)
@@ -77,11 +80,11 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
             return found
         found.coins = cost.pop(currency, 0)
         spend(ctx.state, sum(n for n in cost.values() if n > 0))  # a step per unit: costs may be huge
-        needs = _needs(cost)
+        needs = tuple(_needs(cost))
     else:
         found.coins = shape.coins
         spend(ctx.state, shape.units)
-        needs = shape.needs if shape.needs is not None else _needs(shape.cost, currency)
+        needs = shape.needs if shape.needs is not None else tuple(_needs(shape.cost, currency))
     available = player.values.get(currency, 0) - found.coins
     if available < 0:
         raise Illegal(f"{player.id} cannot pay {found.coins} {currency} for {card.name}")
@@ -110,7 +113,7 @@ class _Shape:
         self.coins = self.cost.get(rules.currency, 0)
         self.units = sum(n for r, n in self.cost.items() if r != rules.currency and n > 0)
         # a huge cost is refused by the steps it is charged before its units are listed
-        self.needs = _needs(self.cost, rules.currency) if self.units <= _LISTED else None
+        self.needs = tuple(_needs(self.cost, rules.currency)) if self.units <= _LISTED else None
 
 
 _LISTED = 64  # the most resource units of a cost listed ahead

@@ -48,7 +48,7 @@ def _cheapest(
     if stocked is None:
         resources = ctx.game.game.resources
         stocked = supply.stocked[needs] = tuple(r for r in dict.fromkeys(needs) if r in resources)
-    held = tuple([max(0, values.get(r, 0)) for r in stocked])
+    held = tuple([max(0, values.get(r, 0)) for r in stocked]) if stocked else ()
     substitutes = supply.substitutes
     if not substitutes:
         wild = []
@@ -58,11 +58,14 @@ def _cheapest(
         wild = reading.once("wild", player, lambda: wild_units(ctx, player, substitutes))
     # the search reads only the supply, the needs, the coins, this stock and these wild units: the
     # same ones found on another build trial are answered from the memo, charged the same steps
-    memo_key = (needs, coins_available, held, tuple(wild))
+    memo_key = (needs, coins_available, held, tuple(wild) if wild else ())
     known = supply.plans.get(memo_key)
     if known is not None:
-        if known[1]:
-            _charge(ctx.state, known[1])
+        nodes = known[1]
+        if nodes >= _CHARGE:
+            _charge(ctx.state, nodes)
+        elif nodes:
+            spend(ctx.state, nodes)  # what _charge charges for fewer than _CHARGE nodes
         return known[0]
     stock = dict(zip(stocked, held))
     if _beyond_reach(supply, needs, stock, wild, coins_available):
@@ -215,7 +218,7 @@ def _keep(
 def choose_plan(
     ctx: Context,
     player: Player,
-    needs: list[str],
+    needs: tuple[str, ...] | list[str],
     coins_available: int,
     what: str,
     reading: Reading | None = None,
