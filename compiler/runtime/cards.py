@@ -123,6 +123,8 @@ def _in_zone(cards: Any, holder: Player | None, ids: list[str], missing: bool, m
 
 def pick(ctx: Context, candidates: Sequence[Pick], about: str) -> Pick:
     """One of the candidates, the actor's choice when they differ."""
+    if len(candidates) == 1:  # nothing to pick among (and nothing to charge: 1 // 16 steps)
+        return candidates[0]
     spend(ctx.state, len(candidates) // 16)  # each pick reads every candidate: picking n of n costs n^2
     labels = [cid if holder is None else f"{cid}@{holder.id}" for holder, cid in candidates]
     unique = list(dict.fromkeys(labels))
