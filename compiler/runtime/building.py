@@ -8,6 +8,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from . import cards, costs, payment
+from .builds import check_buildable
 from .decider import FirstLegal
 from .limits import spend
 from .state import Illegal, Player
@@ -111,12 +112,16 @@ def can_build(
     state when only paying can tell (a `price`, a substitute covering what the player lacks).
     `checked`: the checks already passed on this state. Free: nothing is left that could fail."""
     card = ctx.game.cards[card_id]
-    if not checked and not ctx.passes_build_checks(card):
-        return False
+    about = ctx.about_build(card, FirstLegal())  # build()'s context, for its checks and its quote
+    if not checked:
+        try:
+            check_buildable(about)
+        except Illegal:
+            return False
     if free:
         return True
     if price is None:
-        verdict = costs.affordable(ctx.about_build(card, FirstLegal()), ctx.actor, card, reading)
+        verdict = costs.affordable(about, ctx.actor, card, reading)
         if verdict is not None:
             return verdict
     return ctx.pays_on_copy(card, price)
