@@ -233,7 +233,9 @@ class Context:
 
     def dispatch(self, trigger: str, payload: dict) -> None:
         """Fire a trigger from inside an effect (announce, lead), one level deeper."""
-        _notify(self.deeper(), trigger, payload)
+        if self.depth >= MAX_DEPTH:
+            raise Illegal("effects invoke each other without end")
+        _notify(self, trigger, payload, self.depth + 1)  # (each listener's context made at that depth)
 
     def can_build(
         self,
@@ -359,7 +361,7 @@ def dispatch(ctx: Context, trigger: str, payload: dict) -> None:
     ctx.dispatch(trigger, payload)
 
 
-def _notify(base: Context, event: str, payload: dict) -> None:
+def _notify(base: Context, event: str, payload: dict, depth: int | None = None) -> None:
     """The listeners of an event, each in turn: the game's rules (before or after) and their cards.
     What listens is found once per event: an event nothing listens to runs nothing (no context)."""
     game, state, handlers = base.game, base.state, base.handlers
@@ -378,7 +380,9 @@ def _notify(base: Context, event: str, payload: dict) -> None:
     rules_after = trigger is not None and trigger.rules == "after"
     immunity = hooks.IMMUNITY in game.standing_hooks  # (found once per game)
     for player in listeners:
-        ctx = base.derive(actor=player, owner=player, card=None, event=payload)
+        ctx = base.derive(
+            actor=player, owner=player, card=None, event=payload, depth=base.depth if depth is None else depth
+        )
         if immunity and any(arg.to == event for _card, arg in ctx.passives(player, hooks.IMMUNITY)):
             continue  # an `immune` standing effect: the event passes this player by
         if rules is not None and not rules_after:
