@@ -364,7 +364,7 @@ def dispatch(ctx: Context, trigger: str, payload: dict) -> None:
 def _notify(base: Context, event: str, payload: dict, depth: int | None = None) -> None:
     """The listeners of an event, each in turn: the game's rules (before or after) and their cards.
     What listens is found once per event: an event nothing listens to runs nothing (no context)."""
-    game, state, handlers = base.game, base.state, base.handlers
+    game, handlers = base.game, base.handlers
     rules = handlers.rules.get(event) if handlers is not None else game.rule_triggered.get(event)
     cards = game.listeners.get(event, frozenset())
     heard = bool(game.hearers.get(event))
@@ -373,11 +373,11 @@ def _notify(base: Context, event: str, payload: dict, depth: int | None = None) 
     trigger = game.game.triggers.get(event)
     payload = dict(payload, event=event)
     if trigger is not None and trigger.each_player:
-        n = len(state.players)
-        listeners = sorted(state.players, key=lambda p: (p.seat - base.actor.seat) % n)
+        n = len(base.state.players)
+        listeners = sorted(base.state.players, key=lambda p: (p.seat - base.actor.seat) % n)
     else:
         listeners = [base.actor]
-    rules_after = trigger is not None and trigger.rules == "after"
+    after = trigger is not None and trigger.rules == "after"
     immunity = hooks.IMMUNITY in game.standing_hooks  # (found once per game)
     for player in listeners:
         ctx = base.derive(
@@ -385,15 +385,20 @@ def _notify(base: Context, event: str, payload: dict, depth: int | None = None) 
         )
         if immunity and any(arg.to == event for _card, arg in ctx.passives(player, hooks.IMMUNITY)):
             continue  # an `immune` standing effect: the event passes this player by
-        if rules is not None and not rules_after:
-            run_trigger(ctx, None, event)
-        for card_id in list(ctx.owned_ids(player)) if cards else ():
-            if card_id in cards:
-                run_trigger(ctx.about(game.cards[card_id]), card_id, event)
-        if rules is not None and rules_after:
-            run_trigger(ctx, None, event)
+        _listen(ctx, event, rules is not None, after, cards)
         if heard:
             hear(ctx, event, payload)
+
+
+def _listen(ctx: Context, event: str, rules: bool, after: bool, cards: Any) -> None:
+    """One player's listeners of an event: the rules (if they listen) before or after their cards."""
+    if rules and not after:
+        run_trigger(ctx, None, event)
+    for card_id in list(ctx.owned_ids(ctx.actor)) if cards else ():
+        if card_id in cards:
+            run_trigger(ctx.about(ctx.game.cards[card_id]), card_id, event)
+    if rules and after:
+        run_trigger(ctx, None, event)
 
 
 def build(
