@@ -169,7 +169,8 @@ class GameState(Dealing, Atomic):
         """No atomic step running in a thread of its own yet (live.py); those that will be are
         cancelled when this game is collected."""
         self._live = Steps()
-        weakref.finalize(self, self._live.close)
+        # (not at exit: the process's daemon threads end with it, and none should wake then)
+        weakref.finalize(self, self._live.close).atexit = False
 
     def __str__(self) -> str:
         return "\n".join(self.summary())
