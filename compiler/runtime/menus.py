@@ -8,8 +8,9 @@ seat has picked, the moves are carried out in turn order, each an atomic step (a
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import fields
+from functools import partial
 from typing import Any
 
 from . import judging
@@ -91,16 +92,23 @@ class Menus(FlowBase):
         """The legal moves among a move that is one build of one card that must be built, for each
         of the cards (appended to `actions`): judged on the state in one context, its card and event
         set for each (_judged's, made once), else tried (and its state `kept` when it asked nothing)."""
-        prog, start = self.program, self.state
+        prog, start, by_id = self.program, self.state, self.game.cards
+        run = self._move_part(name, slice(0, 1))
         ctx: judging.Judging | None = None
         for card_id in cards:
             if ctx is None:
                 ctx = self._judging_ctx(seat, start, name, card_id)
+                budget = ctx.on.budget
             else:
-                ctx.card, ctx.event = self.game.cards[card_id], {"move": name, "card": card_id}
+                ctx.card, ctx.event = by_id[card_id], {"move": name, "card": card_id}
                 ctx.decider, ctx.verdicts = FirstLegal(), []
-                ctx.on.fresh()
-            verdict = self._verdict(ctx, name, 0, 1)
+                budget.used = 0  # each judged as a trial of its own (judging.On.fresh)
+            try:
+                run(ctx)
+            except (Illegal, Runaway):  # refused before the build is judged: trying tells why
+                verdict = None
+            else:
+                verdict = ctx.verdicts[0] if len(ctx.verdicts) == 1 else None
             if verdict is None:
                 tried = self._try(seat, start, name, card_id, slice(0, 1))
                 if tried is None:
@@ -188,6 +196,15 @@ class Menus(FlowBase):
         entry = by_seat.get((sid, seat)) if base is self.state else None
         found = entry[1].get(action) if entry is not None else None
         return found if found is not None and entry is not None and entry[0] == self.state.fingerprint() else None
+
+    def _move_part(self, name: str, part: slice) -> Callable[[Context], None]:
+        """Some of a move's actions as one function of the context (as _run_move carries them out)."""
+        moves = self.handlers.moves if self.handlers is not None else None
+        if moves:
+            actions = moves[name][part]
+            return actions[0] if len(actions) == 1 else partial(_each, actions)
+        do = self.program.flow.moves[name].do[part]
+        return lambda ctx: ctx.run(do)
 
     def _run_move(self, ctx: Context, name: str, part: slice) -> None:
         """Carry out some of a move's actions: through the generated handlers' functions (one per
@@ -295,6 +312,11 @@ class Menus(FlowBase):
 
 
 _new = object.__new__
+
+
+def _each(actions: tuple[Callable[[Context], None], ...], ctx: Context) -> None:
+    for action in actions:
+        action(ctx)
 
 
 def _context_fields(
