@@ -23,7 +23,6 @@ menus.py (turns) and atomic.py (steps re-run with their answers) are the mixins 
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +30,6 @@ from ..decide import players as decide_players
 from . import seats
 from .atomic import Atomic
 from .dealing import Dealing
-from .live import Steps
 from .machine import TERMINAL
 from .program import (
     _MASK,
@@ -79,7 +77,6 @@ class GameState(Dealing, Atomic):
         self.winners: list[int] | None = None
         self.decisions = 0
         self.history: list[int] = []
-        self._steps_live()
         self._run()
 
     # ------------------------------------------------------------------ OpenSpiel's State
@@ -162,15 +159,7 @@ class GameState(Dealing, Atomic):
         twin.state = self.state.copy(new_run=True)
         twin.stack = [_copy_frame(f) for f in self.stack]
         twin.history = list(self.history)
-        twin._steps_live()  # its frames are copies: a step waiting in this game's thread is re-run there
         return twin
-
-    def _steps_live(self) -> None:
-        """No atomic step running in a thread of its own yet (live.py); those that will be are
-        cancelled when this game is collected."""
-        self._live = Steps()
-        # (not at exit: the process's daemon threads end with it, and none should wake then)
-        weakref.finalize(self, self._live.close).atexit = False
 
     def __str__(self) -> str:
         return "\n".join(self.summary())
