@@ -6,6 +6,7 @@ first answer does not pay, a build that sets off a payment, resources the player
 
 from __future__ import annotations
 
+import copy
 import random
 import shutil
 from pathlib import Path
@@ -20,6 +21,7 @@ from compiler.runtime.flow import GameState
 from compiler.runtime.machine import _Replay
 from compiler.runtime.menus import Menus
 from compiler.runtime.program import program
+from compiler.runtime.sure import sure_builds
 from compiler.tools.play import handlers_of
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "flow"
@@ -212,6 +214,19 @@ def test_a_stage_that_builds_from_the_discard_pile_is_judged(engine, monkeypatch
     monkeypatch.setattr(judging, "judge", spy)
     played = _both_ways(game, 7, 1, engine)
     assert played[0] == played[1] and verdicts == {True, False}
+
+
+def test_a_stage_that_builds_what_may_be_refused_is_tried(game):
+    """Were one 7 Wonders card's build to pay (the fixture's greedy effect given to it), a stage
+    that may build it from the discard pile would no longer be sure: it is tried."""
+    wonders = flowkit.game("seven_wonders")
+    on_built = wonders.game.build.on_built
+    card_id = next(card_id for card_id, card in wonders.cards.items() if card.kind == "card")
+    paying = copy.copy(wonders)
+    paying.__dict__["triggered"] = {**wonders.triggered, card_id: {on_built: game.triggered["greedy"]["built"]}}
+    found = sure_builds(paying)
+    assert card_id not in found and not {"halikarnassus_a_2", "halikarnassus_b_1"} & found
+    assert {"halikarnassus_a_2", "halikarnassus_b_1"} <= sure_builds(wonders)
 
 
 def test_a_build_of_what_may_be_refused_is_tried(game):
