@@ -108,21 +108,22 @@ def _search(
         own_at.append(own)
         sellers_at.append(offers)
     best: dict[tuple, Plan] = {}
-    best_cost = [coins_available + 1]
-    nodes = [0, 0]  # nodes not yet charged to the budget, nodes in all
+    best_cost = coins_available + 1
+    pending = charged = 0  # nodes not yet charged to the budget, nodes charged
     # plain dicts copied on each branch (a Counter's copy costs several times more)
 
     def search(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
         # each node of the search is a step (many ways to pay many units multiply), charged by the score
-        nodes[0] += 1
-        if nodes[0] == _CHARGE:
-            nodes[0] = 0
-            nodes[1] += _CHARGE
+        nonlocal pending, charged, best_cost
+        pending += 1
+        if pending == _CHARGE:
+            pending = 0
+            charged += _CHARGE
             spend(state, _CHARGE)
-        if cost > best_cost[0]:
+        if cost > best_cost:
             return
         if i == last:
-            _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives)
+            best_cost = _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives)
             return
         need = needs[i]
         tried = set()
@@ -149,9 +150,9 @@ def _search(
             search(i + 1, used | bit, stock_left, wild_left, cost + price, more)
 
     search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
-    spend(state, nodes[0])
-    plans = sorted(best.values(), key=lambda p: (p.purchases, p.consumed)) if best_cost[0] <= coins_available else []
-    return plans, nodes[1] + nodes[0]
+    spend(state, pending)
+    plans = sorted(best.values(), key=lambda p: (p.purchases, p.consumed)) if best_cost <= coins_available else []
+    return plans, charged + pending
 
 
 def _beyond_reach(
@@ -188,7 +189,7 @@ def _beyond_reach(
 
 def _keep(
     best: dict[tuple, Plan],
-    best_cost: list[int],
+    best_cost: int,
     cost: int,
     bought: dict[str, int],
     stock: dict[str, int],
@@ -196,8 +197,9 @@ def _keep(
     wild: list[tuple[str, frozenset[str] | None, int]],
     wild_left: tuple[int, ...],
     gives: list[int],
-) -> None:
-    """A way to pay found by the search: kept among the cheapest (one plan per outcome)."""
+) -> int:
+    """A way to pay found by the search: kept among the cheapest (one plan per outcome); the
+    cheapest cost found so far."""
     if stock_left == stock and all(n == left for (_noun, _as, n), left in zip(wild, wild_left)):
         consumed: tuple[tuple[str, int], ...] = ()  # bought or produced: nothing taken from stock
     else:
@@ -207,12 +209,13 @@ def _keep(
                 taken[noun] = taken.get(noun, 0) + (n - left) * give
         consumed = tuple(sorted(taken.items()))
     purchases = tuple(sorted(bought.items()))
-    if cost < best_cost[0]:
+    if cost < best_cost:
         best.clear()
-        best_cost[0] = cost
+        best_cost = cost
     key = (purchases, consumed)
     if key not in best:  # the same outcome at the same cost is the same plan
         best[key] = Plan(cost, purchases, consumed)
+    return best_cost
 
 
 def choose_plan(
