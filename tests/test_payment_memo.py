@@ -60,7 +60,8 @@ def test_a_memo_answers_what_pricing_from_nothing_answers(name, players, seed):
 
 def test_supplies_are_shared_by_what_they_read_only():
     """Two states whose cards in play differ only by a card without a standing effect a supply
-    reads share one supply; a card that produces, or sets a neighbour's price, makes another."""
+    reads share one supply; a card that produces, or sets a neighbour's price, makes another, from
+    the parts that did not change (the buyer's own units) and those that did (offers, prices)."""
     game = flowkit.game("seven_wonders")
     state = flowkit.set_up(game, 3, 1).state
     buyer, left, _right = state.players
@@ -82,6 +83,9 @@ def test_supplies_are_shared_by_what_they_read_only():
     assert supply(p1=[], p2=["lumber_yard", "lumber_yard"]) is not first  # two units of wood
     priced = supply(p1=["altar", "west_trading_post"], p2=["lumber_yard"])
     assert priced is not first
+
+    other = supply(p1=["altar"], p2=["clay_pool"])  # a seller's cards changed: the buyer's part is kept
+    assert other is not first and other.own is first.own and other.sellers != first.sellers
 
     def wood(found: supplies.Supply) -> list:
         return [(u.origin, u.price) for u in found.sellers if u.key.startswith("lumber_yard")]
