@@ -66,6 +66,19 @@ def _next(
         if first is not None:
             ctx.decider.choose_first(ctx.actor.id, "which card to build", first[1])
         return first
+    return _among(ctx, options, free, optional, price, must, reading)
+
+
+def _among(
+    ctx: Context,
+    options: list[tuple[Player | None, str]],
+    free: bool,
+    optional: bool,
+    price: Callable[[Context], dict[str, int]] | None,
+    must: bool,
+    reading: payment.Reading,
+) -> tuple[Player | None, str] | None:
+    """The actor's pick among every candidate that can be built (_next, when the actor chooses)."""
     # a step run again at each answer recalls the verdicts its earlier runs read (machine._Replay)
     recall, state = ctx.decider.recall, ctx.state
     if must and not free:
