@@ -51,7 +51,7 @@ class On:
     of its own, given anew for each build judged (`fresh`) as a trial's copy has one; the supply
     pricing reads (payment.Reading); the view with a card taken by each holder (`taken`)."""
 
-    __slots__ = ("start", "view", "budget", "reading", "taking")
+    __slots__ = ("start", "view", "budget", "reading", "taking", "decider")
 
     def __init__(self, start: State) -> None:
         self.start = start
@@ -60,6 +60,7 @@ class On:
         fresh_budget(new)
         self.budget = budget(new)
         self.reading = payment.Reading()
+        self.decider = FirstLegal()  # a build's questions while judged, asked anew each (judge)
         # id(holder) -> (holder, its zones, the view with the card taken, the holder there)
         self.taking: dict[int, tuple[Player | None, dict[str, list[str]], State, Player | None]] = {}
 
@@ -133,9 +134,9 @@ def judge(
     actor = state.players[ctx.actor.seat]
     card = ctx.game.cards[card_id]
     depth = ctx.depth + 1
-    about = _made(
-        ctx.game, state, FirstLegal(), actor, actor, card, ctx.game.build_events[card_id], depth, ctx.handlers
-    )
+    decider = ctx.on.decider
+    decider.asked.clear()  # (judge does not nest: what a build's judgement asked is read before the next)
+    about = _made(ctx.game, state, decider, actor, actor, card, ctx.game.build_events[card_id], depth, ctx.handlers)
     if depth > MAX_DEPTH:
         return False
     try:
