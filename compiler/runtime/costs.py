@@ -144,36 +144,44 @@ def affordable(ctx: Context, player: Player, card: Any, reading: payment.Reading
     if found.free:
         return True
     game = ctx.game.game
-    values = player.values
     plan = found.plan
-    if plan is not None and not plan.consumed:
-        # coins only (the sellers' and the cost's): taken from each noun one after another, a
-        # noun no resource fails exactly when all it pays takes it below its floor
-        paid: dict[str, int] = {}
-        if plan.purchases:
-            trade = game.trade
-            if trade is None:
-                return None
-            for seller, coins in plan.purchases:
-                if seller == player.id:
-                    return None
-                if coins > 0:
-                    paid[trade.currency] = paid.get(trade.currency, 0) + coins
-        if found.coins > 0:
-            paid[game.build.currency] = paid.get(game.build.currency, 0) + found.coins
-        if not any(noun in game.resources for noun in paid):
-            return all(values.get(noun, 0) - n >= nouns.floor(game, noun) for noun, n in paid.items())
+    if plan is not None:
+        if plan.purchases and (game.trade is None or any(seller == player.id for seller, _coins in plan.purchases)):
+            return None  # no trade, or a purchase from oneself: only paying tells
+        if not plan.consumed:
+            paid = _coins_paid(game, plan, found.coins)
+            if not any(noun in game.resources for noun in paid):
+                # coins only, taken from each noun one after another: a noun no resource fails
+                # exactly when all it pays takes it below its floor
+                values = player.values
+                return all(values.get(noun, 0) - n >= nouns.floor(game, noun) for noun, n in paid.items())
+    return _pays(game, player, plan, found.coins)
+
+
+def _coins_paid(game: Any, plan: payment.Plan, coins: int) -> dict[str, int]:
+    """What a plan of purchases only and the cost's coins take, by noun (amounts above 0)."""
+    paid: dict[str, int] = {}
+    trade = game.trade
+    for _seller, n in plan.purchases:
+        if n > 0:
+            paid[trade.currency] = paid.get(trade.currency, 0) + n
+    if coins > 0:
+        paid[game.build.currency] = paid.get(game.build.currency, 0) + coins
+    return paid
+
+
+def _pays(game: Any, player: Player, plan: payment.Plan | None, coins: int) -> bool | None:
+    """Whether the plan's spends, then the cost's coins, can each be taken as paying.spend takes
+    it: never partial, never below the floor (None: a resource the player lacks)."""
     spends: list[tuple[str, int]] = []
     if plan is not None:
         trade = game.trade
-        for seller, coins in plan.purchases:
-            if trade is None or seller == player.id:
-                return None
-            spends.append((trade.currency, coins))
+        spends += [(trade.currency, n) for _seller, n in plan.purchases]
         spends += plan.consumed
-    spends.append((game.build.currency, found.coins))
+    spends.append((game.build.currency, coins))
+    values = player.values
     left: dict[str, int] = {}
-    for noun, n in spends:  # each as paying.spend takes it: never partial, never below the floor
+    for noun, n in spends:
         if n <= 0:
             continue
         have = left.get(noun, values.get(noun, 0))
