@@ -37,6 +37,15 @@ class _Recorder:
     def __init__(self, game: Any, out: list[Application]) -> None:
         self.game, self.out = game, out
 
+    @property
+    def rules(self) -> dict:
+        """The events the rules listen to, as the interpreter finds them (interpreter._notify)."""
+        return self.game.rule_triggered
+
+    def requires(self, ctx: Any, kind: str) -> bool:
+        """A kind's requirements, tested by the interpreter (builds.check_buildable)."""
+        return bool(ctx.test(self.game.game.kinds[kind].requires))
+
     def run(self, ctx: Any, card_id: str | None, trigger: str) -> None:
         from compiler.runtime.interpreter import run_trigger
 
@@ -65,6 +74,8 @@ class _Recorder:
 def record(games: list[Any]) -> list[Application]:
     from compiler.pipeline.check.examples import ExampleInvalid, setup, trigger
     from compiler.runtime.decider import Scripted
+    from compiler.runtime.limits import Runaway
+    from compiler.runtime.state import Illegal
 
     out: list[Application] = []
     for game in games:
@@ -74,8 +85,8 @@ def record(games: list[Any]) -> list[Application]:
                 try:
                     state = setup(game, example.given)
                     trigger(game, state, example.when, Scripted(example.answers), handlers=recorder)
-                except (ExampleInvalid, Exception):  # noqa: BLE001 - a refused example still recorded its applications
-                    continue
+                except (ExampleInvalid, Illegal, Runaway):  # a refused example still recorded its applications
+                    continue  # (anything else is the recorder's fault: it stands in for every handler the runtime asks)
     return out
 
 

@@ -333,6 +333,17 @@ def test_bench_reports_both_rates_and_the_speedup(mini_game):
     float(speedup[0].split(": ")[1].rstrip("x"))
 
 
+def test_bench_records_the_applications_of_every_game():
+    """The recorder stands in for every handler the runtime asks for (the rules, a kind's requirements,
+    a trigger's effects): were one missing, the examples it is asked in would raise, not be skipped."""
+    from bench import handlers as bench_handlers
+    from compiler.pipeline.project import load
+
+    games = load([], Path(__file__).resolve().parent.parent).games
+    recorded = {app.game.id for app in bench_handlers.record(games)}
+    assert recorded == {g.id for g in games}
+
+
 RUNAWAY = """
 id: runaway
 name: Runaway
