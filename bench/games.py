@@ -4,21 +4,28 @@ Each figure is GAMES x ROUNDS seeded games played to the end, each round with se
 timed in CPU seconds of this process (`time.process_time`: one core, whatever else the machine runs)
 with the collector off (as timeit does): all the games over all the time. Fresh seeds, because the
 runtime's memos (the units of supply, the payment plans) outlive a game: a round that replayed the
-seeds of an earlier one would be answered from them and overstate what a new game costs; each
-engine plays seeds of its own for the same reason (the memos are the game's, shared by the
-engines). The generated handlers are loaded before timing.
+seeds of an earlier one would be answered from them and overstate what a new game costs. For the
+same reason each figure is measured in a process of its own (the memos are kept per process and
+game, shared by the engines): both engines play the same seeds, each from cold memos. The
+generated handlers are loaded before timing.
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = int(os.environ.get("OSTRAKA_BENCH_GAMES", "3"))
 ROUNDS = int(os.environ.get("OSTRAKA_BENCH_ROUNDS", "2"))
+# Processes per figure: the same games on a shared virtual machine vary by a third from one
+# process to the next (the CPU it gets), so each figure is the median of several.
+PROCESSES = int(os.environ.get("OSTRAKA_BENCH_PROCESSES", "5"))
 
 
 def games_per_second(
@@ -43,6 +50,9 @@ def games_per_second(
 
 
 def run() -> list[str]:
+    """Each figure measured in a process of its own, both engines on the same seeds: the memos a
+    process keeps (supplies and plans, by game) would otherwise carry one figure's work into the
+    next (make bench's earlier sections play the examples of the same games first)."""
     from compiler.pipeline.project import load
 
     lines = []
@@ -50,18 +60,44 @@ def run() -> list[str]:
         if game.game.flow is None:
             continue
         n = game.game.players.max
-        rates = {
-            engine: games_per_second(game, n, engine, first_seed=1000 * (i + 1))
-            for i, engine in enumerate(("handlers", "interpreter"))
-        }
-        for engine, rate in rates.items():
-            lines.append(f"whole games/s ({game.id}, {n} players, random, {engine}): {rate:.2f}")
+        runs: dict[str, list[float]] = {"handlers": [], "interpreter": []}
+        for _ in range(PROCESSES):  # the engines alternating, so that both see the same load
+            for engine, found in runs.items():
+                found.append(_in_a_process(game.id, n, engine))
+        rates = {engine: statistics.median(found) for engine, found in runs.items()}
+        for engine, found in runs.items():
+            spread = f"{min(found):.2f} to {max(found):.2f}"
+            lines.append(
+                f"whole games/s ({game.id}, {n} players, random, {engine}): {rates[engine]:.2f}"
+                f" (median of {PROCESSES} processes: {spread})"
+            )
         lines.append(
             f"handlers/interpreter on whole games ({game.id}): {rates['handlers'] / rates['interpreter']:.2f}x"
         )
     return lines
 
 
+def _in_a_process(game_id: str, players: int, engine: str) -> float:
+    found = subprocess.run(
+        [sys.executable, "-m", "bench.games", game_id, str(players), engine],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(found.stdout.strip())
+
+
+def _one(game_id: str, players: int, engine: str) -> float:
+    from compiler.pipeline.project import load
+
+    (game,) = [g for g in load([], ROOT).games if g.id == game_id]
+    return games_per_second(game, players, engine)
+
+
 if __name__ == "__main__":
-    for line in run():
-        print(line)
+    if len(sys.argv) == 4:  # one figure (run() asks for each in a process of its own)
+        print(_one(sys.argv[1], int(sys.argv[2]), sys.argv[3]))
+    else:
+        for line in run():
+            print(line)
