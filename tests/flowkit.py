@@ -65,6 +65,23 @@ def play_out(
     return state
 
 
+def labels(state: GameState) -> list[str]:
+    """The labels of the legal moves of the seat whose turn it is."""
+    return [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
+
+
+def legal_moves_played(state: GameState, seed: int) -> tuple[list[list[str]], list[float]]:
+    """Play to the end at random (`seed`): the legal moves' labels at every decision, and the returns."""
+    rng, legal = random.Random(seed), []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        legal.append(labels(state))
+        state.apply_action(rng.choice(state.legal_actions()))
+    return legal, state.returns()
+
+
 def choose(state: GameState, seat: int, label: str) -> None:
     """Seat `seat` (whose turn it must be) makes the one move labelled `label`."""
     assert state.current_player() == seat, (seat, state.node.labels)

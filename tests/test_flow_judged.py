@@ -7,7 +7,6 @@ first answer does not pay, a build that sets off a payment, resources the player
 from __future__ import annotations
 
 import copy
-import random
 import shutil
 from pathlib import Path
 
@@ -111,10 +110,6 @@ def game(tmp_path_factory):
     return run.games[0]
 
 
-def _labels(state: GameState) -> list[str]:
-    return [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
-
-
 def _both_ways(game, players: int, seed: int, engine: str) -> list[tuple[list[list[str]], list[float]]]:
     """The same seeded game played with builds judged, then with every move tried: the legal moves
     at every decision and the returns."""
@@ -125,14 +120,7 @@ def _both_ways(game, players: int, seed: int, engine: str) -> list[tuple[list[li
         for table in (judged, {name: set() for name in judged}):
             prog.judged = table
             handlers = handlers_of(game) if engine == "handlers" else None
-            state, rng, legal = GameState(game, players, seed=seed, handlers=handlers), random.Random(seed), []
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(state.sample_chance())
-                    continue
-                legal.append(_labels(state))
-                state.apply_action(rng.choice(state.legal_actions()))
-            seen.append((legal, state.returns()))
+            seen.append(flowkit.legal_moves_played(GameState(game, players, seed=seed, handlers=handlers), seed))
     finally:
         prog.judged = judged
     return seen
@@ -171,13 +159,13 @@ def test_a_discount_whose_first_answer_does_not_pay_is_tried(game):
         outcomes = {state.action_to_string(-1, a): a for a, _p in state.chance_outcomes()}
         state.apply_action(next(a for label, a in outcomes.items() if label.startswith(f"deal {wanted} ")))
     assert state.state.players[0].zones["hand"] == ["mason", "hut"]
-    assert "play hut" not in _labels(state)  # no discount yet, no wood
-    state.apply_action(state.legal_actions()[_labels(state).index("play mason")])
+    assert "play hut" not in flowkit.labels(state)  # no discount yet, no wood
+    state.apply_action(state.legal_actions()[flowkit.labels(state).index("play mason")])
     state.apply_action(state.legal_actions()[0])  # the second player's move
     while state.is_chance_node() or state.current_player() != 0:
         state.apply_action(state.sample_chance() if state.is_chance_node() else state.legal_actions()[0])
     assert state.state.players[0].values["stone"] == 1 and not state.state.players[0].values.get("wood")
-    assert "play hut" in _labels(state)
+    assert "play hut" in flowkit.labels(state)
 
 
 @pytest.mark.parametrize("engine", ["handlers", "interpreter"])

@@ -4,10 +4,10 @@ those that trying every action gives, on a small game of its own (tests/fixtures
 
 from __future__ import annotations
 
-import random
 import shutil
 from pathlib import Path
 
+import flowkit
 import pytest
 
 from compiler.pipeline.project import load
@@ -69,16 +69,12 @@ def test_the_tail_of_actions_never_refused(game):
     assert sure["play"] == 1 and sure["bet"] == 2  # a build, a choice of actions after a payment
 
 
-def _labels(state: GameState) -> list[str]:
-    return [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
-
-
 def test_a_tail_that_can_be_refused_is_still_tried(game):
     """Nobody starts with 5 coins: `tax` is never legal, whatever card; `pass` is, with every card."""
     state = GameState(game, 2, seed=0)
     while state.is_chance_node():
         state.apply_action(state.sample_chance())
-    labels = _labels(state)
+    labels = flowkit.labels(state)
     hand = state.state.players[state.current_player()].zones["hand"]
     assert not [label for label in labels if label.startswith("tax")]
     assert sorted(label for label in labels if label.startswith("pass")) == sorted(f"pass {c}" for c in hand)
@@ -94,14 +90,7 @@ def test_the_legal_moves_are_those_that_trying_every_action_gives(game, seed):
     try:
         for table in (sure, {name: len(move.do) for name, move in game.game.flow.moves.items()}):
             prog.sure_from = table
-            state, rng, legal = GameState(game, 3, seed=seed), random.Random(seed), []
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(state.sample_chance())
-                    continue
-                legal.append(_labels(state))
-                state.apply_action(rng.choice(state.legal_actions()))
-            seen.append((legal, state.returns()))
+            seen.append(flowkit.legal_moves_played(GameState(game, 3, seed=seed), seed))
     finally:
         prog.sure_from = sure
     assert seen[0] == seen[1] and len(seen[0][0]) > 5
