@@ -60,7 +60,7 @@ def test_a_memo_answers_what_pricing_from_nothing_answers(name, players, seed):
 
 def test_supplies_are_shared_by_what_they_read_only():
     """Two states whose cards in play differ only by a card without a standing effect a supply
-    reads share one supply; a card that produces, or sets a neighbour's price, makes another, from
+    reads (or, the seller's, by a card it does not sell from) share one supply; a card that produces, or sets a neighbour's price, makes another, from
     the parts that did not change (the buyer's own units) and those that did (offers, prices)."""
     game = flowkit.game("seven_wonders")
     state = flowkit.set_up(game, 3, 1).state
@@ -80,6 +80,9 @@ def test_supplies_are_shared_by_what_they_read_only():
     supplies._UNITS.clear()
     first = supply(p1=["altar"], p2=["lumber_yard"])
     assert supply(p1=[], p2=["baths", "lumber_yard"]) is first
+    # a seller's cards that it does not sell from: a trading post aimed at its own neighbours, a card
+    # whose production neighbours cannot buy
+    assert supply(p1=["altar"], p2=["lumber_yard", "east_trading_post", "caravansery"]) is first
     assert supply(p1=[], p2=["lumber_yard", "lumber_yard"]) is not first  # two units of wood
     priced = supply(p1=["altar", "west_trading_post"], p2=["lumber_yard"])
     assert priced is not first

@@ -58,7 +58,7 @@ class Menus(FlowBase):
         ctx = self._ctx(seat)
         actions: list[int] = []
         kept: dict[int, State] = {}  # the states that moves reached asking nothing, for reuse
-        self._judging = {}  # the states builds are judged on, each read once (judging.On)
+        self._judging = {}  # the states builds are judged on, each read once (_judging_ctx)
         found: dict[str, list[str]] = {}  # the cards of each `card` selector (Program.same_cards)
         for name in arg.moves:
             move = prog.flow.moves[name]
@@ -91,7 +91,7 @@ class Menus(FlowBase):
     ) -> None:
         """The legal moves among a move that is one build of one card that must be built, for each
         of the cards (appended to `actions`): judged on the state in one context, its card and event
-        set for each (_judged's, made once), else tried (and its state `kept` when it asked nothing)."""
+        set for each (_judging_ctx's), else tried (and its state `kept` when it asked nothing)."""
         prog, start, by_id = self.program, self.state, self.game.cards
         run = self._move_part(name, slice(0, 1))
         ctx: judging.Judging | None = None
@@ -161,14 +161,19 @@ class Menus(FlowBase):
         return self._verdict(self._judging_ctx(seat, start, name, card_id), name, begin, end)
 
     def _judging_ctx(self, seat: int, start: State, name: str, card_id: str) -> judging.Judging:
-        """A context judging a move's build on `start` (what is read of it once: judging.On)."""
-        on = self._judging.get(id(start))
-        if on is None or on.start is not start:
-            on = self._judging[id(start)] = judging.On(start)
-        else:
-            on.fresh()  # each judged as a trial of its own
-        trial = self._trial_ctx(seat, FirstLegal(), on.view, name, card_id)
-        return judging.context(trial, self.program.sure_builds, on)
+        """A context judging a move's build on `start`: one per state judged on in a seat's menu
+        (with what is read of the state once: judging.On), its card, event and decider set anew
+        for each build judged, each judged as a trial of its own (On.fresh)."""
+        ctx = self._judging.get(id(start))
+        if ctx is None or ctx.on.start is not start:
+            on = judging.On(start)
+            trial = self._trial_ctx(seat, FirstLegal(), on.view, name, card_id)
+            ctx = self._judging[id(start)] = judging.context(trial, self.program.sure_builds, on)
+            return ctx
+        ctx.on.fresh()
+        ctx.card, ctx.event = self.game.cards[card_id], {"move": name, "card": card_id}
+        ctx.decider, ctx.verdicts = FirstLegal(), []
+        return ctx
 
     def _verdict(self, ctx: judging.Judging, name: str, begin: int, end: int) -> bool | None:
         try:

@@ -19,7 +19,7 @@ from .sure import sure_builds, sure_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..compiled import CompiledGame
-    from .judging import On
+    from .judging import Judging
 
 CHANCE = -1  # OpenSpiel's kChancePlayerId
 TRIES = 64  # the most runs spent searching for answers that make one move succeed
@@ -192,9 +192,9 @@ class FlowBase:
     # the state trials started from and, by (turn step, seat), what it held when they ran (its
     # fingerprint) with the states they reached without a question, by move (menus.py)
     _trials: tuple[State | None, dict[tuple[int, int], tuple[tuple, dict[int, State]] | None]] = (None, {})
-    # during a seat's menu: the states its builds are judged on (by id), each with what is read of
-    # it once for all of them (menus.py, judging.On)
-    _judging: dict[int, On] = {}
+    # during a seat's menu: the states its builds are judged on (by id), each with the context
+    # judging them, which holds what is read of it once for all of them (menus.py, judging.On)
+    _judging: dict[int, Judging] = {}
 
     def _seat(self, frame_seat: int | None) -> int:
         return self.start if frame_seat is None else frame_seat

@@ -21,7 +21,7 @@ def passives(ctx: Context, player: Player, hook: str, sellable_only: bool = Fals
     by_card = game.passives_by_hook.get(hook)
     if not by_card:
         return found
-    sellable = _sellable(game) if sellable_only else None
+    sellable = sellable_cards(game) if sellable_only else None
     zones = zones_of(player)  # read without copying a lazy copy's zones
     for zone in game.play_zones:  # the cards the player owns (Context.owned_ids), in its order
         for card_id in zones.get(zone, ()):
@@ -53,8 +53,8 @@ class _Sellable(dict):
 _SELLABLE: dict[int, _Sellable] = {}
 
 
-def _sellable(game: Any) -> _Sellable:
-    """The game's _Sellable, kept per compiled game."""
+def sellable_cards(game: Any) -> _Sellable:
+    """card id -> whether the game's trade sells from it (_Sellable), kept per compiled game."""
     found = _SELLABLE.get(id(game))
     if found is None or found.game is not game:
         if len(_SELLABLE) > 256:

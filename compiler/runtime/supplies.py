@@ -3,8 +3,10 @@ sellers offer them at a price (the game's trade), memoised (payment.py pays; pla
 
 A supply reads only the standing effects of cards in play (production, trade prices, rule numbers,
 discounts, substitutes), the buyer's seat and the number of players. `units` keys it on those:
-for each seat it reads, that seat's cards in play that have such effects, in order; so cities
-whose production is the same share one supply whatever else they built. A new supply is made
+the buyer's cards in play that have such effects, in order, and each seller's that it sells from
+with a production effect (all of theirs when some card aims prices or rule numbers at other
+players); so cities whose production is the same share one supply whatever else they built, and
+the cheapest plans found on it (plans.py). A new supply is made
 from parts memoised the same way (the buyer's own units, discounts and substitutes by the buyer's
 cards; the prices they pay by the buyer's cards and seat; each seller's offers by the seller's
 cards and those prices): in a turn usually one of them changed. A supply or a part found again
@@ -13,12 +15,14 @@ is charged the steps making it cost.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from ..lang import hooks
 from .limits import spend
+from .standing import sellable_cards
 from .state import Player, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -122,8 +126,9 @@ class _Memo:
     def __init__(self, game: Any) -> None:
         self.game = game
         self.supplies: dict[tuple, Supply] = {}
-        self.seats: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}  # see _seats
         self.relevant = _Relevant(game)
+        self.sold = _Sold(game)
+        self.seats: dict[tuple[int, int], _Reading] = {}  # see _reading
         # the parts: own units, their steps, discounts, substitutes by the buyer's cards; the price
         # and the trade-price effects by the buyer's seat and cards; offers by seller, cards, prices
         self.own: dict[tuple, tuple[list[Unit], int, list, list]] = {}
@@ -145,6 +150,20 @@ class _Relevant(dict):
         return found
 
 
+class _Sold(dict):
+    """card id -> whether sellers sell from the card with a production effect (each seller's part
+    of a supply's key: its offers read those cards only, in order), looked up as _Relevant."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__()
+        self.producing = game.passives_by_hook.get(hooks.PRODUCTION) or {}
+        self.sellable = sellable_cards(game)
+
+    def __missing__(self, card_id: str) -> bool:
+        found = self[card_id] = card_id in self.producing and self.sellable[card_id]
+        return found
+
+
 _READ = (hooks.PRODUCTION, hooks.TRADE_PRICE, hooks.RULE_NUMBER, hooks.COST, hooks.SUBSTITUTE)
 # per game: the cards in play change once a turn, while a turn's menu prices many builds
 _UNITS: dict[int, _Memo] = {}
@@ -160,33 +179,35 @@ def units(ctx: Context, player: Player) -> Supply:
         memo = _UNITS[id(game)] = _Memo(game)
     everyone = state.players
     seats = (player.seat, len(everyone))
-    found_seats = memo.seats.get(seats)
-    if found_seats is None:
-        found_seats = memo.seats[seats] = _seats(ctx, player)
-    readers = found_seats[0]
+    reading = memo.seats.get(seats)
+    if reading is None:
+        reading = memo.seats[seats] = _reading(ctx, memo, player)
     # read without copying a lazy copy's zones; a card's zone does not matter, its place in the order does
-    keep, zones = memo.relevant.__getitem__, game.play_zones
+    zones = game.play_zones
     if len(zones) == 1:
         only = zones[0]
-        cards = [tuple(filter(keep, zones_of(everyone[s]).get(only, ()))) for s in readers]
+        cards = [tuple(filter(keep, zones_of(everyone[s]).get(only, ()))) for s, keep in reading.readers]
     else:
         missing = [()] * len(zones)
-        cards = [tuple(filter(keep, chain(*map(zones_of(everyone[s]).get, zones, missing)))) for s in readers]
+        cards = [
+            tuple(filter(keep, chain(*map(zones_of(everyone[s]).get, zones, missing)))) for s, keep in reading.readers
+        ]
     key = (seats, *cards)
     found = memo.supplies.get(key)
     if found is not None:
         spend(state, found.steps)
         return found
-    found = memo.supplies[key] = _made(ctx, memo, player, dict(zip(readers, cards)), found_seats[1], key)
+    sold = [(everyone[s], cards[at]) for s, at in reading.sellers]
+    found = memo.supplies[key] = _made(ctx, memo, player, cards[reading.buyer], sold, key)
     return found
 
 
 def _made(
-    ctx: Context, memo: _Memo, buyer: Player, cards: dict[int, tuple], sellers: tuple[int, ...], key: tuple
+    ctx: Context, memo: _Memo, buyer: Player, mine: tuple, sellers: list[tuple[Player, tuple]], key: tuple
 ) -> Supply:
-    """A new supply, from its parts (see the module); `cards`: each seat's read (units' key)."""
-    state, everyone = ctx.state, ctx.state.players
-    mine = cards[buyer.seat]
+    """A new supply, from its parts (see the module); `mine`, and with each seller, `sellers`:
+    their cards read (their part of the units' key)."""
+    state = ctx.state
     own = memo.own.get(mine)
     if own is None:
         steps = [0]
@@ -205,10 +226,9 @@ def _made(
         if priced is None:
             priced = memo.prices[price_key] = _setting(ctx, buyer, trade)
         base, setting = priced
-        for s in sellers:
-            seller = everyone[s]
+        for seller, cards in sellers:
             prices = _prices(seller.id, base, setting)
-            part_key = (seller.id, cards[s], base, tuple(sorted(prices.items())))
+            part_key = (seller.id, cards, base, tuple(sorted(prices.items())))
             part = memo.offers.get(part_key)
             if part is None:
                 steps = [0]
@@ -287,15 +307,27 @@ def _prices(seller: str, base: int, setting: list[tuple[bool, Any, set[str]]]) -
     return prices
 
 
-def _seats(ctx: Context, player: Player) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The seats whose cards in play a buyer's supply reads, and the sellers' seats in the order
-    the trade names them. Read: the buyer's and the sellers', or every seat when some card aims
-    prices or rule numbers at other players (then anyone's may count). They depend on the game,
-    the buyer's seat and the number of players only (units keeps them)."""
+@dataclass
+class _Reading:
+    """What a buyer's supply reads, by the buyer's seat and the number of players (units keeps it):
+    each seat read, with the test of its cards that count (its part of the key); where among them
+    the buyer is, and each seller in the order the trade names them."""
+
+    readers: tuple[tuple[int, Callable[[str], bool]], ...]
+    buyer: int
+    sellers: tuple[tuple[int, int], ...]  # (seat, where among the readers)
+
+
+def _reading(ctx: Context, memo: _Memo, player: Player) -> _Reading:
+    """The seats a buyer's supply reads: the buyer's cards that have an effect a supply reads, and
+    each seller's that it sells from with a production effect; or every seat's cards that have such
+    effects, when some card aims prices or rule numbers at other players (then anyone's may count)."""
     rules, reached, everyone = ctx.game.game, ctx.game.reach_passives, ctx.state.players
+    every = tuple((seat, memo.relevant.__getitem__) for seat in range(len(everyone)))
     if rules.trade is None:
-        return tuple(range(len(everyone))), ()
+        return _Reading(every, player.seat, ())
     sellers = tuple(p.seat for p in ctx.players(rules.trade.from_, actor=player))
     if hooks.RULE_NUMBER in reached or hooks.TRADE_PRICE in reached:
-        return tuple(range(len(everyone))), sellers
-    return (player.seat, *sellers), sellers
+        return _Reading(every, player.seat, tuple((seat, seat) for seat in sellers))
+    readers = ((player.seat, memo.relevant.__getitem__), *((seat, memo.sold.__getitem__) for seat in sellers))
+    return _Reading(readers, 0, tuple((seat, at) for at, seat in enumerate(sellers, 1)))
