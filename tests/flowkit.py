@@ -42,6 +42,26 @@ def step(state: GameState, rng: random.Random) -> None:
         state.apply_action(rng.choice(state.legal_actions()))
 
 
+def stocked_states(compiled, players: int, seed: int, rounds: int, steps: int, currency: bool = False):
+    """States a seeded game goes through (`steps` nodes apart, `rounds` of them), each a copy whose
+    players' stock is set at random (0 to 2 of each resource; and 0 to 5 coins of the build's
+    currency when `currency`): each way of paying comes up."""
+    rng = random.Random(seed)
+    state = set_up(compiled, players, seed)
+    rules = compiled.game
+    for _ in range(rounds):
+        for _ in range(steps):
+            if not state.is_terminal():
+                step(state, rng)
+        trial = state.state.copy(new_run=True)
+        for player in trial.players:
+            for noun in rules.resources:
+                player.values[noun] = rng.choice([0, 0, 1, 2])
+            if currency:
+                player.values[rules.build.currency] = rng.choice([0, 1, 2, 3, 5])
+        yield trial, rng
+
+
 def play_out(
     state: GameState,
     seed: int = 0,

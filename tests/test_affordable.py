@@ -9,9 +9,10 @@ import random
 import flowkit
 import pytest
 
-from compiler.runtime import costs
+from compiler.runtime import costs, payment
 from compiler.runtime.decider import FirstLegal
 from compiler.runtime.interpreter import Context, _check_buildable, build
+from compiler.runtime.limits import budget
 from compiler.runtime.state import Illegal
 
 
@@ -49,4 +50,35 @@ def test_a_quote_tells_what_paying_on_a_copy_tells(name, players, seed):
             told[verdict] += 1
             if verdict is not None:
                 assert verdict == _paid_on_a_copy(game, state.state, player, card.id), (player.id, card.id)
+    assert told[True] and told[False], told
+
+
+def _judged(verdict: bool | None, asked: bool) -> bool | None:
+    """What judging makes of a verdict (judging.judge): a yes found by asking holds, a no does not."""
+    return None if asked and verdict is not True else verdict
+
+
+@pytest.mark.parametrize(
+    "name, players, seed",
+    [("seven_wonders", 3, 2), ("seven_wonders", 7, 3), ("olympus", 3, 1), ("peloponnes", 3, 5), ("attika", 2, 4)],
+)
+def test_a_menus_verdict_is_what_the_quote_tells(name, players, seed):
+    """costs.verdict (a menu's judged builds) reads no quote, no refusal and perhaps not the cheapest
+    plan: its answer is affordable's, as a trial's first run answers, whatever the memos hold."""
+    game = flowkit.game(name)
+    told = {True: 0, False: 0, None: 0}
+    for trial, _rng in flowkit.stocked_states(game, players, seed, rounds=3, steps=15, currency=True):
+        for player in trial.players:
+            for card in game.cards.values():
+                if game.game.kinds[card.kind].zone is None:
+                    continue
+                budget(trial).used = 0  # each priced as a build of its own
+                about = Context(game, trial, FirstLegal(), actor=player, owner=player, card=card)
+                quoted = costs.affordable(about, player, card)
+                expected = _judged(quoted, bool(about.decider.asked))
+                budget(trial).used = 0
+                about = Context(game, trial, FirstLegal(), actor=player, owner=player, card=card)
+                found, asked = costs.verdict(about, player, card, payment.Reading())
+                assert _judged(found, asked or bool(about.decider.asked)) == expected, (player.id, card.id)
+                told[expected] += 1
     assert told[True] and told[False], told

@@ -5,8 +5,6 @@ would: on states one seeded game goes through, with stock moved at random."""
 
 from __future__ import annotations
 
-import random
-
 import flowkit
 import pytest
 
@@ -37,18 +35,10 @@ def _buildable(game) -> list:
 @pytest.mark.parametrize("name, players, seed", [("seven_wonders", 3, 4), ("olympus", 3, 3), ("peloponnes", 3, 5)])
 def test_a_memo_answers_what_pricing_from_nothing_answers(name, players, seed):
     game = flowkit.game(name)
-    rng = random.Random(seed)
-    state = flowkit.set_up(game, players, seed)
     cards = _buildable(game)
     compared = 0
-    for _ in range(4):
-        for _ in range(12):  # into the game: cards in play (some that produce, some that do not)
-            if not state.is_terminal():
-                flowkit.step(state, rng)
-        trial = state.state.copy(new_run=True)
-        for player in trial.players:
-            for noun in game.game.resources:
-                player.values[noun] = rng.choice([0, 0, 1, 2])
+    # into the game: cards in play (some that produce, some that do not)
+    for trial, rng in flowkit.stocked_states(game, players, seed, rounds=4, steps=12):
         for card in rng.sample(cards, 12):
             for player in trial.players:
                 warm = _quote(game, trial, player, card)  # the memos as earlier states left them

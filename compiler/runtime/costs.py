@@ -93,6 +93,38 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
     return found
 
 
+def verdict(ctx: Context, player: Player, card: Any, reading: payment.Reading) -> tuple[bool | None, bool]:
+    """affordable's answer as a trial's first run would find it (every question answered with its
+    first option), and whether the plan's was asked (several cheapest ways); read as quote and affordable read,
+    without their refusals' messages, quotes or labels: a menu judges many builds (judging.py).
+    One plan within the coins is enough where every plan would be judged alike (_one_purse)."""
+    game = ctx.game
+    entry = _entry(game)
+    shape = _shape(game, card, entry)
+    if shape.parents is not None:
+        zones = zones_of(player)
+        for zone in game.play_zones:
+            held = zones.get(zone)
+            if held and not shape.parents.isdisjoint(held):
+                return True, False
+    supply = reading.supplies.get(player.id)
+    if supply is None:
+        supply = payment.supply_for(ctx, player, reading)
+    if supply.discounts or shape.needs is None:  # discounts may ask and free the card; a huge cost
+        return affordable(ctx, player, card, reading), False  # (what it asks, the decider records)
+    rules = game.game
+    spend(ctx.state, shape.units)
+    available = player.values.get(rules.build.currency, 0) - shape.coins
+    if available < 0:
+        return False, False
+    if not shape.needs:
+        return _pays(rules, player, None, shape.coins), False
+    found = plans.cheapest(ctx, player, shape.needs, available, reading, supply, entry[2])
+    if not found:
+        return False, False
+    return _plan_verdict(rules, player, found[0], shape.coins), len(found) > 1
+
+
 def _needs(cost: dict[str, int], currency: str | None = None) -> list[str]:
     """The resource units of a cost, one item each, in name order (the currency left out)."""
     return [r for r, n in sorted(cost.items()) if r != currency for _ in range(n)]
@@ -117,16 +149,23 @@ class _Shape:
 
 
 _LISTED = 64  # the most resource units of a cost listed ahead
-_SHAPES: dict[int, tuple[Any, dict[str, _Shape]]] = {}
+# per compiled game: the game, its cards' _Shapes, whether it has one purse (_one_purse)
+_SHAPES: dict[int, tuple[Any, dict[str, _Shape], bool]] = {}
 
 
-def _shape(game: Any, card: Any) -> _Shape:
-    """The card's _Shape, found once per compiled game."""
+def _entry(game: Any) -> tuple[Any, dict[str, _Shape], bool]:
     entry = _SHAPES.get(id(game))
     if entry is None or entry[0] is not game:
         if len(_SHAPES) > 256:
             _SHAPES.clear()
-        entry = _SHAPES[id(game)] = (game, {})
+        entry = _SHAPES[id(game)] = (game, {}, _one_purse(game))
+    return entry
+
+
+def _shape(game: Any, card: Any, entry: tuple[Any, dict[str, _Shape], bool] | None = None) -> _Shape:
+    """The card's _Shape, found once per compiled game."""
+    if entry is None:
+        entry = _entry(game)
     found = entry[1].get(card.id)
     if found is None or found.card is not card:
         found = entry[1][card.id] = _Shape(game, card)
@@ -144,18 +183,31 @@ def affordable(ctx: Context, player: Player, card: Any, reading: payment.Reading
     if found.free:
         return True
     game = ctx.game.game
-    plan = found.plan
-    if plan is not None:
-        if plan.purchases and (game.trade is None or any(seller == player.id for seller, _coins in plan.purchases)):
-            return None  # no trade, or a purchase from oneself: only paying tells
-        if not plan.consumed:
-            paid = _coins_paid(game, plan, found.coins)
-            if not any(noun in game.resources for noun in paid):
-                # coins only, taken from each noun one after another: a noun no resource fails
-                # exactly when all it pays takes it below its floor
-                values = player.values
-                return all(values.get(noun, 0) - n >= nouns.floor(game, noun) for noun, n in paid.items())
-    return _pays(game, player, plan, found.coins)
+    if found.plan is not None:
+        return _plan_verdict(game, player, found.plan, found.coins)
+    return _pays(game, player, None, found.coins)
+
+
+def _plan_verdict(game: Any, player: Player, plan: payment.Plan, coins: int) -> bool | None:
+    """affordable's answer for a quote of `coins` and a plan."""
+    if plan.purchases and (game.trade is None or any(seller == player.id for seller, _coins in plan.purchases)):
+        return None  # no trade, or a purchase from oneself: only paying tells
+    if not plan.consumed:
+        paid = _coins_paid(game, plan, coins)
+        if not any(noun in game.resources for noun in paid):
+            # coins only, taken from each noun one after another: a noun no resource fails
+            # exactly when all it pays takes it below its floor
+            values = player.values
+            return all(values.get(noun, 0) - n >= nouns.floor(game, noun) for noun, n in paid.items())
+    return _pays(game, player, plan, coins)
+
+
+def _one_purse(game: Any) -> bool:
+    """Whether every way to pay within the coins is judged alike (affordable): the trade paid in the
+    build's currency (or no trade), which no floor above 0 holds back."""
+    rules = game.game
+    currency = rules.build.currency
+    return (rules.trade is None or rules.trade.currency == currency) and nouns.floor(rules, currency) <= 0
 
 
 def _coins_paid(game: Any, plan: payment.Plan, coins: int) -> dict[str, int]:

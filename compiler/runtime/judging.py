@@ -146,8 +146,8 @@ def judge(
     if free:
         return True
     # the supply reads only cards in play: read once for the menu unless the card left one of them
-    reading = ctx.on.reading if holder is None or zone not in ctx.game.play_zones else None
-    verdict = costs.affordable(about, actor, card, reading)
+    reading = ctx.on.reading if holder is None or zone not in ctx.game.play_zones else payment.Reading()
+    verdict, asked = costs.verdict(about, actor, card, reading)
     # a question answered with its first option, as a trial's first run answers it: a yes holds;
     # a no does not (the trial goes on to other answers)
-    return None if about.decider.asked and verdict is not True else verdict
+    return None if (asked or about.decider.asked) and verdict is not True else verdict

@@ -29,18 +29,21 @@ def cheapest_plans(
 ) -> list[Plan]:
     """Every cheapest way to cover `needs`, one plan per distinct outcome. `reading`: what the
     buyer's supply was read as on this state, if it was."""
-    return list(_cheapest(ctx, player, tuple(sorted(needs)), coins_available, reading, supply))
+    return list(cheapest(ctx, player, tuple(sorted(needs)), coins_available, reading, supply))
 
 
-def _cheapest(
+def cheapest(
     ctx: Context,
     player: Player,
     needs: tuple[str, ...],
     coins_available: int,
     reading: Reading | None,
     supply: Supply | None,
+    any_plan: bool = False,
 ) -> list[Plan]:
-    """cheapest_plans of `needs` in name order; the list is the memo's (read it, never change it)."""
+    """cheapest_plans of `needs` in name order; the list is the memo's (read it, never change it).
+    `any_plan`: one way within the coins is enough, not the cheapest (a verdict: judging.py), when
+    every way would be judged alike: nothing taken from stock or wild units, none bought from oneself."""
     supply = supply or supply_for(ctx, player, reading)
     values = player.values
     # the stock of the nouns needed, in name order (no other is taken or counted as consumed)
@@ -58,8 +61,12 @@ def _cheapest(
         wild = reading.once("wild", player, lambda: wild_units(ctx, player, substitutes))
     # the search reads only the supply, the needs, the coins, this stock and these wild units: the
     # same ones found on another build trial are answered from the memo, charged the same steps
-    memo_key = (needs, coins_available, held, tuple(wild) if wild else ())
+    memo_key: tuple = (needs, coins_available, held, tuple(wild) if wild else ())
     known = supply.plans.get(memo_key)
+    first = known is None and any_plan and not any(held) and not wild and not supply.sells_to_self(player.id)
+    if first:  # (a whole search's answer is as good)
+        memo_key += (_ANY,)
+        known = supply.plans.get(memo_key)
     if known is not None:
         nodes = known[1]
         if nodes >= _CHARGE:
@@ -73,13 +80,14 @@ def _cheapest(
         plans: list[Plan] = []
         searched = 0
     else:
-        plans, searched = _search(ctx, supply, needs, coins_available, stock, wild)
+        plans, searched = _search(ctx, supply, needs, coins_available, stock, wild, first)
     if len(supply.plans) < _PLANS_MAX:
         supply.plans[memo_key] = (plans, searched)
     return plans
 
 
 _PLANS_MAX = 4096  # answers kept per supply
+_ANY = "any plan"  # the memo's key of a search that stopped at its first way within the coins
 
 
 def _charge(state: Any, nodes: int) -> None:
@@ -96,8 +104,10 @@ def _search(
     coins_available: int,
     stock: dict[str, int],
     wild: list[tuple[str, frozenset[str] | None, int]],
+    first: bool = False,
 ) -> tuple[list[Plan], int]:
-    """Every cheapest way to cover the sorted `needs` (cheapest_plans), and the search nodes it took."""
+    """Every cheapest way to cover the sorted `needs` (cheapest_plans), and the search nodes it
+    took; `first`: only the first way found within the coins."""
     gives = [arg.give for _card, arg in supply.substitutes if arg.use != "any"]
     last = len(needs)
     state = ctx.state
@@ -124,6 +134,8 @@ def _search(
             return
         if i == last:
             best_cost = _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives)
+            if first and best_cost <= coins_available:
+                best_cost = -1  # found: every branch left is cut (cost > best_cost)
             return
         need = needs[i]
         tried = set()
@@ -151,6 +163,8 @@ def _search(
 
     search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
     spend(state, pending)
+    if first and best_cost < 0:
+        return list(best.values())[:1], charged + pending
     plans = sorted(best.values(), key=lambda p: (p.purchases, p.consumed)) if best_cost <= coins_available else []
     return plans, charged + pending
 
@@ -229,7 +243,7 @@ def choose_plan(
 ) -> Plan:
     """The cheapest way to cover `needs` (in name order, as a cost's units are listed), the player
     asked when the cheapest ways differ; nothing is paid (pay_plan pays it)."""
-    plans = _cheapest(ctx, player, tuple(needs), coins_available, reading, supply)
+    plans = cheapest(ctx, player, tuple(needs), coins_available, reading, supply)
     if not plans:
         raise Illegal(f"{player.id} cannot pay {', '.join(needs)} for {what}")
     plan = plans[0]

@@ -89,6 +89,7 @@ class Supply:
     stocked: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)  # needs -> resources among them
     # cheapest_plans's answers on this supply by what else they read, and the search nodes each cost
     plans: dict[tuple, tuple[list, int]] = field(default_factory=dict)
+    _self_sold: bool | None = None  # sells_to_self (a supply is made for one buyer)
 
     def _index(self) -> dict[str, list[tuple[int, frozenset[str]]]]:
         """Every unit filed under each noun it can be, in order, in one pass."""
@@ -110,6 +111,13 @@ class Supply:
         """The own units that can be the noun and the offers of it (see above)."""
         own = self._own_for if self._own_for is not None else self._index()
         return own.get(noun, []), self._sellers_for.get(noun, [])
+
+    def sells_to_self(self, buyer: str) -> bool:
+        """Whether some unit is offered to the buyer by the buyer (a purchase only paying can tell)."""
+        found = self._self_sold
+        if found is None:
+            found = self._self_sold = any(u.origin == buyer for u in self.sellers)
+        return found
 
     def reach_of(self, noun: str) -> tuple[int, int, int]:
         """(own units that can be the noun, seller units offering it, the lowest price offered)."""
