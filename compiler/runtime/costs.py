@@ -15,7 +15,7 @@ from ..decide import nouns
 from ..lang.types import as_list
 from . import payment, plans
 from .limits import spend
-from .state import Illegal, Player, zones_of
+from .state import Illegal, Player, values_of, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
@@ -85,7 +85,7 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
         found.coins = shape.coins
         spend(ctx.state, shape.units)
         needs = shape.needs if shape.needs is not None else tuple(_needs(shape.cost, currency))
-    available = player.values.get(currency, 0) - found.coins
+    available = values_of(player).get(currency, 0) - found.coins
     if available < 0:
         raise Illegal(f"{player.id} cannot pay {found.coins} {currency} for {card.name}")
     if needs:
@@ -114,7 +114,7 @@ def verdict(ctx: Context, player: Player, card: Any, reading: payment.Reading) -
         return affordable(ctx, player, card, reading), False  # (what it asks, the decider records)
     rules = game.game
     spend(ctx.state, shape.units)
-    available = player.values.get(rules.build.currency, 0) - shape.coins
+    available = values_of(player).get(rules.build.currency, 0) - shape.coins
     if available < 0:
         return False, False
     if not shape.needs:
@@ -197,7 +197,7 @@ def _plan_verdict(game: Any, player: Player, plan: payment.Plan, coins: int) -> 
         if not any(noun in game.resources for noun in paid):
             # coins only, taken from each noun one after another: a noun no resource fails
             # exactly when all it pays takes it below its floor
-            values = player.values
+            values = values_of(player)
             return all(values.get(noun, 0) - n >= nouns.floor(game, noun) for noun, n in paid.items())
     return _pays(game, player, plan, coins)
 
@@ -231,7 +231,7 @@ def _pays(game: Any, player: Player, plan: payment.Plan | None, coins: int) -> b
         spends += [(trade.currency, n) for _seller, n in plan.purchases]
         spends += plan.consumed
     spends.append((game.build.currency, coins))
-    values = player.values
+    values = values_of(player)
     left: dict[str, int] = {}
     for noun, n in spends:
         if n <= 0:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .limits import spend
 from .payment import Plan, Reading, Supply, supply_for, wild_units
-from .state import Illegal, Player
+from .state import Illegal, Player, values_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
@@ -45,7 +45,7 @@ def cheapest(
     `any_plan`: one way within the coins is enough, not the cheapest (a verdict: judging.py), when
     every way would be judged alike: nothing taken from stock or wild units, none bought from oneself."""
     supply = supply or supply_for(ctx, player, reading)
-    values = player.values
+    values = values_of(player)
     # the stock of the nouns needed, in name order (no other is taken or counted as consumed)
     stocked = supply.stocked.get(needs)
     if stocked is None:

@@ -86,7 +86,8 @@ class Supply:
     _sellers_for: dict[str, list[_Offer]] = field(default_factory=dict)
     # by noun: the units that may pay it free of charge, the offers of it, its lowest price (plans.py)
     reach: dict[str, tuple[int, int, int]] = field(default_factory=dict)
-    stocked: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)  # needs -> resources among them
+    # needs -> the resources among them: the game's, shared by its supplies (_Memo.stocked)
+    stocked: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
     # cheapest_plans's answers on this supply by what else they read, and the search nodes each cost
     plans: dict[tuple, tuple[list, int]] = field(default_factory=dict)
     _self_sold: bool | None = None  # sells_to_self (a supply is made for one buyer)
@@ -142,6 +143,7 @@ class _Memo:
         self.own: dict[tuple, tuple[list[Unit], int, list, list]] = {}
         self.prices: dict[tuple, tuple[int, list[tuple[bool, Any, set[str]]]]] = {}
         self.offers: dict[tuple, tuple[list[Unit], int]] = {}
+        self.stocked: dict[tuple[str, ...], tuple[str, ...]] = {}  # Supply.stocked, for every supply
 
 
 class _Relevant(dict):
@@ -246,7 +248,8 @@ def _made(
                 spend(state, part[1])
             offered += part[0]
             total += part[1]
-    return Supply(own[0], offered, total, own[2], own[3])  # the parts' lists are read, never changed
+    # the parts' lists are read, never changed
+    return Supply(own[0], offered, total, own[2], own[3], stocked=memo.stocked)
 
 
 def _own_units(ctx: Context, player: Player, steps: list[int]) -> list[Unit]:
