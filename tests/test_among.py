@@ -95,3 +95,34 @@ def test_a_wrong_count_fails_on_both_engines(ostraka, among_game):
 def test_among_reads_as_english(ostraka, among_game):
     result = ostraka("explain", "scout", cwd=among_game)
     assert "whose after is one of the cards you have" in result.output, result.output
+
+
+# cards missing from a zone, named by what several cards found: the candidates in the game's order
+# (not the order of the cards found), the first one moved on both engines
+RECRUIT = """id: recruit
+name: Recruit
+kind: card
+colour: red
+text: When built, add to your city the first card you lack that follows a card in your city.
+effects:
+  - on: built
+    do: [{move: {card: {kind: card, zone: city, missing: true, where: {after: {among: {zone: city}}}}, to: city, count: 1}}]
+examples:
+  - name: the base is found first, yet the other comes first in the game
+    given: {p1: {city: [base, follow]}}
+    when: {build: recruit, by: p1}
+    expect: {p1: {city: [base, follow, recruit, other]}}
+"""
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "handlers"])
+def test_cards_missing_from_a_zone_come_in_the_games_order(ostraka, mini_game, engine):
+    for card_id, fields in {**CARDS, "twin": "colour: blue\nafter: [base]\n"}.items():
+        (mini_game / f"{card_id}.yaml").write_text(
+            f"id: {card_id}\nname: {card_id.title()}\nkind: card\n{fields}text: Gain two coins when built.\n"
+            "effects:\n  - on: built\n    do: [{gain: {coins: 2}}]\n"
+            f"examples:\n  - {{name: x, when: {{build: {card_id}, by: p1}}, expect: {{p1: {{coins: 5}}}}}}\n"
+        )
+    (mini_game / "recruit.yaml").write_text(RECRUIT)
+    result = ostraka("check", "--no-cache", "--engine", engine, "cards/mini", cwd=mini_game.parent.parent)
+    assert result.exit_code == 0, result.output

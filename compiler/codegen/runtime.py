@@ -187,13 +187,14 @@ class Narrowed:
 
 def among(narrowed: Narrowed, game: Any, found: list[Pick]) -> CardIds:
     """The cards whose field names one of the cards found (a `where` test {among: SELECTOR}, as
-    holds() compares a list of ids): the cards holding each id, together."""
+    holds() compares a list of ids): the cards holding each id, together, in the game's order (as
+    one value's are: a search for cards missing from a zone goes through them in that order)."""
     if len(found) == 1:
         return narrowed(game, found[0][1])
     having: CardIds = {}
     for _holder, cid in found:
         having.update(narrowed(game, cid))
-    return having
+    return {cid: None for cid in (narrowed.match or game.cards) if cid in having}
 
 
 def extreme(ctx: Context, found: list[Pick], score: Callable[[Context], int], best: Callable) -> list[Pick]:

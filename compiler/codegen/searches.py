@@ -195,6 +195,11 @@ class Searches:
         test = f" if {' and '.join(tests)}" if tests else ""
         if not plan.zones:  # the game's own entities, in the game's order
             return [Code(f"[(None, cid) for cid in {every}{test}]")]
+        if plan.missing:  # the cards a narrowed test lets through, in the game's order: fewer to go through
+            narrowing = next((t for t in tests if t.startswith("cid in having")), None)
+            if narrowing is not None:
+                every = Code(narrowing[len("cid in ") :])
+                tests = [t for t in tests if t is not narrowing]
         absent = f" if cid not in held{''.join(f' and {t}' for t in tests)}"
         of = selector.of or players.ACTOR_NAME
         one = self.one_player(of, c)

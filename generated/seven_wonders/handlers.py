@@ -323,10 +323,7 @@ def _missing_from_stages_4(ctx: Context) -> list[rt.Pick]:
     "The cards {kind: wonder_stage, where: {wonder: {among: {zone: wonder}}, stage: {add: [{count: {kind: wonder_stage}}, 1]}}, zone: stages, missing: true}."
     having1 = rt.among(_BY_FIELD3, ctx.game, _in_wonder_2(ctx))
     found: list[rt.Pick] = [
-        (ctx.actor, cid)
-        for held in [rt.zones_of(ctx.actor).get("stages", ())]
-        for cid in _CARDS2
-        if cid not in held and cid in having1
+        (ctx.actor, cid) for held in [rt.zones_of(ctx.actor).get("stages", ())] for cid in having1 if cid not in held
     ]
     having = _BY_FIELD4(ctx.game, rt.bounded((len(_in_stages_3(ctx)) + 1)))
     found = [(holder, cid) for holder, cid in found if cid in having]
