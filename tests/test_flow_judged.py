@@ -13,6 +13,7 @@ from pathlib import Path
 import flowkit
 import pytest
 
+from compiler.lang.types import Selector
 from compiler.pipeline.project import load
 from compiler.runtime import judging
 from compiler.runtime.decider import Decider, Searching
@@ -250,3 +251,24 @@ def test_a_step_run_again_recalls_which_candidates_can_be_built(game, monkeypatc
     recalled = _played(game, range(12))
     monkeypatch.setattr(_Replay, "recall", Decider.recall)
     assert _played(game, range(12)) == recalled
+
+
+def test_where_a_judged_card_lies_is_read_only_when_its_checks_or_price_may_read_it():
+    """A card judged from the hand need not be taken from it first when nothing its build's checks
+    and price read is there (judging.unread_zones): a 7 Wonders card (no requirement; a discount of
+    a fixed kind), not a stage (its requirement reads anything), not in a game whose discount
+    applies to the cards an amount finds."""
+    game = flowkit.game("seven_wonders")
+    unread = judging.unread_zones(game)
+    assert "hand" in unread["card"] and "discard" in unread["card"] and "wonder_stage" not in unread
+    assert not set(unread["card"]) & set(game.play_zones)
+    counting = Selector.model_validate({"kind": "card", "where": {"age": {"count": {"zone": "hand"}}}})
+    reading = copy.copy(game)
+    reading.passives_by_hook = {
+        **game.passives_by_hook,
+        "cost": {
+            card_id: [arg.model_copy(update={"applies_to": counting}) for arg in args]
+            for card_id, args in game.passives_by_hook["cost"].items()
+        },
+    }
+    assert judging.unread_zones(reading) == {}

@@ -15,13 +15,19 @@ search other answers), a payment only paying can tell.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from ..decide import selectors
+from ..lang import hooks
 from . import costs, payment
 from .builds import check_buildable
 from .decider import FirstLegal
 from .interpreter import MAX_DEPTH, Context, _made
 from .limits import budget, fresh_budget, spend
 from .state import Illegal, Player, State, zones_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..compiled import CompiledGame
 
 _new = object.__new__
 
@@ -32,6 +38,7 @@ class Judging(Context):
 
     verdicts: list[bool | None]
     sure_builds: frozenset[str]
+    unread: dict[str, frozenset[str]]  # unread_zones
     on: On  # what is read once for every build judged on this state
 
     def build_from(
@@ -68,16 +75,20 @@ class On:
         """A budget of its own for the next build judged (the view's, and its views' with a card taken)."""
         self.budget.used = 0
 
-    def taken(self, holder: Player | None, card_id: str) -> tuple[State, str | None]:
-        """The view with the card taken from where it lies, as cards.take takes it before building:
-        sharing all but the zones that change (the zone it lay in, or None: nowhere, the view
-        itself). One such view per holder, its zones set anew for each card (read only meanwhile)."""
+    def lies(self, holder: Player | None, card_id: str) -> str | None:
+        """The zone of the holder's (None: the shared zones) where the card lies, as cards.take
+        finds it; None: nowhere."""
         zones: dict[str, list[str]] = self.view.zones if holder is None else zones_of(holder)
-        for zone in zones:
-            if card_id in zones[zone]:
-                break
-        else:
-            return self.view, None
+        for zone, ids in zones.items():
+            if card_id in ids:
+                return zone
+        return None
+
+    def taken(self, holder: Player | None, card_id: str, zone: str) -> State:
+        """The view with the card taken from the zone where it lies, as cards.take takes it before
+        building: sharing all but that zone. One such view per holder, its zones set anew for each
+        card (read only meanwhile)."""
+        zones: dict[str, list[str]] = self.view.zones if holder is None else zones_of(holder)
         rest = list(zones[zone])
         rest.remove(card_id)
         found = self.taking.get(id(holder))
@@ -94,14 +105,32 @@ class On:
             found[2].zones = {**zones, zone: rest}
         else:
             vars(found[3])["zones"] = {**zones, zone: rest}
-        return found[2], zone
+        return found[2]
 
 
-def context(ctx: Context, sure_builds: frozenset[str], on: On) -> Judging:
+def unread_zones(game: CompiledGame) -> dict[str, frozenset[str]]:
+    """Kind -> the zones where a card of the kind may lie before it is built that its build's
+    checks and price never read, so that judging need not take it from there first: any zone but
+    those in play (the price reads them) and the kind's own (a unique card is looked for there),
+    for a kind with no requirement (which may read anything), in a game none of whose discounts
+    applies to cards a `where` finds by an amount (which may read anything)."""
+    discounts = [arg for args in game.passives_by_hook.get(hooks.COST, {}).values() for arg in args]
+    discounts += [effect.passive_arg for _index, effect in game.rule_passives if effect.hook == hooks.COST]
+    if any(arg.applies_to is not None and selectors.of(game, arg.applies_to).varying for arg in discounts):
+        return {}  # (a fixed test reads the card alone)
+    read = set(game.play_zones)
+    return {
+        name: frozenset(zone for zone in game.game.zones if zone not in read and zone != kind.zone)
+        for name, kind in game.game.kinds.items()
+        if kind.requires is None
+    }
+
+
+def context(ctx: Context, sure_builds: frozenset[str], unread: dict[str, frozenset[str]], on: On) -> Judging:
     """The move's context `ctx` (on `on.view`) as one that judges its build."""
     new = _new(Judging)
     new.__dict__ = ctx.__dict__
-    new.__dict__.update(verdicts=[], sure_builds=sure_builds, on=on)
+    new.__dict__.update(verdicts=[], sure_builds=sure_builds, unread=unread, on=on)
     return new
 
 
@@ -130,9 +159,10 @@ def judge(
         return None
     if card_id not in ctx.sure_builds:
         return None
-    state, zone = ctx.on.taken(holder, card_id)
+    on, card = ctx.on, ctx.game.cards[card_id]
+    zone = on.lies(holder, card_id)
+    state = on.view if zone is None or zone in ctx.unread.get(card.kind, ()) else on.taken(holder, card_id, zone)
     actor = state.players[ctx.actor.seat]
-    card = ctx.game.cards[card_id]
     depth = ctx.depth + 1
     decider = ctx.on.decider
     decider.asked.clear()  # (judge does not nest: what a build's judgement asked is read before the next)
