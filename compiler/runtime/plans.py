@@ -46,11 +46,12 @@ def cheapest(
     every way would be judged alike: nothing taken from stock or wild units, none bought from oneself."""
     supply = supply or supply_for(ctx, player, reading)
     values = values_of(player)
-    # the stock of the nouns needed, in name order (no other is taken or counted as consumed)
-    stocked = supply.stocked.get(needs)
-    if stocked is None:
-        resources = ctx.game.game.resources
-        stocked = supply.stocked[needs] = tuple(r for r in dict.fromkeys(needs) if r in resources)
+    # the stock of the nouns needed, in name order (no other is taken or counted as consumed), and
+    # the needs counted noun by noun: what the needs are, found once per game
+    shape = supply.stocked.get(needs)
+    if shape is None:
+        shape = supply.stocked[needs] = _needs_shape(ctx.game.game.resources, needs)
+    stocked, counted = shape
     held = tuple([max(0, values.get(r, 0)) for r in stocked]) if stocked else ()
     substitutes = supply.substitutes
     if not substitutes:
@@ -59,6 +60,11 @@ def cheapest(
         wild = wild_units(ctx, player, substitutes)
     else:
         wild = reading.once("wild", player, lambda: wild_units(ctx, player, substitutes))
+    stock = dict(zip(stocked, held)) if stocked else {}
+    if _beyond_reach(supply, counted, stock, wild, coins_available):
+        # most builds a turn's menu tries: a neighbour lacks the resource, or coins do (no search,
+        # no step: nothing to remember either)
+        return []
     # the search reads only the supply, the needs, the coins, this stock and these wild units: the
     # same ones found on another build trial are answered from the memo, charged the same steps
     memo_key: tuple = (needs, coins_available, held, tuple(wild) if wild else ())
@@ -74,16 +80,16 @@ def cheapest(
         elif nodes:
             spend(ctx.state, nodes)  # what _charge charges for fewer than _CHARGE nodes
         return known[0]
-    stock = dict(zip(stocked, held))
-    if _beyond_reach(supply, needs, stock, wild, coins_available):
-        # most builds a turn's menu tries: a neighbour lacks the resource, or coins do (no search)
-        plans: list[Plan] = []
-        searched = 0
-    else:
-        plans, searched = _search(ctx, supply, needs, coins_available, stock, wild, first)
+    plans, searched = _search(ctx, supply, needs, coins_available, stock, wild, first)
     if len(supply.plans) < _PLANS_MAX:
         supply.plans[memo_key] = (plans, searched)
     return plans
+
+
+def _needs_shape(resources: Any, needs: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
+    """The resources among the sorted needs (a stock may pay them), and each noun with its count."""
+    counted = tuple((noun, needs.count(noun)) for noun in dict.fromkeys(needs))
+    return tuple(noun for noun, _n in counted if noun in resources), counted
 
 
 _PLANS_MAX = 4096  # answers kept per supply
@@ -171,33 +177,29 @@ def _search(
 
 def _beyond_reach(
     supply: Supply,
-    needs: tuple[str, ...],
+    counted: tuple[tuple[str, int], ...],
     stock: dict[str, int],
     wild: list[tuple[str, frozenset[str] | None, int]],
     coins_available: int,
 ) -> bool:
-    """Whether no way to pay the sorted `needs` exists within the coins: some noun has too few units
-    anywhere, or a lower bound on the coins any way spends is above them. The bound counts the
-    units free of charge (own, stock, substitutes) for each noun as if none served another noun,
-    and buys the rest at the lowest price offered: never more than the cheapest way, so no plan
-    is lost. It costs no step (the search it spares is not run)."""
+    """Whether no way to pay the needs (each noun with its count) exists within the coins: some
+    noun has too few units anywhere, or a lower bound on the coins any way spends is above them.
+    The bound counts the units free of charge (own, stock, substitutes) for each noun as if none
+    served another noun, and buys the rest at the lowest prices offered for it: never more than
+    the cheapest way, so no plan is lost. It costs no step (the search it spares is not run)."""
     bound = 0
-    i, last = 0, len(needs)
-    while i < last:
-        need = needs[i]
-        j = i + 1
-        while j < last and needs[j] == need:
-            j += 1
-        own, offered, lowest = supply.reach_of(need)
-        short = j - i - own - stock.get(need, 0)
-        i = j
+    for need, count in counted:
+        own, prices = supply.reach_of(need)
+        short = count - own
+        if stock:
+            short -= stock.get(need, 0)
         if short > 0 and wild:
             short -= sum(n for noun, allowed, n in wild if (allowed is None or need in allowed) and noun != need)
         if short <= 0:
             continue
-        if offered < short:
+        if len(prices) <= short:  # prices[k]: the k cheapest offers of the noun together
             return True
-        bound += short * lowest
+        bound += prices[short]
     return bound > coins_available
 
 

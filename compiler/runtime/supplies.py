@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import accumulate, chain
 from typing import TYPE_CHECKING, Any
 
 from ..lang import hooks
@@ -84,10 +84,12 @@ class Supply:
     # offer of it; units with the same key share a bit of the search's `used`
     _own_for: dict[str, list[tuple[int, frozenset[str]]]] | None = None
     _sellers_for: dict[str, list[_Offer]] = field(default_factory=dict)
-    # by noun: the units that may pay it free of charge, the offers of it, its lowest price (plans.py)
-    reach: dict[str, tuple[int, int, int]] = field(default_factory=dict)
-    # needs -> the resources among them: the game's, shared by its supplies (_Memo.stocked)
-    stocked: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+    # by noun: the units that may pay it free of charge, and the prices of the k cheapest offers of
+    # it together, by k (plans.py)
+    reach: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    # needs -> the resources among them, each noun with its count: the game's, shared by its
+    # supplies (_Memo.stocked)
+    stocked: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = field(default_factory=dict)
     # cheapest_plans's answers on this supply by what else they read, and the search nodes each cost
     plans: dict[tuple, tuple[list, int]] = field(default_factory=dict)
     _self_sold: bool | None = None  # sells_to_self (a supply is made for one buyer)
@@ -120,12 +122,12 @@ class Supply:
             found = self._self_sold = any(u.origin == buyer for u in self.sellers)
         return found
 
-    def reach_of(self, noun: str) -> tuple[int, int, int]:
-        """(own units that can be the noun, seller units offering it, the lowest price offered)."""
+    def reach_of(self, noun: str) -> tuple[int, tuple[int, ...]]:
+        """(own units that can be the noun, the prices of its k cheapest offers together by k: 0 first)."""
         found = self.reach.get(noun)
         if found is None:
             own, offers = self.search_for(noun)
-            found = self.reach[noun] = (len(own), len(offers), min((o[3] for o in offers), default=0))
+            found = self.reach[noun] = (len(own), tuple(accumulate(sorted(o[3] for o in offers), initial=0)))
         return found
 
 
@@ -143,7 +145,7 @@ class _Memo:
         self.own: dict[tuple, tuple[list[Unit], int, list, list]] = {}
         self.prices: dict[tuple, tuple[int, list[tuple[bool, Any, set[str]]]]] = {}
         self.offers: dict[tuple, tuple[list[Unit], int]] = {}
-        self.stocked: dict[tuple[str, ...], tuple[str, ...]] = {}  # Supply.stocked, for every supply
+        self.stocked: dict[tuple[str, ...], Any] = {}  # Supply.stocked, for every supply
 
 
 class _Relevant(dict):
