@@ -58,7 +58,7 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
     nothing is changed (an Illegal: the cost's coins or resources cannot be paid). `reading`: what
     the player's discounts and supply were read as on this state, if they were."""
     game = ctx.game
-    shape = _shape(game, card)
+    shape = shape_of(game, card)
     if shape.parents is not None:
         zones = zones_of(player)  # the cards in play, read without copying a lazy copy's zones
         for zone in game.play_zones:
@@ -93,14 +93,17 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
     return found
 
 
-def verdict(ctx: Context, player: Player, card: Any, reading: payment.Reading) -> tuple[bool | None, bool]:
+def verdict(
+    ctx: Context, player: Player, card: Any, reading: payment.Reading, shape: _Shape | None = None
+) -> tuple[bool | None, bool]:
     """affordable's answer as a trial's first run would find it (every question answered with its
-    first option), and whether the plan's was asked (several cheapest ways); read as quote and affordable read,
-    without their refusals' messages, quotes or labels: a menu judges many builds (judging.py).
-    One plan within the coins is enough where every plan would be judged alike (_one_purse)."""
+    first option), and whether the plan's was asked (several cheapest ways); read as quote and
+    affordable read, without their refusals' messages, quotes or labels: a menu judges many builds
+    (judging.py, which knows the card's `shape`). One plan within the coins is enough where every
+    plan would be judged alike (_one_purse)."""
     game = ctx.game
-    entry = _entry(game)
-    shape = _shape(game, card, entry)
+    if shape is None:
+        shape = shape_of(game, card)
     if shape.parents is not None:
         zones = zones_of(player)
         for zone in game.play_zones:
@@ -119,7 +122,7 @@ def verdict(ctx: Context, player: Player, card: Any, reading: payment.Reading) -
         return False, False
     if not shape.needs:
         return _pays(rules, player, None, shape.coins), False
-    found = plans.cheapest(ctx, player, shape.needs, available, reading, supply, entry[2])
+    found = plans.cheapest(ctx, player, shape.needs, available, reading, supply, shape.any_plan)
     if not found:
         return False, False
     return _plan_verdict(rules, player, found[0], shape.coins), len(found) > 1
@@ -134,10 +137,11 @@ class _Shape:
     """What a card's cost is before discounts, read once per card: the chain parents that make it
     free, its coins, its resource units (their count, and each unit when they are few)."""
 
-    __slots__ = ("card", "parents", "cost", "coins", "units", "needs")
+    __slots__ = ("card", "parents", "cost", "coins", "units", "needs", "any_plan")
 
-    def __init__(self, game: Any, card: Any) -> None:
+    def __init__(self, game: Any, card: Any, one_purse: bool) -> None:
         rules = game.game.build
+        self.any_plan = one_purse  # a verdict may take any plan within the coins (verdict)
         self.card = card
         parents = as_list(card.fields.get(rules.free_if_owns)) if rules.free_if_owns else []
         self.parents = frozenset(parents) if parents else None
@@ -153,22 +157,16 @@ _LISTED = 64  # the most resource units of a cost listed ahead
 _SHAPES: dict[int, tuple[Any, dict[str, _Shape], bool]] = {}
 
 
-def _entry(game: Any) -> tuple[Any, dict[str, _Shape], bool]:
+def shape_of(game: Any, card: Any) -> _Shape:
+    """The card's _Shape, found once per compiled game."""
     entry = _SHAPES.get(id(game))
     if entry is None or entry[0] is not game:
         if len(_SHAPES) > 256:
             _SHAPES.clear()
         entry = _SHAPES[id(game)] = (game, {}, _one_purse(game))
-    return entry
-
-
-def _shape(game: Any, card: Any, entry: tuple[Any, dict[str, _Shape], bool] | None = None) -> _Shape:
-    """The card's _Shape, found once per compiled game."""
-    if entry is None:
-        entry = _entry(game)
     found = entry[1].get(card.id)
     if found is None or found.card is not card:
-        found = entry[1][card.id] = _Shape(game, card)
+        found = entry[1][card.id] = _Shape(game, card, entry[2])
     return found
 
 

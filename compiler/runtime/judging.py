@@ -15,7 +15,7 @@ search other answers), a payment only paying can tell.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..decide import selectors
 from ..lang import hooks
@@ -37,8 +37,7 @@ class Judging(Context):
     `verdicts` (True, False, or None when only building can tell) and changes nothing."""
 
     verdicts: list[bool | None]
-    sure_builds: frozenset[str]
-    unread: dict[str, frozenset[str]]  # unread_zones
+    facts: Facts  # what judging reads of each card, once per game
     on: On  # what is read once for every build judged on this state
 
     def build_from(
@@ -58,18 +57,20 @@ class On:
     of its own, given anew for each build judged (`fresh`) as a trial's copy has one; the supply
     pricing reads (payment.Reading); the view with a card taken by each holder (`taken`)."""
 
-    __slots__ = ("start", "view", "budget", "reading", "taking", "decider")
+    __slots__ = ("start", "view", "budget", "reading", "taking", "about")
 
-    def __init__(self, start: State) -> None:
+    def __init__(self, start: State, game: CompiledGame, handlers: Any) -> None:
         self.start = start
         self.view = new = _new(State)
         new.__dict__ = dict(start.__dict__)
         fresh_budget(new)
         self.budget = budget(new)
         self.reading = payment.Reading()
-        self.decider = FirstLegal()  # a build's questions while judged, asked anew each (judge)
         # id(holder) -> (holder, its zones, the view with the card taken, the holder there)
         self.taking: dict[int, tuple[Player | None, dict[str, list[str]], State, Player | None]] = {}
+        # build()'s context for a build judged, its card, actor and state set for each (judge, which
+        # does not nest: a judgement is read before the next is made); its questions are asked anew
+        self.about = _made(game, new, FirstLegal(), None, None, None, {}, 0, handlers)  # type: ignore[arg-type]
 
     def fresh(self) -> None:
         """A budget of its own for the next build judged (the view's, and its views' with a card taken)."""
@@ -126,11 +127,38 @@ def unread_zones(game: CompiledGame) -> dict[str, frozenset[str]]:
     }
 
 
-def context(ctx: Context, sure_builds: frozenset[str], unread: dict[str, frozenset[str]], on: On) -> Judging:
+class Fact:
+    """What judging reads of a card: the card, its build event's details, whether its build is sure
+    (sure.sure_builds), the zones where it may lie that its build never reads (unread_zones), its
+    cost's shape (costs.shape_of)."""
+
+    __slots__ = ("card", "event", "sure", "unread", "shape")
+
+    def __init__(self, game: CompiledGame, card_id: str, sure: frozenset[str], unread: dict[str, frozenset[str]]):
+        self.card = card = game.cards[card_id]
+        self.event = game.build_events[card_id]
+        self.sure = card_id in sure
+        self.unread = unread.get(card.kind, frozenset())
+        self.shape = costs.shape_of(game, card)
+
+
+class Facts(dict[str, Fact]):
+    """card id -> its Fact, each found when first judged (program.py keeps one per game)."""
+
+    def __init__(self, game: CompiledGame, sure: frozenset[str]) -> None:
+        super().__init__()
+        self.game, self.sure, self.unread = game, sure, unread_zones(game)
+
+    def __missing__(self, card_id: str) -> Fact:
+        found = self[card_id] = Fact(self.game, card_id, self.sure, self.unread)
+        return found
+
+
+def context(ctx: Context, facts: Facts, on: On) -> Judging:
     """The move's context `ctx` (on `on.view`) as one that judges its build."""
     new = _new(Judging)
     new.__dict__ = ctx.__dict__
-    new.__dict__.update(verdicts=[], sure_builds=sure_builds, unread=unread, on=on)
+    new.__dict__.update(verdicts=[], facts=facts, on=on)
     return new
 
 
@@ -157,18 +185,27 @@ def judge(
     holder, card_id = options[0]
     if len(options) > 1 and any(other != card_id for _holder, other in options):  # several cards: a choice
         return None
-    if card_id not in ctx.sure_builds:
+    fact = ctx.facts[card_id]
+    if not fact.sure:
         return None
-    on, card = ctx.on, ctx.game.cards[card_id]
-    zone = on.lies(holder, card_id)
-    state = on.view if zone is None or zone in ctx.unread.get(card.kind, ()) else on.taken(holder, card_id, zone)
-    actor = state.players[ctx.actor.seat]
     depth = ctx.depth + 1
-    decider = ctx.on.decider
-    decider.asked.clear()  # (judge does not nest: what a build's judgement asked is read before the next)
-    about = _made(ctx.game, state, decider, actor, actor, card, ctx.game.build_events[card_id], depth, ctx.handlers)
     if depth > MAX_DEPTH:
         return False
+    on = ctx.on
+    zone = on.lies(holder, card_id)
+    state = on.view if zone is None or zone in fact.unread else on.taken(holder, card_id, zone)
+    actor = state.players[ctx.actor.seat]
+    about = on.about
+    about.state, about.actor, about.owner, about.card, about.event, about.depth = (
+        state,
+        actor,
+        actor,
+        fact.card,
+        fact.event,
+        depth,
+    )
+    asked = about.decider.asked
+    asked.clear()
     try:
         check_buildable(about)
     except Illegal:
@@ -176,8 +213,8 @@ def judge(
     if free:
         return True
     # the supply reads only cards in play: read once for the menu unless the card left one of them
-    reading = ctx.on.reading if holder is None or zone not in ctx.game.play_zones else payment.Reading()
-    verdict, asked = costs.verdict(about, actor, card, reading)
+    reading = on.reading if holder is None or zone not in ctx.game.play_zones else payment.Reading()
+    verdict, chose = costs.verdict(about, actor, fact.card, reading, fact.shape)
     # a question answered with its first option, as a trial's first run answers it: a yes holds;
     # a no does not (the trial goes on to other answers)
-    return None if (asked or about.decider.asked) and verdict is not True else verdict
+    return None if (chose or asked) and verdict is not True else verdict

@@ -166,9 +166,9 @@ class Menus(FlowBase):
         for each build judged, each judged as a trial of its own (On.fresh)."""
         ctx = self._judging.get(id(start))
         if ctx is None or ctx.on.start is not start:
-            prog, on = self.program, judging.On(start)
+            on = judging.On(start, self.game, self.handlers)
             trial = self._trial_ctx(seat, FirstLegal(), on.view, name, card_id)
-            ctx = self._judging[id(start)] = judging.context(trial, prog.sure_builds, prog.unread_zones, on)
+            ctx = self._judging[id(start)] = judging.context(trial, self.program.judging, on)
             return ctx
         ctx.on.fresh()
         ctx.card, ctx.event = self.game.cards[card_id], {"move": name, "card": card_id}

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from ..lang.flow import Flow, Step
 from .decider import Decider, FirstLegal
 from .interpreter import Context
-from .judging import unread_zones
+from .judging import Facts
 from .state import State
 from .sure import sure_builds, sure_from
 
@@ -73,7 +73,7 @@ class Program:
             name: {i for i, action in enumerate(move.do) if _judged(action)} for name, move in flow.moves.items()
         }
         self.sure_builds = sure_builds(game)
-        self.unread_zones = unread_zones(game)  # where a card judged need not be taken from (judging.py)
+        self.judging = Facts(game, self.sure_builds)  # what judging reads of each card (judging.py)
         # each move -> the first move whose `card` selector is the same (its cards found once a menu)
         self.same_cards = {
             name: next(other for other, first in flow.moves.items() if first.card == move.card)
