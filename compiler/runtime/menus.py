@@ -69,14 +69,23 @@ class Menus(FlowBase):
                 cards = found[same] = list(dict.fromkeys(card_id for _holder, card_id in self._move_cards(ctx, name)))
             end = prog.sure_from[name]  # the actions from `end` on need no trial
             split = min(prog.shared_prefix[name], end)
+            if not end:  # nothing to try: the move can be made with every card
+                actions += prog.move_actions(index, cards)
+                continue
             if not split and end == 1 and 0 in prog.judged[name]:  # one build per card, judged
                 self._judge_cards(seat, name, index, cards, actions, kept if end == len(move.do) else None)
                 continue
             starts = self._starts(seat, name, cards[0], split, end) if cards and split else None
-            once = starts is not None and split == end  # all it tries is shared by the cards
-            first = next(iter(starts), None) if starts is not None and once else None
+            if starts is not None and split == end:  # all it tries is shared by the cards: tried once
+                first = next(iter(starts), None)
+                if first is not None:
+                    made = prog.move_actions(index, cards)
+                    actions += made
+                    if first[1] and end == len(move.do):  # the whole move was tried: its state is its result
+                        kept.update(dict.fromkeys(made, first[0]))
+                continue
             for card_id in cards:
-                tried = first if once else self._try_after(seat, starts, name, card_id, split, end)
+                tried = self._try_after(seat, starts, name, card_id, split, end)
                 if tried is not None:
                     action = prog.move_action(index, card_id)
                     actions.append(action)
@@ -133,8 +142,6 @@ class Menus(FlowBase):
         """The first state the rest of a move (up to `end`) reaches with this card from one of the
         states its shared actions reach (in the order searched); whether no question was asked on the way."""
         if starts is None:
-            if end == 0:  # nothing to try: the move cannot be refused
-                return self.state, False
             return self._try_rest(seat, self.state, name, card_id, 0, end)
         for start, quiet in starts:
             tried = (start, True) if split == end else self._try_rest(seat, start, name, card_id, split, end)

@@ -107,6 +107,11 @@ class Program:
     def move_action(self, move: int, card_id: str) -> int:
         return move * len(self.card_ids) + self.card_index[card_id]
 
+    def move_actions(self, move: int, card_ids: list[str]) -> list[int]:
+        """move_action of each card."""
+        base, index = move * len(self.card_ids), self.card_index
+        return [base + index[card_id] for card_id in card_ids]
+
     def move_of(self, action: int) -> tuple[str, str]:
         move, card = divmod(action, len(self.card_ids))
         return self.move_names[move], self.card_ids[card]
