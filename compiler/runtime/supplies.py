@@ -81,7 +81,8 @@ class Supply:
     discounts: list[tuple[str, Any]]  # the buyer's standing effects answering the cost hook
     substitutes: list[tuple[str, Any]]  # ... and the substitute hook (both read only their cards in play)
     # by noun, for the search (plans.py): (bit, options) of each own unit that can be it, each
-    # offer of it; units with the same key share a bit of the search's `used`
+    # offer of it; a unit has one bit of the search's `used` whatever nouns it is filed under (its
+    # origin and key: two players' copies of a card are two units)
     _own_for: dict[str, list[tuple[int, frozenset[str]]]] | None = None
     _sellers_for: dict[str, list[_Offer]] = field(default_factory=dict)
     # by noun: the units that may pay it free of charge, and the prices of the k cheapest offers of
@@ -96,15 +97,15 @@ class Supply:
 
     def _index(self) -> dict[str, list[tuple[int, frozenset[str]]]]:
         """Every unit filed under each noun it can be, in order, in one pass."""
-        bits: dict[str, int] = {}
+        bits: dict[tuple[str, str], int] = {}
         own: dict[str, list[tuple[int, frozenset[str]]]] = {}
         for u in self.own:
-            entry = (bits.setdefault(u.key, 1 << len(bits)), u.options)
+            entry = (bits.setdefault((u.origin, u.key), 1 << len(bits)), u.options)
             for noun in u.options:
                 own.setdefault(noun, []).append(entry)
         offers = self._sellers_for
         for u in self.sellers:
-            bit, seller_key = bits.setdefault(u.key, 1 << len(bits)), (u.origin, u.options)
+            bit, seller_key = bits.setdefault((u.origin, u.key), 1 << len(bits)), (u.origin, u.options)
             for noun in u.options:
                 offers.setdefault(noun, []).append((bit, seller_key, u.origin, u.price[noun]))
         self._own_for = own
