@@ -8,7 +8,7 @@ from __future__ import annotations
 import flowkit
 import pytest
 
-from compiler.runtime import costs, supplies
+from compiler.runtime import costs, plans, supplies
 from compiler.runtime.decider import FirstLegal
 from compiler.runtime.interpreter import Context
 from compiler.runtime.limits import budget
@@ -85,3 +85,28 @@ def test_supplies_are_shared_by_what_they_read_only():
 
     assert wood(first) == [(left.id, {"wood": 2})]  # the rule number
     assert wood(priced) == [(left.id, {"wood": 1})]  # from the left for 1
+
+
+@pytest.mark.parametrize("name, players, seed", [("seven_wonders", 3, 1), ("seven_wonders", 4, 2), ("seven_wonders", 7, 6)])
+def test_a_verdicts_bounds_say_what_the_search_says(name, players, seed):
+    """plans.payable tells whether some way within the coins exists from bounds where they tell it
+    (a lower bound beyond the coins; a way of units that can be one noun only within them), else by
+    searching for a first way: the answer of the whole search for the cheapest ways, for every
+    player and every cost of the game's cards, at coins from none to plenty."""
+    game = flowkit.game(name)
+    costs_of = sorted({costs.shape_of(game, card).needs for card in _buildable(game)} - {None, ()})
+    told = {True: 0, False: 0}
+    for trial, _rng in flowkit.stocked_states(game, players, seed, rounds=4, steps=3 * players):
+        for player in trial.players:
+            player.values.update(dict.fromkeys(game.game.resources, 0))  # no stock: verdicts judge alike
+            ctx = Context(game, trial, FirstLegal(), actor=player, owner=player)
+            supply = supplies.units(ctx, player)
+            for needs in costs_of:
+                for coins in (0, 1, 2, 4, 9):
+                    budget(trial).used = 0
+                    found = plans.payable(ctx, player, needs, coins, supply)
+                    if found is None:
+                        continue
+                    assert found == bool(plans.cheapest_plans(ctx, player, list(needs), coins, None, supply)), needs
+                    told[found] += 1
+    assert told[True] > 50 and told[False] > 50, told

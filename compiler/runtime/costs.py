@@ -122,7 +122,11 @@ def verdict(
         return False, False
     if not shape.needs:
         return _pays(rules, player, None, shape.coins), False
-    found = plans.cheapest(ctx, player, shape.needs, available, reading, supply, shape.any_plan)
+    if shape.any_plan:  # every way within the coins pays alike (_one_purse): whether one exists
+        exists = plans.payable(ctx, player, shape.needs, available, supply)
+        if exists is not None:
+            return exists, False
+    found = plans.cheapest(ctx, player, shape.needs, available, reading, supply)
     if not found:
         return False, False
     return _plan_verdict(rules, player, found[0], shape.coins), len(found) > 1
@@ -205,7 +209,11 @@ def _one_purse(game: Any) -> bool:
     build's currency (or no trade), which no floor above 0 holds back."""
     rules = game.game
     currency = rules.build.currency
-    return (rules.trade is None or rules.trade.currency == currency) and nouns.floor(rules, currency) <= 0
+    return (
+        (rules.trade is None or rules.trade.currency == currency)
+        and nouns.floor(rules, currency) <= 0
+        and currency not in rules.resources
+    )
 
 
 def _coins_paid(game: Any, plan: payment.Plan, coins: int) -> dict[str, int]:

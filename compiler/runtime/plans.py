@@ -39,19 +39,13 @@ def cheapest(
     coins_available: int,
     reading: Reading | None,
     supply: Supply | None,
-    any_plan: bool = False,
 ) -> list[Plan]:
-    """cheapest_plans of `needs` in name order; the list is the memo's (read it, never change it).
-    `any_plan`: one way within the coins is enough, not the cheapest (a verdict: judging.py), when
-    every way would be judged alike: nothing taken from stock or wild units, none bought from oneself."""
+    """cheapest_plans of `needs` in name order; the list is the memo's (read it, never change it)."""
     supply = supply or supply_for(ctx, player, reading)
     values = values_of(player)
     # the stock of the nouns needed, in name order (no other is taken or counted as consumed), and
     # the needs counted noun by noun: what the needs are, found once per game
-    shape = supply.stocked.get(needs)
-    if shape is None:
-        shape = supply.stocked[needs] = _needs_shape(ctx.game.game.resources, needs)
-    stocked, counted = shape
+    stocked, counted = _needs_of(ctx, supply, needs)
     held = tuple([max(0, values.get(r, 0)) for r in stocked]) if stocked else ()
     substitutes = supply.substitutes
     if not substitutes:
@@ -65,14 +59,36 @@ def cheapest(
         # most builds a turn's menu tries: a neighbour lacks the resource, or coins do (no search,
         # no step: nothing to remember either)
         return []
-    # the search reads only the supply, the needs, the coins, this stock and these wild units: the
-    # same ones found on another build trial are answered from the memo, charged the same steps
-    memo_key: tuple = (needs, coins_available, held, tuple(wild) if wild else ())
+    return _searched(ctx, supply, needs, coins_available, held, stock, wild, False)
+
+
+def _needs_of(
+    ctx: Context, supply: Supply, needs: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
+    """The resources among the sorted needs (a stock may pay them), and each noun with its count."""
+    shape = supply.stocked.get(needs)
+    if shape is None:
+        resources = ctx.game.game.resources
+        counted = tuple((noun, needs.count(noun)) for noun in dict.fromkeys(needs))
+        shape = supply.stocked[needs] = (tuple(noun for noun, _n in counted if noun in resources), counted)
+    return shape
+
+
+def _searched(
+    ctx: Context,
+    supply: Supply,
+    needs: tuple[str, ...],
+    coins_available: int,
+    held: tuple[int, ...],
+    stock: dict[str, int],
+    wild: list[tuple[str, frozenset[str] | None, int]],
+    first: bool,
+) -> list[Plan]:
+    """_search's answer (`first`: its first way within the coins), or the memo's: the search reads
+    only the supply, the needs, the coins, this stock and these wild units, so the same ones found
+    on another build are answered from the memo, charged the steps the search took."""
+    memo_key: tuple = (needs, coins_available, held, tuple(wild) if wild else (), first)
     known = supply.plans.get(memo_key)
-    first = known is None and any_plan and not any(held) and not wild and not supply.sells_to_self(player.id)
-    if first:  # (a whole search's answer is as good)
-        memo_key += (_ANY,)
-        known = supply.plans.get(memo_key)
     if known is not None:
         nodes = known[1]
         if nodes >= _CHARGE:
@@ -86,14 +102,43 @@ def cheapest(
     return plans
 
 
-def _needs_shape(resources: Any, needs: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
-    """The resources among the sorted needs (a stock may pay them), and each noun with its count."""
-    counted = tuple((noun, needs.count(noun)) for noun in dict.fromkeys(needs))
-    return tuple(noun for noun, _n in counted if noun in resources), counted
+def payable(ctx: Context, player: Player, needs: tuple[str, ...], coins_available: int, supply: Supply) -> bool | None:
+    """Whether some way to cover the sorted `needs` costs no more than the coins, where every way
+    would be judged alike (none takes stock or wild units, none buys from the buyer itself; else
+    None): a verdict's question (costs.verdict), told by bounds where they tell it. Below: the
+    lower bound that proves a cost beyond reach (_beyond_reach). Above: a way that uses only units
+    that can be nothing else, each noun covered by its own units and its cheapest offers, which no
+    other noun contends for. Between them, the search for a first way within the coins."""
+    stocked, counted = _needs_of(ctx, supply, needs)
+    if supply.substitutes or supply.sells_to_self(player.id):
+        return None
+    if stocked:
+        values = values_of(player)
+        if any(values.get(r, 0) > 0 for r in stocked):
+            return None
+    if _beyond_reach(supply, counted, {}, [], coins_available):
+        return False
+    if _within_reach(supply, counted, coins_available):
+        return True
+    return bool(_searched(ctx, supply, needs, coins_available, (), {}, [], True))
+
+
+def _within_reach(supply: Supply, counted: tuple[tuple[str, int], ...], coins_available: int) -> bool:
+    """Whether the units that can be one noun only cover the needs within the coins: each noun's
+    own units first, then its cheapest offers (payable)."""
+    spent = 0
+    for need, count in counted:
+        _own, _prices, only, only_prices = supply.reach_of(need)
+        short = count - only
+        if short <= 0:
+            continue
+        if len(only_prices) <= short:
+            return False
+        spent += only_prices[short]
+    return spent <= coins_available
 
 
 _PLANS_MAX = 4096  # answers kept per supply
-_ANY = "any plan"  # the memo's key of a search that stopped at its first way within the coins
 
 
 def _charge(state: Any, nodes: int) -> None:
@@ -189,7 +234,7 @@ def _beyond_reach(
     the cheapest way, so no plan is lost. It costs no step (the search it spares is not run)."""
     bound = 0
     for need, count in counted:
-        own, prices = supply.reach_of(need)
+        own, prices, _only, _only_prices = supply.reach_of(need)
         short = count - own
         if stock:
             short -= stock.get(need, 0)

@@ -85,9 +85,9 @@ class Supply:
     # origin and key: two players' copies of a card are two units)
     _own_for: dict[str, list[tuple[int, frozenset[str]]]] | None = None
     _sellers_for: dict[str, list[_Offer]] = field(default_factory=dict)
-    # by noun: the units that may pay it free of charge, and the prices of the k cheapest offers of
-    # it together, by k (plans.py)
-    reach: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    # by noun: the units that may pay it free of charge and the prices of the k cheapest offers of
+    # it together, by k; the same of the units that can be nothing else (plans.py: reach_of)
+    reach: dict[str, tuple[int, tuple[int, ...], int, tuple[int, ...]]] = field(default_factory=dict)
     # needs -> the resources among them, each noun with its count: the game's, shared by its
     # supplies (_Memo.stocked)
     stocked: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = field(default_factory=dict)
@@ -123,12 +123,19 @@ class Supply:
             found = self._self_sold = any(u.origin == buyer for u in self.sellers)
         return found
 
-    def reach_of(self, noun: str) -> tuple[int, tuple[int, ...]]:
-        """(own units that can be the noun, the prices of its k cheapest offers together by k: 0 first)."""
+    def reach_of(self, noun: str) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
+        """The own units that can be the noun and the prices of its k cheapest offers together, by
+        k (0 first); the same of the units that can be nothing else (plans.payable's bounds)."""
         found = self.reach.get(noun)
         if found is None:
             own, offers = self.search_for(noun)
-            found = self.reach[noun] = (len(own), tuple(accumulate(sorted(o[3] for o in offers), initial=0)))
+            only = [o[3] for o in offers if len(o[1][1]) == 1]
+            found = self.reach[noun] = (
+                len(own),
+                tuple(accumulate(sorted(o[3] for o in offers), initial=0)),
+                sum(1 for _bit, options in own if len(options) == 1),
+                tuple(accumulate(sorted(only), initial=0)),
+            )
         return found
 
 
