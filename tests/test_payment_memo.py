@@ -87,7 +87,9 @@ def test_supplies_are_shared_by_what_they_read_only():
     assert wood(priced) == [(left.id, {"wood": 1})]  # from the left for 1
 
 
-@pytest.mark.parametrize("name, players, seed", [("seven_wonders", 3, 1), ("seven_wonders", 4, 2), ("seven_wonders", 7, 6)])
+@pytest.mark.parametrize(
+    "name, players, seed", [("seven_wonders", 3, 1), ("seven_wonders", 4, 2), ("seven_wonders", 7, 6)]
+)
 def test_a_verdicts_bounds_say_what_the_search_says(name, players, seed):
     """plans.payable tells whether some way within the coins exists from bounds where they tell it
     (a lower bound beyond the coins; a way of units that can be one noun only within them), else by
