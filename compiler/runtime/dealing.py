@@ -8,10 +8,8 @@ by its copies in the pile, drawn from the generator the state holds (flow.GameSt
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import overload
 
-from .program import CHANCE, DEAL, FlowBase, Node
+from .program import CHANCE, DEAL, FlowBase, Labels, Node
 
 
 class Dealing(FlowBase):
@@ -73,9 +71,8 @@ class Dealing(FlowBase):
             if actions:
                 where = arg.to if targets[0] < 0 else f"{self.state.players[targets[0]].id}.{arg.to}"
                 actions = list(actions)  # the node's own: the counts change as the deal goes on
-                self.node = Node(
-                    "chance", CHANCE, actions, _Labels("deal ", f" to {where}", ids, actions), list(weights)
-                )
+                named = Labels(actions, ids.__getitem__, "deal ", f" to {where}")
+                self.node = Node("chance", CHANCE, actions, named, list(weights))
                 return True
         self.stack.pop()
         return False
@@ -106,28 +103,3 @@ class Dealing(FlowBase):
         seat = targets.pop(0)
         zones = self.state.zones if seat < 0 else self.state.players[seat].zones
         zones.setdefault(arg.to, []).append(card_id)
-
-
-class _Labels(Sequence[str]):
-    """A deal's labels, each written when read (a label is read only to show the outcome drawn,
-    and a deal makes one node per card dealt, with a label per card in the pile)."""
-
-    def __init__(self, head: str, tail: str, card_ids: list[str], actions: list[int]) -> None:
-        self.head, self.tail, self.card_ids, self.actions = head, tail, card_ids, actions
-
-    @overload
-    def __getitem__(self, i: int) -> str: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[str]: ...
-
-    def __getitem__(self, i: int | slice) -> str | list[str]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        return self.head + self.card_ids[self.actions[i]] + self.tail
-
-    def __len__(self) -> int:
-        return len(self.actions)
-
-    def __repr__(self) -> str:
-        return repr(list(self))

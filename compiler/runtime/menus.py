@@ -17,7 +17,7 @@ from . import judging
 from .decider import Decider, FirstLegal, Searching
 from .interpreter import Context
 from .limits import Runaway
-from .program import A_MOVE, ATOM, TRIES, FlowBase, Node
+from .program import A_MOVE, ATOM, TRIES, FlowBase, Labels, Node
 from .state import Illegal, State
 
 
@@ -35,8 +35,7 @@ class Menus(FlowBase):
                 picks.append(-1)
                 frame[4] += 1
                 return self._turn(frame)
-            labels = list(map(self.program.label, actions))
-            self.node = Node("menu", seat, actions, labels)
+            self.node = Node("menu", seat, actions, Labels(actions, self.program.label))
             return True
         # every pick is made: carry them out in turn order, each one atomic
         self.stack.pop()

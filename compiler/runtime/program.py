@@ -6,8 +6,8 @@ and helpers that the runner's parts (flow.py, dealing.py, menus.py, atomic.py) r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, overload
 
 from pydantic import BaseModel
 
@@ -183,6 +183,32 @@ class Node:
             weights,
             about,
         )
+
+
+class Labels(Sequence[str]):
+    """A node's labels, each written when read: a label is read to show an outcome drawn or a move
+    made, while a deal makes a node per card dealt with a label per card in the pile, and a menu a
+    node per decision with a label per move. Each is head + name(action) + tail."""
+
+    def __init__(self, actions: list[int], name: Callable[[int], str], head: str = "", tail: str = "") -> None:
+        self.actions, self.name, self.head, self.tail = actions, name, head, tail
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        return self.head + self.name(self.actions[i]) + self.tail
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 class FlowBase:
