@@ -195,7 +195,7 @@ def test_a_stage_that_builds_from_the_discard_pile_is_judged(engine, monkeypatch
 
     def spy(ctx, count, candidates, *args):
         verdict = judge(ctx, count, candidates, *args)
-        found = candidates()
+        found = candidates(ctx)
         if found and found[0][1] in builders:
             verdicts.add(verdict)
         return verdict

@@ -31,6 +31,7 @@ class Handlers:
         self.kinds: dict[str, Callable] = namespace.get("REQUIRES", {})
         self.moves: dict[str, tuple[Callable, ...]] = namespace.get("MOVES", {})
         self.move_cards: dict[str, Callable] = namespace.get("MOVE_CARDS", {})
+        self.builds: dict[tuple[str, int], tuple[Callable, Callable, bool]] = namespace.get("BUILDS", {})
         self.flow: dict[tuple[int, str], Callable] = namespace.get("FLOW", {})
 
     def run(self, ctx: Any, card_id: str | None, trigger: str) -> None:

@@ -60,6 +60,8 @@ class Module:
     move_steps: list[Handler] = field(default_factory=list)  # the flow's moves, one function per action
     moves: list[tuple[str, list[Code]]] = field(default_factory=list)  # move name, its actions' functions
     move_cards: list[tuple[str, Code]] = field(default_factory=list)  # move name, the search for its cards
+    # a move's builds at no price: (move, action index, its count, its candidates, free), what judging reads
+    builds: list[tuple[str, int, Code, Code, bool]] = field(default_factory=list)
     flow: list[FlowPart] = field(default_factory=list)  # the flow's card language, compiled (flowsteps.py)
     constants: dict[Code, Code] = field(default_factory=dict)  # folded at build time: the value's code -> its name
     searches: dict[Code, Code] = field(default_factory=dict)  # a search function's body -> its name (searches.py)
@@ -308,10 +310,19 @@ class Generator(Decisions):
                     Handler(ident(fn), None, name, where, doc, indent(self.statements([action], Code("ctx"))))
                 )
                 names.append(ident(fn))
+                if action.key == "build" and action.arg.price is None:
+                    self._names = 0
+                    count = Code(f"lambda ctx: {self.amount(action.arg.count, Code('ctx'))}")
+                    self.module.builds.append((name, i - 1, count, self._search_of(action.arg.card), action.arg.free))
             self.module.moves.append((name, names))
             self._names = 0
-            search = self.compiled_search(move.card)
-            self.module.move_cards.append((name, search or Code(f"lambda ctx: {self.select(move.card, Code('ctx'))}")))
+            self.module.move_cards.append((name, self._search_of(move.card)))
+
+    def _search_of(self, ref: Any) -> Code:
+        """A function of the context that finds a card reference's cards: the module's search for
+        it, else the search written out."""
+        search = self.compiled_search(ref) if not isinstance(ref, str) else None
+        return search or Code(f"lambda ctx: {self.select(ref, Code('ctx'))}")
 
 
 def _small_literal(code: str) -> bool:

@@ -3,13 +3,13 @@
 A move whose last action to try is a `build` that must build one card is legal exactly when that
 card passes build()'s checks and can be paid for, when nothing the build then sets off can be
 refused (sure.py `sure_builds`). Both can be read from the state as it is: the checks change
-nothing and the quote's verdict (costs.affordable) says whether paying would succeed. The move's
-action is run as usual (the interpreter's or the generated handlers' function), in a `Judging`
-context whose `build_from` judges instead of building, on a view of the state with a step budget
-of its own that nothing writes. Wherever the verdict could differ from a trial's, there is none
-(None) and the move is tried: several candidates, a count other than one, a price, a card whose
-build sets off what can be refused, a quote that asks a question and says no (the trial would
-search other answers), a payment only paying can tell.
+nothing and the quote's verdict (costs.verdict) says whether paying would succeed. The build's
+count and candidates are read as carrying the action out reads them (the interpreter's, or the
+generated handlers' BUILDS), in a `Judging` context on a view of the state with a step budget of
+its own that nothing writes. Wherever the verdict could differ from a trial's, there is none
+(None) and the move is tried: several candidates, a count other than one, a card whose build
+sets off what can be refused, a quote that asks a question and says no (the trial would search
+other answers), a payment only paying can tell.
 """
 
 from __future__ import annotations
@@ -33,22 +33,10 @@ _new = object.__new__
 
 
 class Judging(Context):
-    """A move's context whose build is judged, not made: `build_from` appends its verdict to
-    `verdicts` (True, False, or None when only building can tell) and changes nothing."""
+    """A move's context on a view of the state (`on.view`) in which its build is judged (judge)."""
 
-    verdicts: list[bool | None]
     facts: Facts  # what judging reads of each card, once per game
     on: On  # what is read once for every build judged on this state
-
-    def build_from(
-        self,
-        count: Callable[[], int],
-        candidates: Callable[[], list[tuple[Player | None, str]]],
-        free: bool,
-        optional: bool,
-        price: Callable[[Context], dict[str, int]] | None = None,
-    ) -> None:
-        self.verdicts.append(judge(self, count, candidates, free, optional, price))
 
 
 class On:
@@ -158,28 +146,21 @@ def context(ctx: Context, facts: Facts, on: On) -> Judging:
     """The move's context `ctx` (on `on.view`) as one that judges its build."""
     new = _new(Judging)
     new.__dict__ = ctx.__dict__
-    new.__dict__.update(verdicts=[], facts=facts, on=on)
+    new.__dict__.update(facts=facts, on=on)
     return new
 
 
 def judge(
-    ctx: Judging,
-    count: Callable[[], int],
-    candidates: Callable[[], list[tuple[Player | None, str]]],
-    free: bool,
-    optional: bool,
-    price: Callable[[Context], dict[str, int]] | None,
+    ctx: Judging, count: int, candidates: Callable[[Context], list[tuple[Player | None, str]]], free: bool
 ) -> bool | None:
-    """Whether build_from(count, candidates, ...) would succeed on the context's state, as a
-    trial's first run would find it (its questions answered with their first option); None when
-    only building can tell."""
-    if optional or price is not None:
+    """Whether a move's build of `count` of the candidates (read in the context), one that must
+    build, at no price (Program.judged), would succeed on the context's state, as a trial's first
+    run would find it (its questions answered with their first option); None when only building
+    can tell. Charged as building_from charges it, before the candidates are read."""
+    if count != 1:
         return None
-    n = count()
-    if n != 1:
-        return None
-    spend(ctx.state, n)
-    options = candidates()
+    spend(ctx.state, count)
+    options = candidates(ctx)
     if not options:  # build_from finds nothing to build and refuses
         return False
     holder, card_id = options[0]

@@ -8,16 +8,15 @@ seat has picked, the moves are carried out in turn order, each an atomic step (a
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import fields
-from functools import partial
 from typing import Any
 
 from . import judging
 from .decider import Decider, FirstLegal, Searching
 from .interpreter import Context
-from .limits import Runaway
-from .program import A_MOVE, ATOM, TRIES, FlowBase, Labels, Node
+from .limits import Runaway, spend
+from .program import A_MOVE, ATOM, TRIES, BuildParts, FlowBase, Labels, Node
 from .state import Illegal, State
 
 
@@ -101,22 +100,15 @@ class Menus(FlowBase):
         of the cards (appended to `actions`): judged on the state in one context, its card and event
         set for each (_judging_ctx's), else tried (and its state `kept` when it asked nothing)."""
         prog, start, by_id = self.program, self.state, self.game.cards
-        run = self._move_part(name, slice(0, 1))
+        parts = self._build_parts(name, 0)
         ctx: judging.Judging | None = None
         for card_id in cards:
             if ctx is None:
                 ctx = self._judging_ctx(seat, start, name, card_id)
-                budget = ctx.on.budget
             else:
+                ctx.on.fresh()  # each judged as a trial of its own
                 ctx.card, ctx.event = by_id[card_id], {"move": name, "card": card_id}
-                ctx.decider, ctx.verdicts = FirstLegal(), []
-                budget.used = 0  # each judged as a trial of its own (judging.On.fresh)
-            try:
-                run(ctx)
-            except (Illegal, Runaway):  # refused before the build is judged: trying tells why
-                verdict = None
-            else:
-                verdict = ctx.verdicts[0] if len(ctx.verdicts) == 1 else None
+            verdict = _judged_build(ctx, parts)
             if verdict is None:
                 tried = self._try(seat, start, name, card_id, slice(0, 1))
                 if tried is None:
@@ -178,15 +170,17 @@ class Menus(FlowBase):
             return ctx
         ctx.on.fresh()
         ctx.card, ctx.event = self.game.cards[card_id], {"move": name, "card": card_id}
-        ctx.decider, ctx.verdicts = FirstLegal(), []
         return ctx
 
     def _verdict(self, ctx: judging.Judging, name: str, begin: int, end: int) -> bool | None:
-        try:
-            self._run_move(ctx, name, slice(begin, end))
-        except (Illegal, Runaway):  # refused before the build is judged: trying tells why
-            return None
-        return ctx.verdicts[0] if len(ctx.verdicts) == 1 else None
+        return _judged_build(ctx, self._build_parts(name, begin))
+
+    def _build_parts(self, name: str, index: int) -> BuildParts:
+        """What judging reads of a move's build (its count, its candidates, whether it is free):
+        the generated handlers' functions when the game is played through them, else the
+        interpreter's (Program.builds)."""
+        found = self.handlers.builds.get((name, index)) if self.handlers is not None else None
+        return found if found is not None else self.program.builds[(name, index)]
 
     def _keep_trials(self, sid: int, seat: int, kept: dict[int, State]) -> None:
         """Keep the states a seat's trials reached, with what the state they started from held: the
@@ -207,15 +201,6 @@ class Menus(FlowBase):
         entry = by_seat.get((sid, seat)) if base is self.state else None
         found = entry[1].get(action) if entry is not None else None
         return found if found is not None and entry is not None and entry[0] == self.state.fingerprint() else None
-
-    def _move_part(self, name: str, part: slice) -> Callable[[Context], None]:
-        """Some of a move's actions as one function of the context (as _run_move carries them out)."""
-        moves = self.handlers.moves if self.handlers is not None else None
-        if moves:
-            actions = moves[name][part]
-            return actions[0] if len(actions) == 1 else partial(_each, actions)
-        do = self.program.flow.moves[name].do[part]
-        return lambda ctx: ctx.run(do)
 
     def _run_move(self, ctx: Context, name: str, part: slice) -> None:
         """Carry out some of a move's actions: through the generated handlers' functions (one per
@@ -325,9 +310,15 @@ class Menus(FlowBase):
 _new = object.__new__
 
 
-def _each(actions: tuple[Callable[[Context], None], ...], ctx: Context) -> None:
-    for action in actions:
-        action(ctx)
+def _judged_build(ctx: judging.Judging, parts: BuildParts) -> bool | None:
+    """A move's build judged (judging.judge) as carrying the action out would reach it: its step
+    charged, its count read; None when that is refused (trying tells why)."""
+    count, candidates, free = parts
+    try:
+        spend(ctx.state, 1)  # the action's own step
+        return judging.judge(ctx, count(ctx), candidates, free)
+    except (Illegal, Runaway):
+        return None
 
 
 def _context_fields(

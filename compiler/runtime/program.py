@@ -72,6 +72,13 @@ class Program:
         self.judged = {
             name: {i for i, action in enumerate(move.do) if _judged(action)} for name, move in flow.moves.items()
         }
+        # each build of a move at no price, as the interpreter reads it for judging (menus.py)
+        self.builds: dict[tuple[str, int], BuildParts] = {
+            (name, i): _build_parts(action.arg)
+            for name, move in flow.moves.items()
+            for i, action in enumerate(move.do)
+            if action.key == "build" and action.arg.price is None
+        }
         self.sure_builds = sure_builds(game)
         self.judging = Facts(game, self.sure_builds)  # what judging reads of each card (judging.py)
         # each move -> the first move whose `card` selector is the same (its cards found once a menu)
@@ -142,6 +149,15 @@ def _reads_card(node: Any) -> bool:
 def _judged(action: Any) -> bool:
     """Whether a move's action is a build that must build (judging.py judges it)."""
     return bool(action.key == "build" and not action.arg.optional and action.arg.price is None)
+
+
+# a build as judging reads it: its count, its candidates (read in a context), whether it is free
+BuildParts = tuple[Callable[[Context], int], Callable[[Context], list[tuple[Any, str]]], bool]
+
+
+def _build_parts(arg: Any) -> BuildParts:
+    """A build's parts as the interpreter reads them (the generated handlers' BUILDS hold theirs)."""
+    return (lambda ctx: ctx.amount(arg.count), lambda ctx: ctx.select(arg.card), arg.free)
 
 
 def _card_free_prefix(actions: list[Any]) -> int:

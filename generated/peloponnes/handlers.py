@@ -1790,6 +1790,10 @@ REQUIRES: dict[str, Callable[[Context], bool]] = {
 # The flow's moves: each action of a move, in order.
 MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {}
 
+# Each build of a move at no price, by (move, action index): its count, its candidates, whether
+# it is free: what the runner reads to judge the build without building (runtime/judging.py).
+BUILDS: dict[tuple[str, int], tuple[Callable[[Context], int], Callable[[Context], list[rt.Pick]], bool]] = {}
+
 # The cards each move is made with (its `card` selector), searched as above.
 MOVE_CARDS: dict[str, Callable[[Context], list[rt.Pick]]] = {}
 

@@ -1576,6 +1576,13 @@ MOVES: dict[str, tuple[Callable[[Context], None], ...]] = {
     ),
 }
 
+# Each build of a move at no price, by (move, action index): its count, its candidates, whether
+# it is free: what the runner reads to judge the build without building (runtime/judging.py).
+BUILDS: dict[tuple[str, int], tuple[Callable[[Context], int], Callable[[Context], list[rt.Pick]], bool]] = {
+    ("build", 0): (lambda ctx: 1, _in_hand_22, False),
+    ("stage", 0): (lambda ctx: 1, _missing_from_stages_4, False),
+}
+
 # The cards each move is made with (its `card` selector), searched as above.
 MOVE_CARDS: dict[str, Callable[[Context], list[rt.Pick]]] = {
     "build": _in_hand_1,
