@@ -50,7 +50,7 @@ def fresh_budget(state: Any) -> None:
     vars(state)[_KEY] = Budget()
 
 
-WINDOW = 256  # every WINDOW steps, the state's size is charged too (see spend)
+WINDOW = 256  # every WINDOW steps, the state's size is charged too (see spend): a power of two
 SIZE_SQUARE = 32
 
 
@@ -64,9 +64,23 @@ def spend(state: Any, n: int) -> int:
     reading zones of thousands of cards stops within a few hundred steps."""
     if n <= 0:
         return n
-    box = state.__dict__.get(_KEY) or budget(state)  # (called at every step: no vars() call)
+    try:  # (called at every step: the budget read as a key, no call)
+        box = state.__dict__[_KEY]
+    except KeyError:
+        box = budget(state)
     before = box.used
     used = before + n
+    # past a multiple of WINDOW (a power of two: the bits above it differ), or past the budget
+    if (used ^ before) >= WINDOW or used > MAX_STEPS:
+        _past_a_window(state, box, before, used)
+    else:
+        box.used = used
+    return n
+
+
+def _past_a_window(state: Any, box: Budget, before: int, used: int) -> None:
+    """spend's rarer half: the state's size charged when the count passed a multiple of WINDOW,
+    and the run stopped when it passed the budget."""
     if used // WINDOW != before // WINDOW:
         sized = getattr(state, "size", None)
         size = sized() if sized is not None else 0
@@ -75,7 +89,6 @@ def spend(state: Any, n: int) -> int:
         box.used = MAX_STEPS  # spent: whatever runs on (a trial that caught it) stops too
         raise Runaway(f"stopped after {MAX_STEPS:,} steps: a repetition, a cost or nested choices are far too large")
     box.used = used
-    return n
 
 
 def bounded(value: int) -> int:
