@@ -187,15 +187,20 @@ def judge(
     )
     asked = about.decider.asked
     asked.clear()
+    if not free:
+        # the price first: a card that cannot be paid for (without a question) is refused whatever
+        # its checks say, which ask nothing. The supply reads only cards in play: read once for
+        # the menu unless the card left one of them
+        reading = on.reading if holder is None or zone not in ctx.game.play_zones else payment.Reading()
+        verdict, chose = costs.verdict(about, actor, fact.card, reading, fact.shape)
+        if verdict is False and not (chose or asked):
+            return False
     try:
         check_buildable(about)
     except Illegal:
         return False
     if free:
         return True
-    # the supply reads only cards in play: read once for the menu unless the card left one of them
-    reading = on.reading if holder is None or zone not in ctx.game.play_zones else payment.Reading()
-    verdict, chose = costs.verdict(about, actor, fact.card, reading, fact.shape)
     # a question answered with its first option, as a trial's first run answers it: a yes holds;
     # a no does not (the trial goes on to other answers)
     return None if (chose or asked) and verdict is not True else verdict
