@@ -59,30 +59,20 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
     the player's discounts and supply were read as on this state, if they were."""
     game = ctx.game
     shape = shape_of(game, card)
-    if shape.parents is not None:
-        zones = zones_of(player)  # the cards in play, read without copying a lazy copy's zones
-        for zone in game.play_zones:
-            held = zones.get(zone)
-            if held and not shape.parents.isdisjoint(held):
-                return Quote(free=True)
-    found = Quote()
+    if shape.parents is not None and _chained(game, player, shape.parents):
+        return Quote(free=True)
     # its discounts now, its units for the plan (read once for a reading)
     supply = None if reading is None else reading.supplies.get(player.id)
     if supply is None:
         supply = payment.supply_for(ctx, player, reading)
     currency = game.game.build.currency
     if supply.discounts:
-        cost = dict(shape.cost)
-        limits: list[tuple[str, str]] = []
-        found.limits = limits
-        if _apply_discounts(ctx, player, card, cost, currency, limits, supply.discounts):
-            found.free = True
-            return found
-        found.coins = cost.pop(currency, 0)
-        spend(ctx.state, sum(n for n in cost.values() if n > 0))  # a step per unit: costs may be huge
-        needs = tuple(_needs(cost))
+        free, coins, needs, limits = _discounted(ctx, player, card, shape, supply.discounts)
+        if free:
+            return Quote(free=True, limits=limits)
+        found = Quote(coins=coins, limits=limits)
     else:
-        found.coins = shape.coins
+        found = Quote(coins=shape.coins)
         spend(ctx.state, shape.units)
         needs = shape.needs if shape.needs is not None else tuple(_needs(shape.cost, currency))
     available = values_of(player).get(currency, 0) - found.coins
@@ -104,32 +94,60 @@ def verdict(
     game = ctx.game
     if shape is None:
         shape = shape_of(game, card)
-    if shape.parents is not None:
-        zones = zones_of(player)
-        for zone in game.play_zones:
-            held = zones.get(zone)
-            if held and not shape.parents.isdisjoint(held):
-                return True, False
+    if shape.parents is not None and _chained(game, player, shape.parents):
+        return True, False
     supply = reading.supplies.get(player.id)
     if supply is None:
         supply = payment.supply_for(ctx, player, reading)
-    if supply.discounts or shape.needs is None:  # discounts may ask and free the card; a huge cost
-        return affordable(ctx, player, card, reading), False  # (what it asks, the decider records)
+    if shape.needs is None:  # a huge cost: refused as quote refuses it
+        return affordable(ctx, player, card, reading), False
+    if supply.discounts:  # (what they ask, the decider records)
+        free, coins, needs, _limits = _discounted(ctx, player, card, shape, supply.discounts)
+        if free:
+            return True, False
+    else:
+        spend(ctx.state, shape.units)
+        coins, needs = shape.coins, shape.needs
     rules = game.game
-    spend(ctx.state, shape.units)
-    available = values_of(player).get(rules.build.currency, 0) - shape.coins
+    available = values_of(player).get(rules.build.currency, 0) - coins
     if available < 0:
         return False, False
-    if not shape.needs:
-        return _pays(rules, player, None, shape.coins), False
+    if not needs:
+        return _pays(rules, player, None, coins), False
     if shape.any_plan:  # every way within the coins pays alike (_one_purse): whether one exists
-        exists = plans.payable(ctx, player, shape.needs, available, supply)
+        exists = plans.payable(ctx, player, needs, available, supply)
         if exists is not None:
             return exists, False
-    found = plans.cheapest(ctx, player, shape.needs, available, reading, supply)
+    found = plans.cheapest(ctx, player, needs, available, reading, supply)
     if not found:
         return False, False
-    return _plan_verdict(rules, player, found[0], shape.coins), len(found) > 1
+    return _plan_verdict(rules, player, found[0], coins), len(found) > 1
+
+
+def _chained(game: Any, player: Player, parents: frozenset[str]) -> bool:
+    """Whether the player has one of a card's chain parents in play (the card is then free)."""
+    zones = zones_of(player)  # the cards in play, read without copying a lazy copy's zones
+    for zone in game.play_zones:
+        held = zones.get(zone)
+        if held and not parents.isdisjoint(held):
+            return True
+    return False
+
+
+def _discounted(
+    ctx: Context, player: Player, card: Any, shape: _Shape, discounts: list[tuple[str, Any]]
+) -> tuple[bool, int, tuple[str, ...], list[tuple[str, str]]]:
+    """A cost less the player's discounts (their standing effects answering the cost hook), as
+    quote and verdict read it: whether one waives it, its coins and resource units left (in name
+    order), the limited discounts it uses up (card, period). A step is charged per unit left."""
+    currency = ctx.game.game.build.currency
+    cost = dict(shape.cost)
+    limits: list[tuple[str, str]] = []
+    if _apply_discounts(ctx, player, card, cost, currency, limits, discounts):
+        return True, 0, (), limits
+    coins = cost.pop(currency, 0)
+    spend(ctx.state, sum(n for n in cost.values() if n > 0))  # a step per unit: costs may be huge
+    return False, coins, tuple(_needs(cost)), limits
 
 
 def _needs(cost: dict[str, int], currency: str | None = None) -> list[str]:
