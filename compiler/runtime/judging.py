@@ -174,8 +174,13 @@ def judge(
         return False
     on = ctx.on
     zone = on.lies(holder, card_id)
-    state = on.view if zone is None or zone in fact.unread else on.taken(holder, card_id, zone)
-    actor = state.players[ctx.actor.seat]
+    if zone is None or zone in fact.unread:  # judged on the view itself, by the actor there
+        state, actor, reading = on.view, ctx.actor, on.reading
+    else:
+        state = on.taken(holder, card_id, zone)
+        actor = state.players[ctx.actor.seat]
+        # the supply reads only cards in play: read once for the menu unless the card left one of them
+        reading = on.reading if holder is None or zone not in ctx.game.play_zones else payment.Reading()
     about = on.about
     about.state, about.actor, about.owner, about.card, about.event, about.depth = (
         state,
@@ -189,9 +194,7 @@ def judge(
     asked.clear()
     if not free:
         # the price first: a card that cannot be paid for (without a question) is refused whatever
-        # its checks say, which ask nothing. The supply reads only cards in play: read once for
-        # the menu unless the card left one of them
-        reading = on.reading if holder is None or zone not in ctx.game.play_zones else payment.Reading()
+        # its checks say, which ask nothing
         verdict, chose = costs.verdict(about, actor, fact.card, reading, fact.shape)
         if verdict is False and not (chose or asked):
             return False
