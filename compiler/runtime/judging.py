@@ -156,10 +156,11 @@ def judge(
     """Whether a move's build of `count` of the candidates (read in the context), one that must
     build, at no price (Program.judged), would succeed on the context's state, as a trial's first
     run would find it (its questions answered with their first option); None when only building
-    can tell. Charged as building_from charges it, before the candidates are read."""
+    can tell. Charged as carrying out the action charges it (a step, and the build's), before the
+    candidates are read."""
     if count != 1:
         return None
-    spend(ctx.state, count)
+    spend(ctx.state, 1 + count)
     options = candidates(ctx)
     if not options:  # build_from finds nothing to build and refuses
         return False

@@ -15,7 +15,7 @@ from typing import Any
 from . import judging
 from .decider import Decider, FirstLegal, Searching
 from .interpreter import Context
-from .limits import Runaway, spend
+from .limits import Runaway
 from .program import A_MOVE, ATOM, TRIES, BuildParts, FlowBase, Labels, Node
 from .state import Illegal, State
 
@@ -311,11 +311,10 @@ _new = object.__new__
 
 
 def _judged_build(ctx: judging.Judging, parts: BuildParts) -> bool | None:
-    """A move's build judged (judging.judge) as carrying the action out would reach it: its step
-    charged, its count read; None when that is refused (trying tells why)."""
+    """A move's build judged (judging.judge) as carrying the action out would reach it, its count
+    read; None when that is refused (trying tells why)."""
     count, candidates, free = parts
     try:
-        spend(ctx.state, 1)  # the action's own step
         return judging.judge(ctx, count(ctx), candidates, free)
     except (Illegal, Runaway):
         return None
