@@ -112,10 +112,8 @@ def payable(ctx: Context, player: Player, needs: tuple[str, ...], coins_availabl
     stocked, counted = _needs_of(ctx, supply, needs)
     if supply.substitutes or supply.sells_to_self(player.id):
         return None
-    if stocked:
-        values = values_of(player)
-        if any(values.get(r, 0) > 0 for r in stocked):
-            return None
+    if stocked and any(map(values_of(player).get, stocked)):  # (a stock below 0 is asked of the search too)
+        return None
     if _beyond_reach(supply, counted, {}, [], coins_available):
         return False
     if _within_reach(supply, counted, coins_available):
