@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+# A card's own attributes (always a string); every other field is read from its `fields`.
+OWN_FIELDS = ("id", "name", "kind")
+
 
 def field_value(card: Any, name: str) -> Any:
     """What a selector's `where` reads: id, name and kind are the card's own, the rest its fields."""
-    return getattr(card, name) if name in ("id", "name", "kind") else card.fields.get(name)
+    return getattr(card, name) if name in OWN_FIELDS else card.fields.get(name)
 
 
 def items(have: Any) -> list:

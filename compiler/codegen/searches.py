@@ -17,15 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..decide import players, selectors
+from ..fields import OWN_FIELDS
 from ..lang.model import OneOf
 from ..lang.types import FieldTest, Selector
 from .names import Code, UnsafeValue, ident, lit
 
 # The selector options compiled here; a selector using another one is searched by the runtime.
 KNOWN_OPTIONS = frozenset({"id", "kind", "where", "zone", "of", "missing", "fewest", "most"})
-
-# Fields whose value on a card (and on the card in view) is always a string (or None: no card in view).
-_PLAIN_FIELDS = ("id", "name", "kind")
 
 
 class Searches:
@@ -158,9 +156,10 @@ class Searches:
 
     def _field_test(self, name: str, field: str, ids: Code | None, c: Code, lines: list[str]) -> Code:
         """The test on `cid` of a `where` field compared with a field of the card in view."""
-        if name == "id" and field in _PLAIN_FIELDS:  # a card's id against a string: one comparison
+        if name == "id" and field in OWN_FIELDS:  # a card's id against a string: one comparison
             wanted = ident(f"wanted{len(lines) + 1}")
-            lines.append(f"{wanted} = {c}.card_field({lit(field)})")
+            # the card in view's own attribute, as Context.card_field reads it (None: no card in view)
+            lines.append(f"{wanted} = None if {c}.card is None else {c}.card.{field}")
             return Code(f"cid == {wanted}")
         having = ident(f"having{len(lines) + 1}")  # the cards of the fixed filter whose field holds the value
         lines.append(f"{having} = {self._narrowed(ids, name)}({c}.game, {c}.card_field({lit(field)}))")

@@ -13,6 +13,7 @@ from typing import Any
 from .. import decide as decide_layer
 from ..compiled import CompiledGame
 from ..decide import nouns, numbers, players as decide_players
+from ..fields import OWN_FIELDS
 from ..lang import hooks
 from ..lang.model import Action, Condition, Expression
 from ..lang.registry import REGISTRY
@@ -138,7 +139,7 @@ class Context:
     def card_field(self, name: str) -> Any:
         if self.card is None:
             return None
-        if name in ("id", "name", "kind"):
+        if name in OWN_FIELDS:
             return getattr(self.card, name)
         return self.card.fields.get(name)
 
