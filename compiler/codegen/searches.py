@@ -159,7 +159,7 @@ class Searches:
         if name == "id" and field in OWN_FIELDS:  # a card's id against a string: one comparison
             wanted = ident(f"wanted{len(lines) + 1}")
             # the card in view's own attribute, as Context.card_field reads it (None: no card in view)
-            lines.append(f"{wanted} = None if {c}.card is None else {c}.card.{field}")
+            lines.append(f"{wanted}: Any = None if {c}.card is None else {c}.card.{field}")
             return Code(f"cid == {wanted}")
         having = ident(f"having{len(lines) + 1}")  # the cards of the fixed filter whose field holds the value
         lines.append(f"{having} = {self._narrowed(ids, name)}({c}.game, {c}.card_field({lit(field)}))")

@@ -119,13 +119,13 @@ def _in_building_pile_11(ctx: Context) -> list[rt.Pick]:
 
 def _in_landscape_deck_12(ctx: Context) -> list[rt.Pick]:
     "The cards {where: {id: {field: id}}, zone: landscape_deck}."
-    wanted1 = None if ctx.card is None else ctx.card.id
+    wanted1: Any = None if ctx.card is None else ctx.card.id
     return [(None, wanted1)] * ctx.state.zones.get("landscape_deck", ()).count(wanted1)
 
 
 def _missing_from_drawn_13(ctx: Context) -> list[rt.Pick]:
     "The cards {kind: landscape, where: {id: {field: id}, symbol: water}, zone: drawn, missing: true}."
-    wanted1 = None if ctx.card is None else ctx.card.id
+    wanted1: Any = None if ctx.card is None else ctx.card.id
     return [
         (ctx.actor, cid)
         for held in [rt.zones_of(ctx.actor).get("drawn", ())]
@@ -136,7 +136,7 @@ def _missing_from_drawn_13(ctx: Context) -> list[rt.Pick]:
 
 def _missing_from_drawn_14(ctx: Context) -> list[rt.Pick]:
     "The cards {kind: landscape, where: {id: {field: id}, symbol: forest}, zone: drawn, missing: true}."
-    wanted1 = None if ctx.card is None else ctx.card.id
+    wanted1: Any = None if ctx.card is None else ctx.card.id
     return [
         (ctx.actor, cid)
         for held in [rt.zones_of(ctx.actor).get("drawn", ())]
@@ -147,7 +147,7 @@ def _missing_from_drawn_14(ctx: Context) -> list[rt.Pick]:
 
 def _missing_from_drawn_15(ctx: Context) -> list[rt.Pick]:
     "The cards {kind: landscape, where: {id: {field: id}, symbol: hills}, zone: drawn, missing: true}."
-    wanted1 = None if ctx.card is None else ctx.card.id
+    wanted1: Any = None if ctx.card is None else ctx.card.id
     return [
         (ctx.actor, cid)
         for held in [rt.zones_of(ctx.actor).get("drawn", ())]
@@ -158,7 +158,7 @@ def _missing_from_drawn_15(ctx: Context) -> list[rt.Pick]:
 
 def _missing_from_drawn_16(ctx: Context) -> list[rt.Pick]:
     "The cards {kind: landscape, where: {id: {field: id}, symbol: mountains}, zone: drawn, missing: true}."
-    wanted1 = None if ctx.card is None else ctx.card.id
+    wanted1: Any = None if ctx.card is None else ctx.card.id
     return [
         (ctx.actor, cid)
         for held in [rt.zones_of(ctx.actor).get("drawn", ())]

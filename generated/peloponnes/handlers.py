@@ -233,7 +233,7 @@ def _in_unbuilt_12(ctx: Context) -> list[rt.Pick]:
 
 def _in_unbuilt_13(ctx: Context) -> list[rt.Pick]:
     "The cards {where: {id: {field: id}}, zone: unbuilt}."
-    wanted1 = None if ctx.card is None else ctx.card.id
+    wanted1: Any = None if ctx.card is None else ctx.card.id
     return [(ctx.actor, wanted1)] * rt.zones_of(ctx.actor).get("unbuilt", ()).count(wanted1)
 
 
@@ -244,13 +244,13 @@ def _in_game_14(ctx: Context) -> list[rt.Pick]:
 
 def _in_disaster_track_15(ctx: Context) -> list[rt.Pick]:
     "The cards {where: {id: {field: id}}, zone: disaster_track}."
-    wanted1 = None if ctx.card is None else ctx.card.id
+    wanted1: Any = None if ctx.card is None else ctx.card.id
     return [(None, wanted1)] * ctx.state.zones.get("disaster_track", ()).count(wanted1)
 
 
 def _in_game_16(ctx: Context) -> list[rt.Pick]:
     "The cards {kind: disaster, where: {id: {field: id}}}."
-    wanted1 = None if ctx.card is None else ctx.card.id
+    wanted1: Any = None if ctx.card is None else ctx.card.id
     return [(None, cid) for cid in _CARDS7 if cid == wanted1]
 
 

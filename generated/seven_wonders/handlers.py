@@ -429,7 +429,7 @@ def _in_stages_21(ctx: Context) -> list[rt.Pick]:
 
 def _in_hand_22(ctx: Context) -> list[rt.Pick]:
     "The cards {where: {id: {field: id}}, zone: hand}."
-    wanted1 = None if ctx.card is None else ctx.card.id
+    wanted1: Any = None if ctx.card is None else ctx.card.id
     return [(ctx.actor, wanted1)] * rt.zones_of(ctx.actor).get("hand", ()).count(wanted1)
 
 
