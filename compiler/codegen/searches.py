@@ -194,11 +194,8 @@ class Searches:
         test = f" if {' and '.join(tests)}" if tests else ""
         if not plan.zones:  # the game's own entities, in the game's order
             return [Code(f"[(None, cid) for cid in {every}{test}]")]
-        if plan.missing:  # the cards a narrowed test lets through, in the game's order: fewer to go through
-            narrowing = next((t for t in tests if t.startswith("cid in having")), None)
-            if narrowing is not None:
-                every = Code(narrowing[len("cid in ") :])
-                tests = [t for t in tests if t is not narrowing]
+        if plan.missing:
+            every, tests = _narrowest(every, tests)
         absent = f" if cid not in held{''.join(f' and {t}' for t in tests)}"
         of = selector.of or players.ACTOR_NAME
         one = self.one_player(of, c)
@@ -219,6 +216,16 @@ class Searches:
             else:
                 parts.append(Code(f"[({holder}, cid) {owners}for cid in {held}{test}]"))
         return parts
+
+
+def _narrowest(every: Code, tests: list[Code]) -> tuple[Code, list[Code]]:
+    """The cards a search for cards missing from a zone goes through, and the tests left on each:
+    the cards a narrowed test lets through (in the game's order, as `every` holds them) when there
+    is one, fewer to go through; else `every`, all the tests."""
+    narrowing = next((t for t in tests if t.startswith("cid in having")), None)
+    if narrowing is None:
+        return every, tests
+    return Code(narrowing[len("cid in ") :]), [t for t in tests if t is not narrowing]
 
 
 def _among_only(wanted: Any) -> bool:

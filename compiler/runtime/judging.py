@@ -170,33 +170,34 @@ def judge(
     fact = ctx.facts[card_id]
     if not fact.sure:
         return None
-    depth = ctx.depth + 1
-    if depth > MAX_DEPTH:
+    if ctx.depth + 1 > MAX_DEPTH:
         return False
-    on = ctx.on
-    zone = on.lies(holder, card_id)
-    if zone is None or zone in fact.unread:  # judged on the view itself, by the actor there
+    return _judged(ctx, fact, holder, free)
+
+
+def _judged(ctx: Judging, fact: Fact, holder: Player | None, free: bool) -> bool | None:
+    """judge's verdict on the one card that must be built (its build sure): its price, then
+    build()'s checks, read in build()'s context for it (the view's `about`, set anew): on the view
+    itself, by the actor there, when where the card lies is nowhere or is read by nothing its build
+    reads (Fact.unread); else on the view with the card taken from there, with a pricing reading of
+    its own if the card left a zone in play (the supply reads those)."""
+    on, card = ctx.on, fact.card
+    zone = on.lies(holder, card.id)
+    if zone is None or zone in fact.unread:
         state, actor, reading = on.view, ctx.actor, on.reading
     else:
-        state = on.taken(holder, card_id, zone)
+        state = on.taken(holder, card.id, zone)
         actor = state.players[ctx.actor.seat]
-        # the supply reads only cards in play: read once for the menu unless the card left one of them
         reading = on.reading if holder is None or zone not in ctx.game.play_zones else payment.Reading()
     about = on.about
-    about.state, about.actor, about.owner, about.card, about.event, about.depth = (
-        state,
-        actor,
-        actor,
-        fact.card,
-        fact.event,
-        depth,
-    )
+    about.state, about.actor, about.owner = state, actor, actor
+    about.card, about.event, about.depth = card, fact.event, ctx.depth + 1
     asked = about.decider.asked
     asked.clear()
     if not free:
         # the price first: a card that cannot be paid for (without a question) is refused whatever
         # its checks say, which ask nothing
-        verdict, chose = costs.verdict(about, actor, fact.card, reading, fact.shape)
+        verdict, chose = costs.verdict(about, actor, card, reading, fact.shape)
         if verdict is False and not (chose or asked):
             return False
     try:

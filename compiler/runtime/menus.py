@@ -52,46 +52,50 @@ class Menus(FlowBase):
         a move ends with that can never be refused are not tried (sure.py), and a last one to try
         that builds one card is judged from the state where that is exact (judging.py)."""
         prog = self.program
-        arg = prog.steps[sid].arg
         ctx = self._ctx(seat)
         actions: list[int] = []
         kept: dict[int, State] = {}  # the states that moves reached asking nothing, for reuse
         self._judging = {}  # the states builds are judged on, each read once (_judging_ctx)
         found: dict[str, list[str]] = {}  # the cards of each `card` selector (Program.same_cards)
-        for name in arg.moves:
-            move = prog.flow.moves[name]
-            index = prog.move_names.index(name)
+        for name in prog.steps[sid].arg.moves:
             same = prog.same_cards[name]
             cards = found.get(same)
             if cards is None:
                 cards = found[same] = list(dict.fromkeys(card_id for _holder, card_id in self._move_cards(ctx, name)))
-            end = prog.sure_from[name]  # the actions from `end` on need no trial
-            split = min(prog.shared_prefix[name], end)
-            if not end:  # nothing to try: the move can be made with every card
-                actions += prog.move_actions(index, cards)
-                continue
-            if not split and end == 1 and 0 in prog.judged[name]:  # one build per card, judged
-                self._judge_cards(seat, name, index, cards, actions, kept if end == len(move.do) else None)
-                continue
-            starts = self._starts(seat, name, cards[0], split, end) if cards and split else None
-            if starts is not None and split == end:  # all it tries is shared by the cards: tried once
-                first = next(iter(starts), None)
-                if first is not None:
-                    made = prog.move_actions(index, cards)
-                    actions += made
-                    if first[1] and end == len(move.do):  # the whole move was tried: its state is its result
-                        kept.update(dict.fromkeys(made, first[0]))
-                continue
-            for card_id in cards:
-                tried = self._try_after(seat, starts, name, card_id, split, end)
-                if tried is not None:
-                    action = prog.move_action(index, card_id)
-                    actions.append(action)
-                    if tried[1] and end == len(move.do):  # the whole move was tried: its state is its result
-                        kept[action] = tried[0]
+            self._move_made(seat, name, cards, actions, kept)
         if keep:
             self._keep_trials(sid, seat, kept)
         return sorted(actions)
+
+    def _move_made(self, seat: int, name: str, cards: list[str], actions: list[int], kept: dict[int, State]) -> None:
+        """The cards a move of the menu can be made with, as actions (appended to `actions`), and
+        the states that trying the whole move reached asking nothing (`kept`, by action)."""
+        prog = self.program
+        index, whole = prog.move_names.index(name), len(prog.flow.moves[name].do)
+        end = prog.sure_from[name]  # the actions from `end` on need no trial
+        split = min(prog.shared_prefix[name], end)
+        if not end:  # nothing to try: the move can be made with every card
+            actions += prog.move_actions(index, cards)
+            return
+        if not split and end == 1 and 0 in prog.judged[name]:  # one build per card, judged
+            self._judge_cards(seat, name, index, cards, actions, kept if end == whole else None)
+            return
+        starts = self._starts(seat, name, cards[0], split, end) if cards and split else None
+        if starts is not None and split == end:  # all it tries is shared by the cards: tried once
+            first = next(iter(starts), None)
+            if first is not None:
+                made = prog.move_actions(index, cards)
+                actions += made
+                if first[1] and end == whole:  # the whole move was tried: its state is its result
+                    kept.update(dict.fromkeys(made, first[0]))
+            return
+        for card_id in cards:
+            tried = self._try_after(seat, starts, name, card_id, split, end)
+            if tried is not None:
+                action = prog.move_action(index, card_id)
+                actions.append(action)
+                if tried[1] and end == whole:  # the whole move was tried: its state is its result
+                    kept[action] = tried[0]
 
     def _judge_cards(
         self, seat: int, name: str, index: int, cards: list[str], actions: list[int], kept: dict[int, State] | None
