@@ -58,7 +58,8 @@ class On:
         self.taking: dict[int, tuple[Player | None, dict[str, list[str]], State, Player | None]] = {}
         # build()'s context for a build judged, its card, actor and state set for each (judge, which
         # does not nest: a judgement is read before the next is made); its questions are asked anew
-        self.about = _made(game, new, FirstLegal(), None, None, None, {}, 0, handlers)  # type: ignore[arg-type]
+        first = new.players[0]
+        self.about = _made(game, new, FirstLegal(), first, first, None, {}, 0, handlers)
 
     def fresh(self) -> None:
         """A budget of its own for the next build judged (the view's, and its views' with a card taken)."""
