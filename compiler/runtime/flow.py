@@ -49,7 +49,7 @@ from .program import (
     program,
     splitmix,
 )
-from .state import State, new_state
+from .state import State, new_state, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..compiled import CompiledGame
@@ -321,7 +321,8 @@ class GameState(Dealing, Atomic):
             relation = arg.relations.get(self._ctx(self.start).amount(arg.by), arg.to)
         state = self.state
         players = state.players
-        held = [list(p.zones.get(arg.zone, [])) for p in players]
+        # read without copying a lazy copy's zones: each receiver takes its own as it is handed cards
+        held = [list(zones_of(p).get(arg.zone, ())) for p in players]
         plan = decide_players.of(self.game, relation)  # as each player's context would read it
         for p in players:
             target = seats.players(plan, state, p, p)[0]

@@ -35,10 +35,10 @@ def _part(part: Part, state: State, actor: Player, owner: Player, everyone: list
         return [owner]
     if part[0] == "player":
         return [state.player(part[1])]
-    by_seat = {p.seat: p for p in everyone}
+    # seat i is everyone[i] (state.new_state seats them in order; every copy keeps it)
     if part[0] == "offset":
-        return [by_seat[(actor.seat + part[1]) % n]]
+        return [everyone[(actor.seat + part[1]) % n]]
     if part in (EVERY_SEAT, OTHER_SEATS):
         start = 0 if part == EVERY_SEAT else 1
-        return [by_seat[(actor.seat + k) % n] for k in range(start, n)]
+        return [everyone[(actor.seat + k) % n] for k in range(start, n)]
     raise Illegal(f"unknown player relation '{part[1]}'")
