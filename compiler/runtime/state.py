@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .limits import budget, fresh_budget, spend
 
@@ -33,23 +33,37 @@ class Player:
             setattr(new, name, copy.deepcopy(getattr(self, name)))
         return new
 
-    if not TYPE_CHECKING:  # hidden from mypy, which would let any attribute of a player pass
-
-        def __getattr__(self, name: str) -> Any:
-            """Called only for an attribute not set: a lazy copy's values, zones or limits, copied
-            now, on first reading."""
-            index = _LAZY.get(name)
-            shared = self.__dict__.get(_SHARED)
-            if index is None or shared is None:
-                raise AttributeError(name)
-            held = shared[index]
-            own = dict(held) if index == 0 else {k: list(v) for k, v in held.items()} if index == 1 else set(held)
-            self.__dict__[name] = own
-            return own
-
 
 _SHARED = "_shared"  # a lazy copy's (values, zones, used) of the player it copies, read only
-_LAZY = {"values": 0, "zones": 1, "used": 2}
+
+
+class _Taken:
+    """A lazy copy's values, zones or limits (_lazy_copies): those of the player it copies, copied
+    into the copy's own attribute on first reading. A descriptor of Player's that defines no
+    setter, so a player's own attribute hides it: it is called only for one not taken yet, and
+    costs a player that has its own nothing (no failed lookup, as a __getattr__ would)."""
+
+    __slots__ = ("name", "index")
+
+    def __init__(self, name: str, index: int) -> None:
+        self.name, self.index = name, index
+
+    def __get__(self, player: Player | None, owner: type | None = None) -> Any:
+        if player is None:
+            return self
+        own = player.__dict__
+        shared = own.get(_SHARED)
+        if shared is None:
+            raise AttributeError(self.name)
+        held = shared[self.index]
+        taken = own[self.name] = (
+            dict(held) if self.index == 0 else {k: list(v) for k, v in held.items()} if self.index == 1 else set(held)
+        )
+        return taken
+
+
+for _index, _name in enumerate(("values", "zones", "used")):  # the order of _SHARED's items
+    setattr(Player, _name, _Taken(_name, _index))
 
 
 def _held(player: Player) -> tuple[dict[str, int], dict[str, list[str]], set[tuple]]:
@@ -64,7 +78,7 @@ def _held(player: Player) -> tuple[dict[str, int], dict[str, list[str]], set[tup
 
 def _lazy_copies(players: list[Player]) -> list[Player]:
     """Copies of players that take their own values, zones and limits only when they first read
-    each of them (Player.__getattr__): until then they hold those of the players copied, which must
+    each of them (_Taken): until then they hold those of the players copied, which must
     not change meanwhile (a trial's start state: menus.py, atomic.py). Reading them is copying
     them, so no write can reach the original."""
     if _OTHER_PLAYER_FIELDS:  # a field this function does not know: copied now
