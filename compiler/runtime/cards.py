@@ -8,14 +8,14 @@ through; what is read at run time (a `where` compared with an amount or the card
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..compiled import field_value, holds
 from ..decide import selectors
 from ..lang.types import FieldTest, Selector
 from . import seats
-from .filters import Match, matching
+from .filters import CardIds, Match, matching
 from .limits import spend
 from .state import Player, State, zones_of
 
@@ -64,22 +64,81 @@ def _test_value(ctx: Context, test: str, value: Any) -> Any:
 def select(ctx: Context, selector: Selector | str) -> list[Pick]:
     """Cards matching a selector (or a plain id), with the player whose zone holds each."""
     plan = selectors.of(ctx.game, selector)
-    known: dict = {}
-
-    def test(card: Any) -> bool:
-        return _passes(ctx, plan, card, known)
-
-    match: Match = test
+    owners = lambda: seats.players(plan.owners, ctx.state, ctx.actor, ctx.owner)  # noqa: E731
     if plan.missing:
         # every card of the game is a candidate: the kind looked up in the game's index, then the
         # filter worked out once for the few that remain
         cards = ctx.game.cards
         candidates = (ctx.game.cards_with("kind", list(plan.kinds)) if plan.kinds is not None else None) or cards
-        match = {cid: None for cid in candidates if test(cards[cid])}
+        found = cards_in(ctx, plan.zones, owners, True, dict.fromkeys(_kept(ctx, plan, candidates)))
+    else:
+        found = cards_in(ctx, plan.zones, owners, False, _any_card)
+        passing = set(_kept(ctx, plan, dict.fromkeys(cid for _holder, cid in found)))
+        found = [pick for pick in found if pick[1] in passing]
     fewest = (lambda c: c.amount(plan.fewest)) if plan.fewest is not None else None
     most = (lambda c: c.amount(plan.most)) if plan.most is not None else None
-    owners = lambda: seats.players(plan.owners, ctx.state, ctx.actor, ctx.owner)  # noqa: E731
-    return cards_in(ctx, plan.zones, owners, plan.missing, match, fewest, most)
+    return _extremes(ctx, found, fewest, most)
+
+
+def _any_card(card: Any) -> bool:
+    return True
+
+
+def _kept(ctx: Context, plan: selectors.Plan, ids: Iterable[str]) -> list[str]:
+    """The ids that pass the plan's tests, in order: what _passes lets through, by the same tests
+    in the same order, each read by hash for all the cards at once: the fixed tests as the ids they
+    let through (found once per game), then each `where` amount as the ids whose field holds it.
+    An amount is read once some card reaches its test, as _passes reads it (its reading may
+    charge steps or be refused), and the tests read nothing else."""
+    fixed = _fixed_ids(ctx.game, plan)
+    kept = list(ids) if fixed is None else [cid for cid in ids if cid in fixed]
+    for name, wanted in plan.varying:
+        if not kept:
+            break
+        kept = _holding(ctx, name, wanted)(kept)
+    return kept
+
+
+def _fixed_ids(game: Any, plan: selectors.Plan) -> CardIds | None:
+    """The ids of the cards that pass the plan's fixed tests (selectors.fixed_ids), found once per
+    game and plan (None: no fixed test)."""
+    known = game.memo.setdefault("fixed_ids", {})
+    found = known.get(id(plan))
+    if found is None or found[0] is not plan:
+        found = known[id(plan)] = (plan, selectors.fixed_ids(game, plan))  # the plan kept: its id stays its own
+    return found[1]
+
+
+def _holding(ctx: Context, name: str, wanted: Any) -> Callable[[list[str]], list[str]]:
+    """A `where` test with its amount read now: the ids among some whose card's field holds it
+    (holds()), told by the ids the game's index lists for it when it can be looked up by hash."""
+    value = _wanted(ctx, name, wanted, None)
+    if isinstance(value, dict) and value.keys() == {"among"}:
+        value = value["among"]  # holds() reads a list of ids as it reads `among` them
+    having = None if isinstance(value, dict) else _ids_holding(ctx.game, name, value)
+    if having is None:
+        cards = ctx.game.cards
+        return lambda ids: [cid for cid in ids if holds(field_value(cards[cid], name), value)]
+    return lambda ids: [cid for cid in ids if cid in having]
+
+
+def _ids_holding(game: Any, name: str, value: Any) -> frozenset[str] | None:
+    """The ids of the cards whose field holds a value (game.cards_with), by value for each game;
+    None when the value cannot be looked up by hash."""
+    if value == []:  # `among` found no card: none holds it (cards_with asks for one value at least)
+        return frozenset()
+    key = (name, True, tuple(value)) if isinstance(value, list) else (name, False, value)  # values, or one
+    known = game.memo.setdefault("ids_holding", {})
+    try:
+        found = known.get(key)
+    except TypeError:  # an unhashable value
+        return None
+    if found is None:
+        ids = game.cards_with(name, value)
+        if ids is None:
+            return None
+        found = known[key] = frozenset(ids)
+    return found
 
 
 def cards_in(
@@ -103,6 +162,14 @@ def cards_in(
         )
         for holder, ids in holders:
             found += _in_zone(cards, holder, ids, missing, match)
+    return _extremes(ctx, found, fewest, most)
+
+
+def _extremes(
+    ctx: Context, found: list[Pick], fewest: Callable[[Context], int] | None, most: Callable[[Context], int] | None
+) -> list[Pick]:
+    """The cards found scoring lowest (`fewest`), then highest (`most`), each read with the card in view."""
+    cards = ctx.game.cards
     for extreme, best in ((fewest, min), (most, max)):
         if extreme is not None and found:
             spend(ctx.state, len(found))  # an amount read with each card in view

@@ -1,0 +1,108 @@
+"""The interpreter's selection (runtime/cards.select) tests all the candidates of a search at once,
+each `where` test by hash (cards._kept): it must find, charge and refuse what testing each card in
+turn (cards._passes, each amount read when a card first reaches its test) does. Compared on the
+states seeded games of all four games go through, for every selector of each game's data, with
+each player acting and each card they hold in view."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import flowkit
+import pytest
+from pydantic import BaseModel
+
+from compiler.decide import selectors
+from compiler.lang.types import Selector
+from compiler.runtime import cards, seats
+from compiler.runtime.decider import FirstLegal
+from compiler.runtime.interpreter import Context
+from compiler.runtime.limits import Runaway, budget
+from compiler.runtime.state import Illegal, zones_of
+
+
+def _plain_select(ctx: Context, selector: Any) -> list[cards.Pick]:
+    """cards.select as each card is tested in turn, with every amount read once, when first needed."""
+    plan = selectors.of(ctx.game, selector)
+    known: dict = {}
+
+    def test(card: Any) -> bool:
+        return cards._passes(ctx, plan, card, known)
+
+    match: Any = test
+    if plan.missing:
+        by_id = ctx.game.cards
+        candidates = (ctx.game.cards_with("kind", list(plan.kinds)) if plan.kinds is not None else None) or by_id
+        match = {cid: None for cid in candidates if test(by_id[cid])}
+    fewest = (lambda c: c.amount(plan.fewest)) if plan.fewest is not None else None
+    most = (lambda c: c.amount(plan.most)) if plan.most is not None else None
+    owners = lambda: seats.players(plan.owners, ctx.state, ctx.actor, ctx.owner)  # noqa: E731
+    return cards.cards_in(ctx, plan.zones, owners, plan.missing, match, fewest, most)
+
+
+def _selectors(node: Any, found: dict[int, Selector]) -> None:
+    """Every selector in a tree of the game's data (effects, flow), each once."""
+    if isinstance(node, Selector):
+        found[id(node)] = node
+    if isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            _selectors(getattr(node, name), found)
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            _selectors(item, found)
+    elif isinstance(node, dict):
+        for item in node.values():
+            _selectors(item, found)
+
+
+def _outcome(select: Any, ctx: Context, selector: Selector, read: list[str]) -> tuple:
+    """What a search finds (or why it is refused), the steps it charges and the `where` amounts it
+    reads (into `read`, by field name, in order, the searches inside those amounts' too)."""
+    box = budget(ctx.state)
+    box.used = 0
+    read.clear()
+    try:
+        found: Any = select(ctx, selector)
+    except (Illegal, Runaway) as refused:
+        found = (type(refused).__name__, str(refused))
+    return found, box.used, list(read)
+
+
+@pytest.mark.parametrize(
+    "name, players, seed", [("seven_wonders", 7, 3), ("olympus", 4, 2), ("peloponnes", 3, 5), ("attika", 3, 1)]
+)
+def test_a_search_finds_and_charges_what_testing_each_card_does(name, players, seed, monkeypatch):
+    game = flowkit.game(name)
+    read: list[str] = []
+    wanted = cards._wanted
+
+    def reading(ctx: Context, field: str, value: Any, known: dict | None) -> Any:
+        if known is None or field not in known:  # read now, not recalled
+            read.append(field)
+        return wanted(ctx, field, value, known)
+
+    monkeypatch.setattr(cards, "_wanted", reading)
+    found: dict[int, Selector] = {}
+    _selectors([game.game, *game.cards.values()], found)
+    rng = random.Random(seed)
+    state = flowkit.set_up(game, players, seed)
+    compared = 0
+    for _ in range(12):
+        for _ in range(2 * players):
+            if not state.is_terminal():
+                flowkit.step(state, rng)
+        trial = state.state.copy(new_run=True)
+        for player in trial.players:
+            held = {cid for ids in zones_of(player).values() for cid in ids}
+            for card in [None, *(game.cards[cid] for cid in sorted(held)[:4])]:
+                ctx = Context(game, trial, FirstLegal(), actor=player, owner=player, card=card)
+                for selector in found.values():
+                    kept = _outcome(cards.select, ctx, selector, read)
+                    assert kept == _outcome(_plain_select, ctx, selector, read), (
+                        player.id,
+                        card and card.id,
+                        selector,
+                    )
+                    compared += 1
+    assert compared > 1000
