@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..lang.types import as_list
+from .tables import of_rules
 
 Part = tuple[Any, ...]
 Plan = tuple[Part, ...]
@@ -70,5 +71,15 @@ def one(p: Plan) -> Part | None:
 
 
 def of(game: Any, ref: Any) -> Plan:
-    """plan() with a checked game's relations."""
-    return plan(game.game.relations, ref)
+    """plan() with a checked game's relations, worked out once per player set of the game (the
+    interpreter asks for it at every player set an effect reads)."""
+    rules = game.game
+    known = of_rules(_OF, rules)
+    key = tuple(as_list(ref))  # a plan reads the names alone: one name is a list of one
+    found = known.get(key)
+    if found is None:
+        found = known[key] = plan(rules.relations, ref)
+    return found
+
+
+_OF: dict[int, tuple[Any, dict]] = {}  # plans by game.yaml, then by player set (tables.of_rules)

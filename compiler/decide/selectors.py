@@ -16,6 +16,7 @@ from ..compiled import field_value, holds
 from ..lang.model import OneOf
 from ..lang.types import FieldTest, Selector, as_list
 from . import players
+from .tables import of_rules
 
 
 @dataclass(frozen=True)
@@ -37,24 +38,20 @@ class Plan:
 
 
 # Plans by game.yaml (the Game model), then by selector.
-_PLANS: dict[int, tuple[Any, dict[Any, tuple[Any, Plan]]]] = {}
+_PLANS: dict[int, tuple[Any, dict]] = {}
 
 
 def of(game: Any, selector: Selector | str) -> Plan:
     """The plan of a selector, or of a plain card id; worked out once per selector of the game (the
     interpreter asks for it at every card a filter tests)."""
-    rules = game.game  # a plan reads game.yaml alone (through the cache's view of the game: no card)
-    entry = _PLANS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_PLANS) > 256:
-            _PLANS.clear()
-        entry = _PLANS[id(rules)] = (rules, {})
+    # a plan reads game.yaml alone (through the cache's view of the game: no card)
+    known = of_rules(_PLANS, game.game)
     key = selector if isinstance(selector, str) else id(selector)
-    found = entry[1].get(key)
+    found = known.get(key)
     if found is not None and (found[0] is selector or isinstance(selector, str)):
         return found[1]
     plan = _plan(game, selector)
-    entry[1][key] = (selector, plan)  # the selector kept with it: its id stays its own
+    known[key] = (selector, plan)  # the selector kept with it: its id stays its own
     return plan
 
 

@@ -15,6 +15,17 @@ def players(plan: Plan, state: State, actor: Player, owner: Player, ordered: boo
     actor's left."""
     everyone = state.players
     n = len(everyone)
+    if len(plan) == 1:  # one part: its players, each once already
+        found = _part(plan[0], state, actor, owner, everyone, n)
+    else:
+        found = _distinct(plan, state, actor, owner, everyone, n)
+    if ordered:
+        found.sort(key=lambda p: (p.seat - actor.seat - 1) % n)
+    return found
+
+
+def _distinct(plan: Plan, state: State, actor: Player, owner: Player, everyone: list[Player], n: int) -> list[Player]:
+    """The players of the plan's parts, each once, in the plan's order."""
     found: list[Player] = []
     for part in plan:
         for player in _part(part, state, actor, owner, everyone, n):
@@ -23,8 +34,6 @@ def players(plan: Plan, state: State, actor: Player, owner: Player, ordered: boo
                     break
             else:
                 found.append(player)
-    if ordered:
-        found.sort(key=lambda p: (p.seat - actor.seat - 1) % n)
     return found
 
 

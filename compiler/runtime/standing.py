@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..decide.players import OPPONENTS
+from ..decide.tables import of_rules
 from . import seats
 from .state import Player, zones_of
 
@@ -65,20 +66,15 @@ def sellable_cards(game: Any) -> _Sellable:
 
 # The rules' standing effects by hook, per game.yaml (read from it alone: a card's examples that
 # ask read no card; see tools/gameview.py).
-_RULES: dict[int, tuple[Any, dict[str, tuple[tuple[str, Any], ...]]]] = {}
+_RULES: dict[int, tuple[Any, dict]] = {}
 
 
 def _rules(game: Any, hook: str) -> tuple[tuple[str, Any], ...]:
     """The game's own standing effects answering a hook, found once per game.yaml."""
-    rules = game.game
-    entry = _RULES.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_RULES) > 256:
-            _RULES.clear()
-        entry = _RULES[id(rules)] = (rules, {})
-    found = entry[1].get(hook)
+    known = of_rules(_RULES, game.game)
+    found = known.get(hook)
     if found is None:
-        found = entry[1][hook] = tuple(("rules", e.passive_arg) for _i, e in game.rule_passives if e.hook == hook)
+        found = known[hook] = tuple(("rules", e.passive_arg) for _i, e in game.rule_passives if e.hook == hook)
     return found
 
 
