@@ -20,7 +20,7 @@ MAX_AMOUNT = 10**12  # the largest amount an expression may yield
 # The most players a game may declare (game.yaml `players: {max: ...}`): a state holds every player,
 # every relation, trial and event runs over them, so a count that no table seats is refused up front.
 MAX_PLAYERS = 64
-_KEY = "_ostraka_budget"
+_KEY = "_ostraka_budget"  # the state attribute holding its budget (spend reads it by that name)
 
 
 class Runaway(Exception):
@@ -50,7 +50,8 @@ def fresh_budget(state: Any) -> None:
     vars(state)[_KEY] = Budget()
 
 
-WINDOW = 256  # every WINDOW steps, the state's size is charged too (see spend): a power of two
+WINDOW_BITS = 8
+WINDOW = 1 << WINDOW_BITS  # every WINDOW steps, the state's size is charged too (see spend)
 SIZE_SQUARE = 32
 
 
@@ -64,31 +65,29 @@ def spend(state: Any, n: int) -> int:
     reading zones of thousands of cards stops within a few hundred steps."""
     if n <= 0:
         return n
-    try:  # (called at every step: the budget read as a key, no call)
-        box = state.__dict__[_KEY]
-    except KeyError:
+    try:  # (called at every step: the budget read as an attribute, no vars() call)
+        box = state._ostraka_budget
+    except AttributeError:
         box = budget(state)
     before = box.used
     used = before + n
-    # past a multiple of WINDOW (a power of two: the bits above it differ), or past the budget
-    if (used ^ before) >= WINDOW or used > MAX_STEPS:
-        _past_a_window(state, box, before, used)
-    else:
-        box.used = used
+    if used >> WINDOW_BITS != before >> WINDOW_BITS or used > MAX_STEPS:  # (a shift: // WINDOW, floored)
+        used = _charged(state, box, before, used)
+    box.used = used
     return n
 
 
-def _past_a_window(state: Any, box: Budget, before: int, used: int) -> None:
-    """spend's rarer half: the state's size charged when the count passed a multiple of WINDOW,
-    and the run stopped when it passed the budget."""
-    if used // WINDOW != before // WINDOW:
+def _charged(state: Any, box: Budget, before: int, used: int) -> int:
+    """spend's count when it passes a multiple of WINDOW (the state's size charged too) or the
+    budget (refused)."""
+    if used >> WINDOW_BITS != before >> WINDOW_BITS:
         sized = getattr(state, "size", None)
         size = sized() if sized is not None else 0
         used += size + size * size // SIZE_SQUARE
     if used > MAX_STEPS:
         box.used = MAX_STEPS  # spent: whatever runs on (a trial that caught it) stops too
         raise Runaway(f"stopped after {MAX_STEPS:,} steps: a repetition, a cost or nested choices are far too large")
-    box.used = used
+    return used
 
 
 def bounded(value: int) -> int:
