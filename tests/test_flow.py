@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from itertools import accumulate
 
 import flowkit
 import pytest
 from flowkit import REPO, ostraka, play_out
 
 from compiler.runtime.flow import CHANCE, TERMINAL, GameState
+from compiler.runtime.program import Node, splitmix
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +34,22 @@ def test_chance_nodes_then_decisions_then_terminal(wonders):
     play_out(state)
     assert state.is_terminal() and state.current_player() == TERMINAL and state.legal_actions() == []
     assert state.returns() == [float(s) for s in state.scores()]
+
+
+def test_a_chance_outcome_is_drawn_by_its_weight_from_the_generator():
+    """sample_chance finds the outcome the pick falls on among the weights added up (a bisection):
+    the one walking the weights in turn finds, for any weights and any generator state."""
+    rng = random.Random(4)
+    for _ in range(2000):
+        actions = rng.sample(range(100), rng.randint(1, 12))
+        weights = [rng.choice([0, 1, 1, 2, 3, 7]) for _ in actions]
+        weights[rng.randrange(len(weights))] += 1  # some weight to draw on
+        state = object.__new__(GameState)
+        state.node, state.rng = Node("chance", CHANCE, actions, [""] * len(actions), weights), rng.getrandbits(64)
+        _rng, value = splitmix(state.rng)
+        pick = value % sum(weights)
+        walked = next(a for a, w, before in zip(actions, weights, accumulate([0, *weights])) if pick < before + w)
+        assert state.sample_chance() == walked
 
 
 def test_clone_is_exact_and_independent(wonders):

@@ -2,7 +2,8 @@
 each `where` test by hash (cards._kept): it must find, charge and refuse what testing each card in
 turn (cards._passes, each amount read when a card first reaches its test) does. Compared on the
 states seeded games of all four games go through, for every selector of each game's data, with
-each player acting and each card they hold in view."""
+each player acting and each card they hold in view; and the game's cards a selector's filter lets
+through (cards.matching_cards, a deal's) are those `matches` lets through, card by card."""
 
 from __future__ import annotations
 
@@ -105,4 +106,8 @@ def test_a_search_finds_and_charges_what_testing_each_card_does(name, players, s
                         selector,
                     )
                     compared += 1
+                if card is None:
+                    for selector in found.values():  # a filter alone, as a deal reads it
+                        plain = [c for c in game.cards.values() if cards.matches(ctx, c, selector)]
+                        assert cards.matching_cards(ctx, selector) == plain, selector
     assert compared > 1000

@@ -157,7 +157,10 @@ class Step(BaseModel):
     @property
     def arg(self) -> Any:
         key = self.__pydantic_private__["_key"]  # type: ignore[index]
-        return self.__dict__[{"pass": "pass_", "if": "if_"}.get(key, key)]
+        return self.__dict__[_FIELD_OF.get(key, key)]
+
+
+_FIELD_OF = {"pass": "pass_", "if": "if_"}  # a step's key -> the field holding its arguments, where they differ
 
 
 class Flow(Strict):

@@ -30,6 +30,19 @@ def matches(ctx: Context, card: Any, selector: Selector, known: dict | None = No
     return _passes(ctx, selectors.of(ctx.game, selector), card, known)
 
 
+def matching_cards(ctx: Context, selector: Selector) -> list[Any]:
+    """The game's cards that pass a selector's filter, in the game's order, each as `matches` tests
+    it: the fixed tests read by hash (the ids they let through, found once per game), then each
+    card's `where` amounts."""
+    plan = selectors.of(ctx.game, selector)
+    fixed = _fixed_ids(ctx.game, plan)
+    cards = ctx.game.cards
+    candidates = list(cards.values()) if fixed is None else [cards[cid] for cid in fixed]
+    if not plan.varying:
+        return candidates
+    return [card for card in candidates if _passes(ctx, plan, card, None)]
+
+
 def _passes(ctx: Context, plan: selectors.Plan, card: Any, known: dict | None) -> bool:
     """The plan's fixed tests, then its `where` amounts. `known`: the amounts already worked out in
     this search; an amount is read in the searching context, never with the candidate in view, so

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import cards
 from .program import CHANCE, DEAL, FlowBase, Labels, Node
 
 
@@ -27,7 +28,7 @@ class Dealing(FlowBase):
             pile = list(fixed)
             pending: list[list] = [[list(c), n] for c, n in draws]  # [candidates, draws still to make]
         else:
-            found = [c for c in self.game.cards.values() if ctx.matches(c, arg.cards)]
+            found = cards.matching_cards(ctx, arg.cards)
             copies = (
                 (lambda c: max(0, self._flow_amount(ctx.about(c), sid, "copies", arg.copies)))
                 if arg.copies is not None
@@ -63,8 +64,8 @@ class Dealing(FlowBase):
                 if arg.distinct is None:
                     counts = Counter(pile)
                 else:
-                    cards = self.game.cards
-                    counts = Counter(cid for cid in pile if cards[cid].fields.get(arg.distinct) not in taken)
+                    by_id = self.game.cards
+                    counts = Counter(cid for cid in pile if by_id[cid].fields.get(arg.distinct) not in taken)
                 actions = sorted(map(prog.card_index.__getitem__, counts))
                 weights = [counts[ids[a]] for a in actions]
                 self._pile = (pile, len(pile), actions, weights) if arg.distinct is None else None

@@ -23,7 +23,9 @@ menus.py (turns) and atomic.py (steps re-run with their answers) are the mixins 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ..decide import players as decide_players
@@ -110,12 +112,8 @@ class GameState(Dealing, Atomic):
         if node is None or node.weights is None:
             raise ValueError("not a chance node")
         self.rng, value = splitmix(self.rng)
-        pick = value % sum(node.weights)
-        for action, weight in zip(node.actions, node.weights):
-            if pick < weight:
-                return action
-            pick -= weight
-        raise AssertionError("unreachable")
+        reach = list(accumulate(node.weights))  # each outcome's weight and all before it's
+        return node.actions[bisect_right(reach, value % reach[-1])]  # the first reaching past the pick
 
     def action_to_string(self, player: int, action: int) -> str:
         node = self.node
