@@ -373,9 +373,9 @@ def _notify(base: Context, event: str, payload: dict, depth: int | None = None) 
         return  # (the rules, the cards in play and the cards that hear: none listens)
     trigger = game.game.triggers.get(event)
     payload = dict(payload, event=event)
-    if trigger is not None and trigger.each_player:
-        n = len(base.state.players)
-        listeners = sorted(base.state.players, key=lambda p: (p.seat - base.actor.seat) % n)
+    if trigger is not None and trigger.each_player:  # from the actor round the table (seat i is players[i])
+        everyone, seat = base.state.players, base.actor.seat
+        listeners = everyone[seat:] + everyone[:seat]
     else:
         listeners = [base.actor]
     after = trigger is not None and trigger.rules == "after"

@@ -125,4 +125,5 @@ def pay_plan(ctx: Context, player: Player, plan: Plan) -> None:
         ctx.change(ctx.state.player(seller_id), currency, coins)
     for noun, n in plan.consumed:
         ctx.spend(player, noun, n)
-    _spend_wild_limits(ctx, player, dict(plan.consumed))
+    if plan.consumed:  # (nothing consumed: no substitute was used)
+        _spend_wild_limits(ctx, player, dict(plan.consumed))
