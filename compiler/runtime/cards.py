@@ -182,6 +182,8 @@ def _extremes(
     ctx: Context, found: list[Pick], fewest: Callable[[Context], int] | None, most: Callable[[Context], int] | None
 ) -> list[Pick]:
     """The cards found scoring lowest (`fewest`), then highest (`most`), each read with the card in view."""
+    if fewest is None and most is None:
+        return found
     cards = ctx.game.cards
     for extreme, best in ((fewest, min), (most, max)):
         if extreme is not None and found:
