@@ -147,11 +147,15 @@ class Context:
         return standing.hears(self, by)
 
     def card_field(self, name: str) -> Any:
-        if self.card is None:
+        card = self.card
+        if card is None:
             return None
+        if name == "id":  # (the most read: a move's card in hand)
+            return card.id
         if name in OWN_FIELDS:
-            return getattr(self.card, name)
-        return self.card.fields.get(name)
+            return getattr(card, name)
+        extra = card.__pydantic_extra__  # its fields, as Card.fields holds them (no read-only view made)
+        return extra.get(name) if extra else None
 
     # ------------------------------------------------------------------ questions
 

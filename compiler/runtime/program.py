@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from ..lang.flow import Flow, Step
 from .decider import Decider, FirstLegal
-from .interpreter import Context
+from .interpreter import Context, _made
 from .judging import Facts
 from .state import State
 from .sure import sure_builds, sure_from
@@ -251,7 +251,7 @@ class FlowBase:
     def _ctx(self, seat: int, decider: Decider | None = None, state: State | None = None) -> Context:
         state = state or self.state
         player = state.players[seat]
-        return Context(self.game, state, decider or FirstLegal(), actor=player, owner=player, handlers=self.handlers)
+        return _made(self.game, state, decider or FirstLegal(), player, player, None, {}, 0, self.handlers)
 
     def _move_cards(self, ctx: Context, name: str) -> list[tuple[Any, str]]:
         """The cards a move may be made with (its `card` selector): by the generated handlers' search
