@@ -115,6 +115,21 @@ class CompiledGame:
         return {cid: {**card.fields, "card": cid, "kind": card.kind} for cid, card in self.cards.items()}
 
     @cached_property
+    def build_rules(self) -> tuple[bool, str, dict[str, tuple[str | None, Any]]]:
+        """What game.yaml says of every build, read once (its models are slow to read, and a judged
+        menu checks hundreds of builds): whether a player holds one copy of each card at most, the
+        trigger a build sets off, and by kind the zone it is built into (None: never) and its requirement."""
+        rules = self.game
+        kinds = {name: (kind.zone, kind.requires) for name, kind in rules.kinds.items()}
+        return rules.build.unique, rules.build.on_built, kinds
+
+    @cached_property
+    def trigger_rules(self) -> dict[str, tuple[bool, bool]]:
+        """event -> whether every player hears it, and whether the rules hear it after the cards
+        (game.yaml's triggers, read once); an event not declared: neither."""
+        return {event: (t.each_player, t.rules == "after") for event, t in self.game.triggers.items()}
+
+    @cached_property
     def rule_triggered(self) -> dict[str, list[tuple[int, Effect]]]:
         table: dict[str, list[tuple[int, Effect]]] = {}
         for index, effect in enumerate(self.game.rules):

@@ -21,6 +21,7 @@ from compiler.runtime.decider import FirstLegal
 from compiler.runtime.interpreter import Context
 from compiler.runtime.limits import Runaway, budget
 from compiler.runtime.state import Illegal, zones_of
+from compiler.tools.gameview import GameView, Reads
 
 
 def _plain_select(ctx: Context, selector: Any) -> list[cards.Pick]:
@@ -111,3 +112,33 @@ def test_a_search_finds_and_charges_what_testing_each_card_does(name, players, s
                         plain = [c for c in game.cards.values() if cards.matches(ctx, c, selector)]
                         assert cards.matching_cards(ctx, selector) == plain, selector
     assert compared > 1000
+
+
+def _reads(select: Any, game: Any, state: Any, player: Any, selector: Selector) -> Reads:
+    """What a search reads of the game's cards (tools/gameview.py: what the example cache keys on)."""
+    reads = Reads()
+    view = GameView(game, reads)
+    try:
+        select(Context(view, state, FirstLegal(), actor=player, owner=player), selector)
+    except (Illegal, Runaway):
+        pass
+    return reads
+
+
+@pytest.mark.parametrize("name, players, seed", [("seven_wonders", 3, 2), ("olympus", 3, 1), ("attika", 2, 3)])
+def test_a_search_reads_no_card_testing_each_card_would_not(name, players, seed):
+    """A card's examples are checked again when a card they read changes: a search that tests its
+    candidates all at once must read no more of the game than testing each in turn does."""
+    game = flowkit.game(name)
+    found: dict[int, Selector] = {}
+    _selectors([game.game, *game.cards.values()], found)
+    rng = random.Random(seed)
+    state = flowkit.set_up(game, players, seed)
+    for _ in range(4 * players):
+        flowkit.step(state, rng)
+    trial = state.state.copy(new_run=True)
+    for player in trial.players:
+        for selector in found.values():
+            kept = _reads(cards.select, game, trial, player, selector)
+            plain = _reads(_plain_select, game, trial, player, selector)
+            assert plain.everything or not kept.everything and kept.ids <= plain.ids, selector

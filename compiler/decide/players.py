@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..lang.types import as_list
-from .tables import of_rules
+from .tables import kept_for
 
 Part = tuple[Any, ...]
 Plan = tuple[Part, ...]
@@ -74,7 +74,7 @@ def of(game: Any, ref: Any) -> Plan:
     """plan() with a checked game's relations, worked out once per player set of the game (the
     interpreter asks for it at every player set an effect reads)."""
     rules = game.game
-    known = of_rules(_OF, rules)
+    known = kept_for(_OF, rules)
     key = tuple(as_list(ref))  # a plan reads the names alone: one name is a list of one
     found = known.get(key)
     if found is None:
@@ -82,4 +82,4 @@ def of(game: Any, ref: Any) -> Plan:
     return found
 
 
-_OF: dict[int, tuple[Any, dict]] = {}  # plans by game.yaml, then by player set (tables.of_rules)
+_OF: dict[int, tuple[Any, dict]] = {}  # plans by game.yaml, then by player set (tables.kept_for)

@@ -16,7 +16,7 @@ from ..compiled import field_value, holds
 from ..lang.model import OneOf
 from ..lang.types import FieldTest, Selector, as_list
 from . import players
-from .tables import of_rules
+from .tables import kept_for
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def of(game: Any, selector: Selector | str) -> Plan:
     """The plan of a selector, or of a plain card id; worked out once per selector of the game (the
     interpreter asks for it at every card a filter tests)."""
     # a plan reads game.yaml alone (through the cache's view of the game: no card)
-    known = of_rules(_PLANS, game.game)
+    known = kept_for(_PLANS, game.game)
     key = selector if isinstance(selector, str) else id(selector)
     found = known.get(key)
     if found is not None and (found[0] is selector or isinstance(selector, str)):

@@ -1,4 +1,5 @@
-"""What a module works out once per game.yaml and keeps: a table per game, found by the Game model."""
+"""What a module works out once per game and keeps: a table per game.yaml (the Game model) or per
+compiled game, found by that object."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ from typing import Any
 _KEPT = 256  # games kept at most per module (a test session loads hundreds)
 
 
-def of_rules(tables: dict[int, tuple[Any, dict]], rules: Any) -> dict:
-    """The table kept in `tables` for one game.yaml (the Game model `rules`), made empty on first
-    use. The model is kept with its table, so that its id stays its own."""
-    entry = tables.get(id(rules))
-    if entry is None or entry[0] is not rules:
+def kept_for(tables: dict[int, tuple[Any, dict]], owner: Any) -> dict:
+    """The table kept in `tables` for one object (a Game model, a compiled game), made empty on
+    first use. The object is kept with its table, so that its id stays its own."""
+    entry = tables.get(id(owner))
+    if entry is None or entry[0] is not owner:
         if len(tables) > _KEPT:
             tables.clear()
-        entry = tables[id(rules)] = (rules, {})
+        entry = tables[id(owner)] = (owner, {})
     return entry[1]

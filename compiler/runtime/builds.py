@@ -35,7 +35,7 @@ def carry_out(ctx: Context, free: bool, fire: bool, price: Callable[[Context], d
         costs.pay_cost(ctx, player, card)
     player.zones.setdefault(zone, []).append(card.id)
     if fire:
-        on_built = ctx.game.game.build.on_built
+        on_built = ctx.game.build_rules[1]
         run_trigger(ctx, None, on_built)
         run_trigger(ctx, card.id, on_built)
         if ctx.game.hearers.get(on_built):
@@ -48,16 +48,14 @@ def check_buildable(ctx: Context) -> str:
     Returns the zone the card is built into."""
     card, player = ctx.card, ctx.actor
     assert card is not None
-    game = ctx.game
-    kind = game.game.kinds[card.kind]
-    zone = kind.zone
+    kind = card.kind
+    unique, _on_built, kinds = ctx.game.build_rules
+    zone, requires = kinds[kind]
     if zone is None:
-        raise Illegal(f"a {card.kind} cannot be built")
-    if game.game.build.unique and card.id in zones_of(player).get(zone, ()):
+        raise Illegal(f"a {kind} cannot be built")
+    if unique and card.id in zones_of(player).get(zone, ()):
         raise Illegal(f"{player.id} already has {card.name}")
-    if kind.requires is not None and not (
-        ctx.test(kind.requires) if ctx.handlers is None else ctx.handlers.requires(ctx, card.kind)
-    ):
+    if requires is not None and not (ctx.test(requires) if ctx.handlers is None else ctx.handlers.requires(ctx, kind)):
         raise Illegal(f"{player.id} does not meet the requirements of {card.name}")
     return zone
 

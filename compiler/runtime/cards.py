@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..compiled import field_value, holds
 from ..decide import selectors
+from ..decide.tables import kept_for
 from ..lang.types import FieldTest, Selector
 from . import seats
-from .filters import CardIds, Match, matching
+from .filters import Match, matching
 from .limits import spend
 from .state import Player, State, zones_of
 
@@ -32,12 +33,10 @@ def matches(ctx: Context, card: Any, selector: Selector, known: dict | None = No
 
 def matching_cards(ctx: Context, selector: Selector) -> list[Any]:
     """The game's cards that pass a selector's filter, in the game's order, each as `matches` tests
-    it: the fixed tests read by hash (the ids they let through, found once per game), then each
-    card's `where` amounts."""
+    it: the fixed tests found once per game and card (_passing), then each card's `where` amounts."""
     plan = selectors.of(ctx.game, selector)
-    fixed = _fixed_ids(ctx.game, plan)
-    cards = ctx.game.cards
-    candidates = list(cards.values()) if fixed is None else [cards[cid] for cid in fixed]
+    passing = _passing(ctx.game, plan)
+    candidates = [card for card in ctx.game.cards.values() if passing is None or passing[card.id]]
     if not plan.varying:
         return candidates
     return [card for card in candidates if _passes(ctx, plan, card, None)]
@@ -99,12 +98,12 @@ def _any_card(card: Any) -> bool:
 
 def _kept(ctx: Context, plan: selectors.Plan, ids: Iterable[str]) -> list[str]:
     """The ids that pass the plan's tests, in order: what _passes lets through, by the same tests
-    in the same order, each read by hash for all the cards at once: the fixed tests as the ids they
-    let through (found once per game), then each `where` amount as the ids whose field holds it.
-    An amount is read once some card reaches its test, as _passes reads it (its reading may
-    charge steps or be refused), and the tests read nothing else."""
-    fixed = _fixed_ids(ctx.game, plan)
-    kept = list(ids) if fixed is None else [cid for cid in ids if cid in fixed]
+    in the same order, for all the cards at once, each card's answer to a test found once per
+    game: the fixed tests (_passing), then each `where` amount (_holding). An amount is read once
+    some card reaches its test, as _passes reads it (its reading may charge steps or be refused),
+    and the tests read nothing else."""
+    passing = _passing(ctx.game, plan)
+    kept = list(ids) if passing is None else [cid for cid in ids if passing[cid]]
     for name, wanted in plan.varying:
         if not kept:
             break
@@ -112,46 +111,54 @@ def _kept(ctx: Context, plan: selectors.Plan, ids: Iterable[str]) -> list[str]:
     return kept
 
 
-def _fixed_ids(game: Any, plan: selectors.Plan) -> CardIds | None:
-    """The ids of the cards that pass the plan's fixed tests (selectors.fixed_ids), found once per
-    game and plan (None: no fixed test)."""
-    known = game.memo.setdefault("fixed_ids", {})
+class _Answers(dict):
+    """card id -> whether the card passes a test, each card looked up when first asked about (a
+    card's examples see only the cards they read: tools/gameview.py); cards never change."""
+
+    def __init__(self, cards: Any, test: Callable[[Any], bool]) -> None:
+        super().__init__()
+        self.cards, self.test = cards, test
+
+    def __missing__(self, card_id: str) -> bool:
+        found = self[card_id] = self.test(self.cards[card_id])
+        return found
+
+
+# per compiled game (decide/tables.py): by plan, its fixed tests; by field and value, that field holding it
+_PASSING: dict[int, tuple[Any, dict]] = {}
+_HOLDING: dict[int, tuple[Any, dict]] = {}
+
+
+def _passing(game: Any, plan: selectors.Plan) -> _Answers | None:
+    """Each card's answer to the plan's fixed tests (selectors.passes); None: the plan has none."""
+    if not plan.filtered:
+        return None
+    known = kept_for(_PASSING, game)
     found = known.get(id(plan))
-    if found is None or found[0] is not plan:
-        found = known[id(plan)] = (plan, selectors.fixed_ids(game, plan))  # the plan kept: its id stays its own
+    if found is None or found[0] is not plan:  # the plan kept with its answers: its id stays its own
+        found = known[id(plan)] = (plan, _Answers(game.cards, lambda card: selectors.passes(plan, card)))
     return found[1]
 
 
 def _holding(ctx: Context, name: str, wanted: Any) -> Callable[[list[str]], list[str]]:
     """A `where` test with its amount read now: the ids among some whose card's field holds it
-    (holds()), told by the ids the game's index lists for it when it can be looked up by hash."""
+    (holds()), each card's answer found once per game and amount when it can be looked up by hash."""
     value = _wanted(ctx, name, wanted, None)
     if isinstance(value, dict) and value.keys() == {"among"}:
         value = value["among"]  # holds() reads a list of ids as it reads `among` them
-    having = None if isinstance(value, dict) else _ids_holding(ctx.game, name, value)
-    if having is None:
-        cards = ctx.game.cards
-        return lambda ids: [cid for cid in ids if holds(field_value(cards[cid], name), value)]
-    return lambda ids: [cid for cid in ids if cid in having]
-
-
-def _ids_holding(game: Any, name: str, value: Any) -> frozenset[str] | None:
-    """The ids of the cards whose field holds a value (game.cards_with), by value for each game;
-    None when the value cannot be looked up by hash."""
-    if value == []:  # `among` found no card: none holds it (cards_with asks for one value at least)
-        return frozenset()
+    if name == "id" and isinstance(value, str):  # a card's id is its key in the game: nothing to read
+        return lambda ids: [cid for cid in ids if cid == value]
+    game = ctx.game
     key = (name, True, tuple(value)) if isinstance(value, list) else (name, False, value)  # values, or one
-    known = game.memo.setdefault("ids_holding", {})
+    known = kept_for(_HOLDING, game)
     try:
-        found = known.get(key)
-    except TypeError:  # an unhashable value
-        return None
-    if found is None:
-        ids = game.cards_with(name, value)
-        if ids is None:
-            return None
-        found = known[key] = frozenset(ids)
-    return found
+        answers = known.get(key)
+    except TypeError:  # an unhashable amount (a mapping of tests): each card compared
+        cards = game.cards
+        return lambda ids: [cid for cid in ids if holds(field_value(cards[cid], name), value)]
+    if answers is None:
+        answers = known[key] = _Answers(game.cards, lambda card: holds(field_value(card, name), value))
+    return lambda ids: [cid for cid in ids if answers[cid]]
 
 
 def cards_in(

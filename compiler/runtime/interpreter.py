@@ -385,14 +385,13 @@ def _notify(base: Context, event: str, payload: dict, depth: int | None = None) 
     heard = bool(game.hearers.get(event))
     if rules is None and not cards and not heard:
         return  # (the rules, the cards in play and the cards that hear: none listens)
-    trigger = game.game.triggers.get(event)
+    each_player, after = game.trigger_rules.get(event, (False, False))
     payload = dict(payload, event=event)
-    if trigger is not None and trigger.each_player:  # from the actor round the table (seat i is players[i])
+    if each_player:  # from the actor round the table (seat i is players[i])
         everyone, seat = base.state.players, base.actor.seat
         listeners = everyone[seat:] + everyone[:seat]
     else:
         listeners = [base.actor]
-    after = trigger is not None and trigger.rules == "after"
     immunity = hooks.IMMUNITY in game.standing_hooks  # (found once per game)
     for player in listeners:
         ctx = base.derive(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..decide.players import OPPONENTS
-from ..decide.tables import of_rules
+from ..decide.tables import kept_for
 from . import seats
 from .state import Player, zones_of
 
@@ -71,7 +71,7 @@ _RULES: dict[int, tuple[Any, dict]] = {}
 
 def _rules(game: Any, hook: str) -> tuple[tuple[str, Any], ...]:
     """The game's own standing effects answering a hook, found once per game.yaml."""
-    known = of_rules(_RULES, game.game)
+    known = kept_for(_RULES, game.game)
     found = known.get(hook)
     if found is None:
         found = known[hook] = tuple(("rules", e.passive_arg) for _i, e in game.rule_passives if e.hook == hook)

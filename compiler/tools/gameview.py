@@ -93,7 +93,18 @@ class GameView:
     """
 
     GAME_ONLY = frozenset(
-        {"game", "directory", "game_file", "id", "rule_triggered", "rule_passives", "play_zones", "zone_of"}
+        {
+            "game",
+            "directory",
+            "game_file",
+            "id",
+            "rule_triggered",
+            "rule_passives",
+            "play_zones",
+            "zone_of",
+            "build_rules",
+            "trigger_rules",
+        }
     )
     BY_CARD_ID = frozenset({"cards", "sources", "triggered", "passives", "heard", "build_events"})
     DERIVED = frozenset(
