@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..lang import hooks
+from .tables import kept_for
 
 NO_FLOOR = -(10**12)  # what a noun without a minimum may go down to when paid
 PLAYERS = "players"  # the global every state holds: how many play (runtime/state.py sets it)
@@ -21,6 +22,16 @@ def is_global(rules: Any, noun: str) -> bool:
 
 
 def change(rules: Any, noun: str) -> tuple[Any, ...]:
+    """How adding to a noun is done (see the module), found once per game.yaml and noun (the
+    model is slow to read, and every gain and payment asks)."""
+    known = kept_for(_CHANGES, rules)
+    found = known.get(noun)
+    if found is None:
+        found = known[noun] = _change(rules, noun)
+    return found
+
+
+def _change(rules: Any, noun: str) -> tuple[Any, ...]:
     if noun == "any":
         return ("ask",)
     if is_global(rules, noun) and noun not in rules.counters:
@@ -38,8 +49,17 @@ def clamp(value: int, low: int | None, high: int | None) -> int:
 
 
 def floor(rules: Any, noun: str) -> int:
-    low, _high = rules.bounds(noun)
-    return low if low is not None else NO_FLOOR
+    """The lowest a payment may leave a noun at, found once per game.yaml and noun (as change)."""
+    known = kept_for(_FLOORS, rules)
+    found = known.get(noun)
+    if found is None:
+        low, _high = rules.bounds(noun)
+        found = known[noun] = low if low is not None else NO_FLOOR
+    return found
+
+
+_CHANGES: dict[int, tuple[Any, dict]] = {}  # by game.yaml, then by noun (tables.kept_for)
+_FLOORS: dict[int, tuple[Any, dict]] = {}
 
 
 def keeps(rules: Any, noun: str) -> int:
