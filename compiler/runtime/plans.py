@@ -210,7 +210,12 @@ def _search(
             more[origin] = more.get(origin, 0) + price
             search(i + 1, used | bit, stock_left, wild_left, cost + price, more)
 
-    search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
+    try:
+        search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
+    finally:
+        # the search calls itself through its own closure, a cycle that only the collector would
+        # free, with all the search read (a game makes some eighty): broken here instead
+        del search
     spend(state, pending)
     if first and best_cost < 0:
         return list(best.values())[:1], charged + pending
