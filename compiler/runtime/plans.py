@@ -213,14 +213,18 @@ def _search(
     try:
         search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
     finally:
-        # the search calls itself through its own closure, a cycle that only the collector would
-        # free, with all the search read (a game makes some eighty): broken here instead
-        del search
+        # the search calls itself by this name, held in its own closure: a cycle, with all it read,
+        # that only the collector would free (a game makes some eighty); rebound, it goes at once
+        search = _done
     spend(state, pending)
     if first and best_cost < 0:
         return list(best.values())[:1], charged + pending
     plans = sorted(best.values(), key=lambda p: (p.purchases, p.consumed)) if best_cost <= coins_available else []
     return plans, charged + pending
+
+
+def _done(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
+    """What a finished search's name is left holding (_search): a step that does nothing."""
 
 
 def _beyond_reach(
