@@ -1,0 +1,59 @@
+"""A fingerprint of seeded whole games, to tell that a change to the runtime plays the same games.
+
+`python -m bench.gamehash [SEEDS]` plays SEEDS seeded random games (seeds 1 on, 4 by default) of
+every game with a flow at its fewest and most players, on both engines, and hashes every decision:
+the labels of its legal moves and the move made, every chance outcome, and the end (returns,
+winners, the state's summary). It prints one line a game, flags a game whose engines differ, and
+one hash for all: run it before and after a change that must not change play, and compare (the
+golden playthroughs, tests/playthroughs/, hold fewer games, each whole).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fingerprint(game, players: int, seed: int, engine: str) -> str:
+    from compiler.tools.play import RandomBot, new_game
+
+    digest = hashlib.sha256()
+    state = new_game(game, players, seed, engine)
+    bot = RandomBot(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcome = state.sample_chance()
+            digest.update(b"c%d" % outcome)
+            state.apply_action(outcome)
+            continue
+        seat = state.current_player()
+        digest.update(repr([state.action_to_string(seat, a) for a in state.legal_actions()]).encode())
+        action = bot(state)
+        digest.update(b"a%d" % action)
+        state.apply_action(action)
+    digest.update(repr((state.returns(), state.winner(), state.summary())).encode())
+    return digest.hexdigest()[:16]
+
+
+def main(seeds: int) -> None:
+    from compiler.pipeline.project import load
+
+    found = {}
+    for game in load([], ROOT).games:
+        if game.game.flow is None:
+            continue
+        for players in sorted({game.game.players.min, game.game.players.max}):
+            for seed in range(1, 1 + seeds):
+                handlers, interpreter = (fingerprint(game, players, seed, e) for e in ("handlers", "interpreter"))
+                key = f"{game.id}/{players}/{seed}"
+                found[key] = handlers if handlers == interpreter else f"{handlers} ENGINES DIFFER {interpreter}"
+                print(key, found[key], flush=True)
+    print("ALL", hashlib.sha256(json.dumps(found, sort_keys=True).encode()).hexdigest()[:16])
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 4)
