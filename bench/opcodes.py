@@ -21,7 +21,7 @@ GAMES = int(os.environ.get("OSTRAKA_OPCODE_GAMES", "2"))
 
 
 def count(game_id: str, players: int, engine: str, games: int = GAMES) -> float:
-    """Opcodes a game of `games` seeded random games, in this process."""
+    """Opcodes per game, averaged over `games` seeded random games, in this process."""
     from compiler.pipeline.project import load
     from compiler.tools.play import RandomBot, new_game, play
 

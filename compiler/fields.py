@@ -13,6 +13,13 @@ from typing import Any
 OWN_FIELDS = ("id", "name", "kind")
 
 
+def extra_field(card: Any, name: str) -> Any:
+    """A field of its kind's, as `card.fields` holds it, read without making that read-only view
+    (the runtime reads fields constantly)."""
+    extra = card.__pydantic_extra__
+    return extra.get(name) if extra else None
+
+
 def field_value(card: Any, name: str) -> Any:
     """What a selector's `where` reads: id, name and kind are the card's own, the rest its fields."""
     return getattr(card, name) if name in OWN_FIELDS else card.fields.get(name)

@@ -1,6 +1,6 @@
 """The interpreter's selection (runtime/cards.select) tests all the candidates of a search at once,
 each `where` test by hash (cards._kept): it must find, charge and refuse what testing each card in
-turn (cards._passes, each amount read when a card first reaches its test) does. Compared on the
+turn (each amount read when a card first reaches its test) does. Compared on the
 states seeded games of all four games go through, for every selector of each game's data, with
 each player acting and each card they hold in view; and the game's cards a selector's filter lets
 through (cards.matching_cards, a deal's) are those `matches` lets through, card by card."""
@@ -14,6 +14,7 @@ import flowkit
 import pytest
 from pydantic import BaseModel
 
+from compiler.compiled import field_value, holds
 from compiler.decide import selectors
 from compiler.lang.types import Selector
 from compiler.runtime import cards, seats
@@ -27,10 +28,17 @@ from compiler.tools.gameview import GameView, Reads
 def _plain_select(ctx: Context, selector: Any) -> list[cards.Pick]:
     """cards.select as each card is tested in turn, with every amount read once, when first needed."""
     plan = selectors.of(ctx.game, selector)
-    known: dict = {}
+    known: dict = {}  # each amount read when a card first reaches its test
+
+    def wanted(name: str, value: Any) -> Any:
+        if name not in known:
+            known[name] = cards._wanted(ctx, name, value)
+        return known[name]
 
     def test(card: Any) -> bool:
-        return cards._passes(ctx, plan, card, known)
+        if not selectors.passes(plan, card):
+            return False
+        return all(holds(field_value(card, name), wanted(name, value)) for name, value in plan.varying)
 
     match: Any = test
     if plan.missing:
@@ -41,6 +49,11 @@ def _plain_select(ctx: Context, selector: Any) -> list[cards.Pick]:
     most = (lambda c: c.amount(plan.most)) if plan.most is not None else None
     owners = lambda: seats.players(plan.owners, ctx.state, ctx.actor, ctx.owner)  # noqa: E731
     return cards.cards_in(ctx, plan.zones, owners, plan.missing, match, fewest, most)
+
+
+def _each_card(ctx: Context, selector: Selector) -> list[Any]:
+    """The game's cards a selector's filter lets through, each tested by `matches`."""
+    return [card for card in ctx.game.cards.values() if cards.matches(ctx, card, selector)]
 
 
 def _selectors(node: Any, found: dict[int, Selector]) -> None:
@@ -79,10 +92,9 @@ def test_a_search_finds_and_charges_what_testing_each_card_does(name, players, s
     read: list[str] = []
     wanted = cards._wanted
 
-    def reading(ctx: Context, field: str, value: Any, known: dict | None) -> Any:
-        if known is None or field not in known:  # read now, not recalled
-            read.append(field)
-        return wanted(ctx, field, value, known)
+    def reading(ctx: Context, field: str, value: Any) -> Any:
+        read.append(field)
+        return wanted(ctx, field, value)
 
     monkeypatch.setattr(cards, "_wanted", reading)
     found: dict[int, Selector] = {}
@@ -109,8 +121,8 @@ def test_a_search_finds_and_charges_what_testing_each_card_does(name, players, s
                     compared += 1
                 if card is None:
                     for selector in found.values():  # a filter alone, as a deal reads it
-                        plain = [c for c in game.cards.values() if cards.matches(ctx, c, selector)]
-                        assert cards.matching_cards(ctx, selector) == plain, selector
+                        plain = _outcome(_each_card, ctx, selector, read)
+                        assert _outcome(cards.matching_cards, ctx, selector, read) == plain, selector
     assert compared > 1000
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..compiled import CompiledGame
 from ..decide import nouns, numbers, players, selectors, zones
+from ..fields import OWN_FIELDS
 from ..lang.model import OneOf
 from ..lang.types import FieldTest, Selector
 from .names import Code, ident, lit
@@ -144,9 +145,7 @@ class Decisions(Searches):
         return None
 
     def _where_test(self, card: Code, name: str, wanted: OneOf | FieldTest, c: Code) -> Code:
-        have = (
-            Code(f"{card}.{ident(name)}") if name in ("id", "name", "kind") else Code(f"rt.field({card}, {lit(name)})")
-        )
+        have = Code(f"{card}.{ident(name)}") if name in OWN_FIELDS else Code(f"rt.field({card}, {lit(name)})")
         if isinstance(wanted, FieldTest):  # its amounts read for each card, as the interpreter does once
             parts = ", ".join(f"{lit(t)}: {self._test_value(t, v, c)}" for t, v in wanted.tests().items())
             return Code(f"rt.holds({have}, {{{parts}}})")

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..decide.numbers import div  # noqa: F401  (used by generated code)
 from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS
-from ..fields import holds, items  # noqa: F401  (holds: used by generated code)
+from ..fields import OWN_FIELDS, extra_field, holds, items  # noqa: F401  (holds: used by generated code)
 from ..runtime import board, cards, reading, seats, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
 from ..runtime.filters import CardIds, Match, card_ids, keep, narrow  # noqa: F401  (card_ids, keep, narrow: used by generated code)
 from ..runtime.interpreter import Context, dispatch  # noqa: F401  (dispatch: used by generated code)
@@ -60,10 +60,7 @@ def total(ctx: Context, spec: Spec, noun: str) -> int:
     return sum(values_of(p).get(noun, 0) for p in players(ctx, spec, False))
 
 
-def field(card: Any, name: str) -> Any:
-    """card.fields.get(name), without copying the fields."""
-    extra = card.__pydantic_extra__
-    return extra.get(name) if extra else None
+field = extra_field  # card.fields.get(name), without making the read-only view
 
 
 def param(ctx: Context, base: int, by_card: dict[str, int]) -> int:
@@ -85,10 +82,9 @@ def field_amount(ctx: Context, name: str) -> int:
     card = ctx.card
     if card is None:
         return 0
-    if name in ("id", "name", "kind"):
+    if name in OWN_FIELDS:
         return 0  # text, never a number
-    extra = card.__pydantic_extra__
-    value = extra.get(name) if extra else None
+    value = extra_field(card, name)
     return int(value) if isinstance(value, int) else 0
 
 

@@ -9,7 +9,7 @@ card in view or with an amount looked up in a table of the game's cards by that 
 returns for the same plan: (holder, card id) pairs, zone after zone, owner after owner.
 
 What is read at run time is read when the interpreter reads it: an amount in a `where` only once
-some card passes the fixed tests (runtime/cards._passes), once per search.
+some card passes the fixed tests (runtime/cards._kept), once per search.
 """
 
 from __future__ import annotations

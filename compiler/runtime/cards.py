@@ -26,9 +26,10 @@ if TYPE_CHECKING:  # pragma: no cover
 Pick = tuple[Player | None, str]
 
 
-def matches(ctx: Context, card: Any, selector: Selector, known: dict | None = None) -> bool:
+def matches(ctx: Context, card: Any, selector: Selector) -> bool:
     """Whether a card passes a selector's filter."""
-    return _passes(ctx, selectors.of(ctx.game, selector), card, known)
+    plan = selectors.of(ctx.game, selector)
+    return selectors.passes(plan, card) and _amounts_hold(ctx, plan, card)
 
 
 def matching_cards(ctx: Context, selector: Selector) -> list[Any]:
@@ -39,30 +40,22 @@ def matching_cards(ctx: Context, selector: Selector) -> list[Any]:
     candidates = [card for card in ctx.game.cards.values() if passing is None or passing[card.id]]
     if not plan.varying:
         return candidates
-    return [card for card in candidates if _passes(ctx, plan, card, None)]
+    return [card for card in candidates if _amounts_hold(ctx, plan, card)]
 
 
-def _passes(ctx: Context, plan: selectors.Plan, card: Any, known: dict | None) -> bool:
-    """The plan's fixed tests, then its `where` amounts. `known`: the amounts already worked out in
-    this search; an amount is read in the searching context, never with the candidate in view, so
-    it is the same for every card."""
-    if not selectors.passes(plan, card):
-        return False
-    return all(holds(field_value(card, name), _wanted(ctx, name, wanted, known)) for name, wanted in plan.varying)
+def _amounts_hold(ctx: Context, plan: selectors.Plan, card: Any) -> bool:
+    """Whether the card's fields hold the plan's `where` amounts (its fixed tests passed), each
+    read in the searching context, never with the candidate in view."""
+    return all(holds(field_value(card, name), _wanted(ctx, name, wanted)) for name, wanted in plan.varying)
 
 
-def _wanted(ctx: Context, name: str, wanted: Any, known: dict | None) -> Any:
-    if known is not None and name in known:
-        return known[name]
+def _wanted(ctx: Context, name: str, wanted: Any) -> Any:
+    """What a `where` test compares a card's field with, read now."""
     if isinstance(wanted, FieldTest):  # its amounts (and the cards `among` names) read now, the same for every card
-        value: Any = {test: _test_value(ctx, test, v) for test, v in wanted.tests().items()}
-    elif wanted.key == "field":  # a field of the card in hand (e.g. a stage's own board) is compared as it is
-        value = ctx.card_field(wanted.arg)
-    else:
-        value = ctx.amount(wanted)
-    if known is not None:
-        known[name] = value
-    return value
+        return {test: _test_value(ctx, test, v) for test, v in wanted.tests().items()}
+    if wanted.key == "field":  # a field of the card in hand (e.g. a stage's own board) is compared as it is
+        return ctx.card_field(wanted.arg)
+    return ctx.amount(wanted)
 
 
 def _test_value(ctx: Context, test: str, value: Any) -> Any:
@@ -97,10 +90,10 @@ def _any_card(card: Any) -> bool:
 
 
 def _kept(ctx: Context, plan: selectors.Plan, ids: Iterable[str]) -> list[str]:
-    """The ids that pass the plan's tests, in order: what _passes lets through, by the same tests
-    in the same order, for all the cards at once, each card's answer to a test found once per
-    game: the fixed tests (_passing), then each `where` amount (_holding). An amount is read once
-    some card reaches its test, as _passes reads it (its reading may charge steps or be refused),
+    """The ids that pass the plan's tests, in order: what `matches` lets through card by card, by
+    the same tests in the same order, for all the cards at once, each card's answer to a test found
+    once per game: the fixed tests (_passing), then each `where` amount (_holding). An amount is
+    read once, when some card first reaches its test (its reading may charge steps or be refused),
     and the tests read nothing else."""
     passing = _passing(ctx.game, plan)
     kept = list(ids) if passing is None else [cid for cid in ids if passing[cid]]
@@ -143,7 +136,7 @@ def _passing(game: Any, plan: selectors.Plan) -> _Answers | None:
 def _holding(ctx: Context, name: str, wanted: Any) -> Callable[[list[str]], list[str]]:
     """A `where` test with its amount read now: the ids among some whose card's field holds it
     (holds()), each card's answer found once per game and amount when it can be looked up by hash."""
-    value = _wanted(ctx, name, wanted, None)
+    value = _wanted(ctx, name, wanted)
     if isinstance(value, dict) and value.keys() == {"among"}:
         value = value["among"]  # holds() reads a list of ids as it reads `among` them
     if name == "id" and isinstance(value, str):  # a card's id is its key in the game: nothing to read

@@ -62,9 +62,7 @@ def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | No
     if shape.parents is not None and _chained(game, player, shape.parents):
         return Quote(free=True)
     # its discounts now, its units for the plan (read once for a reading)
-    supply = None if reading is None else reading.supplies.get(player.id)
-    if supply is None:
-        supply = payment.supply_for(ctx, player, reading)
+    supply = payment.supply_for(ctx, player, reading)
     currency = game.game.build.currency
     if supply.discounts:
         free, coins, needs, limits = _discounted(ctx, player, card, shape, supply.discounts)
@@ -87,18 +85,17 @@ def verdict(
     ctx: Context, player: Player, card: Any, reading: payment.Reading, shape: _Shape | None = None
 ) -> tuple[bool | None, bool]:
     """affordable's answer as a trial's first run would find it (every question answered with its
-    first option), and whether the plan's was asked (several cheapest ways); read as quote and
-    affordable read, without their refusals' messages, quotes or labels: a menu judges many builds
-    (judging.py, which knows the card's `shape`). One plan within the coins is enough where every
-    plan would be judged alike (_one_purse)."""
+    first option), and whether that answer rests on the plan's question (several cheapest ways);
+    read as quote and affordable read, without their refusals' messages, quotes or labels: a menu
+    judges many builds (judging.py, which knows the card's `shape`). One plan within the coins is
+    enough where every plan would be judged alike (_one_purse): no question then, whatever the
+    quote would ask, for its yes holds whichever plan is picked."""
     game = ctx.game
     if shape is None:
         shape = shape_of(game, card)
     if shape.parents is not None and _chained(game, player, shape.parents):
         return True, False
-    supply = reading.supplies.get(player.id)
-    if supply is None:
-        supply = payment.supply_for(ctx, player, reading)
+    supply = payment.supply_for(ctx, player, reading)
     if shape.needs is None:  # a huge cost: refused as quote refuses it
         return affordable(ctx, player, card, reading), False
     if supply.discounts:  # (what they ask, the decider records)
@@ -224,7 +221,8 @@ def _plan_verdict(game: Any, player: Player, plan: payment.Plan, coins: int) -> 
 
 def _one_purse(game: Any) -> bool:
     """Whether every way to pay within the coins is judged alike (affordable): the trade paid in the
-    build's currency (or no trade), which no floor above 0 holds back."""
+    build's currency (or no trade), which no floor above 0 holds back and which is not a resource
+    (a plan never spends it as a unit)."""
     rules = game.game
     currency = rules.build.currency
     return (

@@ -13,7 +13,7 @@ from typing import Any
 from .. import decide as decide_layer
 from ..compiled import CompiledGame
 from ..decide import nouns, numbers, players as decide_players
-from ..fields import OWN_FIELDS
+from ..fields import OWN_FIELDS, extra_field
 from ..lang import hooks
 from ..lang.model import Action, Condition, Expression
 from ..lang.registry import REGISTRY
@@ -154,8 +154,7 @@ class Context:
             return card.id
         if name in OWN_FIELDS:
             return getattr(card, name)
-        extra = card.__pydantic_extra__  # its fields, as Card.fields holds them (no read-only view made)
-        return extra.get(name) if extra else None
+        return extra_field(card, name)
 
     # ------------------------------------------------------------------ questions
 

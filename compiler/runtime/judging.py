@@ -157,8 +157,8 @@ def judge(
     """Whether a move's build of `count` of the candidates (read in the context), one that must
     build, at no price (Program.judged), would succeed on the context's state, as a trial's first
     run would find it (its questions answered with their first option); None when only building
-    can tell. Charged as carrying out the action charges it (a step, and the build's), before the
-    candidates are read."""
+    can tell. Charged as carrying out the action charges it (a step, and the build's), once its
+    count is read and before its candidates are."""
     if count != 1:
         return None
     spend(ctx.state, 1 + count)

@@ -66,7 +66,7 @@ def spend(state: Any, n: int) -> int:
     if n <= 0:
         return n
     try:  # (called at every step: the budget read as an attribute, no vars() call)
-        box = state._ostraka_budget
+        box = state._ostraka_budget  # (_KEY, spelled out: checked below)
     except AttributeError:
         box = budget(state)
     before = box.used
@@ -75,6 +75,9 @@ def spend(state: Any, n: int) -> int:
         used = _charged(state, box, before, used)
     box.used = used
     return n
+
+
+assert _KEY == "_ostraka_budget", "spend reads the budget by this attribute name"
 
 
 def _charged(state: Any, box: Budget, before: int, used: int) -> int:

@@ -103,16 +103,10 @@ class Menus(FlowBase):
         """The legal moves among a move that is one build of one card that must be built, for each
         of the cards (appended to `actions`): judged on the state in one context, its card and event
         set for each (_judging_ctx's), else tried (and its state `kept` when it asked nothing)."""
-        prog, start, by_id = self.program, self.state, self.game.cards
+        prog, start = self.program, self.state
         parts = self._build_parts(name, 0)
-        ctx: judging.Judging | None = None
         for card_id in cards:
-            if ctx is None:
-                ctx = self._judging_ctx(seat, start, name, card_id)
-            else:
-                ctx.on.fresh()  # each judged as a trial of its own
-                ctx.card, ctx.event = by_id[card_id], {"move": name, "card": card_id}
-            verdict = _judged_build(ctx, parts)
+            verdict = _judged_build(self._judging_ctx(seat, start, name, card_id), parts)
             if verdict is None:
                 tried = self._try(seat, start, name, card_id, slice(0, 1))
                 if tried is None:
@@ -160,12 +154,13 @@ class Menus(FlowBase):
         they are one build of one card that must be built (judging.py); None: they must be tried."""
         if end - begin != 1 or begin not in self.program.judged[name]:
             return None
-        return self._verdict(self._judging_ctx(seat, start, name, card_id), name, begin, end)
+        return _judged_build(self._judging_ctx(seat, start, name, card_id), self._build_parts(name, begin))
 
     def _judging_ctx(self, seat: int, start: State, name: str, card_id: str) -> judging.Judging:
         """A context judging a move's build on `start`: one per state judged on in a seat's menu
-        (with what is read of the state once: judging.On), its card, event and decider set anew
-        for each build judged, each judged as a trial of its own (On.fresh)."""
+        (with what is read of the state once: judging.On), its card and event set anew for each
+        build judged, each judged as a trial of its own (On.fresh: a budget of its own; the
+        questions build()'s context asks are cleared by judging._judged)."""
         ctx = self._judging.get(id(start))
         if ctx is None or ctx.on.start is not start:
             on = judging.On(start, self.game, self.handlers)
@@ -175,9 +170,6 @@ class Menus(FlowBase):
         ctx.on.fresh()
         ctx.card, ctx.event = self.game.cards[card_id], {"move": name, "card": card_id}
         return ctx
-
-    def _verdict(self, ctx: judging.Judging, name: str, begin: int, end: int) -> bool | None:
-        return _judged_build(ctx, self._build_parts(name, begin))
 
     def _build_parts(self, name: str, index: int) -> BuildParts:
         """What judging reads of a move's build (its count, its candidates, whether it is free):

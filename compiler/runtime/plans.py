@@ -160,7 +160,7 @@ def _search(
     gives = [arg.give for _card, arg in supply.substitutes if arg.use != "any"]
     last = len(needs)
     state = ctx.state
-    # by position in the needs: the units that may pay it, a unit's key as a bit of `used`
+    # by position in the needs: the units that may pay it, each unit (its origin and key) a bit of `used`
     own_at, sellers_at = [], []
     for need in needs:
         own, offers = supply.search_for(need)

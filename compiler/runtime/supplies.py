@@ -67,7 +67,7 @@ class Plan:
         return "; ".join(parts) or "own production"
 
 
-_Offer = tuple[int, tuple, str, int]  # (bit of its key, (seller, options), seller, price of the noun)
+_Offer = tuple[int, tuple, str, int]  # (its unit's bit, (seller, options), seller, price of the noun)
 
 
 @dataclass
