@@ -12,7 +12,7 @@ import pytest
 from compiler.runtime import costs, payment
 from compiler.runtime.decider import FirstLegal
 from compiler.runtime.interpreter import Context, _check_buildable, build
-from compiler.runtime.limits import budget
+from compiler.runtime.limits import Runaway, budget
 from compiler.runtime.state import Illegal
 
 
@@ -82,3 +82,33 @@ def test_a_menus_verdict_is_what_the_quote_tells(name, players, seed):
                 assert _judged(found, asked or bool(about.decider.asked)) == expected, (player.id, card.id)
                 told[expected] += 1
     assert told[True] and told[False], told
+
+
+@pytest.mark.parametrize("units", [2, 3, 4])
+def test_a_menus_verdict_says_no_yes_that_paying_would_run_the_budget_out_for(units):
+    """A way found at once says nothing of the whole search for the cheapest, which paying runs:
+    where every player holds units of two nouns each, a cost of several units of four nouns has a
+    first way within a hundred steps and a search for every way beyond the step budget, so that
+    paying (and the trial of a build) is refused with a Runaway. The verdict must not be a yes."""
+    game = flowkit.game("seven_wonders")
+    state = flowkit.set_up(game, 3, 1).state.copy(new_run=True)
+    twofold = [card.id for card in game.cards.values() if card.kind == "card" and card.fields.get("colour") == "brown"]
+    twofold = [cid for cid in twofold if len(game.cards[cid].fields.get("cost") or {}) == 1]  # the paid ones: two nouns
+    assert len(twofold) >= 6, twofold
+    for player in state.players:
+        player.zones["city"] = list(twofold)
+        player.values.update({noun: 0 for noun in game.game.resources}, coins=100)
+    card = game.cards["palace"].model_copy(
+        update={"id": "hostile", "cost": {noun: units for noun in ("clay", "ore", "stone", "wood")}}
+    )
+    buyer = state.players[0]
+
+    def priced(read):
+        budget(state).used = 0
+        try:
+            return read(Context(game, state, FirstLegal(), actor=buyer, owner=buyer, card=card))
+        except Runaway:
+            return "runaway"
+
+    assert priced(lambda about: costs.affordable(about, buyer, card)) == "runaway"
+    assert priced(lambda about: costs.verdict(about, buyer, card, payment.Reading())[0]) in ("runaway", None)

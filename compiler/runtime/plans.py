@@ -108,7 +108,11 @@ def payable(ctx: Context, player: Player, needs: tuple[str, ...], coins_availabl
     None): a verdict's question (costs.verdict), told by bounds where they tell it. Below: the
     lower bound that proves a cost beyond reach (_beyond_reach). Above: a way that uses only units
     that can be nothing else, each noun covered by its own units and its cheapest offers, which no
-    other noun contends for. Between them, the search for a first way within the coins."""
+    other noun contends for. Between them, the search for a first way within the coins.
+
+    A yes is told so only where the whole search, which paying runs (cheapest), is small
+    (_small_search): a way found at once says nothing of a search that would run the step budget
+    out, which a trial of the build would be refused for."""
     stocked, counted = _needs_of(ctx, supply, needs)
     if supply.substitutes or supply.sells_to_self(player.id):
         return None
@@ -116,9 +120,25 @@ def payable(ctx: Context, player: Player, needs: tuple[str, ...], coins_availabl
         return None
     if _beyond_reach(supply, counted, {}, [], coins_available):
         return False
-    if _within_reach(supply, counted, coins_available):
-        return True
-    return bool(_searched(ctx, supply, needs, coins_available, (), {}, [], True))
+    if not _within_reach(supply, counted, coins_available) and not _searched(
+        ctx, supply, needs, coins_available, (), {}, [], True
+    ):
+        return False
+    return True if _small_search(supply, needs) else None
+
+
+_SMALL_SEARCH = 1024  # search nodes: a few windows of the budget (limits.WINDOW), far below its end
+
+
+def _small_search(supply: Supply, needs: tuple[str, ...]) -> bool:
+    """Whether the search for every way to cover the needs (_search, no stock or wild units) has
+    at most _SMALL_SEARCH nodes: at each position it branches once per distinct unit and seller
+    offering the noun, so the nodes are at most the sums of those counts' running products."""
+    nodes = level = 1
+    for need in needs:
+        level *= supply.branches_of(need)
+        nodes += level
+    return nodes <= _SMALL_SEARCH
 
 
 def _within_reach(supply: Supply, counted: tuple[tuple[str, int], ...], coins_available: int) -> bool:

@@ -93,6 +93,7 @@ class Supply:
     stocked: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = field(default_factory=dict)
     # cheapest_plans's answers on this supply by what else they read, and the search nodes each cost
     plans: dict[tuple, tuple[list, int]] = field(default_factory=dict)
+    branching: dict[str, int] = field(default_factory=dict)  # by noun: branches_of
     _self_sold: bool | None = None  # sells_to_self (a supply is made for one buyer)
 
     def _index(self) -> dict[str, list[tuple[int, frozenset[str]]]]:
@@ -121,6 +122,17 @@ class Supply:
         found = self._self_sold
         if found is None:
             found = self._self_sold = any(u.origin == buyer for u in self.sellers)
+        return found
+
+    def branches_of(self, noun: str) -> int:
+        """The most branches the search takes at a position paying the noun: one per distinct own
+        unit and per distinct seller's offer of it (plans._search tries each such once)."""
+        found = self.branching.get(noun)
+        if found is None:
+            own, offers = self.search_for(noun)
+            found = self.branching[noun] = len({o for _bit, o in own}) + len(
+                {seller for _bit, seller, _o, _p in offers}
+            )
         return found
 
     def reach_of(self, noun: str) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
