@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..compiled import field_value, holds
 from ..decide import selectors
-from ..decide.tables import kept_for
+from ..decide.tables import Answers, kept_for
 from ..lang.types import FieldTest, Selector
 from . import seats
 from .filters import Match, matching
@@ -104,32 +104,19 @@ def _kept(ctx: Context, plan: selectors.Plan, ids: Iterable[str]) -> list[str]:
     return kept
 
 
-class _Answers(dict):
-    """card id -> whether the card passes a test, each card looked up when first asked about (a
-    card's examples see only the cards they read: tools/gameview.py); cards never change."""
-
-    def __init__(self, cards: Any, test: Callable[[Any], bool]) -> None:
-        super().__init__()
-        self.cards, self.test = cards, test
-
-    def __missing__(self, card_id: str) -> bool:
-        found = self[card_id] = self.test(self.cards[card_id])
-        return found
-
-
 # per compiled game (decide/tables.py): by plan, its fixed tests; by field and value, that field holding it
 _PASSING: dict[int, tuple[Any, dict]] = {}
 _HOLDING: dict[int, tuple[Any, dict]] = {}
 
 
-def _passing(game: Any, plan: selectors.Plan) -> _Answers | None:
+def _passing(game: Any, plan: selectors.Plan) -> Answers | None:
     """Each card's answer to the plan's fixed tests (selectors.passes); None: the plan has none."""
     if not plan.filtered:
         return None
     known = kept_for(_PASSING, game)
     found = known.get(id(plan))
     if found is None or found[0] is not plan:  # the plan kept with its answers: its id stays its own
-        found = known[id(plan)] = (plan, _Answers(game.cards, lambda card: selectors.passes(plan, card)))
+        found = known[id(plan)] = (plan, Answers(game.cards, lambda card: selectors.passes(plan, card)))
     return found[1]
 
 
@@ -150,7 +137,7 @@ def _holding(ctx: Context, name: str, wanted: Any) -> Callable[[list[str]], list
         cards = game.cards
         return lambda ids: [cid for cid in ids if holds(field_value(cards[cid], name), value)]
     if answers is None:
-        answers = known[key] = _Answers(game.cards, lambda card: holds(field_value(card, name), value))
+        answers = known[key] = Answers(game.cards, lambda card: holds(field_value(card, name), value))
     return lambda ids: [cid for cid in ids if answers[cid]]
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..decide import nouns
+from ..decide.tables import kept
 from ..lang.types import as_list
 from . import payment, plans
 from .limits import spend
@@ -172,20 +173,16 @@ class _Shape:
 
 
 _LISTED = 64  # the most resource units of a cost listed ahead
-# per compiled game: the game, its cards' _Shapes, whether it has one purse (_one_purse)
-_SHAPES: dict[int, tuple[Any, dict[str, _Shape], bool]] = {}
+# per compiled game (tables.kept): its cards' _Shapes, whether it has one purse (_one_purse)
+_SHAPES: dict[int, tuple[Any, tuple[dict[str, _Shape], bool]]] = {}
 
 
 def shape_of(game: Any, card: Any) -> _Shape:
     """The card's _Shape, found once per compiled game."""
-    entry = _SHAPES.get(id(game))
-    if entry is None or entry[0] is not game:
-        if len(_SHAPES) > 256:
-            _SHAPES.clear()
-        entry = _SHAPES[id(game)] = (game, {}, _one_purse(game))
-    found = entry[1].get(card.id)
+    shapes, one_purse = kept(_SHAPES, game, lambda: (dict[str, _Shape](), _one_purse(game)))
+    found = shapes.get(card.id)
     if found is None or found.card is not card:
-        found = entry[1][card.id] = _Shape(game, card, entry[2])
+        found = shapes[card.id] = _Shape(game, card, one_purse)
     return found
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..decide import nouns
+from ..decide.tables import kept
 from . import payment
 from .state import Illegal, Player
 
@@ -44,9 +45,4 @@ _SORTED: dict[int, tuple[Any, list[str]]] = {}
 
 def _sorted(rules: Any) -> list[str]:
     """The game's resources in name order (what `any` offers), sorted once per game.yaml."""
-    found = _SORTED.get(id(rules))
-    if found is None or found[0] is not rules:
-        if len(_SORTED) > 256:
-            _SORTED.clear()
-        found = _SORTED[id(rules)] = (rules, sorted(rules.resources))
-    return found[1]
+    return kept(_SORTED, rules, lambda: sorted(rules.resources))

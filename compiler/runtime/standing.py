@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..decide.players import OPPONENTS
-from ..decide.tables import kept_for
+from ..decide.tables import Answers, kept, kept_for
 from . import seats
 from .state import Player, zones_of
 
@@ -32,36 +32,22 @@ def passives(ctx: Context, player: Player, hook: str, sellable_only: bool = Fals
     return found
 
 
-class _Sellable(dict):
-    """card id -> whether the game's trade sells from it (its kind and fields), each card looked up
-    when first asked about (a card's examples see only the cards they read: tools/gameview.py)."""
+_SELLABLE: dict[int, tuple[Any, Answers]] = {}
 
-    def __init__(self, game: Any) -> None:
-        super().__init__()
-        self.game = game
 
-    def __missing__(self, card_id: str) -> bool:
-        trade = self.game.game.trade
-        card = self.game.cards[card_id]
-        found = self[card_id] = (
+def sellable_cards(game: Any) -> Answers:
+    """card id -> whether the game's trade sells from it (its kind and fields), kept per compiled
+    game, each card looked up when first asked about (tables.Answers)."""
+    trade = game.game.trade
+
+    def sellable(card: Any) -> bool:
+        return (
             trade is not None
             and card.kind in trade.sellable
             and all(card.fields.get(f) in allowed for f, allowed in trade.sellable_where.items())
         )
-        return found
 
-
-_SELLABLE: dict[int, _Sellable] = {}
-
-
-def sellable_cards(game: Any) -> _Sellable:
-    """card id -> whether the game's trade sells from it (_Sellable), kept per compiled game."""
-    found = _SELLABLE.get(id(game))
-    if found is None or found.game is not game:
-        if len(_SELLABLE) > 256:
-            _SELLABLE.clear()
-        found = _SELLABLE[id(game)] = _Sellable(game)
-    return found
+    return kept(_SELLABLE, game, lambda: Answers(game.cards, sellable))
 
 
 # The rules' standing effects by hook, per game.yaml (read from it alone: a card's examples that
