@@ -25,9 +25,7 @@ class Player:
         new = object.__new__(Player)
         new.__dict__.update(self.__dict__)
         values, zones, used = _held(self)
-        new.values = dict(values)
-        new.zones = {k: list(v) for k, v in zones.items()}
-        new.used = set(used)
+        new.values, new.zones, new.used = dict(values), _copy_zones(zones), set(used)
         new.__dict__.pop(_SHARED, None)
         for name in _OTHER_PLAYER_FIELDS:
             setattr(new, name, copy.deepcopy(getattr(self, name)))
@@ -43,10 +41,10 @@ class _Taken:
     setter, so a player's own attribute hides it: it is called only for one not taken yet, and
     costs a player that has its own nothing (no failed lookup, as a __getattr__ would)."""
 
-    __slots__ = ("name", "index")
+    __slots__ = ("name", "index", "copier")
 
-    def __init__(self, name: str, index: int) -> None:
-        self.name, self.index = name, index
+    def __init__(self, name: str, index: int, copier: Any) -> None:
+        self.name, self.index, self.copier = name, index, copier
 
     def __get__(self, player: Player | None, owner: type | None = None) -> Any:
         if player is None:
@@ -56,14 +54,17 @@ class _Taken:
         if shared is None:
             raise AttributeError(self.name)
         held = shared[self.index]
-        taken = own[self.name] = (
-            dict(held) if self.index == 0 else {k: list(v) for k, v in held.items()} if self.index == 1 else set(held)
-        )
+        taken = own[self.name] = self.copier(held)
         return taken
 
 
-for _index, _name in enumerate(("values", "zones", "used")):  # the order of _SHARED's items
-    setattr(Player, _name, _Taken(_name, _index))
+def _copy_zones(zones: dict[str, list[str]]) -> dict[str, list[str]]:
+    return {k: list(v) for k, v in zones.items()}
+
+
+# the order of _SHARED's items, each with how Player.copy copies it
+for _index, (_name, _copier) in enumerate((("values", dict), ("zones", _copy_zones), ("used", set))):
+    setattr(Player, _name, _Taken(_name, _index, _copier))
 
 
 def _held(player: Player) -> tuple[dict[str, int], dict[str, list[str]], set[tuple]]:
