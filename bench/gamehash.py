@@ -1,9 +1,9 @@
 """A fingerprint of seeded whole games, to tell that a change to the runtime plays the same games.
 
 `python -m bench.gamehash [SEEDS]` plays SEEDS seeded random games (seeds 1 on, 4 by default) of
-every game with a flow at its fewest and most players, on both engines, and hashes every decision:
-the labels of its legal moves and the move made, every chance outcome, and the end (returns,
-winners, the state's summary). It prints one line a game, flags a game whose engines differ, and
+every game with a flow at its fewest and most players, on both engines, and hashes each game's
+record (tools.play's, as a playthrough has it: every decision's legal moves, the move made and the
+state's summary, every chance outcome) and its end (returns, winners, the state's summary). It prints one line a game, flags a game whose engines differ, and
 one hash for all: run it before and after a change that must not change play, and compare (the
 golden playthroughs, tests/playthroughs/, hold fewer games, each whole).
 """
@@ -15,28 +15,19 @@ import json
 import sys
 from pathlib import Path
 
+from bench.games import play_seeded
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def fingerprint(game, players: int, seed: int, engine: str) -> str:
-    from compiler.tools.play import RandomBot, new_game
-
-    digest = hashlib.sha256()
-    state = new_game(game, players, seed, engine)
-    bot = RandomBot(seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcome = state.sample_chance()
-            digest.update(b"c%d" % outcome)
-            state.apply_action(outcome)
-            continue
-        seat = state.current_player()
-        digest.update(repr([state.action_to_string(seat, a) for a in state.legal_actions()]).encode())
-        action = bot(state)
-        digest.update(b"a%d" % action)
-        state.apply_action(action)
-    digest.update(repr((state.returns(), state.winner(), state.summary())).encode())
-    return digest.hexdigest()[:16]
+    """The hash of a seeded game's record (every decision's legal moves, the move made and the
+    state's summary where it changed, every chance outcome) and of its end."""
+    record = play_seeded(game, players, seed, engine, watch=True)
+    state = record.state
+    decisions = [(d.seat, d.legal, d.chosen, d.summary) for d in record.decisions]
+    ended = (state.returns(), state.winner(), state.summary())
+    return hashlib.sha256(repr((decisions, record.chances, ended)).encode()).hexdigest()[:16]
 
 
 def main(seeds: int) -> None:

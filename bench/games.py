@@ -29,11 +29,28 @@ MIN_GAMES = int(os.environ.get("OSTRAKA_BENCH_GAMES", "3"))
 PROCESSES = int(os.environ.get("OSTRAKA_BENCH_PROCESSES", "5"))
 
 
+def load_game(game_id: str):
+    """The repository's game of that id, compiled as `ostraka` compiles it."""
+    from compiler.pipeline.project import load
+
+    (game,) = [g for g in load([], ROOT).games if g.id == game_id]
+    return game
+
+
+def play_seeded(game, players: int, seed: int, engine: str, watch: bool = False):
+    """A game from the seed played to the end by random bots (one, seeded from the game's seed, for
+    every seat), as `ostraka play --bots random` plays it: its tools.play.Record."""
+    from compiler.tools.play import RandomBot, new_game, play
+
+    bot = RandomBot(seed)
+    return play(new_game(game, players, seed, engine), {seat: bot for seat in range(players)}, watch)
+
+
 def games_per_second(
     game, players: int, engine: str, seconds: float = SECONDS, least: int = MIN_GAMES, first_seed: int = 1000
 ) -> tuple[float, int]:
     """Games per CPU-second on fresh seeds from `first_seed`, and how many were played."""
-    from compiler.tools.play import RandomBot, new_game, play
+    from compiler.tools.play import new_game
 
     new_game(game, players, 0, engine)  # load the handlers and number the flow before timing
     elapsed, played = 0.0, 0
@@ -42,9 +59,7 @@ def games_per_second(
         while elapsed < seconds or played < least:
             seed = first_seed + played
             start = time.process_time()
-            state = new_game(game, players, seed, engine)
-            bot = RandomBot(seed)
-            play(state, {seat: bot for seat in range(players)})
+            play_seeded(game, players, seed, engine)
             elapsed += time.process_time() - start
             played += 1
     finally:
@@ -94,10 +109,7 @@ def _in_a_process(game_id: str, players: int, engine: str) -> tuple[float, int]:
 
 
 def _one(game_id: str, players: int, engine: str) -> tuple[float, int]:
-    from compiler.pipeline.project import load
-
-    (game,) = [g for g in load([], ROOT).games if g.id == game_id]
-    return games_per_second(game, players, engine)
+    return games_per_second(load_game(game_id), players, engine)
 
 
 if __name__ == "__main__":

@@ -16,16 +16,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench.games import load_game, play_seeded
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = int(os.environ.get("OSTRAKA_OPCODE_GAMES", "2"))
 
 
 def count(game_id: str, players: int, engine: str, games: int = GAMES) -> float:
     """Opcodes per game, averaged over `games` seeded random games, in this process."""
-    from compiler.pipeline.project import load
-    from compiler.tools.play import RandomBot, new_game, play
+    from compiler.tools.play import new_game
 
-    (game,) = [g for g in load([], ROOT).games if g.id == game_id]
+    game = load_game(game_id)
     new_game(game, players, 0, engine)  # the handlers and the flow's program, before counting
     counted = 0
 
@@ -40,9 +41,7 @@ def count(game_id: str, players: int, engine: str, games: int = GAMES) -> float:
     sys.settrace(tracer)
     try:
         for seed in range(1000, 1000 + games):
-            state = new_game(game, players, seed, engine)
-            bot = RandomBot(seed)
-            play(state, {seat: bot for seat in range(players)})
+            play_seeded(game, players, seed, engine)
     finally:
         sys.settrace(None)
     return counted / games
