@@ -72,12 +72,9 @@ class Program:
         self.judged = {
             name: {i for i, action in enumerate(move.do) if _judged(action)} for name, move in flow.moves.items()
         }
-        # each build of a move at no price, as the interpreter reads it for judging (menus.py)
+        # each of those builds as the interpreter reads it for judging (menus.py)
         self.builds: dict[tuple[str, int], BuildParts] = {
-            (name, i): _build_parts(action.arg)
-            for name, move in flow.moves.items()
-            for i, action in enumerate(move.do)
-            if action.key == "build" and action.arg.price is None
+            (name, i): _build_parts(flow.moves[name].do[i].arg) for name, found in self.judged.items() for i in found
         }
         self.sure_builds = sure_builds(game)
         self.judging = Facts(game, self.sure_builds)  # what judging reads of each card (judging.py)
