@@ -60,14 +60,19 @@ examples:
 """
 
 
-@pytest.fixture
-def among_game(mini_game):
-    for card_id, fields in CARDS.items():
-        (mini_game / f"{card_id}.yaml").write_text(
+def _write_cards(directory, cards: dict[str, str]) -> None:
+    """Cards of the given fields that gain two coins when built, each with an example."""
+    for card_id, fields in cards.items():
+        (directory / f"{card_id}.yaml").write_text(
             f"id: {card_id}\nname: {card_id.title()}\nkind: card\n{fields}text: Gain two coins when built.\n"
             "effects:\n  - on: built\n    do: [{gain: {coins: 2}}]\n"
             f"examples:\n  - {{name: x, when: {{build: {card_id}, by: p1}}, expect: {{p1: {{coins: 5}}}}}}\n"
         )
+
+
+@pytest.fixture
+def among_game(mini_game):
+    _write_cards(mini_game, CARDS)
     (mini_game / "scout.yaml").write_text(SCOUT)
     (mini_game / "pairing.yaml").write_text(PAIRED)
     return mini_game.parent.parent
@@ -117,12 +122,7 @@ examples:
 
 @pytest.mark.parametrize("engine", ["interpreter", "handlers"])
 def test_cards_missing_from_a_zone_come_in_the_games_order(ostraka, mini_game, engine):
-    for card_id, fields in {**CARDS, "twin": "colour: blue\nafter: [base]\n"}.items():
-        (mini_game / f"{card_id}.yaml").write_text(
-            f"id: {card_id}\nname: {card_id.title()}\nkind: card\n{fields}text: Gain two coins when built.\n"
-            "effects:\n  - on: built\n    do: [{gain: {coins: 2}}]\n"
-            f"examples:\n  - {{name: x, when: {{build: {card_id}, by: p1}}, expect: {{p1: {{coins: 5}}}}}}\n"
-        )
+    _write_cards(mini_game, {**CARDS, "twin": "colour: blue\nafter: [base]\n"})
     (mini_game / "recruit.yaml").write_text(RECRUIT)
     result = ostraka("check", "--no-cache", "--engine", engine, "cards/mini", cwd=mini_game.parent.parent)
     assert result.exit_code == 0, result.output
