@@ -153,3 +153,23 @@ def test_joining_two_shrines_ends_a_whole_game_at_once(monkeypatch):
     result = json.loads(out.output)
     assert result["winner"] == [1] and result["ranking"][1][0] == 1 and result["ranking"][1][1] < 30
     assert result["ranking"][0][0] == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_legal_move_is_lost_to_the_searchs_cap(attika, seed, monkeypatch):
+    """The menu's search for answers that make a move succeed stops after 64 runs (menus.TRIES):
+    a move whose working answers lie beyond them is not offered. Attika's searches end well
+    within it, for a village paid for is one payment of all its cards, refused before a card is
+    asked for when the player has too few (a card at a time, every way of picking the cards was
+    tried in vain first). The same seeded 4-player games as with a search without a cap."""
+    from compiler.runtime import menus
+    from compiler.tools.play import RandomBot, new_game, play
+
+    def record():
+        bot = RandomBot(seed)
+        found = play(new_game(attika, 4, seed), {s: bot for s in range(4)}, watch=True)
+        return [(d.seat, d.legal, d.chosen) for d in found.decisions], found.state.returns()
+
+    capped = record()
+    monkeypatch.setattr(menus, "TRIES", 10**6)
+    assert record() == capped

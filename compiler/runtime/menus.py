@@ -233,13 +233,13 @@ class Menus(FlowBase):
         card_id: str,
         actions: slice,
         path: list[int] | None = None,
-        tries: int = TRIES,
+        tries: int = 0,
     ) -> Iterator[tuple[State, bool]]:
         """The states a move's actions reach on copies of `start`, one per path of answers that
-        works, in the order searched (depth first from `path`, at most `tries` runs in all), each
-        with whether it asked no question."""
+        works, in the order searched (depth first from `path`, at most `tries` runs in all, TRIES
+        by default), each with whether it asked no question."""
         path = path or []
-        for _ in range(tries):
+        for _ in range(tries or TRIES):
             trial = start.copy(new_run=True, lazy=True)  # a run of its own, with its own budget
             decider = Searching(path, counting=False)
             try:

@@ -261,9 +261,7 @@ def rules_on_built(ctx: Context) -> None:
     # effect 6
     if not rt.board.adjacent(ctx, None, [ctx.actor], _CARDS1):
         rt.budget(ctx.state, 1)
-        for _ in range(rt.budget(ctx.state, max(0, rt.bounded((rt.board.clusters(ctx, None) - 1))))):
-            rt.budget(ctx.state, 1)
-            ctx.spend(ctx.actor, "any", 1)
+        ctx.spend(ctx.actor, "any", rt.bounded((rt.board.clusters(ctx, None) - 1)))
     # effect 7
     if rt.board.connected(ctx, _CARDS1, "group", True):
         rt.budget(ctx.state, 1)

@@ -312,31 +312,22 @@ def rules_on_upkeep_warehouse(ctx: Context) -> None:
     "The rules of the game, on upkeep_warehouse."
     # effect 7
     rt.budget(ctx.state, 1)
-    for _ in range(
-        rt.budget(
-            ctx.state,
-            max(
-                0,
-                max(
-                    0,
-                    rt.bounded(
-                        (
-                            rt.bounded(
-                                (
-                                    rt.bounded(ctx.actor.values.get("grain", 0))
-                                    + rt.bounded(ctx.actor.values.get("meat", 0))
-                                    + rt.bounded(ctx.actor.values.get("fish", 0))
-                                )
-                            )
-                            - 5
-                        )
-                    ),
-                ),
-            ),
-        )
-    ):
-        rt.budget(ctx.state, 1)
-        ctx.spend(ctx.actor, "any", 1)
+    ctx.spend(
+        ctx.actor,
+        "any",
+        rt.bounded(
+            (
+                rt.bounded(
+                    (
+                        rt.bounded(ctx.actor.values.get("grain", 0))
+                        + rt.bounded(ctx.actor.values.get("meat", 0))
+                        + rt.bounded(ctx.actor.values.get("fish", 0))
+                    )
+                )
+                - 5
+            )
+        ),
+    )
 
 
 # cards/olympus/game.yaml

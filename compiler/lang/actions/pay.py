@@ -10,7 +10,11 @@ from ._shared import NounAmounts
 class Pay(Primitive):
     family, name = "action", "pay"
     args = NounAmounts
-    summary = "The acting player pays counters or resources; when they cannot, the whole option is not allowed."
+    summary = (
+        "The acting player pays counters or resources (`any`: that many resources of their choice, picked one at "
+        "a time); when they cannot, the whole option is not allowed, and too few resources for `any` refuse it "
+        "before any is picked."
+    )
     example = {"pay": {"coins": 2}}
 
     @staticmethod
