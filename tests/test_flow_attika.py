@@ -146,7 +146,7 @@ def test_the_deck_runs_low_and_the_discards_come_back_never_more_than_60_cards(a
 
 
 def test_joining_two_shrines_ends_a_whole_game_at_once(monkeypatch):
-    """Seed 4 at two players: p2 joins two shrines with 18 buildings on the board and wins at once."""
+    """Seed 4 at two players: p2 joins two shrines with 10 buildings on the board and wins at once."""
     monkeypatch.chdir(REPO)
     out = ostraka("play", "attika", "--players", "2", "--seed", "4", "--format", "json")
     assert out.exit_code == 0, out.output
@@ -173,3 +173,37 @@ def test_no_legal_move_is_lost_to_the_searchs_cap(attika, seed, monkeypatch):
     capped = record()
     monkeypatch.setattr(menus, "TRIES", 10**6)
     assert record() == capped
+
+
+def test_a_hex_the_rules_refuse_is_struck_and_the_player_asked_again(attika):
+    """A hex where the building would found a village the player cannot pay for is offered (the
+    building can go elsewhere); picked, the placement is refused, and the player is asked again
+    where to place it, without that hex, the state as it was: the move is not lost. A person at
+    the terminal is told why."""
+    import io
+
+    from compiler.tools.play import Human
+
+    state, rng, found = set_up(attika, 4, seed=1), random.Random(1), 0
+    while not state.is_terminal() and found < 3:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        seat, legal = state.current_player(), state.legal_actions()
+        labels = [state.action_to_string(seat, a) for a in legal]
+        action = rng.choice(legal)
+        chosen = state.action_to_string(seat, action)
+        if chosen.startswith("where to place") and len(labels) > 1:
+            twin, before = state.clone(), state.summary()
+            twin.apply_action(action)
+            again = [twin.action_to_string(seat, a) for a in twin.legal_actions()] if not twin.is_terminal() else []
+            if twin.current_player() == seat and again and again[0].split(":")[0] == chosen.split(":")[0]:
+                assert again == [label for label in labels if label != chosen]
+                assert twin.summary() == before
+                shown: list[str] = []
+                Human(io.StringIO("1\n"), shown.append)(twin)
+                hexes = chosen.split(": ", 1)[1]
+                assert any(line.strip().startswith(f"not {hexes}: ") for line in shown), shown
+                found += 1
+        state.apply_action(action)
+    assert found == 3

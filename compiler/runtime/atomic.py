@@ -1,8 +1,9 @@
 """Atomic steps: a `do`, a `fire` or a move carried out, re-run from its snapshot with the answers
 given so far whenever it asks a question (the runner's `ATOM` frames, `[ATOM, op, what, seat,
-snapshot, answers, verdicts]`), so that answering never replays the game, only the step; the
-verdicts of the trials its runs made (`choose`/`may` options tried) are recalled by the next run
-instead of tried again (machine._Replay).
+snapshot, answers, verdicts, struck]`), so that answering never replays the game, only the step;
+the verdicts of the trials its runs made (`choose`/`may` options tried) are recalled by the next
+run instead of tried again (machine._Replay). An answer the rules then refuse is struck from its
+question, which is asked again (`struck`: (question, option, why) triples).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ class Atomic(Menus):
     def _atom(self, frame: list) -> bool:
         """Run one atomic step from its snapshot with the answers so far: True when it asks a
         question not answered yet (the node is set), False when it is done."""
-        _k, op, what, seat, snapshot, answers, verdicts = frame
+        _k, op, what, seat, snapshot, answers, verdicts, struck = frame
         if snapshot is None:
             snapshot = frame[4] = self.state
             if op == A_MOVE and len(what) == 2:
@@ -33,7 +34,7 @@ class Atomic(Menus):
         # each atomic step is a run, with the step budget of one; the snapshot is not changed while
         # the copy lives (it is the state this step replaces), so the copy may be lazy
         state = snapshot.copy(new_run=True, lazy=True)
-        decider = _Replay(answers, verdicts)
+        decider = _Replay(answers, verdicts, struck)
         try:
             if op == A_MOVE:
                 name, card_id = self.program.move_of(what[1])
@@ -49,12 +50,19 @@ class Atomic(Menus):
                 actor = state.players[seat]
                 fire(self.game, state, self.program.steps[what].arg, actor, decider, {}, handlers=self.handlers)
         except _Pause as pause:
-            self._ask(pause.question)
+            self._ask(pause.question, next((why for q, _o, why in reversed(struck) if q == len(answers)), ""))
             return True
-        except (Illegal, Runaway):
+        except Illegal as refused:
+            if answers:  # refused after the player's answers: the last is struck, its question asked again
+                _strike(frame, decider, str(refused))
+                return self._atom(frame)
             if op == A_MOVE and self._fallback(frame):
                 return self._atom(frame)
             state = snapshot.copy(new_run=True)  # a step the rules refuse changes nothing
+        except Runaway:  # (data that asks too much: no other answer is tried)
+            if op == A_MOVE and self._fallback(frame):
+                return self._atom(frame)
+            state = snapshot.copy(new_run=True)
         self.state = state
         return False
 
@@ -70,6 +78,7 @@ class Atomic(Menus):
                 frame[2] = (sid, self.program.move_action(self.program.move_names.index(other), card_id), "fallback")
                 frame[5] = []
                 frame[6] = []  # another move: its trials are not these
+                frame[7] = []
                 return True
         return False
 
@@ -81,7 +90,23 @@ class Atomic(Menus):
         finally:
             self.state = saved
 
-    def _ask(self, question: Question) -> None:
+    def _ask(self, question: Question, note: str = "") -> None:
         seat = self.state.player(question.player).seat
         labels = [f"{question.about}: {o}" for o in question.options]
-        self.node = Node("question", seat, list(range(len(question.options))), labels, about=question.about)
+        self.node = Node("question", seat, list(range(len(question.options))), labels, about=question.about, note=note)
+
+
+def _strike(frame: list, decider: _Replay, why: str) -> None:
+    """A step the rules refused after its player's last answer: that answer is struck from its
+    question's options, the question to be asked again, as a player told that the rules do not
+    allow it picks another. With every option of a question struck, the question itself refuses
+    (machine._Replay), and the answer before it is struck in turn; with no answer left, the step
+    is refused as a whole. The trials' verdicts are made again: the run goes another way. `why`:
+    the refusal, told with the question asked again (Node.note)."""
+    answers = frame[5]
+    last = len(answers) - 1
+    option = decider.asked[last].options[answers[last]]
+    # (question, option, why); those past the question struck other ways
+    frame[7] = [s for s in frame[7] if s[0] <= last] + [(last, option, f"not {option}: {why}")]
+    answers.pop()
+    frame[6] = []

@@ -264,9 +264,9 @@ class GameState(Dealing, Atomic):
         step = self.program.steps[sid]
         key, arg, stack = step.key, step.arg, self.stack
         if key == "do":
-            stack.append([ATOM, A_DO, sid, self._seat(seat), None, [], []])
+            stack.append([ATOM, A_DO, sid, self._seat(seat), None, [], [], []])
         elif key == "fire":
-            stack.append([ATOM, A_FIRE, sid, self._seat(seat), None, [], []])
+            stack.append([ATOM, A_FIRE, sid, self._seat(seat), None, [], [], []])
         elif key == "repeat":
             times = (
                 None

@@ -15,7 +15,7 @@ Nothing here is random: the runtime has no chance events yet (decks are dealt by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .decider import Decider, Question
@@ -45,11 +45,26 @@ class _Replay(Decider):
     first trials are answered from the memo and charged what they cost: the same verdicts, the same
     budget, without trying every option again at each answer (atomic.py keeps one per step)."""
 
-    def __init__(self, answers: list[int], memo: list[tuple[bool, int]] | None = None) -> None:
+    def __init__(
+        self,
+        answers: list[int],
+        memo: list[tuple[bool, int]] | None = None,
+        struck: Sequence[tuple[int, str, str]] = (),
+    ) -> None:
         super().__init__()
         self.answers = answers
         self.memo = memo
         self.recalled = 0
+        self.struck = struck  # (question, option, why): answers the rules refused, not offered again (atomic.py)
+
+    def choose(self, player: str, about: str, options: list[str]) -> str:
+        if self.struck:
+            asked = len(self.asked)
+            refused = {option for question, option, _why in self.struck if question == asked}
+            options = [option for option in options if option not in refused]
+            if not options:
+                raise Illegal(f"every answer to '{about}' was refused")
+        return super().choose(player, about, options)
 
     def recall(self, trial: Callable[[], bool], state: State) -> bool:
         memo = self.memo

@@ -177,7 +177,7 @@ def program(game: CompiledGame) -> Program:
 class Node:
     """What the game waits for: a chance outcome, a move from a menu, or an answer."""
 
-    __slots__ = ("kind", "seat", "actions", "labels", "weights", "about")
+    __slots__ = ("kind", "seat", "actions", "labels", "weights", "about", "note")
 
     def __init__(
         self,
@@ -187,6 +187,7 @@ class Node:
         labels: Sequence[str],
         weights: list[int] | None = None,
         about: str = "",
+        note: str = "",
     ) -> None:
         self.kind, self.seat, self.actions, self.labels, self.weights, self.about = (
             kind,
@@ -196,6 +197,7 @@ class Node:
             weights,
             about,
         )
+        self.note = note  # what a person is told with the question (an answer the rules refused)
 
 
 class Labels(Sequence[str]):

@@ -98,6 +98,9 @@ class Human:
         self.write("")
         for line in state.summary(seat):  # as this player sees it: other hands as counts
             self.write("  " + line)
+        note = state.node.note if state.node is not None else ""
+        if note:  # an answer the rules refused: asked again without it
+            self.write(f"  {note}")
         self.write(f"p{seat + 1}, your move:")
         for i, action in enumerate(legal, 1):
             self.write(f"  {i}. {state.action_to_string(seat, action)}")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...lang import hooks
 from ...lang.types import as_list
+from .. import choices
 from ..cards import take
 from ..limits import spend
 from ..state import Illegal, Player
@@ -188,8 +189,26 @@ def place(
     holder, card_id = options[choice]
     legal = placement.legal_sites(card_id)
     site = legal[0] if len(legal) == 1 else ctx.ask(ctx.actor, f"where to place {card_id}", legal)
-    if not placement.free_at(card_id, site):
-        pay(ctx, placement.cost(card_id, site), cards[card_id].name)
-    take(ctx.state, holder, card_id)
-    board_of(ctx.state)["pieces"][site] = [ctx.actor.id, card_id]
-    ctx.build_card(card_id, free=True, details={"hex": site})
+    cost = None if placement.free_at(card_id, site) else placement.cost(card_id, site)
+
+    def settle(on: Context) -> None:  # pay, take the card, put the piece down and build it
+        if cost is not None:
+            pay(on, cost, cards[card_id].name)
+        take(on.state, holder and on.state.player(holder.id), card_id)
+        board_of(on.state)["pieces"][site] = [on.actor.id, card_id]
+        on.build_card(card_id, free=True, details={"hex": site})
+
+    # the player would pick the cards that stand in for missing ones: the placement is tried first
+    # with the first ones (as `choose` tries an option), so that a site the rules then refuse (a
+    # village the player cannot pay for) is refused before they are asked for
+    if cost is not None and _stand_ins_picked(ctx, cost) and not choices.can(ctx, settle):
+        raise Illegal(f"{cards[card_id].name} cannot be placed at {site}")
+    settle(ctx)
+
+
+def _stand_ins_picked(ctx: Context, cost: dict[str, int]) -> bool:
+    """Whether paying the cost asks the player which cards stand in for missing ones (pay)."""
+    resources = {k: v for k, v in cost.items() if k != ctx.game.game.build.currency}
+    _direct, missing, spare = _shortfall(ctx, resources)
+    rates = _rates(ctx, resources, missing, spare) if missing else []
+    return bool(rates) and rates[0].use == "any"
