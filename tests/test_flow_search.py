@@ -42,14 +42,16 @@ def test_a_move_is_legal_when_a_later_answer_makes_it_succeed(gamble):
     assert labels(state) == ["gamble cheap"]
 
 
-def test_carrying_the_move_out_asks_the_question_and_a_refused_answer_changes_nothing(gamble):
+def test_carrying_the_move_out_asks_the_question_and_a_refused_answer_is_asked_again(gamble):
     state = dealt(gamble, [["cheap", "dear"], ["plain", "spare"]])
     state.apply_action(state.legal_actions()[0])
     assert labels(state) == ["choose: splurge", "choose: save"]
     refused = state.clone()
-    refused.apply_action(0)  # splurge: the price cannot be paid, the move is refused
+    refused.apply_action(0)  # splurge: the price cannot be paid, the answer is refused
     p1 = refused.state.players[0]
     assert (p1.values["coins"], p1.values["points"], p1.zones["hand"]) == (2, 0, ["cheap", "dear"])
+    assert refused.current_player() == 0 and labels(refused) == ["choose: save"]  # struck, asked again
+    assert refused.node is not None and refused.node.note.startswith("not splurge: ")
     state.apply_action(1)  # save: a point, then the price
     p1 = state.state.players[0]
     assert (p1.values["coins"], p1.values["points"], p1.zones["table"]) == (1, 1, ["cheap"])
