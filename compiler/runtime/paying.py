@@ -42,8 +42,9 @@ def _spend_any(ctx: Context, player: Player, n: int) -> None:
     most they could pay falls short (_most_payable): whatever they answered, a later unit would
     find nothing, and a search for answers that work (a trial's) would try them all in vain."""
     names = _sorted(ctx.game.game)
-    if n > _most_payable(ctx, player, names):
-        raise Illegal(f"{player.id} has no resource to pay")
+    most = _most_payable(ctx, player, names)
+    if n > most:
+        raise Illegal(f"{player.id} cannot pay {n} resource{'s' if n != 1 else ''} of their choice (they have {most})")
     for _ in range(budget_spend(ctx.state, n)):
         held = [r for r in names if player.values.get(r, 0) >= 1] or [
             r for r in names if payment.coverable(ctx, player, r) >= 1
