@@ -117,3 +117,26 @@ def test_a_round_worship_turns_in_order_then_upkeep_brings_the_priests_back(olym
     p1, p2, p3 = (p.values for p in state.state.players)
     assert (p1["culture"], p2["culture"], p2["military"], p3["population"]) == (3, 2, 2, 4)
     assert all(p.values["idle_priests"] == 3 and not p.zones.get("shrines") for p in state.state.players)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_lead_judged_by_its_guard_is_what_trying_it_gives(olympus, seed):
+    """Leading a deity is refused only for want of a priest or a free alpha space, before anything
+    is asked; where the favor received and the worship announced are never refused with the first
+    answers (every favor but Hephaestus's, whose builds may set off the Oracle's), the menu reads
+    that instead of trying the whole ceremony (Lead.guard). The same seeded games with every lead
+    tried: the same legal moves at every decision, the same end."""
+    from compiler.runtime.flow import GameState
+    from compiler.runtime.program import program
+
+    prog = program(olympus)
+    assert "lead" in prog.guarded
+    assert prog.sure.effects("athena_alpha", "invoked") and not prog.sure.effects("hephaestus_alpha", "invoked")
+    guarded, seen = prog.guarded, []
+    try:
+        for table in (guarded, set()):
+            prog.guarded = table
+            seen.append(flowkit.legal_moves_played(GameState(olympus, 4, seed=seed), seed))
+    finally:
+        prog.guarded = guarded
+    assert seen[0] == seen[1] and len(seen[0][0]) > 100

@@ -28,6 +28,12 @@ MOVES = """    pass:
     echo:
       card: {zone: hand}
       do: [{announce: {trigger: echo}}]
+    hedge:
+      card: {zone: hand}
+      do:
+        - pay: {coins: 2}
+        - may: [{lose: {coins: 1}}, {gain: {points: 2}}]
+        - if: {test: {gt: [{value: points}, 2]}, then: [{repeat: {times: 2, do: [{gain: {coins: 1}}]}}]}
     play:
 """
 RULES = """  - on: taxed
@@ -49,7 +55,7 @@ def game(tmp_path_factory):
         ("    play:\n", MOVES),
         ("  - on: round_end\n", RULES),
         ("  round_end:", "  taxed: {}\n  echo: {}\n  round_end:"),
-        ("turn: {moves: [play, bet]}", "turn: {moves: [play, bet, pass, tax, echo]}"),
+        ("turn: {moves: [play, bet]}", "turn: {moves: [play, bet, pass, tax, echo, hedge]}"),
     ):
         assert old in text, old
         text = text.replace(old, new, 1)
@@ -61,12 +67,15 @@ def game(tmp_path_factory):
 
 def test_the_tail_of_actions_never_refused(game):
     """A gain, a move and an announce whose listeners only gain are never refused; an announce
-    whose listener pays can be; a trigger that sets itself off is tried, not assumed."""
+    whose listener pays can be; a trigger that sets itself off is tried, not assumed. A `choose`
+    and a `may` offer only what can be carried out (with the first answers), and an `if` or a
+    `repeat` of what is never refused is not either: the first run that pays succeeds."""
     sure = program(game).sure_from
     assert sure["pass"] == 0  # every action sure: the move is legal with any card, untried
     assert sure["tax"] == 2  # the announce's listener pays 5 coins: tried
     assert sure["echo"] == 1
-    assert sure["play"] == 1 and sure["bet"] == 2  # a build, a choice of actions after a payment
+    assert sure["play"] == 1  # a build
+    assert sure["bet"] == 1 and sure["hedge"] == 1  # a choice / a may, an if and a repeat, after a payment
 
 
 def test_a_tail_that_can_be_refused_is_still_tried(game):

@@ -58,11 +58,22 @@ class Primitive:
         return False
 
     @staticmethod
-    def never_refused(arg: Any, heard: Any) -> bool:
-        """Actions: whether running this node can never be refused (raise Illegal) in any state, with
-        any answers; `heard(trigger)` says whether every effect a trigger sets off is such. A move is
-        not tried for the actions it ends with that are never refused (runtime/sure.py)."""
+    def never_refused(arg: Any, sure: Any) -> bool:
+        """Actions: whether running this node is never refused (raise Illegal), in any state, when
+        every question it asks is answered with its first option, as a trial's first run answers
+        (a `choose` offers only the options that can be carried out so, a `may` too); `sure(trigger)`
+        says whether every effect a trigger sets off is such, `sure.actions(actions)` whether some
+        actions are (runtime/sure.py). A move is not tried for the actions it ends with that are
+        never refused: the first run that gets past those before them succeeds."""
         return False
+
+    @staticmethod
+    def guard(arg: Any, ctx: Any, sure: Any) -> bool | None:
+        """Actions: for a node refused only by what it reads before it asks or changes anything,
+        whether it gets past that on the context's state, when what it then does with the first
+        answers is never refused (`sure.effects(card, trigger)` tells of a card's effects); None
+        when trying must tell. A move that is this action alone is judged by it (runtime/menus.py)."""
+        return None
 
 
 REGISTRY: dict[str, dict[str, type[Primitive]]] = {family: {} for family in FAMILIES}

@@ -43,6 +43,12 @@ def matching_cards(ctx: Context, selector: Selector) -> list[Any]:
     return [card for card in candidates if _amounts_hold(ctx, plan, card)]
 
 
+def matching_ids(ctx: Context, selector: Selector) -> list[str]:
+    """The ids of the game's cards that pass a selector's filter, in the game's order, as `matches`
+    lets them through card by card, found for all the cards at once (_kept)."""
+    return _kept(ctx, selectors.of(ctx.game, selector), ctx.game.cards)
+
+
 def _amounts_hold(ctx: Context, plan: selectors.Plan, card: Any) -> bool:
     """Whether the card's fields hold the plan's `where` amounts (its fixed tests passed), each
     read in the searching context, never with the candidate in view."""

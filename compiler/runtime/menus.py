@@ -77,6 +77,9 @@ class Menus(FlowBase):
         if not end:  # nothing to try: the move can be made with every card
             actions += prog.move_actions(index, cards)
             return
+        if name in prog.guarded:  # one action, judged by its guard where it can be
+            self._guard_cards(seat, name, index, cards, actions, kept if end == whole else None)
+            return
         if not split and end == 1 and 0 in prog.judged[name]:  # one build per card, judged
             self._judge_cards(seat, name, index, cards, actions, kept if end == whole else None)
             return
@@ -97,25 +100,53 @@ class Menus(FlowBase):
                 if tried[1] and end == whole:  # the whole move was tried: its state is its result
                     kept[action] = tried[0]
 
+    def _guard_cards(
+        self, seat: int, name: str, index: int, cards: list[str], actions: list[int], kept: dict[int, State] | None
+    ) -> None:
+        """The legal moves among a move that is one action whose guard judges it (Primitive.guard),
+        for each of the cards (appended to `actions`): read on a copy of the state (a run of its
+        own: what the guard reads charges it), else tried (its state `kept` when it asked nothing)."""
+        prog = self.program
+        action = prog.flow.moves[name].do[0]
+        view = self.state.copy(new_run=True, lazy=True)
+        for card_id in cards:
+            try:
+                verdict = action.primitive.guard(
+                    action.arg, self._trial_ctx(seat, FirstLegal(), view, name, card_id), prog.sure
+                )
+            except (Illegal, Runaway):
+                verdict = None
+            if verdict:
+                actions.append(prog.move_action(index, card_id))
+            elif verdict is None:
+                self._tried_alone(seat, name, index, card_id, actions, kept)
+
     def _judge_cards(
         self, seat: int, name: str, index: int, cards: list[str], actions: list[int], kept: dict[int, State] | None
     ) -> None:
         """The legal moves among a move that is one build of one card that must be built, for each
         of the cards (appended to `actions`): judged on the state in one context, its card and event
         set for each (_judging_ctx's), else tried (and its state `kept` when it asked nothing)."""
-        prog, start = self.program, self.state
+        prog = self.program
         parts = self._build_parts(name, 0)
         for card_id in cards:
-            verdict = _judged_build(self._judging_ctx(seat, start, name, card_id), parts)
-            if verdict is None:
-                tried = self._try(seat, start, name, card_id, slice(0, 1))
-                if tried is None:
-                    continue
-                if tried[1] and kept is not None:
-                    kept[prog.move_action(index, card_id)] = tried[0]
-            elif not verdict:
-                continue
-            actions.append(prog.move_action(index, card_id))
+            verdict = _judged_build(self._judging_ctx(seat, self.state, name, card_id), parts)
+            if verdict:
+                actions.append(prog.move_action(index, card_id))
+            elif verdict is None:
+                self._tried_alone(seat, name, index, card_id, actions, kept)
+
+    def _tried_alone(
+        self, seat: int, name: str, index: int, card_id: str, actions: list[int], kept: dict[int, State] | None
+    ) -> None:
+        """A one-action move with a card that reading could not judge, as trying it finds (appended
+        to `actions` when legal; its state `kept` when it asked nothing)."""
+        tried = self._try(seat, self.state, name, card_id, slice(0, 1))
+        if tried is not None:
+            action = self.program.move_action(index, card_id)
+            actions.append(action)
+            if tried[1] and kept is not None:
+                kept[action] = tried[0]
 
     def _starts(self, seat: int, name: str, card_id: str, split: int, end: int) -> _Found:
         """The states the actions a move begins with that read no card reach (its shared prefix):

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any, overload
 from pydantic import BaseModel
 
 from ..lang.flow import Flow, Step
+from ..lang.registry import Primitive
 from .decider import Decider, FirstLegal
-from .interpreter import Context, _made
+from .interpreter import MAX_DEPTH, Context, _made
 from .judging import Facts
 from .state import State
-from .sure import sure_builds, sure_from
+from .sure import Sure, sure_builds, sure_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..compiled import CompiledGame
@@ -65,7 +66,21 @@ class Program:
         self.move_names = list(flow.moves)
         # how many of a move's first actions never read the card it is made with
         self.shared_prefix = {name: _card_free_prefix(move.do) for name, move in flow.moves.items()}
-        self.sure_from = {name: sure_from(game, move.do) for name, move in flow.moves.items()}
+        # the cards whose build is never refused once paid for (judging.py), and the levels they
+        # were found in; what a move's guard asks of what it sets off (sure.Sure)
+        self.sure_builds, levels = sure_builds(game)
+        self.sure_from = {name: sure_from(game, move.do, self.sure_builds) for name, move in flow.moves.items()}
+        self.sure = Sure(game, self.sure_builds)
+        # a move that is one action judged by its guard where it can be (menus._guard_cards): no
+        # depth check refuses what it sets off (the action and what it receives, the builds nested
+        # in them, one announce each trigger at most)
+        self.guarded = {
+            name
+            for name, move in flow.moves.items()
+            if self.sure_from[name] == 1
+            and move.do[0].primitive.guard is not Primitive.guard
+            and 3 + levels + len(game.game.triggers) < MAX_DEPTH
+        }
         # a move's actions that are a build of one card that must be built, which may be judged
         # from the card's checks and price instead of tried (judging.py), for the cards whose
         # build sets off nothing that can be refused
@@ -76,7 +91,6 @@ class Program:
         self.builds: dict[tuple[str, int], BuildParts] = {
             (name, i): _build_parts(flow.moves[name].do[i].arg) for name, found in self.judged.items() for i in found
         }
-        self.sure_builds = sure_builds(game)
         self.judging = Facts(game, self.sure_builds)  # what judging reads of each card (judging.py)
         # each move -> the first move whose `card` selector is the same (its cards found once a menu)
         self.same_cards = {

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..decide import selectors
+from ..decide import nouns, selectors
 from ..decide.players import OPPONENTS
-from . import seats
+from . import cards, seats
 from .filters import Match, matching
 from .limits import spend
 from .state import Illegal, Player, values_of, zones_of
@@ -20,13 +20,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def spaces_of(ctx: Context, selector: Any) -> Match | None:
     """The interpreter's filter of spaces: the ids the selector's fixed tests let through, worked
-    out once per game (the game's order, as a test of every card would find them), or a test of each
-    card when part of the selector is read at run time."""
+    out once per game (the game's order, as a test of every card would find them), or, when part of
+    the selector is read at run time, the ids it lets through now (cards.matching_ids)."""
     if selector is None:
         return None
     plan = selectors.of(ctx.game, selector)
     if plan.varying:
-        return ctx.filter(selector)
+        return dict.fromkeys(cards.matching_ids(ctx, selector))
     known = ctx.game.memo.setdefault("space_ids", {})
     found = known.get(id(plan))
     if found is None or found[0] is not plan:
@@ -50,7 +50,7 @@ def lead(
     opponent in turn order may follow on a space of `follow_match` paired with it (same `pair`
     fields); then every participant, in that order, receives their space's `on` effects and/or
     announces the `announce` trigger with the space's details."""
-    game, state, leader = ctx.game, ctx.state, ctx.actor
+    game, leader = ctx.game, ctx.actor
 
     def occupy(player: Player, card_id: str) -> None:
         ctx.spend(player, piece, 1)
@@ -58,8 +58,7 @@ def lead(
 
     if values_of(leader).get(piece, 0) < 1:
         raise Illegal(f"{leader.id} has no {piece} left to lead with")
-    held = {cid for p in state.players for cid in zones_of(p).get(zone, ())}  # read, not copied (state.py)
-    free = [cid for cid in matching(game.cards, lead_match) if cid not in held]
+    free = _free(ctx, lead_match, zone)
     if not free:
         raise Illegal("no free space to lead")
     led = ctx.ask(leader, "which space to lead", free)
@@ -83,6 +82,22 @@ def lead(
         if announce:
             details = {k: v for k, v in game.cards[space].fields.items() if isinstance(v, (str, int, bool))}
             inner.dispatch(announce, {**details, "card": space})
+
+
+def first_led(ctx: Context, lead_match: Match, piece: str, zone: str) -> str | None:
+    """The space `lead` would occupy with the first answer, or None where it would be refused: no
+    piece the actor may spend, no free space (Lead.guard)."""
+    have = values_of(ctx.actor).get(piece, 0)
+    if have < 1 or have - 1 < nouns.floor(ctx.game.game, piece):
+        return None
+    free = _free(ctx, lead_match, zone)
+    return free[0] if free else None
+
+
+def _free(ctx: Context, lead_match: Match, zone: str) -> list[str]:
+    """The spaces of the match that nobody holds (in `zone`), in the game's order."""
+    held = {cid for p in ctx.state.players for cid in zones_of(p).get(zone, ())}  # read, not copied (state.py)
+    return [cid for cid in matching(ctx.game.cards, lead_match) if cid not in held]
 
 
 def _pairs(fields: Any, wanted: list[tuple[str, Any]]) -> bool:

@@ -44,5 +44,5 @@ class Announce(Primitive):
         ctx.dispatch(arg.trigger, ctx.reading.passed_on(ctx, dict(arg.details)) if arg.pass_on else dict(arg.details))
 
     @staticmethod
-    def never_refused(arg, heard):
-        return heard(arg.trigger)
+    def never_refused(arg, sure):
+        return sure(arg.trigger)

@@ -43,3 +43,7 @@ class Build(Primitive):
     def run(arg, ctx):
         price = None if arg.price is None else (lambda about: {noun: about.amount(n) for noun, n in arg.price.items()})
         ctx.build_from(lambda: ctx.amount(arg.count), lambda: ctx.select(arg.card), arg.free, arg.optional, price)
+
+    @staticmethod
+    def never_refused(arg, sure):
+        return sure.optional_build(arg)  # (runtime/sure.py: building none is allowed, the first card built as found)

@@ -44,3 +44,7 @@ class Choose(Primitive):
     def run(arg, ctx):
         options = [(label, runs(actions)) for label, actions in arg.options.items()]
         ctx.choose(ctx.players(arg.by)[0], options, arg.count)
+
+    @staticmethod
+    def never_refused(arg, sure):
+        return True  # offers the options that can be carried out with the first answers; none is required

@@ -54,3 +54,7 @@ class ForEach(Primitive):
             return
         for player in ctx.players(arg.players, ordered=True):
             ctx.as_actor(player).run(arg.do)
+
+    @staticmethod
+    def never_refused(arg, sure):
+        return sure.actions(arg.do)

@@ -28,5 +28,5 @@ class Gain(Primitive):
             ctx.change(ctx.actor, noun, ctx.amount(amount))
 
     @staticmethod
-    def never_refused(arg, heard):
+    def never_refused(arg, sure):
         return True  # amounts are clamped to the noun's bounds, never refused

@@ -34,3 +34,7 @@ class If(Primitive):
     @staticmethod
     def run(arg, ctx):
         ctx.run(arg.then if ctx.test(arg.test) else arg.else_)
+
+    @staticmethod
+    def never_refused(arg, sure):
+        return sure.actions(arg.then) and sure.actions(arg.else_)

@@ -53,3 +53,9 @@ class Invoke(Primitive):
             ctx.invoke(
                 ctx.select(arg.card) if not isinstance(arg.card, str) else [(None, arg.card)], arg.on, arg.worship
             )
+
+    @staticmethod
+    def never_refused(arg, sure):
+        # nothing found: nothing runs; else the first one found (the first answer), whose effects
+        # on the trigger are among those the trigger sets off
+        return arg.named_by is None and sure(arg.on)

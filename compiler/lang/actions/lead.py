@@ -73,6 +73,17 @@ class Lead(Primitive):
         return out
 
     @staticmethod
+    def guard(arg, ctx, sure):
+        # refused only for want of a piece or a free space, before it asks anything; with the first
+        # answers the followers pass and the leader receives the first free space's effects
+        if arg.announce is not None and not sure(arg.announce):
+            return None
+        led = ctx.spaces.first_led(ctx, ctx.spaces.spaces_of(ctx, arg.lead), arg.piece, arg.zone)
+        if led is None:
+            return False
+        return True if not arg.receive or sure.effects(led, arg.on) else None
+
+    @staticmethod
     def run(arg, ctx):
         ctx.spaces.lead(
             ctx,

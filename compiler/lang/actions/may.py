@@ -25,3 +25,7 @@ class May(Primitive):
     @staticmethod
     def run(arg, ctx):
         ctx.may(runs(arg))
+
+    @staticmethod
+    def never_refused(arg, sure):
+        return True  # offered when its actions can be carried out with the first answers: yes then, else no

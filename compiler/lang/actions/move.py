@@ -45,5 +45,5 @@ class Move(Primitive):
         )
 
     @staticmethod
-    def never_refused(arg, heard):
+    def never_refused(arg, sure):
         return True  # as many as there are, up to the count

@@ -34,3 +34,7 @@ class Repeat(Primitive):
     def run(arg, ctx):
         for _ in range(spend(ctx.state, max(0, ctx.amount(arg.times)))):
             ctx.run(arg.do)
+
+    @staticmethod
+    def never_refused(arg, sure):
+        return sure.actions(arg.do)

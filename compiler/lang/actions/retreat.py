@@ -20,3 +20,7 @@ class Retreat(Primitive):
     @staticmethod
     def run(arg, ctx):
         move_markers(arg, ctx, -1)
+
+    @staticmethod
+    def never_refused(arg, sure):
+        return True  # a marker that cannot move stays where it is

@@ -36,3 +36,7 @@ class Vacate(Primitive):
     @staticmethod
     def run(arg, ctx):
         ctx.spaces.vacate(ctx, arg.zone, ctx.decide.zones.where_pairs(arg.where), arg.piece)
+
+    @staticmethod
+    def never_refused(arg, sure):
+        return True  # the pieces on spaces that match go home, none if none do
