@@ -18,21 +18,36 @@ if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context
 
 
-def spaces_of(ctx: Context, selector: Any) -> Match | None:
+def spaces_of(ctx: Context, selector: Any, later: bool = False) -> Match | None:
     """The interpreter's filter of spaces: the ids the selector's fixed tests let through, worked
     out once per game (the game's order, as a test of every card would find them), or, when part of
-    the selector is read at run time, the ids it lets through now (cards.matching_ids)."""
+    the selector is read at run time, the ids it lets through now (cards.matching_ids); `later`:
+    when first asked about a card (a follower's spaces, read once the leader has taken theirs, as
+    the generated code reads them)."""
     if selector is None:
         return None
     plan = selectors.of(ctx.game, selector)
     if plan.varying:
-        return dict.fromkeys(cards.matching_ids(ctx, selector))
+        return _read_when_asked(ctx, selector) if later else dict.fromkeys(cards.matching_ids(ctx, selector))
     known = ctx.game.memo.setdefault("space_ids", {})
     found = known.get(id(plan))
     if found is None or found[0] is not plan:
         ids = selectors.fixed_ids(ctx.game, plan)
         found = known[id(plan)] = (plan, ids if ids is not None else dict.fromkeys(ctx.game.cards))
     return found[1]
+
+
+def _read_when_asked(ctx: Context, selector: Any) -> Match:
+    """A filter of the ids a selector lets through, read when it is first asked about a card."""
+    ids: dict[str, None] | None = None
+
+    def passes(card: Any) -> bool:
+        nonlocal ids
+        if ids is None:
+            ids = dict.fromkeys(cards.matching_ids(ctx, selector))
+        return card.id in ids
+
+    return passes
 
 
 def lead(

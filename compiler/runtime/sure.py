@@ -6,12 +6,14 @@ Illegal) when its questions are answered with their first options adds nothing t
 the first run that gets past the actions before it succeeds. Each primitive says whether it is such
 (`Primitive.never_refused`: a gain, a move of cards, a marker moved, pieces sent home, a `choose`
 or a `may` (they offer only what can be carried out so), an `if`, `repeat` or `for_each` of such
-actions, an announce or an invoke whose effects are such, an optional build of cards whose build
-is such); a move then stops its trials where its sure tail begins, and a move that is all tail is
+actions, an announce or an invoke whose effects are such, an optional free build of cards whose
+build is such); a move then stops its trials where its sure tail begins, and a move that is all tail is
 legal with every card its selector finds. The answers are worked out once per game and move
 (program.py). A move that is one action refused only by what it reads first (`Primitive.guard`:
 `lead`, a piece and a free space) is judged by that guard where what it then sets off is such
-(`Sure.effects`).
+(`Sure.effects`). The step budget is not part of it: data that asks more than a run may do
+(limits.py) is found by `ostraka check` running its examples, and a run that exceeds it changes
+nothing.
 
 The same holds of what a build sets off once it is paid for (`sure_builds`): a move that builds a
 card whose build cannot then be refused is judged from its checks and its price (judging.py).
@@ -86,27 +88,23 @@ class Sure:
 
     def optional_build(self, arg: Any) -> bool:
         """Whether an optional build is never refused: building none is always allowed, and the
-        first card that can be built (building.py: can_build, its checks and its price as the
-        build reads them) is then built as found, its count a number, at its cost (no `price`), what
-        it sets off never refused (`builds`); its checks pass on the state it is built on but for
-        the card taken, which changes nothing they read when it is built free among kinds that
-        require nothing (taking a card never fails a kind's zone or a unique card's place), or when
-        it is taken from no zone at all (a selector without one, in a game without shared zones)."""
+        first card that can be built (building.py: can_build, the checks alone when it is free)
+        is then built as found: free, at no price, its count a number, among kinds that require
+        nothing, whose build sets off nothing refused (`builds`). Its checks passed on the state
+        it is built on but for the card taken from where it lay, which never fails a kind's zone
+        or a unique card's place in it (a requirement might read that zone, a price the supply)."""
         game = self.game
-        if not arg.optional or arg.price is not None or type(arg.count) is not int:
+        if not arg.optional or not arg.free or arg.price is not None or type(arg.count) is not int:
             return False
         kinds = game.game.kinds
         if isinstance(arg.card, str):
-            candidates, nowhere = [arg.card], False
+            candidates = [arg.card]
         else:
             wanted = as_list(arg.card.kind) or list(kinds)
             candidates = [card_id for card_id, card in game.cards.items() if card.kind in wanted]
-            nowhere = arg.card.zone is None and not any(zone.shared for zone in game.game.zones.values())
         for card_id in candidates:
             kind = kinds[game.cards[card_id].kind]
-            if kind.zone is None:
-                continue  # never built: never the card can_build finds
-            if card_id not in self.builds or not (nowhere or (arg.free and kind.requires is None)):
+            if kind.zone is not None and (kind.requires is not None or card_id not in self.builds):
                 return False
         return True
 

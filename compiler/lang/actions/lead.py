@@ -88,7 +88,7 @@ class Lead(Primitive):
         ctx.spaces.lead(
             ctx,
             ctx.spaces.spaces_of(ctx, arg.lead),
-            ctx.spaces.spaces_of(ctx, arg.follow),
+            ctx.spaces.spaces_of(ctx, arg.follow, later=True),
             tuple(arg.pair),
             arg.piece,
             arg.zone,
