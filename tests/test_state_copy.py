@@ -27,13 +27,16 @@ def _mutate(state) -> None:
     state.globals["probe"] = 1
     for ids in state.zones.values():
         ids.append("probe")
-    for part in state.board.values():  # board cells are replaced, never edited in place (runtime/board/)
-        for key, cell in list(part.items()):
-            if isinstance(cell, dict):
-                part[key] = {**cell, "symbol": "probe"}
-            elif isinstance(cell, list):
-                part[key] = [*cell, "probe"]
-        part["probe"] = "probe"
+    for name, part in list(state.board.items()):  # a board part is replaced whole (runtime/board/hexes.py)
+        changed = {
+            key: {**cell, "symbol": "probe"}
+            if isinstance(cell, dict)
+            else [*cell, "probe"]
+            if isinstance(cell, list)
+            else cell
+            for key, cell in part.items()
+        }
+        state.board[name] = {**changed, "probe": "probe"}
 
 
 def _states():

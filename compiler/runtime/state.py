@@ -137,9 +137,9 @@ class State:
     def copy(self, new_run: bool = False, lazy: bool = False) -> State:
         """A deep copy, made field by field: values are numbers, zones lists of ids and limits tuples
         of them, so copying those containers copies everything (effects try actions out on copies
-        all the time; deepcopy costs ten times more); the board is dicts of cells that are replaced,
-        never edited in place (runtime/board/), so that a copy shares them. Fields this method does
-        not know are deep-copied.
+        all the time; deepcopy costs ten times more); the board's parts are dicts replaced whole when
+        they change, never edited in place (runtime/board/hexes.py), so that a copy shares them.
+        Fields this method does not know are deep-copied.
 
         The copy shares the original's step budget (runtime/limits.py) and is charged to it by its
         size, so that trials on copies (`choose`, `may`, build trials) count against the run.
@@ -156,7 +156,7 @@ class State:
         new.globals = dict(self.globals)
         new.zones = {k: list(v) for k, v in self.zones.items()}
         new.players = _lazy_copies(self.players) if lazy else [p.copy() for p in self.players]
-        new.board = {part: dict(cells) for part, cells in self.board.items()}  # cells are shared: see below
+        new.board = dict(self.board)  # its parts shared: see below
         for name in _OTHER_STATE_FIELDS:
             setattr(new, name, copy.deepcopy(getattr(self, name)))
         return new

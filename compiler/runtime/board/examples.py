@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..state import Illegal, Player, State
-from .hexes import BoardInvalid, board_of, key, lay_tile, parse, tile_fits
+from .hexes import BoardInvalid, board_of, key, lay_tile, parse, put_piece, tile_fits
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...compiled import CompiledGame
@@ -55,7 +55,7 @@ def _put(game: CompiledGame, board: dict, player: Player, at: Any, card_id: Any)
         raise BoardInvalid(f"board.pieces names unknown card '{card_id}'")
     if hex_key not in board["hexes"] or hex_key in board["pieces"]:
         raise BoardInvalid(f"board.pieces: {hex_key} is not an empty hex of the board")
-    board["pieces"][hex_key] = [player.id, card_id]
+    put_piece(board, hex_key, player.id, card_id)
     zone = game.game.kinds[game.cards[card_id].kind].zone
     if zone and card_id not in player.zones.setdefault(zone, []):
         player.zones[zone].append(card_id)

@@ -6,7 +6,8 @@
     pieces: {"q,r": [player id, card id]}
     tiles:  {"q,r": tile id}              (where each tile's [0, 0] hex lies)
 
-A cell is replaced, never edited in place: copies of a state share their cells (state.py).
+A part is replaced whole when it changes (`_changed`), never edited in place: copies of a state
+share their parts (state.py), and what is read of a board is kept by its parts (`seen`).
 """
 
 from __future__ import annotations
@@ -129,9 +130,41 @@ def _touching_anchors(offsets: tuple[tuple[int, int], ...], taken: frozenset[str
 
 
 def lay_tile(game: CompiledGame, board: dict, tile_id: str, anchor: tuple[int, int]) -> None:
-    for (dq, dr), symbol in tile_cells(game, tile_id):
-        board["hexes"][key(anchor[0] + dq, anchor[1] + dr)] = {"symbol": symbol, "tile": tile_id}
-    board["tiles"][key(*anchor)] = tile_id
+    cells = {
+        key(anchor[0] + dq, anchor[1] + dr): {"symbol": symbol, "tile": tile_id}
+        for (dq, dr), symbol in tile_cells(game, tile_id)
+    }
+    _changed(board, "hexes", cells)
+    _changed(board, "tiles", {key(*anchor): tile_id})
+
+
+def put_piece(board: dict, hex_key: str, player_id: str, card_id: str) -> None:
+    """A player's piece of a card on a hex."""
+    _changed(board, "pieces", {hex_key: [player_id, card_id]})
+
+
+def _changed(board: dict, part: str, cells: dict[str, Any]) -> None:
+    """A board part with these cells set: a new dict in its place (in the order setting them in
+    place would give), for the old one may be a copy's too, or known to `seen`."""
+    board[part] = {**board[part], **cells}
+
+
+# (id of hexes, id of pieces) -> (hexes, pieces, what was read of them): kept with the parts, so
+# that their ids stay theirs; a few hundred boards at most (a game's trials place many pieces)
+_SEEN: dict[tuple[int, int], tuple[dict, dict, dict]] = {}
+_SEEN_KEPT = 512
+
+
+def seen(board: dict) -> dict[Any, Any]:
+    """What has been read of a board's hexes and pieces, which never change in place (`_changed`):
+    a memo for what follows from them alone, shared by the copies of a state and their trials."""
+    hexes, pieces = board["hexes"], board["pieces"]
+    entry = _SEEN.get((id(hexes), id(pieces)))
+    if entry is None or entry[0] is not hexes or entry[1] is not pieces:
+        if len(_SEEN) >= _SEEN_KEPT:
+            _SEEN.clear()
+        entry = _SEEN[(id(hexes), id(pieces))] = (hexes, pieces, {})
+    return entry[2]
 
 
 def site_of(ctx: Context, player: Player | None = None, card_id: str | None = None) -> str | None:
@@ -178,9 +211,15 @@ def components(hexes: set[str]) -> list[set[str]]:
     return out
 
 
-def open_hexes(ctx: Context) -> list[str]:
+def open_hexes(ctx: Context) -> tuple[str, ...]:
+    """The hexes with no piece whose symbol is not closed to pieces, in board order."""
     board = board_of(ctx.state)
-    closed = set(spec_of(ctx.game).closed)
-    return sorted_hexes(
-        h for h, cell in board["hexes"].items() if h not in board["pieces"] and cell.get("symbol") not in closed
-    )
+    closed = tuple(spec_of(ctx.game).closed)
+    memo = seen(board)
+    found = memo.get(("open", closed))
+    if found is None:
+        hexes, pieces = board["hexes"], board["pieces"]
+        found = memo["open", closed] = tuple(
+            sorted_hexes(h for h, cell in hexes.items() if h not in pieces and cell.get("symbol") not in closed)
+        )
+    return found

@@ -11,7 +11,7 @@ from .. import choices
 from ..cards import take
 from ..limits import spend
 from ..state import Illegal, Player
-from .hexes import board_of, neighbours, open_hexes, spec_of
+from .hexes import board_of, neighbours, open_hexes, put_piece, seen, spec_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..interpreter import Context
@@ -20,19 +20,20 @@ if TYPE_CHECKING:  # pragma: no cover
 class Placement:
     """Where and at what cost each card may be placed, worked out once per `place` action.
 
-    The state does not change while the player is asked, so the symbols around each open hex are
-    read once and whether a cost can be paid is decided once. A reduced cost is never harder to pay
+    The state does not change while the player is asked, so whether a cost can be paid is decided
+    once; the open hexes and the symbols around each are read once per board (hexes.seen), for
+    every placement tried on it and its copies. A reduced cost is never harder to pay
     than the printed one (`affordable` is monotone): when the printed cost can be paid, every hex
     will do, and no reduction need be worked out at all."""
 
     def __init__(
-        self, ctx: Context, sites: list[str], reduce_by: tuple[str, ...], free: bool, free_next_to: str | None
+        self, ctx: Context, sites: Sequence[str], reduce_by: tuple[str, ...], free: bool, free_next_to: str | None
     ) -> None:
         self.ctx, self.sites, self.reduce_by, self.free, self.free_next_to = ctx, sites, reduce_by, free, free_next_to
         board = board_of(ctx.state)
-        self.hexes, self.pieces = board["hexes"], board["pieces"]
-        self._symbols: dict[str, tuple[Any, ...]] = {}  # site -> the symbols that reduce a cost there
+        self.hexes, self.pieces, self._seen = board["hexes"], board["pieces"], seen(board)
         self._free_sites: dict[str, set[str]] = {}  # card -> the hexes where it costs nothing
+        self._printed_costs: dict[str, dict[str, int]] = {}  # card -> its printed cost's positive amounts
         self._printed_payable: dict[str, bool] = {}
         self._payable: dict[tuple[tuple[str, int], ...], bool] = {}
 
@@ -52,9 +53,10 @@ class Placement:
 
     def _printed(self, card_id: str) -> bool:
         """Whether the printed cost can be paid (then any hex will do)."""
-        if card_id not in self._printed_payable:
-            self._printed_payable[card_id] = self._can_pay(self.cost(card_id, None))
-        return self._printed_payable[card_id]
+        found = self._printed_payable.get(card_id)
+        if found is None:
+            found = self._printed_payable[card_id] = self._can_pay(self.cost(card_id, None))
+        return found
 
     def free_at(self, card_id: str, site: str) -> bool:
         """Free everywhere, or next to the actor's piece of a card the placed one follows."""
@@ -73,27 +75,41 @@ class Placement:
     def cost(self, card_id: str, site: str | None) -> dict[str, int]:
         """The card's cost less one unit for each matching symbol on the hexes `reduce_by` names
         around the site (None: the printed cost)."""
-        field_name = self.ctx.game.game.build.cost_field
-        cost = {k: v for k, v in dict(self.ctx.game.cards[card_id].fields.get(field_name) or {}).items() if v > 0}
-        for symbol in self._symbols_near(site) if site is not None else ():
-            if symbol in cost and cost[symbol] > 0:
-                cost[symbol] -= 1
-        return {k: v for k, v in cost.items() if v > 0}
+        printed = self._printed_costs.get(card_id)
+        if printed is None:
+            field_name = self.ctx.game.game.build.cost_field
+            printed = self._printed_costs[card_id] = {
+                k: v for k, v in dict(self.ctx.game.cards[card_id].fields.get(field_name) or {}).items() if v > 0
+            }
+        if site is None:
+            return dict(printed)
+        near = self._seen.get(("near", site, self.reduce_by))
+        if near is None:
+            near = self._seen["near", site, self.reduce_by] = self._symbols_near(site)
+        if not near:
+            return dict(printed)
+        return {k: v - near.get(k, 0) for k, v in printed.items() if v > near.get(k, 0)}
 
     def _can_pay(self, cost: dict[str, int]) -> bool:
         key = tuple(cost.items())
-        if key not in self._payable:
-            self._payable[key] = affordable(self.ctx, cost)
-        return self._payable[key]
+        found = self._payable.get(key)
+        if found is None:
+            found = self._payable[key] = affordable(self.ctx, cost)
+        return found
 
-    def _symbols_near(self, site: str) -> tuple[Any, ...]:
-        if site not in self._symbols:
-            hexes, pieces = self.hexes, self.pieces
-            every, empty = "neighbours" in self.reduce_by, "empty_neighbours" in self.reduce_by
-            looked = [site] if "site" in self.reduce_by else []
-            looked += [n for n in neighbours(site) if n in hexes and (every or (empty and n not in pieces))]
-            self._symbols[site] = tuple(hexes[h].get("symbol") for h in looked)
-        return self._symbols[site]
+    def _symbols_near(self, site: str) -> dict[Any, int]:
+        """How many of the hexes `reduce_by` names around the site show each symbol (read once per
+        board: `seen`)."""
+        hexes, pieces = self.hexes, self.pieces
+        every, empty = "neighbours" in self.reduce_by, "empty_neighbours" in self.reduce_by
+        looked = [site] if "site" in self.reduce_by else []
+        looked += [n for n in neighbours(site) if n in hexes and (every or (empty and n not in pieces))]
+        counted: dict[Any, int] = {}
+        for h in looked:
+            symbol = hexes[h].get("symbol")
+            if symbol is not None:
+                counted[symbol] = counted.get(symbol, 0) + 1
+        return counted
 
 
 def affordable(ctx: Context, cost: dict[str, int]) -> bool:
@@ -195,7 +211,7 @@ def place(
         if cost is not None:
             pay(on, cost, cards[card_id].name)
         take(on.state, holder and on.state.player(holder.id), card_id)
-        board_of(on.state)["pieces"][site] = [on.actor.id, card_id]
+        put_piece(board_of(on.state), site, on.actor.id, card_id)
         on.build_card(card_id, free=True, details={"hex": site})
 
     # the player would pick the cards that stand in for missing ones: the placement is tried first
