@@ -182,17 +182,34 @@ def site_of(ctx: Context, player: Player | None = None, card_id: str | None = No
 
 def piece_hexes(ctx: Context, players: list[Player], match: Match | None) -> set[str]:
     """The hexes of these players' pieces whose cards the filter lets through (None: every piece)."""
-    ids = {p.id for p in players}
+    owned = _owned(board_of(ctx.state))
     cards = ctx.game.cards
-    return {
-        hex_key
-        for hex_key, (pid, cid) in board_of(ctx.state)["pieces"].items()
-        if pid in ids and (match is None or allows(cards, match, cid))
-    }
+    found = set()
+    for player in players:
+        for hex_key, card_id in owned.get(player.id, ()):
+            if match is None or allows(cards, match, card_id):
+                found.add(hex_key)
+    return found
 
 
-def components(hexes: set[str]) -> list[set[str]]:
+def _owned(board: dict) -> dict[str, list[tuple[str, str]]]:
+    """Player id -> their pieces on the board, (hex, card id) in the board's order (once per board)."""
+    memo = seen(board)
+    found = memo.get("owned")
+    if found is None:
+        found = memo["owned"] = {}
+        for hex_key, (pid, cid) in board["pieces"].items():
+            found.setdefault(pid, []).append((hex_key, cid))
+    return found
+
+
+def components(hexes: set[str] | frozenset[str]) -> tuple[frozenset[str], ...]:
     """The groups of neighbouring hexes among a set, in board order."""
+    return _components(frozenset(hexes))
+
+
+@lru_cache(maxsize=4096)  # the same pieces are grouped again after every build and in every trial
+def _components(hexes: frozenset[str]) -> tuple[frozenset[str], ...]:
     left = set(hexes)
     out = []
     for start in sorted_hexes(hexes):
@@ -207,8 +224,19 @@ def components(hexes: set[str]) -> list[set[str]]:
                 if n in left:
                     left.discard(n)
                     todo.append(n)
-        out.append(group)
-    return out
+        out.append(frozenset(group))
+    return tuple(out)
+
+
+def showing(board: dict, symbol: str) -> frozenset[str]:
+    """The hexes of the board that show the symbol (once per board)."""
+    memo = seen(board)
+    found = memo.get(("showing", symbol))
+    if found is None:
+        found = memo["showing", symbol] = frozenset(
+            h for h, cell in board["hexes"].items() if cell.get("symbol") == symbol
+        )
+    return found
 
 
 def open_hexes(ctx: Context) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..filters import Match, matching, narrow
 from ..state import Player
-from .hexes import board_of, components, neighbours, piece_hexes, site_of, spec_of
+from .hexes import board_of, components, neighbours, piece_hexes, showing, site_of, spec_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..interpreter import Context
@@ -66,8 +66,7 @@ def connected(ctx: Context, match: Match | None, same: str | None, complete: boo
 
 def links(ctx: Context, symbol: str, count: int, match: Match | None) -> bool:
     """The `links` condition: one chain of the actor's matching pieces touches `count` hexes showing the symbol."""
-    board = board_of(ctx.state)
-    targets = {h for h, cell in board["hexes"].items() if cell.get("symbol") == symbol}
+    targets = showing(board_of(ctx.state), symbol)
     for group in components(piece_hexes(ctx, [ctx.actor], match)):
         touched = {n for h in group for n in neighbours(h) if n in targets}
         if len(touched) >= count:
