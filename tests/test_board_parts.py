@@ -48,3 +48,18 @@ def test_a_copy_shares_the_parts_and_a_piece_placed_on_it_changes_only_its_own()
     # what is read of each board is its own: the hex is open on the original only
     assert hexes.seen(copy.board) is not hexes.seen(state.board)
     assert hexes.seen(state.copy(new_run=True).board) is hexes.seen(state.board)
+
+
+def test_each_players_pieces_carried_to_a_new_board_are_those_read_anew():
+    """put_piece carries the pieces read on the board before (owned_pieces) over to the new one:
+    the same as reading the new board afresh, in the board's order."""
+    attika = flowkit.game("attika")
+    state = set_up(attika, 3, seed=6)
+    board = hexes.board_of(state.state)
+    free = [h for h in board["hexes"] if h not in board["pieces"]]
+    for n, (site, seat) in enumerate(zip(free[:6], [0, 1, 0, 2, 0, 1])):
+        hexes.owned_pieces(board)  # read before each piece, so that it is carried over
+        hexes.put_piece(board, site, f"p{seat + 1}", f"card_{n}")
+    carried = hexes.owned_pieces(board)
+    hexes._SEEN.clear()
+    assert carried == hexes.owned_pieces(board) and carried["p1"][-1] == (free[4], "card_4")

@@ -139,8 +139,14 @@ def lay_tile(game: CompiledGame, board: dict, tile_id: str, anchor: tuple[int, i
 
 
 def put_piece(board: dict, hex_key: str, player_id: str, card_id: str) -> None:
-    """A player's piece of a card on a hex."""
+    """A player's piece of a card on a hex. Each player's pieces, if read on the board before
+    (owned_pieces), are carried over to the new one with this piece last, as reading them anew
+    would find them (an empty hex's piece comes last in the board's order)."""
+    before = _seen_already(board)
+    owned = before.get("owned") if before is not None and hex_key not in board["pieces"] else None
     _changed(board, "pieces", {hex_key: [player_id, card_id]})
+    if owned is not None:
+        seen(board)["owned"] = {**owned, player_id: [*owned.get(player_id, ()), (hex_key, card_id)]}
 
 
 def _changed(board: dict, part: str, cells: dict[str, Any]) -> None:
@@ -153,6 +159,13 @@ def _changed(board: dict, part: str, cells: dict[str, Any]) -> None:
 # that their ids stay theirs; a few hundred boards at most (a game's trials place many pieces)
 _SEEN: dict[tuple[int, int], tuple[dict, dict, dict]] = {}
 _SEEN_KEPT = 512
+
+
+def _seen_already(board: dict) -> dict[Any, Any] | None:
+    """What `seen` keeps for the board, if anything yet (None)."""
+    hexes, pieces = board["hexes"], board["pieces"]
+    entry = _SEEN.get((id(hexes), id(pieces)))
+    return entry[2] if entry is not None and entry[0] is hexes and entry[1] is pieces else None
 
 
 def seen(board: dict) -> dict[Any, Any]:
@@ -182,7 +195,7 @@ def site_of(ctx: Context, player: Player | None = None, card_id: str | None = No
 
 def piece_hexes(ctx: Context, players: list[Player], match: Match | None) -> set[str]:
     """The hexes of these players' pieces whose cards the filter lets through (None: every piece)."""
-    owned = _owned(board_of(ctx.state))
+    owned = owned_pieces(board_of(ctx.state))
     cards = ctx.game.cards
     found = set()
     for player in players:
@@ -192,7 +205,7 @@ def piece_hexes(ctx: Context, players: list[Player], match: Match | None) -> set
     return found
 
 
-def _owned(board: dict) -> dict[str, list[tuple[str, str]]]:
+def owned_pieces(board: dict) -> dict[str, list[tuple[str, str]]]:
     """Player id -> their pieces on the board, (hex, card id) in the board's order (once per board)."""
     memo = seen(board)
     found = memo.get("owned")

@@ -11,7 +11,7 @@ from .. import choices
 from ..cards import take
 from ..limits import spend
 from ..state import Illegal, Player
-from .hexes import board_of, neighbours, open_hexes, put_piece, seen, spec_of
+from .hexes import board_of, neighbours, open_hexes, owned_pieces, put_piece, seen, spec_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..interpreter import Context
@@ -32,8 +32,6 @@ class Placement:
         self.ctx, self.sites, self.reduce_by, self.free, self.free_next_to = ctx, sites, reduce_by, free, free_next_to
         board = board_of(ctx.state)
         self.hexes, self.pieces, self._seen = board["hexes"], board["pieces"], seen(board)
-        self._free_sites: dict[str, set[str]] = {}  # card -> the hexes where it costs nothing
-        self._printed_costs: dict[str, dict[str, int]] = {}  # card -> its printed cost's positive amounts
         self._printed_payable: dict[str, bool] = {}
         self._payable: dict[tuple[tuple[str, int], ...], bool] = {}
 
@@ -64,31 +62,29 @@ class Placement:
             return True
         if not self.free_next_to:
             return False
-        if card_id not in self._free_sites:
+        key = ("free", card_id, self.ctx.actor.id, self.free_next_to)
+        found = self._seen.get(key)
+        if found is None:
             before = as_list(self.ctx.game.cards[card_id].fields.get(self.free_next_to))
-            me = self.ctx.actor.id
-            self._free_sites[card_id] = {
-                n for h, (pid, cid) in self.pieces.items() if pid == me and cid in before for n in neighbours(h)
-            }
-        return site in self._free_sites[card_id]
+            owned = owned_pieces(board_of(self.ctx.state)).get(self.ctx.actor.id, ())
+            found = self._seen[key] = frozenset(n for h, cid in owned if cid in before for n in neighbours(h))
+        return site in found
 
     def cost(self, card_id: str, site: str | None) -> dict[str, int]:
         """The card's cost less one unit for each matching symbol on the hexes `reduce_by` names
-        around the site (None: the printed cost)."""
-        printed = self._printed_costs.get(card_id)
-        if printed is None:
+        around the site (None: the printed cost), read once per board (seen): to read, not to change."""
+        key = ("cost", card_id, site, self.reduce_by)
+        found = self._seen.get(key)
+        if found is None:
             field_name = self.ctx.game.game.build.cost_field
-            printed = self._printed_costs[card_id] = {
+            printed = {
                 k: v for k, v in dict(self.ctx.game.cards[card_id].fields.get(field_name) or {}).items() if v > 0
             }
-        if site is None:
-            return dict(printed)
-        near = self._seen.get(("near", site, self.reduce_by))
-        if near is None:
-            near = self._seen["near", site, self.reduce_by] = self._symbols_near(site)
-        if not near:
-            return dict(printed)
-        return {k: v - near.get(k, 0) for k, v in printed.items() if v > near.get(k, 0)}
+            near = self._symbols_near(site) if site is not None else None
+            if near:
+                printed = {k: v - near.get(k, 0) for k, v in printed.items() if v > near.get(k, 0)}
+            found = self._seen[key] = printed
+        return found
 
     def _can_pay(self, cost: dict[str, int]) -> bool:
         key = tuple(cost.items())
@@ -98,8 +94,7 @@ class Placement:
         return found
 
     def _symbols_near(self, site: str) -> dict[Any, int]:
-        """How many of the hexes `reduce_by` names around the site show each symbol (read once per
-        board: `seen`)."""
+        """How many of the hexes `reduce_by` names around the site show each symbol."""
         hexes, pieces = self.hexes, self.pieces
         every, empty = "neighbours" in self.reduce_by, "empty_neighbours" in self.reduce_by
         looked = [site] if "site" in self.reduce_by else []
