@@ -170,7 +170,8 @@ def _seen_already(board: dict) -> dict[Any, Any] | None:
 
 def seen(board: dict) -> dict[Any, Any]:
     """What has been read of a board's hexes and pieces, which never change in place (`_changed`):
-    a memo for what follows from them alone, shared by the copies of a state and their trials."""
+    a memo for what follows from them (and from the game's cards: a board's parts are made for one
+    state of one game, and shared only by its copies and their trials, so an example's memo is its own)."""
     hexes, pieces = board["hexes"], board["pieces"]
     entry = _SEEN.get((id(hexes), id(pieces)))
     if entry is None or entry[0] is not hexes or entry[1] is not pieces:
