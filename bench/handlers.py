@@ -72,9 +72,9 @@ class _Recorder:
 
 
 def record(games: list[Any]) -> list[Application]:
+    from compiler.core.limits import Runaway
     from compiler.pipeline.check.examples import ExampleInvalid, setup, trigger
     from compiler.runtime.decider import Scripted
-    from compiler.runtime.limits import Runaway
     from compiler.runtime.state import Illegal
 
     out: list[Application] = []

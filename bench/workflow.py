@@ -140,9 +140,9 @@ def scenario(root: Path, mode: str, repeat: int = 1) -> dict:
     """One measured check of the project at root: nocache, cold (empty cache), warm (no change),
     edit (one card edited, then a check as `ostraka check` runs it: the cache file is read) or
     watch (edits and re-checks in one process, as `ostraka watch` runs them)."""
+    from compiler.cache.cache import CACHE_DIR, Cache, NullCache, forget
     from compiler.pipeline.check.checks import check_all
     from compiler.pipeline.project import load
-    from compiler.tools.cache import CACHE_DIR, Cache, NullCache, forget
 
     times = []
     cpu = []

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.diagnostics import Severity
+from compiler.core.diagnostics import Severity
 from compiler.pipeline.check.checks import check_all
 from compiler.pipeline.project import GAME_FILE, load
 

@@ -9,10 +9,10 @@ import random
 import flowkit
 import pytest
 
+from compiler.core.limits import Runaway, budget
 from compiler.runtime import costs, payment
 from compiler.runtime.decider import FirstLegal
 from compiler.runtime.interpreter import Context, _check_buildable, build
-from compiler.runtime.limits import Runaway, budget
 from compiler.runtime.state import Illegal
 
 

@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from compiler.cli import cli
+from compiler.model.game import Example
 from compiler.pipeline.check.examples import run_example
 from compiler.pipeline.project import load
-from compiler.pipeline.validate.models import Example
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "cards" / "attika"

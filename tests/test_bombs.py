@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from robust_support import REPO
 
-from compiler.pipeline.load import loader, refusals
+from compiler.load import loader, refusals
 
 MEMORY = 384 * 2**20  # the whole CLI, Python and pydantic included, runs in ~150 MB
 CPU_SECONDS = 60
@@ -130,7 +130,7 @@ def test_loader_limits_are_checked_before_the_parse():
             calls.append(1)
             return super().compose_all(*a, **k)
 
-    from compiler.pipeline.load import fastyaml
+    from compiler.load import fastyaml
 
     real_fast = fastyaml.load
 
@@ -200,8 +200,8 @@ def noun(game) -> str:
 
 
 def test_a_repeat_of_a_billion_stops_with_runaway(game):
+    from compiler.core.limits import Runaway
     from compiler.lang.model import Action
-    from compiler.runtime.limits import Runaway
 
     ctx = context(game)
     action = Action.model_validate({"repeat": {"times": 10**9, "do": [{"gain": {noun(game): 1}}]}})
@@ -210,8 +210,8 @@ def test_a_repeat_of_a_billion_stops_with_runaway(game):
 
 
 def test_nested_repeats_share_one_budget(game):
+    from compiler.core.limits import MAX_STEPS, Runaway, budget
     from compiler.lang.model import Action
-    from compiler.runtime.limits import MAX_STEPS, Runaway, budget
 
     ctx = context(game)
     inner = {"repeat": {"times": 1000, "do": [{"gain": {noun(game): 1}}]}}
@@ -232,8 +232,8 @@ def test_a_small_repeat_still_runs(game):
 
 
 def test_amounts_that_explode_stop_with_runaway(game):
+    from compiler.core.limits import Runaway
     from compiler.lang.model import Expression
-    from compiler.runtime.limits import Runaway
 
     ctx = context(game)
     squared = 10**9
@@ -246,14 +246,14 @@ def test_amounts_that_explode_stop_with_runaway(game):
 
 def test_a_runaway_example_is_a_located_e402_not_a_crash(game):
     """Through the examples runner, the Runaway is an invalid example (E402), never E901."""
+    from compiler.model.game import Example
     from compiler.pipeline.check.examples import run_example
-    from compiler.pipeline.validate.models import Example
 
     trigger = next(iter(game.game.triggers), None) or game.game.build.on_built
     example = Example(name="x", given={}, when={"event": trigger}, expect={})
 
     def runaway(game_, state, when, decider, *rest):
-        from compiler.runtime.limits import spend
+        from compiler.core.limits import spend
 
         for _ in range(10**9):
             spend(state, 1)

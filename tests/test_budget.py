@@ -1,4 +1,4 @@
-"""The step budget holds (runtime/limits.py): hostile cards stop with a located E402, on both engines.
+"""The step budget holds (core/limits.py): hostile cards stop with a located E402, on both engines.
 
 Options tried on copies of the state (`choose`, `may`, build trials) and the payment search are
 charged to the run's one budget, which every copy of the state shares. Each card below once ran
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from compiler.runtime.limits import MAX_STEPS
+from compiler.core.limits import MAX_STEPS
 
 ENGINES = ("interpreter", "handlers")
 
@@ -216,14 +216,14 @@ def test_a_hostile_card_is_refused_by_the_step_budget(case, engine, mini_game, o
 
 def test_every_copy_of_a_state_spends_from_one_budget(mini_game):
     """A trial's work stays charged after the copy is dropped; a new run (a replay) starts afresh."""
+    from compiler.core.limits import budget
     from compiler.pipeline.project import load
-    from compiler.runtime.limits import budget
     from compiler.runtime.state import new_state
 
     (game,) = load([], mini_game.parent.parent).games
     state = new_state(game.game, 2)
     trial = state.copy()
-    from compiler.runtime.limits import spend
+    from compiler.core.limits import spend
 
     spend(trial, 100)
     assert budget(state) is budget(trial) and budget(state).used >= 100
@@ -233,10 +233,10 @@ def test_every_copy_of_a_state_spends_from_one_budget(mini_game):
 
 def test_real_examples_use_a_small_part_of_the_budget():
     """The budget is far above what any real example needs."""
+    from compiler.core.limits import budget
     from compiler.pipeline.check.examples import ExampleInvalid, setup, trigger
     from compiler.pipeline.project import load
     from compiler.runtime.decider import Scripted
-    from compiler.runtime.limits import budget
 
     run = load([], Path(__file__).resolve().parent.parent)
     most = 0

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import compiler
-from compiler.diagnostics import render_json, render_text
+from compiler.cache.cache import CACHE_DIR, DB_NAME, Cache, GameView, NullCache, Reads, fingerprint, forget
+from compiler.core.diagnostics import render_json, render_text
 from compiler.pipeline.check.checks import check_all
 from compiler.pipeline.project import load
-from compiler.tools.cache import CACHE_DIR, DB_NAME, Cache, GameView, NullCache, Reads, fingerprint, forget
 
 GAME = """\
 id: tiny
@@ -359,12 +359,12 @@ def test_the_view_of_a_game_classifies_every_attribute_of_a_compiled_game():
     counts as reading every card, and every example that touches it is re-run after any edit."""
     import dataclasses
 
-    from compiler.compiled import CompiledGame
-    from compiler.tools.gameview import GameView
+    from compiler.cache.gameview import GameView
+    from compiler.model.compiled import CompiledGame
 
     public = {n for n in dir(CompiledGame) if not n.startswith("_")} | {
         f.name for f in dataclasses.fields(CompiledGame)
     }
     classified = GameView.GAME_ONLY | GameView.BY_CARD_ID | GameView.DERIVED | GameView.WHOLE_GAME
-    assert public <= classified, f"classify in tools/gameview.py: {sorted(public - classified)}"
+    assert public <= classified, f"classify in cache/gameview.py: {sorted(public - classified)}"
     assert all(name in vars(GameView) for name in GameView.DERIVED)

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from test_cache import Project, check
 
-from compiler.tools import cache_store
-from compiler.tools.cache import CACHE_DIR, DB_NAME, KEY_NAME, Cache, NullCache, forget
+from compiler.cache import store as cache_store
+from compiler.cache.cache import CACHE_DIR, DB_NAME, KEY_NAME, Cache, NullCache, forget
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.pipeline.load import walk
+from compiler.load import walk
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from compiler.diagnostics import Diagnostic, Related, escape_controls, render_github, render_text
+from compiler.core.diagnostics import Diagnostic, Related, escape_controls, render_github, render_text
 
 RAW = ("\x1b", "\x07", "\x9b", "\x00", "\u202e")
 

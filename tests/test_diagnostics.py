@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from compiler.diagnostics import CODES, Diagnostic, Report, render_github, render_text
+from compiler.core.diagnostics import CODES, Diagnostic, Report, render_github, render_text
 
 FIXTURES = __import__("pathlib").Path(__file__).resolve().parent / "fixtures"
 

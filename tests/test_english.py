@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from compiler.cli import cli
 from compiler.lang.model import Action, Condition, Effect, Expression
 from compiler.lang.registry import REGISTRY
-from compiler.outputs.english import English, third_person
+from compiler.render.english import English, third_person
 
 ROOT = Path(__file__).resolve().parents[1]
 # Signs that a rendering fell back to a placeholder or leaked a Python value or a raw id.

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from compiler.pipeline.load import fastyaml, loader
+from compiler.load import fastyaml, loader
 
 REPO = Path(__file__).resolve().parent.parent
 CARD_FILES = sorted((REPO / "cards").rglob("*.yaml"))

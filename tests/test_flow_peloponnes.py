@@ -78,8 +78,8 @@ def test_a_step_run_again_recalls_its_trials_with_the_same_verdicts_and_budget(p
     """An atomic step is run again at each answer (atomic.py); the verdicts of the trials its
     earlier runs made (`choose` options tried) are recalled, not tried again: the same game, and
     each step's run ends having charged the same steps to its budget."""
+    from compiler.core.limits import budget
     from compiler.runtime import atomic, machine
-    from compiler.runtime.limits import budget
 
     def played(recall):
         monkeypatch.setattr(machine._Replay, "recall", recall)

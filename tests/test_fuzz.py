@@ -24,13 +24,13 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 from ruamel.yaml import YAML
 
 import compiler.lang.model  # noqa: F401 - fills the registry
-from compiler.diagnostics import CODES, Severity, render_json, render_text
+from compiler.cache.cache import Cache
+from compiler.core.diagnostics import CODES, Severity, render_json, render_text
 from compiler.lang.registry import REGISTRY
+from compiler.load import loader
 from compiler.pipeline import project
 from compiler.pipeline.check.checks import check_all
 from compiler.pipeline.emit.generated import all_outputs
-from compiler.pipeline.load import loader
-from compiler.tools.cache import Cache
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = int(os.environ.get("OSTRAKA_FUZZ_EXAMPLES", "40"))
@@ -447,7 +447,7 @@ def test_the_harness_notices_an_internal_error(sandbox, monkeypatch):
     """A fuzz run that met an E901 fails (the harness is not blind)."""
     import sys
 
-    from compiler.diagnostics import Diagnostic
+    from compiler.core.diagnostics import Diagnostic
 
     def broken(run, examples=True):
         run.report.add(Diagnostic("E901", "internal error: boom", "x.yaml", 1, 1))
@@ -476,8 +476,8 @@ def clean_game(tmp_path_factory):
 
 
 def _invalid(game, **example) -> str:
+    from compiler.model.game import Example
     from compiler.pipeline.check.examples import run_example
-    from compiler.pipeline.validate.models import Example
 
     trigger = next(iter(game.game.triggers), None) or game.game.build.on_built
     example.setdefault("when", {"event": trigger})
@@ -524,7 +524,7 @@ def test_regression_a_global_given_as_text(clean_game):
 def test_regression_a_crash_beside_a_broken_file_blames_the_data():
     """A card's cost that is a mapping (E201 in its file) crashed another card's example: E402 now,
     pointing at the broken file. Without errors in the game, a crash stays E901 (a bug of ours)."""
-    from compiler.diagnostics import Diagnostic
+    from compiler.core.diagnostics import Diagnostic
     from compiler.pipeline.check import checks
 
     class Game:

@@ -16,11 +16,11 @@ from robust_support import clean_project
 from compiler.codegen import engine, generator
 from compiler.codegen.jinja import LANG_DIR, environment
 from compiler.codegen.names import Code, UnsafeValue, ident, lit
+from compiler.core.limits import Runaway
 from compiler.lang.registry import FAMILIES, REGISTRY, folder, template_path
 from compiler.pipeline.check.examples import ExampleInvalid, setup, trigger
 from compiler.pipeline.project import load
 from compiler.runtime.decider import AnswerError, Scripted
-from compiler.runtime.limits import Runaway
 from compiler.runtime.state import Illegal
 
 REPO = Path(__file__).resolve().parents[1]
@@ -259,7 +259,7 @@ def test_fallback_through_the_interpreter_gives_the_same_results(games, monkeypa
 
 
 def test_committed_handlers_match_a_fresh_build():
-    from compiler.diagnostics import Severity
+    from compiler.core.diagnostics import Severity
     from compiler.pipeline.check.checks import check_all
 
     run = load([], REPO)
@@ -368,7 +368,7 @@ examples:
 
 
 def test_runaway_data_stops_at_the_same_step_on_both_paths(mini_game):
-    """The step budget and the bound on amounts (runtime/limits.py) hold for the generated code too."""
+    """The step budget and the bound on amounts (core/limits.py) hold for the generated code too."""
     (mini_game / "runaway.yaml").write_text(RUNAWAY, encoding="utf-8")
     (game,) = load([], mini_game.parent.parent).games
     handlers = engine.load(game)

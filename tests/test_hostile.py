@@ -110,7 +110,7 @@ def _poison(path: Path, payloads: list[str], start: int) -> int:
 
 
 def test_strings_in_the_data_stay_data(project, tmp_path):
-    from compiler.pipeline.load.loader import load_file
+    from compiler.load.loader import load_file
 
     poisoned = 0
     for path in sorted((project / "cards").rglob("*.yaml")):

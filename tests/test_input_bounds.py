@@ -1,6 +1,6 @@
 """Sizes the data sets are bounded before anything is allocated, and what cannot be dealt is a check error.
 
-Players: at most MAX_PLAYERS (runtime/limits.py) in game.yaml, so an example or a deck cannot ask
+Players: at most MAX_PLAYERS (core/limits.py) in game.yaml, so an example or a deck cannot ask
 for a state of two million players. Deck draws: a count that is negative (or cannot be worked out)
 for some player count is refused by `check`, located at the count; `deck` says so too, never E901.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compiler.runtime.limits import MAX_PLAYERS
+from compiler.core.limits import MAX_PLAYERS
 
 
 def _game(mini_game: Path, old: str, new: str) -> Path:

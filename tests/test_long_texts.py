@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.pipeline.load.loader import load_text
-from compiler.pipeline.load.positions import line_col, offset_of
-from compiler.pipeline.load.refusals import MAX_UNITS
+from compiler.load.loader import load_text
+from compiler.load.positions import line_col, offset_of
+from compiler.load.refusals import MAX_UNITS
 
 TEXTS = """- id: folded
   name: Folded

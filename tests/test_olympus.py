@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from compiler.model.game import Example
 from compiler.pipeline.check.examples import run_example
 from compiler.pipeline.project import load
-from compiler.pipeline.validate.models import Example
 
 REPO = Path(__file__).resolve().parent.parent
 GAME = REPO / "cards" / "olympus"

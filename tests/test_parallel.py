@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from compiler.cache.cache import Cache, NullCache
 from compiler.pipeline import parallel
 from compiler.pipeline.check.checks import check_all
 from compiler.pipeline.project import load
-from compiler.tools.cache import Cache, NullCache
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES = ("attika", "olympus", "peloponnes")  # the three smaller games: the mechanism, at a third of the cost

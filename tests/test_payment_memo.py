@@ -8,10 +8,10 @@ from __future__ import annotations
 import flowkit
 import pytest
 
+from compiler.core.limits import budget
 from compiler.runtime import costs, plans, supplies
 from compiler.runtime.decider import FirstLegal
 from compiler.runtime.interpreter import Context
-from compiler.runtime.limits import budget
 from compiler.runtime.state import Illegal
 
 

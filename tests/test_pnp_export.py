@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler.outputs.english import English
+from compiler.core.progress import progress
 from compiler.outputs.pnp import PAPER, pages, physical_cards, render_pnp
 from compiler.pipeline.project import load
-from compiler.tools.progress import progress
+from compiler.render.english import English
 
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "build" / "test-artifacts" / "pnp"

@@ -151,7 +151,7 @@ def test_an_unmarked_or_changed_value_fails(tmp_path, game_id, rel, old, new, me
 
 
 def test_the_marks_of_game_yaml_show_on_the_sheet():
-    from compiler.outputs.sheet import render_sheet
+    from compiler.render.sheet import render_sheet
 
     games = _games(REPO)
     html = render_sheet(games["olympus"])

@@ -97,7 +97,7 @@ def test_the_command_line_imports_only_what_a_command_needs():
         "jsonschema",
         "yaml",
         "compiler.pipeline.project",
-        "compiler.pipeline.validate.models",
+        "compiler.model.game",
     )
     code = (
         "import sys\nfrom compiler.cli import cli\n"

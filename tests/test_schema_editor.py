@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from compiler.outputs.schema_gen import card_schema, game_schema
-from compiler.pipeline.load.loader import load_file
+from compiler.load.loader import load_file
 from compiler.pipeline.validate.structure import schema_errors
+from compiler.render.schema import card_schema, game_schema
 
 REPO = Path(__file__).resolve().parent.parent
 SETTINGS = REPO / ".vscode" / "settings.json"

@@ -14,15 +14,15 @@ import flowkit
 import pytest
 from pydantic import BaseModel
 
-from compiler.compiled import field_value, holds
+from compiler.cache.gameview import GameView, Reads
+from compiler.core.limits import Runaway, budget
 from compiler.decide import selectors
 from compiler.lang.types import Selector
+from compiler.model.compiled import field_value, holds
 from compiler.runtime import cards, seats
 from compiler.runtime.decider import FirstLegal
 from compiler.runtime.interpreter import Context
-from compiler.runtime.limits import Runaway, budget
 from compiler.runtime.state import Illegal, zones_of
-from compiler.tools.gameview import GameView, Reads
 
 
 def _plain_select(ctx: Context, selector: Any) -> list[cards.Pick]:
@@ -127,7 +127,7 @@ def test_a_search_finds_and_charges_what_testing_each_card_does(name, players, s
 
 
 def _reads(select: Any, game: Any, state: Any, player: Any, selector: Selector) -> Reads:
-    """What a search reads of the game's cards (tools/gameview.py: what the example cache keys on)."""
+    """What a search reads of the game's cards (cache/gameview.py: what the example cache keys on)."""
     reads = Reads()
     view = GameView(game, reads)
     try:

@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 from markupsafe import escape
 
-from compiler.outputs.english import English
-from compiler.outputs.sheet import render_sheet
-from compiler.outputs.sheet_spec import SheetSpec
+from compiler.model.sheet_spec import SheetSpec
 from compiler.pipeline.emit.generated import game_outputs
 from compiler.pipeline.project import load
+from compiler.render.english import English
+from compiler.render.sheet import render_sheet
 
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "build" / "test-artifacts" / "sheets"

@@ -1,14 +1,14 @@
 """State.copy is what every trial run (choose, may, can_build) works on: it must be a full deep copy,
-sharing only the run's step budget (runtime/limits.py), on purpose."""
+sharing only the run's step budget (core/limits.py), on purpose."""
 
 from __future__ import annotations
 
 import copy
 from pathlib import Path
 
+from compiler.core.limits import budget, spend
 from compiler.pipeline.check.examples import setup
 from compiler.pipeline.project import load
-from compiler.runtime.limits import budget, spend
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -11,10 +11,10 @@ import random
 import flowkit
 import pytest
 
+from compiler.core.limits import budget
 from compiler.runtime import supplies
 from compiler.runtime.decider import FirstLegal
 from compiler.runtime.interpreter import Context
-from compiler.runtime.limits import budget
 
 
 def _units(found: list[supplies.Unit]) -> list[tuple]:

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from compiler.outputs.english import English
+from compiler.model.game import Game
 from compiler.pipeline.check.textcheck import Vocabulary
-from compiler.pipeline.validate.models import Game
+from compiler.render.english import English
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -368,8 +368,8 @@ def test_card_names_match_as_written():
 def test_a_kind_or_a_choice_value_named_like_a_card_is_not_that_card():
     """'Temples you own' names the kind even when a card is called Temple; a 'mint' building is of the
     group, not the Mint: the text that names them is not told it mentions a card the effects lack."""
+    from compiler.model.game import Card
     from compiler.pipeline.check.textcheck import compare
-    from compiler.pipeline.validate.models import Card
 
     game = Game.model_validate(
         {
@@ -438,8 +438,8 @@ def test_rendered_english_reads_back_to_the_same_facts():
 
 
 def _compare(text, effects):
+    from compiler.model.game import Card
     from compiler.pipeline.check.textcheck import compare
-    from compiler.pipeline.validate.models import Card
 
     game = _game()
     card = Card.model_validate({"id": "c", "name": "C", "kind": "card", "text": text, "effects": effects})

@@ -117,9 +117,9 @@ def test_the_corpus_cards_are_valid_and_their_examples_pass(checked, game):
 @pytest.fixture(scope="module")
 def loaded(checked) -> dict:
     """Each copy loaded through the package, with the reader and the English the check uses."""
-    from compiler.outputs.english import English
     from compiler.pipeline.check.textcheck import Vocabulary
     from compiler.pipeline.project import load
+    from compiler.render.english import English
 
     out = {}
     for game in GAMES:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from compiler.pipeline.load.loader import load_file
-from compiler.pipeline.validate.models import Card, Game
+from compiler.load.loader import load_file
+from compiler.model.game import Card, Game
 from compiler.pipeline.validate.structure import schema_errors
 
 REPO = Path(__file__).resolve().parent.parent

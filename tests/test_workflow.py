@@ -15,10 +15,9 @@ from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
 
-from compiler.cli import check_run, cli
-from compiler.diagnostics import CODES
-from compiler.outputs import colour
-from compiler.outputs.schema_gen import card_schema
+from compiler.cli import check_run, cli, colour
+from compiler.core.diagnostics import CODES
+from compiler.render.schema import card_schema
 from compiler.tools.watch import Watcher
 
 REPO = Path(__file__).resolve().parent.parent

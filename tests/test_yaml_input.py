@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.pipeline.load.loader import MAX_INT, load_text
+from compiler.load.loader import MAX_INT, load_text
 
 
 def _load(text: str):

@@ -12,7 +12,7 @@ import sys
 import click
 
 from .. import __version__
-from ..diagnostics import Diagnostic, Report, render_text
+from ..core.diagnostics import Diagnostic, Report, render_text
 from . import cards, checking, common, playing, printing
 from .common import check_run, load
 

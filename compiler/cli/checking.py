@@ -97,7 +97,7 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
         tidy(target)  # a killed build's leftovers go even when nothing is rewritten
         click.echo(f"{run.display(target)}/ is up to date: nothing written")
         return
-    from ..diagnostics import plural
+    from ..core.diagnostics import plural
 
     try:
         written = write_outputs(run, target, files, started)
@@ -133,9 +133,9 @@ def watch(paths: tuple[str, ...], no_cache: bool, exit_after: int | None) -> Non
 
     PATHS are game ids, game directories or files in them (default: every game under cards/).
     """
-    from ..outputs import colour
     from ..tools.targets import game_paths
     from ..tools.watch import Watcher, run_watch, watch_targets
+    from . import colour
 
     use_colour = colour.wanted(sys.stdout)
     watcher = Watcher(

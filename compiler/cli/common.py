@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from ..diagnostics import render_github, render_json, render_text
+from ..core.diagnostics import render_github, render_json, render_text
 
 if TYPE_CHECKING:
     from ..pipeline.parallel import Checked
@@ -47,13 +47,13 @@ def project_root() -> Path:
 
 
 def print_report(run: Run | Replayed | Checked, fmt: str, strict: bool) -> int:
-    from ..outputs import colour
+    from . import colour
 
     report = run.report
     if strict:  # --strict: warnings are errors, and are shown as such
         from dataclasses import replace
 
-        from ..diagnostics import Severity
+        from ..core.diagnostics import Severity
 
         report.items = [replace(d, severity=Severity.ERROR) if d.level is Severity.WARNING else d for d in report.items]
     use_colour = fmt == "text" and colour.wanted(sys.stdout)
@@ -79,8 +79,8 @@ def check_run(
     cache: bool = True,
     reparse: bool = False,
 ) -> Run:
+    from ..cache.cache import open_cache
     from ..pipeline.check.checks import check_all
-    from ..tools.cache import open_cache
     from ..tools.targets import game_paths
 
     root = project_root()
@@ -101,8 +101,8 @@ def check_run(
 def check_report(paths: tuple[str, ...], cache: bool = True) -> Checked:
     """check_run's report and documents, on two cores when it pays (pipeline/parallel.py); the
     compiled games are not kept: for the commands that only print the findings."""
+    from ..cache.cache import open_cache
     from ..pipeline.parallel import check
-    from ..tools.cache import open_cache
     from ..tools.targets import game_paths
 
     root = project_root()
@@ -130,7 +130,7 @@ def refuse(exc) -> NoReturn:
 
 
 def load_cached(paths: list[Path], root: Path) -> Run:
-    from ..tools.cache import open_cache
+    from ..cache.cache import open_cache
 
     store = open_cache(root)
     try:

@@ -24,7 +24,7 @@ from . import common
 )
 def sheet(game: str, pdf: bool, paper: str, out: str | None) -> None:
     """Render a game's printable reference sheet (the same HTML as generated/GAME/sheet.html)."""
-    from ..outputs.sheet import render_sheet, write_pdf
+    from ..render.sheet import render_sheet, write_pdf
 
     run, g = common.game_or_exit(game)
     if not pdf:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..compiled import CompiledGame
 from ..decide import nouns, numbers, players, selectors, zones
-from ..fields import OWN_FIELDS
 from ..lang.model import OneOf
 from ..lang.types import FieldTest, Selector
+from ..model.compiled import CompiledGame
+from ..model.fields import OWN_FIELDS
 from .names import Code, ident, lit
 from .searches import Searches
 

@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..compiled import CompiledGame
+from ..model.compiled import CompiledGame
 from ..runtime.when import trigger
 from .generator import render
 

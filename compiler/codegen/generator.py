@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..compiled import CompiledGame
 from ..lang.model import OneOf
 from ..lang.types import as_list
+from ..model.compiled import CompiledGame
 from ..runtime.heard import HEARD
 from .decisions import Decisions
 from .flowsteps import FlowPart, flow_parts
@@ -172,7 +172,7 @@ class Generator(Decisions):
         if isinstance(value, int):
             return lit(int(value))
         code = self._render("expression", value, c)
-        # Context.amount bounds every computed amount (runtime/limits.py); a fallback is bounded there,
+        # Context.amount bounds every computed amount (core/limits.py); a fallback is bounded there,
         # and some results cannot leave the bound (the primitive says so: a count, a pick among amounts).
         if (
             code.startswith(f"{c}.amount(_NODE")
@@ -187,7 +187,7 @@ class Generator(Decisions):
     def _literal_table(value: OneOf) -> bool:
         if value.key != "table":
             return False
-        from ..runtime.limits import MAX_AMOUNT
+        from ..core.limits import MAX_AMOUNT
 
         results = [*value.arg.values.values(), value.arg.default]
         return all(-MAX_AMOUNT <= v <= MAX_AMOUNT for v in results)
@@ -328,7 +328,7 @@ class Generator(Decisions):
 
 def _small_literal(code: str) -> bool:
     """A whole number written out (a folded constant) that lies within the runtime's bounds."""
-    from ..runtime.limits import MAX_AMOUNT
+    from ..core.limits import MAX_AMOUNT
 
     return re.fullmatch(r"-?[0-9]+", code) is not None and abs(int(code)) <= MAX_AMOUNT
 

@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..core.limits import bounded, spend as budget  # noqa: F401  (bounded: used by generated code)
 from ..decide.numbers import div  # noqa: F401  (used by generated code)
 from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS
-from ..fields import OWN_FIELDS, extra_field, holds, items  # noqa: F401  (holds: used by generated code)
+from ..model.fields import OWN_FIELDS, extra_field, holds, items  # noqa: F401  (holds: used by generated code)
 from ..runtime import board, cards, reading, seats, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
 from ..runtime.filters import CardIds, Match, card_ids, keep, narrow  # noqa: F401  (card_ids, keep, narrow: used by generated code)
 from ..runtime.interpreter import Context, dispatch  # noqa: F401  (dispatch: used by generated code)
-from ..runtime.limits import bounded, spend as budget  # noqa: F401  (bounded: used by generated code)
 from ..runtime.state import Illegal, Player, values_of, zones_of  # noqa: F401  (zones_of: used by generated code)
 
 Pick = tuple[Player | None, str]
@@ -36,7 +36,7 @@ def ANY_CARD(card: Any) -> bool:
     return True
 
 
-# ---------------------------------------------------------------------- the step budget (runtime/limits.py)
+# ---------------------------------------------------------------------- the step budget (core/limits.py)
 
 # `budget(state, n)` charges n steps and returns n; `bounded(x)` refuses an amount beyond the
 # runtime's bound. Generated code charges one step before each action (`budget(state, 1)`), as

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..decide import players, selectors
-from ..fields import OWN_FIELDS
 from ..lang.model import OneOf
 from ..lang.types import FieldTest, Selector
+from ..model.fields import OWN_FIELDS
 from .names import Code, UnsafeValue, ident, lit
 
 # The selector options compiled here; a selector using another one is searched by the runtime.

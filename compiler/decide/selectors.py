@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..compiled import field_value, holds
 from ..lang.model import OneOf
 from ..lang.types import FieldTest, Selector, as_list
+from ..model.compiled import field_value, holds
 from . import players
 from .tables import kept_for
 

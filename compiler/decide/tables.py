@@ -28,7 +28,7 @@ def kept_for(tables: dict[int, tuple[Any, dict]], owner: Any) -> dict:
 
 class Answers(dict):
     """card id -> whether the card passes a test, each card looked up when first asked about (a
-    card's examples see only the cards they read: tools/gameview.py); cards never change."""
+    card's examples see only the cards they read: cache/gameview.py); cards never change."""
 
     def __init__(self, cards: Any, test: Callable[[Any], bool]) -> None:
         super().__init__()

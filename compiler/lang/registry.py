@@ -39,7 +39,7 @@ class Primitive:
     example: ClassVar[Any]  # the whole one-key mapping, as a designer writes it
     hook: ClassVar[str]  # passives only: what the runtime asks of them (hooks.py)
     # expressions: the result stays within the runtime's bound on amounts when its parts do (a count,
-    # a pick among amounts), so the generated code need not bound it again (runtime/limits.py)
+    # a pick among amounts), so the generated code need not bound it again (core/limits.py)
     within_bounds: ClassVar[bool] = False
 
     @staticmethod

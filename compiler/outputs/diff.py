@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..compiled import CompiledGame
-from ..diagnostics import Severity, plural
+from ..core.diagnostics import Severity, plural
+from ..model.compiled import CompiledGame
 from ..pipeline.project import Run, load
 
 
@@ -206,7 +206,7 @@ def _outcome_changes(ga: CompiledGame, gb: CompiledGame) -> list[dict[str, Any]]
 
 def _game_entry(gid: str, ga: CompiledGame, gb: CompiledGame, examples: bool) -> dict[str, Any] | None:
     """A game on both sides: what changed in it, or None when nothing did."""
-    from .english import English
+    from ..render.english import English
 
     en_a, en_b = English(ga.game, ga.cards), English(gb.game, gb.cards)
     changed = [c for c in (_card_changes(ga, gb, cid, en_a, en_b) for cid in gb.cards if cid in ga.cards) if c]

@@ -10,7 +10,7 @@ import jinja2
 from ruamel.yaml import YAML
 
 from ..lang.registry import REGISTRY
-from .schema_gen import SCHEMA_FILES, dump
+from ..render.schema import SCHEMA_FILES, dump
 
 TEMPLATES = Path(__file__).parent / "templates"
 

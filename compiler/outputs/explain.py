@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 import textwrap
 
-from ..compiled import CompiledGame
+from ..model.compiled import CompiledGame
+from ..model.game import Card
 from ..pipeline.check.textcheck import Vocabulary, compare
-from ..pipeline.validate.models import Card
-from .english import English
+from ..render.english import English
 
 WIDTH = 100
 

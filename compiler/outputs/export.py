@@ -15,9 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..compiled import CompiledGame
-from .english import English
-from .sheet import SheetBuilder
+from ..model.compiled import CompiledGame
+from ..render.english import English
+from ..render.sheet import SheetBuilder
 
 FORMATS = ("csv", "json", "xlsx")
 RECONSTRUCTED = "reconstructed"

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..compiled import CompiledGame
-from .sheet import Item, SheetBuilder, environment
+from ..model.compiled import CompiledGame
+from ..render.sheet import Item, SheetBuilder, environment
 
 PAPER = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 MARGIN = 7.0  # mm kept clear around the grid for the crop marks (3 x 88 mm fits Letter's 279.4 mm)
@@ -109,7 +109,7 @@ def render_pnp(game: CompiledGame, paper: str = "A4", players: int | None = None
 
 
 def write_pnp(game: CompiledGame, path: Path, paper: str = "A4", players: int | None = None) -> Path:
-    from .pdf import html_to_pdf
+    from ..render.pdf import html_to_pdf
 
     return html_to_pdf(render_pnp(game, paper, players), path, f"{game.game.name} cards")
 

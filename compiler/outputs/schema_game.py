@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..lang.types import SCHEMA_NAMES
+from ..model.game import Card, FieldSpec, Game
 from ..pipeline.resolve import Namespaces
-from ..pipeline.validate.models import Card, FieldSpec, Game
-from .schema_gen import SCHEMA_DIALECT, _finish, entity_root
+from ..render.schema import SCHEMA_DIALECT, _finish, entity_root
 
 _CARD_IDS_OR_ONE = "CardIds"
 

@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostic, Related, Report, Severity
-from ..tools.cache import NullCache
+from ..cache.cache import NullCache
+from ..core.diagnostics import Diagnostic, Related, Report, Severity
+from ..load.loader import Document, load_text
+from ..load.walk import yaml_files
 from .check.checks import Scope, check_all, check_game, placeholders, scope_of
-from .load.loader import Document, load_text
-from .load.walk import yaml_files
 from .project import Run, check_game_ids, compile_game, find_game_dirs, load
 
 MIN_BYTES = 150_000  # less card data than this is checked in one process: a fork would cost more than it saves

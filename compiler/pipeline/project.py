@@ -13,15 +13,15 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..compiled import CompiledGame, Source
-from ..diagnostics import Diagnostic, Related, Report, did_you_mean
-from ..outputs.sheet_spec import check_sheet
-from ..tools.cache import NullCache
-from .load.loader import Document, load_file
-from .load.walk import yaml_files
+from ..cache.cache import NullCache
+from ..core.diagnostics import Diagnostic, Related, Report, did_you_mean
+from ..load.loader import Document, load_file
+from ..load.walk import yaml_files
+from ..model.compiled import CompiledGame, Source
+from ..model.game import Card, Game
+from ..model.sheet_spec import check_sheet
 from .resolve import Namespaces, check_card_fields, check_game_marks, check_names
 from .typecheck import Vocabulary, check_types
-from .validate.models import Card, Game
 from .validate.structure import validate
 
 GAME_FILE = "game.yaml"

@@ -13,12 +13,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..core.diagnostics import Diagnostic, did_you_mean
 from ..decide.players import BUILTIN_PLAYERS
-from ..diagnostics import Diagnostic, did_you_mean
 from ..lang.model import OneOf
+from ..load.loader import DataPath, Document, dotted
+from ..model.game import Card, Game
 from .fieldtypes import may_name, namespace_of, unwrap
-from .load.loader import DataPath, Document, dotted
-from .validate.models import Card, Game
 
 _WHAT = {
     "noun": "counter, resource or track",

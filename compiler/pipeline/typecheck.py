@@ -21,13 +21,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..diagnostics import Diagnostic
+from ..core.diagnostics import Diagnostic
 from ..lang.model import EffectBase, Expression, OneOf
 from ..lang.registry import REGISTRY
 from ..lang.types import FieldTest, Selector, as_list
+from ..load.loader import DataPath, Document, dotted
+from ..model.game import Game
 from .fieldtypes import may_hold_model
-from .load.loader import DataPath, Document, dotted
-from .validate.models import Game
 
 ENTITY = {"id": "text", "name": "text", "kind": "choice"}
 NUMBERS = {"int", "bool"}  # a bool reads as 0 or 1

@@ -8,9 +8,9 @@ question, which is asked again (`struck`: (question, option, why) triples).
 
 from __future__ import annotations
 
+from ..core.limits import Runaway
 from .decider import Question
 from .interpreter import _made, fire
-from .limits import Runaway
 from .machine import _Pause, _Replay
 from .menus import Menus
 from .program import A_DO, A_MOVE, Node

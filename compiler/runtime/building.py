@@ -7,10 +7,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
+from ..core.limits import spend
 from . import cards, costs, payment
 from .builds import check_buildable
 from .decider import FirstLegal
-from .limits import spend
 from .state import Illegal, Player
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..compiled import field_value, holds
+from ..core.limits import spend
 from ..decide import selectors
 from ..decide.tables import Answers, kept_for
 from ..lang.types import FieldTest, Selector
+from ..model.compiled import field_value, holds
 from . import seats
 from .filters import Match, matching
-from .limits import spend
 from .state import Player, State, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from ..core.limits import spend
 from .decider import FirstLegal
-from .limits import spend
 from .state import Illegal, Player
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..core.limits import spend
 from ..decide import nouns
 from ..decide.tables import kept
 from ..lang.types import as_list
 from . import payment, plans
-from .limits import spend
 from .state import Illegal, Player, values_of, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover

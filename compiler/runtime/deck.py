@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from ..compiled import CompiledGame
-from ..diagnostics import Diagnostic
+from ..core.diagnostics import Diagnostic
+from ..core.limits import Runaway
+from ..model.compiled import CompiledGame
 from .decider import FirstLegal
 from .interpreter import Context
-from .limits import Runaway
 from .state import Illegal, new_state
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..compiled import CompiledGame
-from ..fields import field_value, holds  # noqa: F401  (field_value: read here by the runtime)
+from ..model.compiled import CompiledGame
+from ..model.fields import field_value, holds  # noqa: F401  (field_value: read here by the runtime)
 
 CardIds = dict[str, None]  # ids in the game's order: ordered, and `in` costs one hash
 Match = CardIds | Callable[[Any], bool]

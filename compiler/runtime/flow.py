@@ -54,7 +54,7 @@ from .program import (
 from .state import State, new_state, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..compiled import CompiledGame
+    from ..model.compiled import CompiledGame
 
 __all__ = ["CHANCE", "TERMINAL", "FlowError", "GameState"]
 

@@ -11,14 +11,15 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .. import decide as decide_layer
-from ..compiled import CompiledGame
+from ..core.limits import bounded, spend
 from ..decide import nouns, numbers, players as decide_players
-from ..fields import OWN_FIELDS, extra_field
 from ..lang import hooks
 from ..lang.model import Action, Condition, Expression
 from ..lang.registry import REGISTRY
 from ..lang.types import Selector
-from ..pipeline.validate.models import Card
+from ..model.compiled import CompiledGame
+from ..model.fields import OWN_FIELDS, extra_field
+from ..model.game import Card
 from . import (
     board as board_verbs,
     building,
@@ -35,7 +36,6 @@ from . import (
 from .builds import carry_out, check_buildable as _check_buildable, run_trigger
 from .decider import Decider, FirstLegal
 from .heard import hear
-from .limits import bounded, spend
 from .state import Illegal, Player, State, values_of, zones_of
 
 PERIODS = {"once_per_round": "round", "once_per_age": "age", "once_per_game": None}

@@ -17,17 +17,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..core.limits import budget, fresh_budget, spend
 from ..decide import selectors
 from ..lang import hooks
 from . import costs, payment
 from .builds import check_buildable
 from .decider import FirstLegal
 from .interpreter import MAX_DEPTH, Context, _made
-from .limits import budget, fresh_budget, spend
 from .state import Illegal, Player, State, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..compiled import CompiledGame
+    from ..model.compiled import CompiledGame
 
 _new = object.__new__
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..core.limits import Runaway, budget
 from .decider import Decider, Question
-from .limits import Runaway, budget
 from .state import Illegal, State
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..compiled import CompiledGame
+    from ..model.compiled import CompiledGame
 
 TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
 

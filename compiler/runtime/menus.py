@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from dataclasses import fields
 from typing import Any
 
+from ..core.limits import Runaway
 from . import judging
 from .decider import Decider, FirstLegal, Searching
 from .interpreter import Context
-from .limits import Runaway
 from .program import A_MOVE, ATOM, TRIES, BuildParts, FlowBase, Labels, Node
 from .state import Illegal, State
 

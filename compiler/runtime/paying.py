@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.limits import spend as budget_spend
 from ..decide import nouns
 from ..decide.tables import kept
 from ..lang import hooks
 from . import payment
-from .limits import spend as budget_spend
 from .state import Illegal, Player
 
 if TYPE_CHECKING:  # pragma: no cover

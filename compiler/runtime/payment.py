@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..core.limits import spend
 from ..lang import hooks
-from .limits import spend
 from .state import Illegal, Player
 from .supplies import Plan, Supply, Unit, units
 

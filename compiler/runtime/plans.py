@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .limits import spend
+from ..core.limits import spend
 from .payment import Plan, Reading, Supply, supply_for, wild_units
 from .state import Illegal, Player, values_of
 

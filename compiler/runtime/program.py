@@ -20,7 +20,7 @@ from .state import State
 from .sure import Sure, sure_builds, sure_from
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..compiled import CompiledGame
+    from ..model.compiled import CompiledGame
     from .judging import Judging
 
 CHANCE = -1  # OpenSpiel's kChancePlayerId

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..core.limits import spend
 from ..decide import nouns, selectors
 from ..decide.players import OPPONENTS
 from . import cards, seats
 from .filters import Match, matching
-from .limits import spend
 from .state import Illegal, Player, values_of, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -51,7 +51,7 @@ def sellable_cards(game: Any) -> Answers:
 
 
 # The rules' standing effects by hook, per game.yaml (read from it alone: a card's examples that
-# ask read no card; see tools/gameview.py).
+# ask read no card; see cache/gameview.py).
 _RULES: dict[int, tuple[Any, dict]] = {}
 
 

@@ -6,7 +6,7 @@ import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .limits import budget, fresh_budget, spend
+from ..core.limits import budget, fresh_budget, spend
 
 
 class Illegal(Exception):
@@ -141,7 +141,7 @@ class State:
         they change, never edited in place (runtime/board/hexes.py), so that a copy shares them.
         Fields this method does not know are deep-copied.
 
-        The copy shares the original's step budget (runtime/limits.py) and is charged to it by its
+        The copy shares the original's step budget (core/limits.py) and is charged to it by its
         size, so that trials on copies (`choose`, `may`, build trials) count against the run.
         `new_run`: the copy starts a run of its own (a replay from a saved state), with a budget of
         its own, and costs the original nothing. `lazy`: the players are lazy copies (_lazy_copies),

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from itertools import accumulate, chain
 from typing import TYPE_CHECKING, Any
 
+from ..core.limits import spend
 from ..lang import hooks
-from .limits import spend
 from .standing import sellable_cards
 from .state import Player, zones_of
 
@@ -171,7 +171,7 @@ class _Memo:
 class _Relevant(dict):
     """card id -> whether the card has a standing effect a supply reads (the rest never change one),
     each card looked up when first met (a card's examples see only the cards they read:
-    tools/gameview.py)."""
+    cache/gameview.py)."""
 
     def __init__(self, game: Any) -> None:
         super().__init__()

@@ -28,7 +28,7 @@ from ..lang.types import as_list
 from .interpreter import MAX_DEPTH
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..compiled import CompiledGame
+    from ..model.compiled import CompiledGame
 
 
 _NONE: frozenset[str] = frozenset()

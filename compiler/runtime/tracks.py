@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from .limits import spend
+from ..core.limits import spend
 from .state import Player
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..diagnostics import did_you_mean
+from ..core.diagnostics import did_you_mean
 from .decider import Decider
 from .interpreter import build, fire
 from .state import State
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..compiled import CompiledGame
+    from ..model.compiled import CompiledGame
 
 
 class ExampleInvalid(Exception):

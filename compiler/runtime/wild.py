@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from .limits import spend
+from ..core.limits import spend
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Context

@@ -18,7 +18,7 @@ class DataError(ValueError):
 
 
 def render(run, diagnostics) -> str:
-    from ..diagnostics import render_text
+    from ..core.diagnostics import render_text
 
     lines = []
     for d in sorted(diagnostics, key=lambda d: (d.file, d.line, d.column)):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .errors import DataError, UsageError, render  # noqa: F401  (the names callers import from here)
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..compiled import CompiledGame
+    from ..model.compiled import CompiledGame
 
 
 def load_game(root: Path, name: str, variant: str | None = None) -> CompiledGame:

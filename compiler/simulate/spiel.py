@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pyspiel
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..compiled import CompiledGame
+    from ..model.compiled import CompiledGame
 
 PREFIX = "ostraka_"
 _REGISTERED: dict[str, tuple[CompiledGame, str]] = {}

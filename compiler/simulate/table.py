@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.limits import Runaway
 from ..runtime.decider import FirstLegal
 from ..runtime.flow import GameState
 from ..runtime.interpreter import Context, fire
-from ..runtime.limits import Runaway
 from ..runtime.state import Illegal, State
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..compiled import CompiledGame
+    from ..model.compiled import CompiledGame
 
 
 class Table:

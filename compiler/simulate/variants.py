@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from ..diagnostics import Diagnostic
+from ..core.diagnostics import Diagnostic
 from ..lang.types import Name, Strict
 from .errors import DataError, UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..compiled import CompiledGame
+    from ..model.compiled import CompiledGame
 
 
 class VariantSpec(Strict):
@@ -60,7 +60,7 @@ def merge(base: Any, overlay: Any) -> Any:
 
 def variant_name(path: Path) -> str:
     """The variant's name without validating it (reports, and runs in the database)."""
-    from ..pipeline.load.loader import load_file
+    from ..load.loader import load_file
 
     doc, _ = load_file(path, str(path))
     name = doc.data.get("name") if isinstance(doc.data, dict) else None
@@ -115,7 +115,7 @@ def load_variant(root: Path, game_name: str, path: Path) -> CompiledGame:
 
 def _read_spec(path: Path, display: str) -> tuple[Any, VariantSpec]:
     """The variant file, loaded and validated; any finding in it raises DataError."""
-    from ..pipeline.load.loader import load_file
+    from ..load.loader import load_file
     from ..pipeline.validate.structure import parse_model
 
     doc, problems = load_file(path, display)
@@ -132,7 +132,7 @@ def _read_spec(path: Path, display: str) -> tuple[Any, VariantSpec]:
 
 def _card_places(game_dir: Path) -> tuple[dict[str, tuple[Path, int | None]], dict[Path, Any]]:
     """Where every card is (its file, and its position when the file holds a list), and each file's data."""
-    from ..pipeline.load.loader import load_file
+    from ..load.loader import load_file
     from ..pipeline.project import card_files
 
     where: dict[str, tuple[Path, int | None]] = {}
@@ -150,7 +150,7 @@ def _card_places(game_dir: Path) -> tuple[dict[str, tuple[Path, int | None]], di
 
 def _unknown_names(spec: VariantSpec, doc: Any, display: str, where: dict, game_name: str) -> list[Diagnostic]:
     """Cards changed or removed that the game lacks, and cards added that it already has (E601)."""
-    from ..diagnostics import did_you_mean
+    from ..core.diagnostics import did_you_mean
 
     errors: list[Diagnostic] = []
     for key in ("cards", "remove"):
@@ -191,7 +191,7 @@ def _apply(
     """A copy of the game with the variant applied; changed and added cards in files of their own.
     Returns the project root of the copy, the game's directory in it, and where each written file
     comes from in the variant file (display path -> path in the variant)."""
-    from ..pipeline.load.loader import load_file
+    from ..load.loader import load_file
     from ..pipeline.project import GAME_FILE
 
     work = Path(tempfile.mkdtemp(prefix="ostraka-variant-"))
@@ -275,7 +275,7 @@ def _display(path: Path, root: Path) -> str:
 
 
 def _render(docs: dict, diagnostics: list[Diagnostic], root: Path | None = None) -> str:
-    from ..diagnostics import render_text
+    from ..core.diagnostics import render_text
 
     lines = []
     for d in sorted(diagnostics, key=lambda d: (d.file, d.line, d.column)):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ..compiled import CompiledGame
+from ..model.compiled import CompiledGame
 from ..runtime.flow import FlowError, GameState
 
 BOTS = ("random",)
@@ -188,7 +188,7 @@ def command(
     """`ostraka play`: check the arguments (one line and exit 2 for a bad one), then play."""
     import sys
 
-    from ..diagnostics import did_you_mean
+    from ..core.diagnostics import did_you_mean
     from ..pipeline.project import load
 
     def fail(message: str) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..compiled import CompiledGame
+from ..model.compiled import CompiledGame
 from .play import RandomBot, new_game, play
 
 SEED = 1

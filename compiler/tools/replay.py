@@ -20,8 +20,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostic, Related, Report, Severity
-from .fingerprint import code_fingerprint
+from ..cache.fingerprint import code_fingerprint
+from ..core.diagnostics import Diagnostic, Related, Report, Severity
 
 FILE_NAME = "last-check.json"
 FORMAT = "1"

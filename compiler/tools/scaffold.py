@@ -16,8 +16,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostic, did_you_mean
-from ..pipeline.validate.models import Game, Kind
+from ..core.diagnostics import Diagnostic, did_you_mean
+from ..model.game import Game, Kind
 
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "y", "n"}

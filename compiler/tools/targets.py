@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostic, Severity, did_you_mean
+from ..core.diagnostics import Diagnostic, Severity, did_you_mean
 from ..pipeline.project import GAME_FILE, Run
 
 
@@ -28,7 +28,7 @@ def game_dirs(root: Path) -> list[Path]:
 
 def _declared_id(game_dir: Path) -> str | None:
     """The id game.yaml declares (read only when the directory's name is not the one asked for)."""
-    from ..pipeline.load.loader import load_file
+    from ..load.loader import load_file
 
     doc, _problems = load_file(game_dir / GAME_FILE, str(game_dir / GAME_FILE))
     value = doc.data.get("id") if isinstance(doc.data, dict) else None

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from ..diagnostics import Diagnostic, render_text
+from ..core.diagnostics import Diagnostic, render_text
 
 Key = tuple[str, str, str, str, str]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...runtime.limits import spend
+from ...core.limits import spend
 from ..registry import Primitive, primitive
 from ..types import Strict
 

@@ -13,7 +13,7 @@ class FieldValue(Primitive):
     args = FieldName
     summary = "A numeric field of the card the effect belongs to (or the card being considered)."
     example = {"field": "points"}
-    within_bounds = True  # a card's number, which the loader keeps within ±10**9 (pipeline/load/refusals.py)
+    within_bounds = True  # a card's number, which the loader keeps within ±10**9 (load/refusals.py)
 
     @staticmethod
     def reads_view(arg):

@@ -6,7 +6,7 @@ import re
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 
-from ...diagnostics import Severity
+from ...core.diagnostics import Severity
 from ...runtime.deck import check_draws
 from ..project import Run
 from .examples import check_card_examples, check_examples

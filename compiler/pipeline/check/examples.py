@@ -6,14 +6,14 @@ from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
-from ...compiled import CompiledGame
-from ...diagnostics import Diagnostic, did_you_mean
+from ...core.diagnostics import Diagnostic, did_you_mean
+from ...core.limits import Runaway
+from ...load.loader import Document
+from ...model.compiled import CompiledGame
+from ...model.game import Card, Example
 from ...runtime.decider import AnswerError, Scripted
-from ...runtime.limits import Runaway
 from ...runtime.state import Illegal, State, new_state
 from ...runtime.when import ExampleInvalid, trigger  # noqa: F401  (trigger: the examples' `when`, run here and by tests)
-from ..load.loader import Document
-from ..validate.models import Card, Example
 
 
 @dataclass

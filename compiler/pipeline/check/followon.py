@@ -5,7 +5,7 @@ When some card files of a game have errors, the examples of other cards may read
 reason alone. Such a failure is not shown as a finding of its own, which would send the designer
 to the wrong file ("fix the effects or the example's expect"): it becomes a note under the first
 error of the broken file it read. Whether an example read a card is recorded while it runs
-(tools/gameview.py); an example that searched every card may have read any of them.
+(cache/gameview.py); an example that searched every card may have read any of them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...diagnostics import Diagnostic, Related, Severity
+from ...core.diagnostics import Diagnostic, Related, Severity
 
 _FAILED = re.compile(r"^example '(?P<name>.*)' of '(?P<card>[a-z0-9_]+)' failed: ")
 EXAMPLE_CODES = ("E401", "E402", "E901")
@@ -41,7 +41,7 @@ def broken_cards(game: Any, error_files: AbstractSet[str], written: dict[str, st
 
 def recording(check_card: Callable) -> tuple[Callable, dict[str, Any]]:
     """`check_card` run through a view of the game that records what each card's examples read."""
-    from ...tools.gameview import GameView, Reads
+    from ...cache.gameview import GameView, Reads
 
     reads: dict[str, Any] = {}
 

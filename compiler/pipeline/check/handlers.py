@@ -7,7 +7,7 @@ from functools import partial
 from typing import Any
 
 from ...codegen.engine import runner
-from ...diagnostics import Severity
+from ...core.diagnostics import Severity
 from .examples import check_card_examples, check_examples
 
 

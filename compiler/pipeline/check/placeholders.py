@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from ...diagnostics import Diagnostic
-from ..load.loader import Document
+from ...core.diagnostics import Diagnostic
+from ...load.loader import Document
 
 _TODO = re.compile(r"\bTODO\b")
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...compiled import CompiledGame
-from ...diagnostics import Diagnostic, Related
-from ...outputs.english import English
-from ..load.loader import Document
+from ...core.diagnostics import Diagnostic, Related
+from ...load.loader import Document
+from ...model.compiled import CompiledGame
+from ...render.english import English
 from .text.compare import compare
 from .text.fields import compare_fields
 from .text.finding import Finding
@@ -51,7 +51,7 @@ def check_card_text(
     game: CompiledGame, card_id: str, documents: dict[str, Document], vocab: Vocabulary, en: English
 ) -> list[Diagnostic]:
     """One card's text against its effects. Reads other cards only through vocab and en, which hold
-    their ids and names (the cache in tools/cache.py relies on this: keep it so, or widen its key)."""
+    their ids and names (the cache in cache/cache.py relies on this: keep it so, or widen its key)."""
     card = game.cards[card_id]
     doc = documents.get(game.sources[card_id].file)
     if doc is None:

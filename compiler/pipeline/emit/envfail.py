@@ -10,7 +10,7 @@ import errno
 import os
 from pathlib import Path
 
-from ...diagnostics import Diagnostic
+from ...core.diagnostics import Diagnostic
 
 
 class Refused(Exception):

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from ... import LANGUAGE_VERSION
-from ...compiled import CompiledGame
-from ...outputs.english import English
+from ...model.compiled import CompiledGame
+from ...render.english import English
 from ..project import Run
 
 
@@ -44,7 +44,7 @@ def game_outputs(game: CompiledGame) -> dict[str, str]:
         "cards": card_records(game),
     }
     from ...codegen.generator import render as render_handlers
-    from ...outputs.sheet import render_sheet
+    from ...render.sheet import render_sheet
 
     return {
         "cards.json": json.dumps(compiled, indent=2, sort_keys=True, ensure_ascii=False, default=str) + "\n",

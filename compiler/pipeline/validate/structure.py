@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError as PydanticError
 
-from ...diagnostics import Diagnostic, did_you_mean
-from ..load.loader import DataPath, Document, dotted
+from ...core.diagnostics import Diagnostic, did_you_mean
+from ...load.loader import DataPath, Document, dotted
 
 if TYPE_CHECKING:  # jsonschema and the schemas are imported only to explain a rejection
     from jsonschema import Draft202012Validator
@@ -25,7 +25,7 @@ _FAMILY_OF_DEF = {"Action": "effect primitive", "Expression": "expression", "Con
 def _validator(which: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
 
-    from ...outputs.schema_gen import card_schema, game_schema
+    from ...render.schema import card_schema, game_schema
 
     if which == "card":
         schema = card_schema()

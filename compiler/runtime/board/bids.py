@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ...core.limits import spend
 from ..cards import take
-from ..limits import spend
 from ..state import Illegal, Player
 
 if TYPE_CHECKING:  # pragma: no cover

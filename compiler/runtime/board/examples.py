@@ -8,7 +8,7 @@ from ..state import Illegal, Player, State
 from .hexes import BoardInvalid, board_of, key, lay_tile, parse, put_piece, tile_fits
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ...compiled import CompiledGame
+    from ...model.compiled import CompiledGame
 
 
 def setup_board(game: CompiledGame, state: State, given: Any) -> None:

@@ -19,7 +19,7 @@ from ..filters import Match, allows
 from ..state import Illegal, Player, State
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ...compiled import CompiledGame
+    from ...model.compiled import CompiledGame
     from ..interpreter import Context
 
 

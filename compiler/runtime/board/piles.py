@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...core.limits import spend
 from ...decide.zones import shared
 from ...lang.types import as_list
-from ..limits import spend
 from ..state import Illegal
 from .hexes import board_of, key, lay_tile, parse, spec_of, tile_fits, touching_anchors
 

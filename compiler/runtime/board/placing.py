@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...core.limits import spend
 from ...lang import hooks
 from ...lang.types import as_list
 from .. import choices
 from ..cards import take
-from ..limits import spend
 from ..state import Illegal, Player
 from .hexes import board_of, neighbours, open_hexes, owned_pieces, put_piece, seen, spec_of
 

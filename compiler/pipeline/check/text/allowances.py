@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...validate.models import Card
+from ....model.game import Card
 from .vocabulary import Key, Vocabulary
 from .words import variants
 

@@ -1,7 +1,7 @@
 """A card's text against its effects: every number and every noun one side has and the other lacks.
 
 Both sides are read by the same reader: the designer's `text`, and the English the effects render
-to (outputs/english.py), so a primitive's implicit nouns (a trade price's currency, who may buy
+to (render/english.py), so a primitive's implicit nouns (a trade price's currency, who may buy
 production) are compared as well."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from ....lang.model import Effect
-from ....outputs.english import English
-from ...validate.models import Card
+from ....model.game import Card
+from ....render.english import English
 from .allowances import allowances
 from .fields import compare_fields
 from .finding import Finding

@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....outputs.english import English
-from ...validate.models import Card
+from ....model.game import Card
+from ....render.english import English
 from .finding import Finding
 from .reading import Mention, Reading
 from .vocabulary import Key, Vocabulary

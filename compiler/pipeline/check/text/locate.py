@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from ...load.loader import Document
-from ...load.positions import line_col, offset_of
+from ....load.loader import Document
+from ....load.positions import line_col, offset_of
 
 _WORD = re.compile(r"\S+")
 _SLACK = 256  # what may lie between two words of a text in the file: a line break and its indentation

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...validate.models import Card, Game
+from ....model.game import Card, Game
 from .words import BUILTIN_PLAYERS, PUNCTUATION, UNITS, Token, tokens, variants, words_of
 
 Key = tuple[str, str]

@@ -10,12 +10,12 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..compiled import CompiledGame
-from ..pipeline.validate.models import Card, Game
+from ..model.compiled import CompiledGame
+from ..model.game import Card, Game
+from ..model.sheet_spec import KindSheet
 from .english import English
 from .hexes import landscape_hex, tile_svg
 from .sheet_model import Item, Symbol
-from .sheet_spec import KindSheet
 
 # Choice values that are CSS colour names colour their entities when the sheet names no colour.
 _CSS_COLOURS = {

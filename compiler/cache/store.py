@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..pipeline.load.loader import MAX_FILE_BYTES
+from ..load.loader import MAX_FILE_BYTES
 
 CACHE_DIR = ".ostraka"
 DB_NAME = "cache.sqlite"

@@ -21,7 +21,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
-from ...diagnostics import Diagnostic
+from ..core.diagnostics import Diagnostic
 from . import fastyaml, refusals
 from .positions import line_starts
 from .refusals import MAX_DEPTH, MAX_DOCUMENTS, MAX_FILE_BYTES, MAX_INT, MAX_NODES

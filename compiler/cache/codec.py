@@ -11,8 +11,8 @@ import hashlib
 import json
 from typing import Any
 
-from ..diagnostics import Diagnostic, Related, Severity
-from ..pipeline.load.loader import Document
+from ..core.diagnostics import Diagnostic, Related, Severity
+from ..load.loader import Document
 
 
 def digest(*parts: Any) -> str:
@@ -85,7 +85,7 @@ class CachedDocument(Document):
                     _dec_positions(json.loads(self._encoded[1])),
                 )
             except Exception:  # noqa: BLE001 - fall back to the source itself
-                from ..pipeline.load.loader import load_text
+                from ..load.loader import load_text
 
                 again, _problems = load_text(self.text, self.file)
                 self._tables = (again.positions, again.key_positions)

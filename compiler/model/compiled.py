@@ -7,9 +7,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from ..lang.model import Effect
 from .fields import field_value, holds  # noqa: F401  (holds: the model's comparison, decide/ reads it here)
-from .lang.model import Effect
-from .pipeline.validate.models import Card, Game
+from .game import Card, Game
 
 
 @dataclass(frozen=True)

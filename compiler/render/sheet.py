@@ -15,8 +15,8 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from ..compiled import CompiledGame
-from ..pipeline.validate.models import Card
+from ..model.compiled import CompiledGame
+from ..model.game import Card
 from .sheet_entity import EntityPrinter
 from .sheet_model import Group, Item, Section, Symbol, Table
 

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from ..diagnostics import Diagnostic, did_you_mean
+from ..core.diagnostics import Diagnostic, did_you_mean
 from ..lang.types import FieldName, KindName, Noun, Strict
-from ..pipeline.load.loader import Document, dotted
+from ..load.loader import Document, dotted
 
 if TYPE_CHECKING:  # models.py imports this module for Game.sheet
-    from ..pipeline.validate.models import Game
+    from .game import Game
 
 # A colour is a CSS hex value or a plain colour word: nothing else can reach a style attribute.
 Colour = Annotated[

@@ -30,12 +30,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostic
-from ..pipeline.load.loader import MAX_FILE_BYTES, Document, _read_regular
-from .cache_codec import CachedDocument, _at, _dec, _enc, _enc_positions, diag_from_json, diag_to_json, digest
-from .cache_store import CACHE_DIR, DB_NAME, KEY_NAME, SignedEntries, forget
+from ..core.diagnostics import Diagnostic
+from ..load.loader import MAX_FILE_BYTES, Document, _read_regular
+from .codec import CachedDocument, _at, _dec, _enc, _enc_positions, diag_from_json, diag_to_json, digest
 from .fingerprint import code_fingerprint
 from .gameview import GameView, Reads
+from .store import CACHE_DIR, DB_NAME, KEY_NAME, SignedEntries, forget
 
 FORMAT = "1"  # the layout of entries; bump on any change to what is stored
 

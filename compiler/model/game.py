@@ -8,13 +8,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...lang.board import BoardSpec
-from ...lang.flow import Flow
-from ...lang.model import Amount, Condition, Effect
-from ...lang.types import CardId, KindName, Name, Noun, ParamName, PlayerSet, Scalar, Strict, TriggerName, ZoneName
-from ...outputs.sheet_spec import SheetSpec
-from ...runtime.limits import MAX_PLAYERS
-from ...simulate.spec import Balance
+from ..core.limits import MAX_PLAYERS
+from ..lang.board import BoardSpec
+from ..lang.flow import Flow
+from ..lang.model import Amount, Condition, Effect
+from ..lang.types import CardId, KindName, Name, Noun, ParamName, PlayerSet, Scalar, Strict, TriggerName, ZoneName
+from .balance import Balance
+from .sheet_spec import SheetSpec
 
 # ----------------------------------------------------------------------------- game.yaml
 

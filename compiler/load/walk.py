@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from ...diagnostics import Diagnostic
+from ..core.diagnostics import Diagnostic
 
 MAX_DEPTH = 32  # folders below a game directory; real games use two or three
 

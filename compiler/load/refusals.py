@@ -7,7 +7,7 @@ from ruamel.yaml.composer import MaxDepthExceededError
 from ruamel.yaml.error import MarkedYAMLError
 from ruamel.yaml.reader import ReaderError
 
-from ...diagnostics import Diagnostic
+from ..core.diagnostics import Diagnostic
 from .positions import line_col
 
 MAX_FILE_BYTES = 1_000_000

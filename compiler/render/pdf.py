@@ -7,7 +7,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..tools.progress import progress
+from ..core.progress import progress
 
 TEMPLATES = Path(__file__).parent / "templates"
 

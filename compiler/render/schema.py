@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from ..lang.registry import REGISTRY, example_value
-from ..pipeline.validate.models import Card, Game
+from ..model.game import Card, Game
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # The definitions that are one-key mappings: exactly one property, named after a primitive.

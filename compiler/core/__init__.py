@@ -1,0 +1,1 @@
+"""The foundations every layer stands on: diagnostics, the runtime's limits, a progress line."""

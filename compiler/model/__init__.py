@@ -1,0 +1,1 @@
+"""The model of a game: what game.yaml and the card files validate into, and a checked game."""
