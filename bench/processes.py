@@ -38,7 +38,7 @@ os.fork, os._exit = watched_fork, watched_exit
 import atexit
 atexit.register(lambda: None if seen.get("worker") else report())
 sys.argv = ["ostraka", *sys.argv[1:]]
-from compiler.cli import main
+from compiler.cli.main import main
 main()
 """
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from compiler.cli import cli
+from compiler.cli.main import cli
 from compiler.pipeline.project import load
 from compiler.runtime.flow import GameState
 

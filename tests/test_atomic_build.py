@@ -118,7 +118,7 @@ KILLER = textwrap.dedent(
             if ".old-" in str(dst):
                 die()
         atomic.os.rename = rename
-    from compiler.cli import main
+    from compiler.cli.main import main
     sys.argv = ["ostraka", "build", "--out", sys.argv[2]]
     main()
     """

@@ -348,7 +348,7 @@ def write_then_wait(*args):
     while not os.path.exists(flag + ".go"):
         time.sleep(0.05)
 atomic._write_tree = write_then_wait
-from compiler.cli import main
+from compiler.cli.main import main
 sys.argv = ["ostraka", "build", "--out", out]
 main()
 """

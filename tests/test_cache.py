@@ -323,7 +323,7 @@ def test_unwritable_cache_is_simply_not_used(project):
 def test_cli_check_with_and_without_cache(project, monkeypatch):
     from click.testing import CliRunner
 
-    from compiler.cli import cli
+    from compiler.cli.main import cli
 
     monkeypatch.chdir(project.root)
     project.apply("wood")

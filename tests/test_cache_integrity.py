@@ -57,7 +57,7 @@ def test_one_corrupt_byte_anywhere_gives_the_uncached_results(project, monkeypat
     # And the CLI on a corrupt file: the same findings, no internal error.
     from click.testing import CliRunner
 
-    from compiler.cli import cli
+    from compiler.cli.main import cli
 
     broken = bytearray(good)
     broken[len(good) // 2] ^= 0xFF

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 from ruamel.yaml import YAML
 
-from compiler.cli import cli
+from compiler.cli.main import cli
 
 REPO = Path(__file__).resolve().parent.parent
 DESIGNER = REPO / "tests" / "designer"

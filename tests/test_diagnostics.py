@@ -121,7 +121,7 @@ def test_usage_error_exits_2(ostraka):
 
 
 def test_internal_error_is_not_a_traceback(monkeypatch, capsys):
-    import compiler.cli as cli_module
+    import compiler.cli.main as cli_module
 
     def boom(*_a, **_k):
         raise RuntimeError("simulated bug")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from compiler.cli import cli
+from compiler.cli.main import cli
 from compiler.lang.model import Action, Condition, Effect, Expression
 from compiler.lang.registry import REGISTRY
 from compiler.render.english import English, third_person

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from compiler.cli import cli
+from compiler.cli.main import cli
 from compiler.model.game import Example
 from compiler.pipeline.check.examples import run_example
 from compiler.pipeline.project import load

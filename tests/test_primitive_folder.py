@@ -70,7 +70,7 @@ examples:
 DRIVER = """
 import contextlib, io, json, sys
 import compiler
-from compiler.cli import cli
+from compiler.cli.main import cli
 
 results = {"package": compiler.__file__}
 for name, args in [("check", ["check", "mini", "--no-cache"]),

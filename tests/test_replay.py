@@ -100,7 +100,7 @@ def test_the_command_line_imports_only_what_a_command_needs():
         "compiler.model.game",
     )
     code = (
-        "import sys\nfrom compiler.cli import cli\n"
+        "import sys\nfrom compiler.cli.main import cli\n"
         "try:\n    cli.main(['--help'], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
         f"print(sorted(m for m in {heavy!r} if m in sys.modules))"
     )

@@ -34,7 +34,7 @@ def base_run(tmp_path_factory):
     """One small run shared by the tests that read its outputs."""
     from click.testing import CliRunner
 
-    from compiler.cli import cli
+    from compiler.cli.main import cli
 
     out = tmp_path_factory.mktemp("sim") / "run"
     result = CliRunner().invoke(

@@ -90,7 +90,7 @@ def test_bad_sweep_arguments_exit_2(ostraka, tmp_path, args, message):
 def sweep_run(tmp_path_factory):
     from click.testing import CliRunner
 
-    from compiler.cli import cli
+    from compiler.cli.main import cli
 
     out = tmp_path_factory.mktemp("sweep") / "run"
     args = [

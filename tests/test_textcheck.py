@@ -13,6 +13,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from compiler.model.game import Game
+from compiler.pipeline.check.text.reading import read
 from compiler.pipeline.check.textcheck import Vocabulary
 from compiler.render.english import English
 
@@ -236,7 +237,7 @@ def mutated(tmp_path_factory):
     """One copy of the game with every mutation applied (each to its own card), checked once."""
     from click.testing import CliRunner
 
-    from compiler.cli import cli
+    from compiler.cli.main import cli
 
     root = tmp_path_factory.mktemp("mutated")
     shutil.copytree(REPO / "cards" / GAME, root / "cards" / GAME)
@@ -326,7 +327,7 @@ def _game() -> Game:
 
 def _read(text):
     vocab = Vocabulary(_game(), {})
-    reading = vocab.read(text)
+    reading = read(vocab, text)
     return {(m.key[1], m.number) for m in reading.mentions}, sorted(n for n, _s, _e in reading.loose)
 
 
@@ -361,8 +362,8 @@ def test_card_names_match_as_written():
             self.name = name
 
     vocab = Vocabulary(game, {"temple": C("Temple")})
-    assert ("card", "temple") in {m.key for m in vocab.read("With a Temple, gain 2 coins.").mentions}
-    assert ("card", "temple") not in {m.key for m in vocab.read("a temple of the city").mentions}
+    assert ("card", "temple") in {m.key for m in read(vocab, "With a Temple, gain 2 coins.").mentions}
+    assert ("card", "temple") not in {m.key for m in read(vocab, "a temple of the city").mentions}
 
 
 def test_a_kind_or_a_choice_value_named_like_a_card_is_not_that_card():
@@ -432,7 +433,7 @@ def test_rendered_english_reads_back_to_the_same_facts():
             "do": [{"gain": {"coins": {"mul": [2, {"count": {"where": {"colour": "grey"}}}]}, "points": 3}}],
         }
     )
-    reading = Vocabulary(game, {}).read(en.effect(effect))
+    reading = read(Vocabulary(game, {}), en.effect(effect))
     facts = {(m.key[1], m.number) for m in reading.mentions}
     assert {("coins", 2), ("points", 3), ("grey", 1)} <= facts
 
@@ -525,7 +526,7 @@ ATTIKA_MUTATIONS = [
 def test_a_card_without_effects_is_checked_against_its_fields(tmp_path):
     from click.testing import CliRunner
 
-    from compiler.cli import cli
+    from compiler.cli.main import cli
 
     shutil.copytree(REPO / "cards" / "attika", tmp_path / "cards" / "attika")
     import json

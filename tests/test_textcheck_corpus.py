@@ -25,7 +25,7 @@ import pytest
 from click.testing import CliRunner
 from ruamel.yaml import YAML
 
-from compiler.cli import cli
+from compiler.cli.main import cli
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "tests" / "textcheck" / "corpus"

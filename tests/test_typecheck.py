@@ -66,7 +66,7 @@ def findings(tmp_path_factory):
 
     from click.testing import CliRunner
 
-    from compiler.cli import cli
+    from compiler.cli.main import cli
 
     root = tmp_path_factory.mktemp("typecheck")
     game = root / "cards" / "mini"

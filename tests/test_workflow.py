@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
 
-from compiler.cli import check_run, cli, colour
+from compiler.cli import colour
+from compiler.cli.main import check_run, cli
 from compiler.core.diagnostics import CODES
 from compiler.render.schema import card_schema
 from compiler.tools.watch import Watcher

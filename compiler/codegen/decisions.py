@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..decide import nouns, numbers, players, selectors, zones
-from ..lang.model import OneOf
+from ..lang.nodes import OneOf
 from ..lang.types import FieldTest, Selector
 from ..model.compiled import CompiledGame
 from ..model.fields import OWN_FIELDS

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..lang.model import OneOf
+from ..lang.nodes import OneOf
 from ..runtime.program import WIN, Program
 from .names import Code, comment_text, ident, lit
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..lang.model import OneOf
+from ..lang.nodes import OneOf
 from ..lang.types import as_list
 from ..model.compiled import CompiledGame
 from ..runtime.heard import HEARD

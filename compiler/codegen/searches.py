@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..decide import players, selectors
-from ..lang.model import OneOf
+from ..lang.nodes import OneOf
 from ..lang.types import FieldTest, Selector
 from ..model.fields import OWN_FIELDS
 from .names import Code, UnsafeValue, ident, lit

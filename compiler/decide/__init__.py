@@ -5,7 +5,7 @@ the decisions as it runs, the code generator (codegen/) prints them as literals.
 language (who "neighbours" are, which zones a selector searches, a noun's bounds, a rule number
 with its modifiers, a division by zero) is therefore worked out in one place only.
 
+The interpreter hands the layer to the primitives as one namespace (`Context.decide`).
+
 Decisions are plain values (tuples, dicts of names and numbers): nothing here reads a state.
 """
-
-from . import nouns, numbers, players, selectors, zones  # noqa: F401  (the layer as one namespace: Context.decide)

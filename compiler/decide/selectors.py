@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..lang.model import OneOf
+from ..lang.nodes import OneOf
 from ..lang.types import FieldTest, Selector, as_list
 from ..model.compiled import field_value, holds
 from . import players

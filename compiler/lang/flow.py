@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 from .types import FieldName, Name, Noun, PlayerName, Ref, Selector, Strict, TriggerName, ZoneName
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
-    from .model import Action, Amount, Condition
+    from .nodes import Action, Amount, Condition
 
 MoveName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64), Ref("move")]
 

@@ -7,12 +7,13 @@ name; its value holds the primitive's arguments. Amount is a whole number or an 
 from __future__ import annotations
 
 import keyword
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, create_model, model_validator
 
 from . import flow
-from .registry import REGISTRY, Primitive, discover
+from .nodes import OneOf
+from .registry import REGISTRY, discover
 from .types import PlayerSet, Selector, TriggerName
 
 MODULES = discover()  # every primitive module of the family folders: they register themselves
@@ -27,46 +28,6 @@ def field_name(primitive_name: str) -> str:
     )
 
 
-class OneOf(BaseModel):
-    """A mapping with exactly one key, naming a primitive of one family."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False, defer_build=True)
-    family: ClassVar[str] = ""  # the family whose primitives it names (set by _one_of)
-    _key: str = PrivateAttr("")
-    _field: str = PrivateAttr("")  # the attribute holding the arguments (field_name(_key))
-
-    @model_validator(mode="after")
-    def _exactly_one(self):
-        # the fields the mapping gave (every other is None, its default): one look, not the family's every field
-        present = [name for name in self.model_fields_set if getattr(self, name) is not None]
-        if len(present) != 1:
-            raise ValueError(f"expected exactly one primitive, found {len(present)}")
-        self._key = type(self).model_fields[present[0]].alias or present[0]
-        self._field = present[0]
-        return self
-
-    # `key` and `arg` are read on every step the interpreter takes: they read the private values
-    # straight from their slot, not through pydantic's __getattr__ (several times slower).
-    @property
-    def key(self) -> str:
-        return self.__pydantic_private__["_key"]  # type: ignore[index]
-
-    @property
-    def arg(self) -> Any:
-        return self.__dict__[self.__pydantic_private__["_field"]]  # type: ignore[index]
-
-    @property
-    def slot(self) -> str:
-        """The attribute holding the arguments: the one field of the model that is not None (walks
-        over the data visit it alone, not every primitive's field of the family)."""
-        return self.__pydantic_private__["_field"]  # type: ignore[index]
-
-    @property
-    def primitive(self) -> type[Primitive]:
-        """The registered class of the primitive this node names (what it declares about itself)."""
-        return REGISTRY[self.family][self.key]
-
-
 def _one_of(model_name: str, family: str, doc: str) -> type[OneOf]:
     fields: dict[str, Any] = {
         # Optional, not `| None`: args may be a forward reference, a string
@@ -79,13 +40,7 @@ def _one_of(model_name: str, family: str, doc: str) -> type[OneOf]:
 
 
 if TYPE_CHECKING:  # built from the registry at import; a type checker sees each as a OneOf of its own
-
-    class Action(OneOf): ...
-
-    class Expression(OneOf): ...
-
-    class Condition(OneOf): ...
-
+    from .nodes import Action, Condition, Expression
 else:
     Action = _one_of("Action", "action", "A verb: one key naming the primitive, its arguments as the value.")
     Expression = _one_of("Expression", "expression", "An amount computed from the state.")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
-    from .model import Amount
+    from .nodes import Amount
 
 # The names of one game by namespace, while schema_game.py generates that game's JSON Schema.
 SCHEMA_NAMES: ContextVar[dict[str, set[str]] | None] = ContextVar("SCHEMA_NAMES", default=None)

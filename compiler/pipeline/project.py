@@ -19,7 +19,7 @@ from ..load.loader import Document, load_file
 from ..load.walk import yaml_files
 from ..model.compiled import CompiledGame, Source
 from ..model.game import Card, Game
-from ..model.sheet_spec import check_sheet
+from .check.sheet import check_sheet
 from .resolve import Namespaces, check_card_fields, check_game_marks, check_names
 from .typecheck import Vocabulary, check_types
 from .validate.structure import validate

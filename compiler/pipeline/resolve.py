@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from ..core.diagnostics import Diagnostic, did_you_mean
 from ..decide.players import BUILTIN_PLAYERS
-from ..lang.model import OneOf
+from ..lang.nodes import OneOf
 from ..load.loader import DataPath, Document, dotted
 from ..model.game import Card, Game
 from .fieldtypes import may_name, namespace_of, unwrap

@@ -22,7 +22,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..core.diagnostics import Diagnostic
-from ..lang.model import EffectBase, Expression, OneOf
+from ..lang.model import EffectBase, Expression
+from ..lang.nodes import OneOf
 from ..lang.registry import REGISTRY
 from ..lang.types import FieldTest, Selector, as_list
 from ..load.loader import DataPath, Document, dotted

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
+from types import SimpleNamespace
 from typing import Any
 
-from .. import decide as decide_layer
 from ..core.limits import bounded, spend
-from ..decide import nouns, numbers, players as decide_players
+from ..decide import nouns, numbers, players as decide_players, selectors, tables, zones
 from ..lang import hooks
 from ..lang.model import Action, Condition, Expression
 from ..lang.registry import REGISTRY
@@ -59,7 +59,9 @@ class Context:
     board = board_verbs
     spaces = space_verbs
     reading = reading_verbs
-    decide = decide_layer
+    decide = SimpleNamespace(
+        nouns=nouns, numbers=numbers, players=decide_players, selectors=selectors, tables=tables, zones=zones
+    )
 
     # ------------------------------------------------------------------ derived contexts
 

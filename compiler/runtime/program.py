@@ -144,7 +144,7 @@ class Program:
 
 def _reads_card(node: Any) -> bool:
     """Whether an action tree reads the card in view or the event: some node's primitive says it does."""
-    from ..lang.model import OneOf
+    from ..lang.nodes import OneOf
 
     if isinstance(node, OneOf) and node.primitive.reads_view(node.arg):
         return True

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import test_textcheck_corpus as corpus  # noqa: E402
 
-from compiler.cli import cli  # noqa: E402
+from compiler.cli.main import cli  # noqa: E402
 from compiler.pipeline.check.textcheck import Vocabulary, compare  # noqa: E402
 from compiler.pipeline.project import load  # noqa: E402
 from compiler.render.english import English  # noqa: E402

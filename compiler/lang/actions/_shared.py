@@ -10,7 +10,7 @@ from pydantic import Field
 from ..types import Noun, Strict, TrackName, as_list
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
-    from ..model import Amount
+    from ..nodes import Amount
 
 
 NounAmounts = dict[Noun, "Amount"]

@@ -11,7 +11,7 @@ from ..types import Name, PlayerName, Strict
 from ._shared import runs
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
-    from ..model import Action
+    from ..nodes import Action
 
 
 class ChooseArgs(Strict):

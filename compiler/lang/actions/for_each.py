@@ -11,7 +11,7 @@ from ..registry import Primitive, primitive
 from ..types import PlayerSet, Selector, Strict
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
-    from ..model import Action
+    from ..nodes import Action
 
 
 class ForEachArgs(Strict):

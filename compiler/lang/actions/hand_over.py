@@ -11,7 +11,7 @@ from ..registry import Primitive, primitive
 from ..types import Noun, PlayerName, Strict
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
-    from ..model import Amount
+    from ..nodes import Amount
 
 
 class HandOverArgs(Strict):

@@ -8,7 +8,7 @@ from ..registry import Primitive, primitive
 from ._shared import runs
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
-    from ..model import Action
+    from ..nodes import Action
 
 
 @primitive

@@ -10,7 +10,7 @@ from ..registry import Primitive, primitive
 from ..types import Strict, ZoneName
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
-    from ..model import Action, Amount
+    from ..nodes import Action, Amount
 
 
 class RevealArgs(Strict):

@@ -10,7 +10,7 @@ from pydantic import Field
 from ..registry import Primitive
 
 if TYPE_CHECKING:
-    from ..model import Amount
+    from ..nodes import Amount
 
 TWO_AMOUNTS = Annotated[list["Amount"], Field(min_length=2, max_length=2)]
 

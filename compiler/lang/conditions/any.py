@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..registry import Primitive, primitive
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
-    from ..model import Condition
+    from ..nodes import Condition
 
 
 @primitive

@@ -10,7 +10,7 @@ from pydantic import Field
 from ..registry import Primitive
 
 if TYPE_CHECKING:
-    from ..model import Amount
+    from ..nodes import Amount
 
 
 def amounts(least: int = 1, most: int | None = None) -> Any:

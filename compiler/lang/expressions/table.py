@@ -10,7 +10,7 @@ from ..registry import Primitive, primitive
 from ..types import Strict
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
-    from ..model import Amount
+    from ..nodes import Amount
 
 
 class TableArgs(Strict):

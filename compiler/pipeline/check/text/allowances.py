@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....model.game import Card
+from .reading import read
 from .vocabulary import Key, Vocabulary
 from .words import variants
 
@@ -31,7 +32,7 @@ def allowances(card: Card, vocab: Vocabulary) -> Allowances:
         _allow_field(out, vocab, name, value, spec.type if spec else None)
         if spec is not None and spec.description and spec.type not in ("cost", "ref", "refs"):
             # a cost's description lists every noun a cost may hold: it would allow them all
-            out.keys |= vocab.read(spec.description).keys()
+            out.keys |= read(vocab, spec.description).keys()
             if isinstance(value, int) and not isinstance(value, bool):  # 'minimum bid 2'
                 out.numbers[value] |= {w.lower() for w in re.findall(r"[A-Za-z]{3,}", spec.description)} - _STOP
     return out

@@ -14,7 +14,7 @@ from ....render.english import English
 from .allowances import allowances
 from .fields import compare_fields
 from .finding import Finding
-from .reading import Mention, Reading
+from .reading import Mention, Reading, read
 from .vocabulary import Key, Vocabulary
 from .words import COUNTING, names_field, word_before
 
@@ -28,7 +28,7 @@ class _Comparison:
     def __init__(self, card: Card, vocab: Vocabulary, en: English) -> None:
         self.card, self.vocab, self.en = card, vocab, en
         self.text = card.text or ""
-        self.said = vocab.read(self.text)
+        self.said = read(vocab, self.text)
         self.allowed = allowances(card, vocab)
         self.rendered = [self._read_effect(e) for e in card.effects]
         self.does = Reading([m for r in self.rendered for m in r.mentions], [n for r in self.rendered for n in r.loose])
@@ -49,7 +49,7 @@ class _Comparison:
         discarded for coins'): those are the game's words, not the designer's, so the text may use them
         and need not."""
         english = self.en.effect(effect)
-        reading = self.vocab.read(english)
+        reading = read(self.vocab, english)
         head = self.en.trigger(effect.on) if effect.on else ""
         if not head or not english.lower().startswith(head.lower()):
             return reading

@@ -12,7 +12,7 @@ from typing import Any
 from ....model.game import Card
 from ....render.english import English
 from .finding import Finding
-from .reading import Mention, Reading
+from .reading import Mention, Reading, read
 from .vocabulary import Key, Vocabulary
 
 
@@ -56,7 +56,7 @@ class _FieldComparison:
     def __init__(self, card: Card, vocab: Vocabulary, fields: _Fields) -> None:
         self.card, self.vocab, self.fields = card, vocab, fields
         self.text = card.text or ""
-        self.said: Reading = vocab.read(self.text)
+        self.said: Reading = read(vocab, self.text)
         self.findings: list[Finding] = []
         self.reported: set[Key] = set()
 

@@ -5,12 +5,9 @@ it, and the numbers standing alone. A number binds to the noun that follows it w
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from .vocabulary import Key, Vocabulary
 from .words import BRIDGE, MAX_GAP, PUNCTUATION, WEAK_ONE, number_of, tokens
-
-if TYPE_CHECKING:
-    from .vocabulary import Key, Vocabulary
 
 
 @dataclass(frozen=True)

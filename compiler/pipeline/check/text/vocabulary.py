@@ -8,7 +8,6 @@ key (category, name): ("noun", "points"), ("card", "altar"), ("rel", "left"), ("
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from ....model.game import Card, Game
 from .words import BUILTIN_PLAYERS, PUNCTUATION, UNITS, Token, tokens, variants, words_of
@@ -48,12 +47,6 @@ class Vocabulary:
         for words in self.phrases:
             starts.setdefault(words[0], set()).add(len(words))
         self.lengths = {word: sorted(lengths, reverse=True) for word, lengths in starts.items()}
-
-    def read(self, text: str) -> Any:
-        """What `text` says (a reading.Reading)."""
-        from .reading import read
-
-        return read(self, text)
 
     # building -----------------------------------------------------------------------------------
     def _add(self, key: Key, phrases: Iterable[str], label: str) -> None:
