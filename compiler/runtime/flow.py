@@ -28,6 +28,7 @@ from collections.abc import Callable
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
+from ..core.limits import fresh_budget
 from ..decide import players as decide_players
 from . import seats
 from .atomic import Atomic
@@ -126,6 +127,8 @@ class GameState(Dealing, Atomic):
         if node is None or action not in node.actions:
             raise ValueError(f"action {action} is not legal now (legal: {self.legal_actions()})")
         self.history.append(action)
+        # the step budget bounds one decision and what it sets off, never a whole game
+        fresh_budget(self.state)
         frame = self.stack[-1]
         if node.kind == "chance" and frame[0] == DRAW_START:
             self.start = action
