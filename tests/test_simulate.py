@@ -413,3 +413,25 @@ def test_every_game_with_a_flow_simulates_with_its_breakdowns(ostraka, tmp_path,
     labels = [b.label for b in game.game.balance.report] if game.game.balance else []
     assert set(summary["breakdowns"]) == set(labels)  # JSON keys are sorted; the report keeps game.yaml's order
     assert summary["cards"], "some card was built"
+
+
+def test_card_points_are_measured_only_when_asked(base_run, ostraka, tmp_path):
+    """Without --card-points a build's points are NULL and the report shows a dash; with it, the
+    estimate around each build gives them (and the rest of the run is the same games)."""
+    out, plain = base_run
+    assert all(c["points"] is None for c in plain["cards"])
+    con = duckdb.connect(str(out / "results.duckdb"), read_only=True)
+    try:
+        assert con.execute("SELECT count(*), count(points) FROM builds").fetchone()[1] == 0
+    finally:
+        con.close()
+    measured = tmp_path / "points"
+    result = ostraka("simulate", GAME, *ARGS, "--out", str(measured), "--format", "json", "--card-points")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert all(c["points"] is not None for c in summary["cards"])
+    assert any(c["points"]["value"] != 0 for c in summary["cards"])
+    assert [c["built"] for c in summary["cards"]] == [c["built"] for c in plain["cards"]]
+    assert summary["wins_by_seat"] == plain["wins_by_seat"]
+    page = (measured / "report.html").read_text(encoding="utf-8")
+    assert "&plusmn;" in page.split('id="cards"')[1].split("</section>")[0]

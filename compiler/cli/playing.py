@@ -54,8 +54,25 @@ def run_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option(
             "--mcts-simulations", type=int, default=50, show_default=True, help="MCTS simulations a move (mcts bots)."
         ),
+        click.option(
+            "--card-points",
+            is_flag=True,
+            help="Measure the points each card gave when built (the estimate scored before and after every build).",
+        ),
     ]
-    names = ["players", "games", "seed", "bots", "jobs", "out", "fmt", "ray", "engine", "mcts_simulations"]
+    names = [
+        "players",
+        "games",
+        "seed",
+        "bots",
+        "jobs",
+        "out",
+        "fmt",
+        "ray",
+        "engine",
+        "mcts_simulations",
+        "card_points",
+    ]
 
     @functools.wraps(command)
     def gathered(**kwargs: Any) -> None:

@@ -52,6 +52,7 @@ class Runs:
     ray: str | None
     engine: str
     mcts_simulations: int
+    card_points: bool = False  # score the estimate around every build (slow; the report's points column)
 
     def prepare(self, root: Path, game_name: str):
         """The compiled game and the bot of each seat; a bad argument is a UsageError."""
@@ -68,13 +69,16 @@ class Runs:
             "bots": seats,
             "engine": self.engine,
             "mcts_simulations": self.mcts_simulations,
+            "card_points": self.card_points,
         }
 
     def job(self, root: Path, game_dir: str, seats: list[str], variant: str | None) -> Any:
         from .run import Job
 
         options = BotOptions(mcts_simulations=self.mcts_simulations)
-        return Job(str(root), game_dir, self.players, tuple(seats), self.seed, self.engine, variant, options)
+        return Job(
+            str(root), game_dir, self.players, tuple(seats), self.seed, self.engine, variant, options, self.card_points
+        )
 
     def play(self, job: Any, label: str) -> Any:
         from .run import play
@@ -92,13 +96,17 @@ def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     except DataError as exc:
         echo(exc.text, err=True)
         return 1
+    from .run import keep_table
     from .store import DB_NAME, Store
 
     meta = runs.meta("simulate", game.id, seats)
+    job = runs.job(root, game.id, seats, None)
+    if runs.ray is None:  # played here or in workers forked from here: the game is loaded once
+        keep_table(job, game)
     with staged(Path(runs.out), meta) as work:
         store = Store(work / DB_NAME)
         store.start_run("base", "", meta)
-        store.add_all("base", runs.play(runs.job(root, game.id, seats, None), label=game.id))
+        store.add_all("base", runs.play(job, label=game.id))
         store.close()
         summary = write_report(work, game, meta)
     print_summary(summary, runs.fmt, Path(runs.out), echo)

@@ -2,8 +2,9 @@
 
 Chance outcomes come from the generator held in the game state (`sample_chance`), each bot from
 its own seeded generator, so game i of a run is the same game wherever it is played. A card is
-"built by" the seat whose cards in play it joins; the points it gave are that seat's estimated
-score (game.yaml `balance.estimate`) after the step that built it, less the estimate before.
+"built by" the seat whose cards in play it joins; the points it gave (measured on request) are that
+seat's estimated score (game.yaml `balance.estimate`) after the step that built it, less the
+estimate before.
 """
 
 from __future__ import annotations
@@ -23,12 +24,16 @@ def play_game(
     index: int,
     options: BotOptions | None = None,
     max_decisions: int = 100_000,
+    card_points: bool = False,
 ) -> GameRecord:
+    """Game `index` of a run, played to its end on one state (nothing is copied between decisions).
+    A build's points are measured only when asked (`card_points`: the estimate is scored before and
+    after every step, which costs more than the game); otherwise they are recorded as None."""
     options = options or BotOptions()
     seed = game_seed(run_seed, index)
     seats = [BOTS[name](table, seat, bot_seed(run_seed, index, seat), options) for seat, name in enumerate(bots)]
     state = table.new_state(seed)
-    builds: list[tuple[int, str, float]] = []
+    builds: list[tuple[int, str, float | None]] = []
     decisions = 0
     before_cards = table.built(state.state)
     while not state.is_terminal():
@@ -36,7 +41,7 @@ def play_game(
             state.apply_action(state.sample_chance())
             before_cards = table.built(state.state)  # dealt into play (a wonder board) is not built
             continue
-        before = state.state.copy()
+        before = table.values(state.state) if card_points else None
         state.apply_action(seats[state.current_player()].step(state))
         decisions += 1
         if decisions > max_decisions:
@@ -64,15 +69,19 @@ def play_game(
 
 
 def _new_builds(
-    table: Table, before: Any, state: Any, old: list[list[str]], new: list[list[str]]
-) -> list[tuple[int, str, float]]:
-    now = table.values(state.state) if not state.is_terminal() else [float(v) for v in state.returns()]
-    then = table.values(before)
-    out = []
+    table: Table, then: list[float] | None, state: Any, old: list[list[str]], new: list[list[str]]
+) -> list[tuple[int, str, float | None]]:
+    """The cards that joined each seat's cards in play over a step, with the points each gave
+    (`then`: the seats' estimates before the step; None: not measured)."""
+    now = None
+    if then is not None:
+        now = table.values(state.state) if not state.is_terminal() else [float(v) for v in state.returns()]
+    out: list[tuple[int, str, float | None]] = []
     for seat, (was, is_) in enumerate(zip(old, new)):
         added = _added(was, is_)
         for card in added:  # several cards in one step share the step's gain
-            out.append((seat, card, (now[seat] - then[seat]) / len(added)))
+            gain = None if now is None or then is None else (now[seat] - then[seat]) / len(added)
+            out.append((seat, card, gain))
     return out
 
 

@@ -15,7 +15,7 @@ class GameRecord:
     decisions: int  # moves made by players (chance outcomes not counted)
     rounds: int = 0  # the game's own round/age counter at the end, when it keeps one
     ending: str = ""  # how the game ended, when the game says (e.g. which winning condition)
-    builds: list[tuple[int, str, float]] = field(default_factory=list)  # (seat, card id, points it gave)
+    builds: list[tuple[int, str, float | None]] = field(default_factory=list)  # (seat, card, points or None)
     facts: list[tuple[int, str, str]] = field(
         default_factory=list
     )  # (seat, label, value): the game's report breakdowns

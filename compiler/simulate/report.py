@@ -66,13 +66,13 @@ of the wins (1/{{ meta.players }}); a seat or bot whose interval misses it wins 
 <section id="cards"><h2>Cards</h2>
 <p class="note">Build rate: the share of games in which someone built the card. Builder's win rate: how often the player who
 built it won (dashed: an equal share). Points: the builder's score if the game ended then, after the step that built it, less
-before it (game.yaml <code>balance.estimate</code>); end-of-game points that depend on later cards are in the builder's final score.</p>
+before it (game.yaml <code>balance.estimate</code>), measured when the run is asked to (<code>--card-points</code>); end-of-game points that depend on later cards are in the builder's final score.</p>
 <table class="cards"><colgroup><col style="width:22%"><col style="width:7%"><col style="width:16%"><col style="width:10%"><col style="width:17%"><col style="width:12%"><col style="width:16%"></colgroup>
 <thead><tr><th>card</th><th>built</th><th>build rate</th><th>builder wins</th><th>builder win rate</th><th>points</th><th>builder score</th></tr></thead><tbody>
 {% for c in s.cards %}<tr><td title="{{ c.card }}">{{ names.get(c.card, c.card) }}</td><td>{{ c.built }}</td>
 <td>{{ pct(c.build_rate.value) }} <span class="iv">{{ pct(c.build_rate.low) }}&ndash;{{ pct(c.build_rate.high) }}</span></td>
 <td>{{ pct(c.builder_win_rate.value) }}</td><td>{{ whisker(c.builder_win_rate) }}</td>
-<td>{{ "%.2f" % c.points.value }} <span class="iv">&plusmn;{{ "%.2f" % (c.points.high - c.points.value) }}</span></td>
+<td>{% if c.points %}{{ "%.2f" % c.points.value }} <span class="iv">&plusmn;{{ "%.2f" % (c.points.high - c.points.value) }}</span>{% else %}&ndash;{% endif %}</td>
 <td>{{ "%.1f" % c.builder_score.value }} <span class="iv">&plusmn;{{ "%.1f" % (c.builder_score.high - c.builder_score.value) }}</span></td></tr>
 {% endfor %}</tbody></table>
 </section>

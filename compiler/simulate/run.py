@@ -30,14 +30,27 @@ class Job:
     engine: str = "handlers"
     variant: str | None = None  # a variant file (sweep), applied to the game's card data
     options: BotOptions = field(default_factory=BotOptions)
+    card_points: bool = False  # measure each build's points (match.play_game)
 
 
 _TABLES: dict[Job, object] = {}
 
 
+def _table_key(job: Job) -> Job:
+    return Job(job.root, job.game, job.players, (), 0, job.engine, job.variant)
+
+
+def keep_table(job: Job, game: object) -> None:
+    """The job's Table made from a game already loaded by this process (the command's), so that
+    playing in this process, or in workers forked from it, does not load the game again."""
+    from .table import Table
+
+    _TABLES[_table_key(job)] = Table(game, job.players, job.engine)  # type: ignore[arg-type]
+
+
 def table_for(job: Job):
     """The job's Table, loaded once per process."""
-    key = Job(job.root, job.game, job.players, (), 0, job.engine, job.variant)
+    key = _table_key(job)
     if key not in _TABLES:
         from .loading import load_game
         from .table import Table
@@ -50,7 +63,7 @@ def play_chunk(job: Job, indices: list[int]) -> list[GameRecord]:
     from .match import play_game
 
     table = table_for(job)
-    return [play_game(table, list(job.bots), job.seed, i, job.options) for i in indices]
+    return [play_game(table, list(job.bots), job.seed, i, job.options, card_points=job.card_points) for i in indices]
 
 
 def chunks(games: int, size: int) -> Iterator[list[int]]:

@@ -92,7 +92,9 @@ class Store:
                 columns[col] = np.array([row[i] for row in rows], dtype=dtype)
             self.con.register("_batch", columns)
             names = ", ".join(["run", *(c for c, _ in _COLUMNS[name])])
-            self.con.execute(f"INSERT INTO {name} ({names}) SELECT {names} FROM _batch")
+            # a build's points not measured (None) arrive as NaN: stored as NULL, which SQL counts out
+            picked = names.replace("points", "CASE WHEN isnan(points) THEN NULL ELSE points END")
+            self.con.execute(f"INSERT INTO {name} ({names}) SELECT {picked} FROM _batch")
             self.con.unregister("_batch")
 
     def close(self) -> None:

@@ -50,7 +50,8 @@ def cards(con, run: str, games: int) -> list[dict[str, Any]]:
     rows = _rows(
         con,
         """
-        SELECT b.card, count(*), count(DISTINCT b.game), sum(s.win), sum(b.points), sum(b.points*b.points),
+        SELECT b.card, count(*), count(DISTINCT b.game), sum(s.win), count(b.points), sum(b.points),
+               sum(b.points*b.points),
                sum(s.score), sum(s.score*s.score)
         FROM builds b JOIN seats s ON s.run = b.run AND s.game = b.game AND s.seat = b.seat
         WHERE b.run = ? GROUP BY b.card ORDER BY count(*) DESC, b.card""",
@@ -63,10 +64,11 @@ def cards(con, run: str, games: int) -> list[dict[str, Any]]:
             "games": in_games,
             "build_rate": wilson(in_games, games).as_dict(),
             "builder_win_rate": wilson(w, built).as_dict(),
-            "points": mean_interval(built, p, pq).as_dict(),
+            # measured only with `--card-points` (None otherwise)
+            "points": mean_interval(measured, p or 0.0, pq or 0.0).as_dict() if measured else None,
             "builder_score": mean_interval(built, t, tq).as_dict(),
         }
-        for card, built, in_games, w, p, pq, t, tq in rows
+        for card, built, in_games, w, measured, p, pq, t, tq in rows
     ]
 
 
