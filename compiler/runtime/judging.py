@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..core.limits import budget, fresh_budget, spend
+from ..core.limits import Runaway, budget, fresh_budget, spend
 from ..decide import selectors
 from ..lang import hooks
-from . import costs, payment
+from . import costs, payment, plans
 from .builds import check_buildable
 from .decider import FirstLegal
 from .interpreter import MAX_DEPTH, Context, _made
-from .state import Illegal, Player, State, zones_of
+from .state import Illegal, Player, State, values_of, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.compiled import CompiledGame
@@ -137,6 +137,7 @@ class Facts(dict[str, Fact]):
     def __init__(self, game: CompiledGame, sure: frozenset[str]) -> None:
         super().__init__()
         self.game, self.sure, self.unread = game, sure, unread_zones(game)
+        self.quick: dict[str, _Quick] = {}  # card id -> what own_builds reads of it
 
     def __missing__(self, card_id: str) -> Fact:
         found = self[card_id] = Fact(self.game, card_id, self.sure, self.unread)
@@ -210,3 +211,146 @@ def _judged(ctx: Judging, fact: Fact, holder: Player | None, free: bool) -> bool
     # a question answered with its first option, as a trial's first run answers it: a yes holds;
     # a no does not (the trial goes on to other answers)
     return None if (chose or asked) and verdict is not True else verdict
+
+
+_SLOW = object()  # quick()'s answer where its common case does not hold: judge() must read it
+
+
+def quick(ctx: Judging, count: Callable[[Context], int], candidates: Callable, free: bool) -> Any:
+    """judge()'s verdict (as menus._judged_build would return it) read in one pass where the
+    common case holds: one card that must be built, lying where its build reads nothing, of a kind
+    with no requirement, paid with no discount, a cost of few units and every way of paying within
+    the coins alike (costs._Shape.any_plan); `_SLOW` elsewhere. Each step is the one judge, _judged
+    and costs.verdict take, in an order that gives the same answer: what build()'s checks refuse is
+    refused whatever the price says, and they ask nothing."""
+    try:
+        if count(ctx) != 1:
+            return _SLOW
+        options = candidates(ctx)
+    except (Illegal, Runaway):
+        return None
+    if not options:
+        return False
+    holder, card_id = options[0]
+    if len(options) > 1 and any(other != card_id for _holder, other in options):
+        return _SLOW
+    fact = ctx.facts[card_id]
+    if not fact.sure:
+        return _SLOW
+    on, card = ctx.on, fact.card
+    zone = on.lies(holder, card_id)
+    if zone is not None and zone not in fact.unread:
+        return _SLOW
+    game, actor = ctx.game, ctx.actor
+    unique, _on_built, kinds = game.build_rules
+    built_into, requires = kinds[card.kind]
+    if requires is not None or ctx.depth + 1 > MAX_DEPTH:
+        return _SLOW
+    if built_into is None:
+        return False
+    held = zones_of(actor)
+    if unique and card_id in held.get(built_into, ()):
+        return False
+    if free:
+        return True
+    shape = fact.shape
+    parents = shape.parents
+    if parents is not None:
+        for zone_in_play in game.play_zones:
+            owned = held.get(zone_in_play)
+            if owned and not parents.isdisjoint(owned):
+                return True
+    needs = shape.needs
+    if needs is None or not shape.any_plan:
+        return _SLOW
+    about = on.about
+    supply = payment.supply_for(about, actor, on.reading)
+    if supply.discounts:
+        return _SLOW
+    rules = game.game
+    available = values_of(actor).get(rules.build.currency, 0) - shape.coins
+    if available < 0:
+        return False
+    if not needs:
+        return costs._pays(rules, actor, None, shape.coins)
+    about.state, about.actor, about.owner = on.view, actor, actor
+    exists = plans.payable(about, actor, needs, available, supply)
+    return _SLOW if exists is None else exists
+
+
+class _Quick:
+    """What own_builds reads of a card, once per game: whether the short way may judge it (its
+    build sure, its kind requiring nothing), the zones its build never reads, the zone it is built
+    into, and its cost's shape where every way of paying it is judged alike (else None)."""
+
+    __slots__ = ("fast", "unread", "built_into", "parents", "needs", "coins")
+
+    def __init__(self, game: CompiledGame, fact: Fact) -> None:
+        built_into, requires = game.build_rules[2][fact.card.kind]
+        shape = fact.shape
+        self.fast = fact.sure and requires is None
+        self.unread = fact.unread
+        self.built_into = built_into
+        self.parents = shape.parents
+        self.needs = shape.needs if shape.any_plan else None
+        self.coins = shape.coins
+
+
+def own_builds(ctx: Judging, zone: str, cards: list[str]) -> list[Any]:
+    """Each card's verdict for a move that builds its own card from the actor's `zone` (one card
+    that must be built, at its price: Program.own_builds), as menus._judged_build gives it (True,
+    False, None: to be tried), or `_SLOW` where only judge() can tell: read once for the whole menu
+    (the actor's zones, coins and supply) and per card from what is known of it (_Quick)."""
+    game, actor, on = ctx.game, ctx.actor, ctx.on
+    held = zones_of(actor)
+    first_zone: dict[str, str] = {}  # card id -> the first of the actor's zones holding it (cards.take's)
+    for name, ids in held.items():
+        for cid in ids:
+            first_zone.setdefault(cid, name)
+    owned: set[str] = set()
+    for name in game.play_zones:
+        owned.update(held.get(name, ()))
+    unique = game.build_rules[0]
+    quick_facts, facts = ctx.facts.quick, ctx.facts
+    supply: Any = None
+    rules, about = game.game, on.about
+    values = values_of(actor)
+    coins = values.get(rules.build.currency, 0)
+    found: list[Any] = []
+    for card_id in cards:
+        lies = first_zone.get(card_id)
+        if lies != zone:  # not in the zone (nothing to build), or taken from another one first
+            found.append(False if lies is None else _SLOW)
+            continue
+        quick_fact = quick_facts.get(card_id)
+        if quick_fact is None:
+            quick_fact = quick_facts[card_id] = _Quick(game, facts[card_id])
+        if not quick_fact.fast or zone not in quick_fact.unread:
+            found.append(_SLOW)
+            continue
+        if quick_fact.built_into is None or (unique and card_id in held.get(quick_fact.built_into, ())):
+            found.append(False)
+            continue
+        parents = quick_fact.parents
+        if parents is not None and not parents.isdisjoint(owned):
+            found.append(True)
+            continue
+        needs = quick_fact.needs
+        if needs is None:
+            found.append(_SLOW)
+            continue
+        if supply is None:  # build()'s context for the actor on the view, as _judged sets it
+            about.state, about.actor, about.owner = on.view, actor, actor
+            supply = payment.supply_for(about, actor, on.reading)
+        available = coins - quick_fact.coins
+        if supply.discounts:
+            found.append(_SLOW)
+        elif available < 0:
+            found.append(False)
+        elif not needs:
+            found.append(costs._pays(rules, actor, None, quick_fact.coins))
+        else:  # plans.payable, its stock read here
+            on.fresh()  # each card priced as a trial of its own
+            exists = plans.payable(about, actor, needs, available, supply)
+            found.append(_SLOW if exists is None else exists)
+    return found

@@ -129,8 +129,16 @@ class Menus(FlowBase):
         set for each (_judging_ctx's), else tried (and its state `kept` when it asked nothing)."""
         prog = self.program
         parts = self._build_parts(name, 0)
-        for card_id in cards:
-            verdict = _judged_build(self._judging_ctx(seat, self.state, name, card_id), parts)
+        zone = prog.own_builds.get(name)
+        quick = (
+            judging.own_builds(self._judging_ctx(seat, self.state, name, cards[0]), zone, cards)
+            if zone and cards
+            else None
+        )
+        for i, card_id in enumerate(cards):
+            verdict = quick[i] if quick is not None else judging._SLOW
+            if verdict is judging._SLOW:
+                verdict = _judged_build(self._judging_ctx(seat, self.state, name, card_id), parts)
             if verdict:
                 actions.append(prog.move_action(index, card_id))
             elif verdict is None:
@@ -341,6 +349,9 @@ def _judged_build(ctx: judging.Judging, parts: BuildParts) -> bool | None:
     """A move's build judged (judging.judge) as carrying the action out would reach it, its count
     read; None when that is refused (trying tells why)."""
     count, candidates, free = parts
+    found = judging.quick(ctx, count, candidates, free)
+    if found is not judging._SLOW:
+        return found
     try:
         return judging.judge(ctx, count(ctx), candidates, free)
     except (Illegal, Runaway):

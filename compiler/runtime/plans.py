@@ -54,12 +54,21 @@ def cheapest(
         wild = wild_units(ctx, player, substitutes)
     else:
         wild = reading.once("wild", player, lambda: wild_units(ctx, player, substitutes))
+    plain = not wild and not any(held)
+    if plain:
+        recalled = _recalled(supply, needs, coins_available)
+        if recalled is not None:
+            return recalled
     stock = dict(zip(stocked, held)) if stocked else {}
     if _beyond_reach(supply, counted, stock, wild, coins_available):
         # most builds a turn's menu tries: a neighbour lacks the resource, or coins do (no search,
-        # no step: nothing to remember either)
-        return []
-    return _searched(ctx, supply, needs, coins_available, held, stock, wild, False)
+        # no step)
+        found: list[Plan] = []
+    else:
+        found = _searched(ctx, supply, needs, coins_available, held, stock, wild, False)
+    if plain:
+        _learn(supply, needs, coins_available, found)
+    return found
 
 
 def _needs_of(
@@ -118,16 +127,49 @@ def payable(ctx: Context, player: Player, needs: tuple[str, ...], coins_availabl
         return None
     if stocked and any(map(values_of(player).get, stocked)):  # (a stock below 0 is asked of the search too)
         return None
-    if _beyond_reach(supply, counted, {}, [], coins_available):
+    recalled = _recalled(supply, needs, coins_available)
+    if recalled is not None and not recalled:
         return False
-    if not _within_reach(supply, counted, coins_available) and not _searched(
-        ctx, supply, needs, coins_available, (), {}, [], True
-    ):
-        return False
+    if recalled is None:
+        if _beyond_reach(supply, counted, {}, [], coins_available):
+            _learn(supply, needs, coins_available, [])
+            return False
+        if not _within_reach(supply, counted, coins_available) and not _searched(
+            ctx, supply, needs, coins_available, (), {}, [], True
+        ):
+            _learn(supply, needs, coins_available, [])
+            return False
     return True if _small_search(supply, needs) else None
 
 
 _SMALL_SEARCH = 1024  # search nodes: a few windows of the budget (limits.WINDOW), far below its end
+
+
+def _recalled(supply: Supply, needs: tuple[str, ...], coins_available: int) -> list[Plan] | None:
+    """What earlier searches of this supply for the sorted `needs` (no stock, no wild units) tell of
+    the cheapest ways within the coins: a bound of coins cuts a search's costlier branches only,
+    never one of the cheapest, so the cheapest ways found within some coins are those within any
+    coins at least their cost, and none found within some coins means none within fewer. None:
+    they do not tell."""
+    found = supply.floors.get(needs)
+    if found is None:
+        return None
+    cheapest, none_within = found
+    if cheapest is not None:
+        return cheapest if cheapest[0].coins <= coins_available else []
+    return [] if coins_available <= none_within else None
+
+
+def _learn(supply: Supply, needs: tuple[str, ...], coins_available: int, plans: list[Plan]) -> None:
+    """Keep what a search's answer for these coins tells (_recalled): its cheapest ways, or that
+    none is within them."""
+    found = supply.floors.get(needs)
+    if found is None:
+        found = supply.floors[needs] = [None, -1]
+    if plans:
+        found[0] = plans
+    elif coins_available > found[1]:
+        found[1] = coins_available
 
 
 def _small_search(supply: Supply, needs: tuple[str, ...]) -> bool:

@@ -92,6 +92,13 @@ class Program:
             (name, i): _build_parts(flow.moves[name].do[i].arg) for name, found in self.judged.items() for i in found
         }
         self.judging = Facts(game, self.sure_builds)  # what judging reads of each card (judging.py)
+        # a move that is one build of its own card from a zone of the actor's: judged for all its
+        # cards at once (judging.own_builds)
+        self.own_builds = {
+            name: zone
+            for name, move in flow.moves.items()
+            if self.sure_from[name] == 1 and 0 in self.judged[name] and (zone := _own_card_zone(game, move.do[0]))
+        }
         # each move -> the first move whose `card` selector is the same (its cards found once a menu)
         self.same_cards = {
             name: next(other for other, first in flow.moves.items() if first.card == move.card)
@@ -169,6 +176,26 @@ BuildParts = tuple[Callable[[Context], int], Callable[[Context], list[tuple[Any,
 def _build_parts(arg: Any) -> BuildParts:
     """A build's parts as the interpreter reads them (the generated handlers' BUILDS hold theirs)."""
     return (lambda ctx: ctx.amount(arg.count), lambda ctx: ctx.select(arg.card), arg.free)
+
+
+def _own_card_zone(game: CompiledGame, action: Any) -> str | None:
+    """The zone of the actor's that a build takes the move's own card from, where that is all it
+    selects (`build: {card: {zone: Z, where: {id: {field: id}}}}`, one card, at its price): else None."""
+    if action.key != "build":
+        return None
+    arg = action.arg
+    sel = arg.card
+    if arg.count != 1 or arg.free or arg.price is not None or isinstance(sel, str):
+        return None
+    if sel.id is not None or sel.kind is not None or sel.of is not None or sel.missing:
+        return None
+    if sel.fewest is not None or sel.most is not None or sel.zone is None or set(sel.where or {}) != {"id"}:
+        return None
+    test = sel.where["id"]
+    if getattr(test, "key", None) != "field" or test.arg != "id":
+        return None
+    zone = game.game.zones.get(sel.zone)
+    return sel.zone if zone is not None and not zone.shared else None
 
 
 def _card_free_prefix(actions: list[Any]) -> int:

@@ -94,6 +94,9 @@ class Supply:
     # cheapest_plans's answers on this supply by what else they read, and the search nodes each cost
     plans: dict[tuple, tuple[list, int]] = field(default_factory=dict)
     branching: dict[str, int] = field(default_factory=dict)  # by noun: branches_of
+    # sorted needs -> what searches for them with no stock or wild units tell for any coins
+    # (plans._recalled): the cheapest plans found, the most coins found to buy none
+    floors: dict[tuple[str, ...], list] = field(default_factory=dict)
     _self_sold: bool | None = None  # sells_to_self (a supply is made for one buyer)
 
     def _index(self) -> dict[str, list[tuple[int, frozenset[str]]]]:
