@@ -1,12 +1,23 @@
-"""Atomic steps: a `do`, a `fire` or a move carried out, re-run from its snapshot with the answers
-given so far whenever it asks a question (the runner's `ATOM` frames, `[ATOM, op, what, seat,
-snapshot, answers, verdicts, struck]`), so that answering never replays the game, only the step;
-the verdicts of the trials its runs made (`choose`/`may` options tried) are recalled by the next
-run instead of tried again (machine._Replay). An answer the rules then refuse is struck from its
-question, which is asked again (`struck`: (question, option, why) triples).
+"""Atomic steps: a `do`, a `fire` or a move carried out, as one run from its snapshot (the
+runner's `ATOM` frames, `[ATOM, op, what, seat, snapshot, answers, verdicts, struck, live]`).
+
+A step that asks a question stops there: the first time by pausing (a run that asks nothing
+costs nothing more), after that in a greenlet of its own (`live`, a _Live), which waits at each
+question for its answer and goes on from there, so that a step of many questions runs once more,
+not once per answer. A step is run again from its snapshot with the answers given so far only
+where the live run is gone (a clone of the game, an answer struck): the runtime is deterministic,
+so that run is the same. The verdicts of the trials a run made (`choose`/`may` options tried) are
+kept for such a run, which recalls them instead of trying again (machine._Replay). An answer the
+rules then refuse is struck from its question, which is asked again (`struck`: (question, option,
+why) triples).
 """
 
 from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from greenlet import greenlet
 
 from ..core.limits import Runaway
 from .decider import Question
@@ -21,9 +32,9 @@ class Atomic(Menus):
     """The runner's atomic steps (a mixin of flow.GameState)."""
 
     def _atom(self, frame: list) -> bool:
-        """Run one atomic step from its snapshot with the answers so far: True when it asks a
-        question not answered yet (the node is set), False when it is done."""
-        _k, op, what, seat, snapshot, answers, verdicts, struck = frame
+        """Run one atomic step from its snapshot with the answers so far, or go on with its live run:
+        True when it asks a question not answered yet (the node is set), False when it is done."""
+        _k, op, what, seat, snapshot, answers, verdicts, struck, live = frame
         if snapshot is None:
             snapshot = frame[4] = self.state
             if op == A_MOVE and len(what) == 2:
@@ -31,28 +42,26 @@ class Atomic(Menus):
                 if tried is not None:  # tried on this very state, asking nothing: the same result
                     self.state = tried
                     return False
-        # each atomic step is a run, with the step budget of one; the snapshot is not changed while
-        # the copy lives (it is the state this step replaces), so the copy may be lazy
-        state = snapshot.copy(new_run=True, lazy=True)
-        decider = _Replay(answers, verdicts, struck)
         try:
-            if op == A_MOVE:
-                name, card_id = self.program.move_of(what[1])
-                player = state.players[seat]  # acting with the card, as a trial's context (menus._trial_ctx)
-                event = {"move": name, "card": card_id}
-                ctx = _made(
-                    self.game, state, decider, player, player, self.game.cards[card_id], event, 0, self.handlers
-                )
-                self._run_move(ctx, name, slice(None))
-            elif op == A_DO:
-                self._flow_run(self._ctx(seat, decider, state), what)
+            if live is not None and live.waits_for(answers):
+                state, decider = live.state, live.decider
+                question = live.resume()
             else:
-                actor = state.players[seat]
-                fire(self.game, state, self.program.steps[what].arg, actor, decider, {}, handlers=self.handlers)
+                # each atomic step is a run, with the step budget of one; the snapshot is not changed
+                # while the copy lives (it is the state this step replaces), so the copy may be lazy
+                state = snapshot.copy(new_run=True, lazy=True)
+                decider = _Replay(answers, verdicts, struck)
+                if answers:  # it asks: from now on it waits at its questions (_Live)
+                    live = frame[8] = _Live(partial(self._carry, op, what, seat, state, decider), state, decider)
+                    question = live.resume()
+                else:
+                    frame[8] = None
+                    self._carry(op, what, seat, state, decider)
+                    question = None
         except _Pause as pause:
-            self._ask(pause.question, next((why for q, _o, why in reversed(struck) if q == len(answers)), ""))
-            return True
+            question = pause.question
         except Illegal as refused:
+            frame[8] = None
             if answers:  # refused after the player's answers: the last is struck, its question asked again
                 _strike(frame, decider, str(refused))
                 return self._atom(frame)
@@ -60,11 +69,31 @@ class Atomic(Menus):
                 return self._atom(frame)
             state = snapshot.copy(new_run=True)  # a step the rules refuse changes nothing
         except Runaway:  # (data that asks too much: no other answer is tried)
+            frame[8] = None
             if op == A_MOVE and self._fallback(frame):
                 return self._atom(frame)
             state = snapshot.copy(new_run=True)
+        if question is not None:
+            self._ask(question, next((why for q, _o, why in reversed(struck) if q == len(answers)), ""))
+            return True
+        frame[8] = None
         self.state = state
         return False
+
+    def _carry(self, op: int, what: Any, seat: int, state: State, decider: _Replay) -> None:
+        """Carry an atomic step out on `state` (a copy of its snapshot), its questions answered by
+        `decider`."""
+        if op == A_MOVE:
+            name, card_id = self.program.move_of(what[1])
+            player = state.players[seat]  # acting with the card, as a trial's context (menus._trial_ctx)
+            event = {"move": name, "card": card_id}
+            ctx = _made(self.game, state, decider, player, player, self.game.cards[card_id], event, 0, self.handlers)
+            self._run_move(ctx, name, slice(None))
+        elif op == A_DO:
+            self._flow_run(self._ctx(seat, decider, state), what)
+        else:
+            actor = state.players[seat]
+            fire(self.game, state, self.program.steps[what].arg, actor, decider, {}, handlers=self.handlers)
 
     def _fallback(self, frame: list) -> bool:
         """A move picked earlier that can no longer be made (an earlier move changed the state) is
@@ -94,6 +123,31 @@ class Atomic(Menus):
         seat = self.state.player(question.player).seat
         labels = [f"{question.about}: {o}" for o in question.options]
         self.node = Node("question", seat, list(range(len(question.options))), labels, about=question.about, note=note)
+
+
+class _Live:
+    """An atomic step's run in a greenlet of its own: it waits at each question (machine._Replay
+    hands the question to the greenlet that resumed it) and goes on from there once answered."""
+
+    __slots__ = ("run", "state", "decider")
+
+    def __init__(self, carry: Any, state: State, decider: _Replay) -> None:
+        self.run = greenlet(carry)
+        self.state, self.decider = state, decider
+
+    def waits_for(self, answers: list[int]) -> bool:
+        """Whether it waits at the question the last of `answers` answers (it asked all the others)."""
+        return not self.run.dead and len(self.decider.asked) == len(answers) - 1
+
+    def resume(self) -> Question | None:
+        """Go on until the next question (returned) or the end of the step (None); what refuses the
+        step is raised here."""
+        self.decider.waiter = greenlet.getcurrent()
+        try:
+            question = self.run.switch()
+        finally:
+            self.decider.waiter = None
+        return None if self.run.dead else question
 
 
 def _strike(frame: list, decider: _Replay, why: str) -> None:

@@ -159,6 +159,9 @@ class GameState(Dealing, Atomic):
         twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy(new_run=True)
         twin.stack = [_copy_frame(f) for f in self.stack]
+        for frame in twin.stack:
+            if frame[0] == ATOM:
+                frame[8] = None  # a live run goes on in one game only: the twin runs its step again
         twin.history = list(self.history)
         return twin
 
@@ -267,9 +270,9 @@ class GameState(Dealing, Atomic):
         step = self.program.steps[sid]
         key, arg, stack = step.key, step.arg, self.stack
         if key == "do":
-            stack.append([ATOM, A_DO, sid, self._seat(seat), None, [], [], []])
+            stack.append([ATOM, A_DO, sid, self._seat(seat), None, [], [], [], None])
         elif key == "fire":
-            stack.append([ATOM, A_FIRE, sid, self._seat(seat), None, [], [], []])
+            stack.append([ATOM, A_FIRE, sid, self._seat(seat), None, [], [], [], None])
         elif key == "repeat":
             times = (
                 None
@@ -343,5 +346,5 @@ GameState._WALK = {
 
 def _copy_frame(frame: list) -> list:
     """A frame's lists are copied, nested ones too (piles, draws, picks, answers); states, tuples and
-    ints are shared: they are never changed in place."""
+    ints are shared: they are never changed in place (an atomic step's live run is dropped by clone)."""
     return [_copy_frame(x) if type(x) is list else x for x in frame]

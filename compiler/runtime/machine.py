@@ -56,6 +56,9 @@ class _Replay(Decider):
         self.memo = memo
         self.recalled = 0
         self.struck = struck  # (question, option, why): answers the rules refused, not offered again (atomic.py)
+        # a run that waits for answers where it stops instead of pausing (atomic._Live): the
+        # greenlet to hand each question to, set each time the run is resumed
+        self.waiter: Any = None
 
     def choose(self, player: str, about: str, options: list[str]) -> str:
         if self.struck:
@@ -83,8 +86,10 @@ class _Replay(Decider):
         return verdict
 
     def _pick(self, question: Question) -> str:
-        if len(self.asked) == len(self.answers):
-            raise _Pause(question)
+        while len(self.asked) == len(self.answers):
+            if self.waiter is None:
+                raise _Pause(question)
+            self.waiter.switch(question)  # back when the question has its answer (atomic._Live)
         return question.options[self.answers[len(self.asked)]]
 
 

@@ -40,7 +40,7 @@ class Menus(FlowBase):
         self.stack.pop()
         for seat, action in reversed(list(zip(seats, picks))):
             if action >= 0:
-                self.stack.append([ATOM, A_MOVE, (sid, action), seat, None, [], [], []])
+                self.stack.append([ATOM, A_MOVE, (sid, action), seat, None, [], [], [], None])
         return False
 
     def _legal_moves(self, sid: int, seat: int, keep: bool = True) -> list[int]:
