@@ -61,6 +61,7 @@ SECTIONS = [
     ("designer workflow", "bench.workflow:run"),
     ("simulation, local processes", "bench.simulation:run"),
     ("whole games", "bench.games:run"),
+    ("the engine: bare loop, simulate, trials, MCTS, memory", "bench.engine:run"),
 ]
 
 
