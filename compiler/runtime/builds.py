@@ -18,7 +18,7 @@ from .heard import hear
 from .state import Illegal, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 
 def carry_out(ctx: Context, free: bool, fire: bool, price: Callable[[Context], dict[str, int]] | None) -> None:

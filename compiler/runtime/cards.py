@@ -21,7 +21,7 @@ from .filters import Match, matching
 from .state import Player, State, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 Pick = tuple[Player | None, str]
 

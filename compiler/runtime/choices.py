@@ -11,7 +11,7 @@ from .decider import FirstLegal
 from .state import Illegal, Player
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 
 def can(ctx: Context, actions: Callable[[Context], None]) -> bool:

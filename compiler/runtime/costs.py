@@ -19,7 +19,7 @@ from . import payment, plans
 from .state import Illegal, Player, values_of, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 
 class Quote:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from .effects import run_effect
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 HEARD = "@heard"  # the generated handlers' key of a card's heard effects on a trigger: (card, trigger + HEARD)
 

@@ -34,6 +34,7 @@ from . import (
     wild,
 )
 from .builds import carry_out, check_buildable as _check_buildable, run_trigger
+from .context import Context as ContextLike
 from .decider import Decider, FirstLegal
 from .heard import hear
 from .state import Illegal, Player, State, values_of, zones_of
@@ -165,11 +166,11 @@ class Context:
             raise Illegal(f"no option for {about}")
         return self.decider.choose(player.id, about, list(options))
 
-    def choose(self, chooser: Player, options: Iterable[tuple[str, Callable[[Context], None]]], count: int) -> None:
+    def choose(self, chooser: Player, options: Iterable[tuple[str, Callable[[ContextLike], None]]], count: int) -> None:
         """`count` different options, each picked among those that can be carried out (runtime/choices.py)."""
         choices.choose(self, chooser, options, count)
 
-    def may(self, actions: Callable[[Context], None]) -> None:
+    def may(self, actions: Callable[[ContextLike], None]) -> None:
         """An optional effect: the actor may carry the actions out, if they can (runtime/choices.py)."""
         choices.may(self, actions)
 
@@ -216,7 +217,7 @@ class Context:
         candidates: Callable[[], list[tuple[Player | None, str]]],
         free: bool,
         optional: bool,
-        price: Callable[[Context], dict[str, int]] | None = None,
+        price: Callable[[ContextLike], dict[str, int]] | None = None,
     ) -> None:
         """Build `count` of the candidates, one at a time (runtime/building.py)."""
         building.build_from(self, count, candidates, free, optional, price)
@@ -225,7 +226,7 @@ class Context:
         self,
         card_id: str,
         free: bool,
-        price: Callable[[Context], dict[str, int]] | None = None,
+        price: Callable[[ContextLike], dict[str, int]] | None = None,
         details: dict | None = None,
     ) -> None:
         """The actor builds a card from inside an effect (its cost, or `price`, paid unless free), one
@@ -257,7 +258,7 @@ class Context:
         self,
         card_id: str,
         free: bool,
-        price: Callable[[Context], dict[str, int]] | None = None,
+        price: Callable[[ContextLike], dict[str, int]] | None = None,
         checked: bool = False,
     ) -> bool:
         """Whether the card could be built now (runtime/building.py)."""
@@ -275,7 +276,7 @@ class Context:
             return False
         return True
 
-    def pays_on_copy(self, card: Card, price: Callable[[Context], dict[str, int]] | None) -> bool:
+    def pays_on_copy(self, card: Card, price: Callable[[ContextLike], dict[str, int]] | None) -> bool:
         """Whether the actor can pay for the card (its cost, or `price`), tried on a copy of the
         state with nothing fired; the copy is dropped before the state changes again."""
         trial = self.state.copy(lazy=True)
@@ -427,7 +428,7 @@ def build(
     depth: int = 0,
     handlers: Any = None,
     details: dict | None = None,
-    price: Callable[[Context], dict[str, int]] | None = None,
+    price: Callable[[ContextLike], dict[str, int]] | None = None,
 ) -> None:
     """Build a card (runtime/builds.py): check its requirements, pay its cost (or `price`), put it in
     play, run its effects and those of the cards that hear it. The event's details: the card, its

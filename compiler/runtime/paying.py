@@ -13,7 +13,7 @@ from . import payment
 from .state import Illegal, Player
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 
 def spend(ctx: Context, player: Player, noun: str, n: int) -> None:

@@ -18,7 +18,7 @@ from .supplies import Plan, Supply, Unit, units
 __all__ = ["Plan", "Reading", "Supply", "Unit", "pay_plan", "supply_for", "wild_units"]
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 
 def wild_units(

@@ -13,7 +13,7 @@ from .payment import Plan, Reading, Supply, supply_for, wild_units
 from .state import Illegal, Player, values_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 
 _CHARGE = 32  # search nodes charged to the budget at once

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 
 def card_read(ctx: Context, of: str) -> Any:

@@ -15,7 +15,7 @@ from .filters import Match, matching
 from .state import Illegal, Player, values_of, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 
 def spaces_of(ctx: Context, selector: Any, later: bool = False) -> Match | None:

@@ -11,7 +11,7 @@ from . import seats
 from .state import Player, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 
 def passives(ctx: Context, player: Player, hook: str, sellable_only: bool = False) -> list[tuple[str, Any]]:

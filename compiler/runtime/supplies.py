@@ -26,7 +26,7 @@ from .standing import sellable_cards
 from .state import Player, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 
 class Unit:

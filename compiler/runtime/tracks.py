@@ -9,7 +9,7 @@ from ..core.limits import spend
 from .state import Player
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 
 def cap(ctx: Context, player: Player, track_name: str) -> int:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..core.limits import spend
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Context
+    from .context import Context
 
 
 def best_spread(ctx: Context, spread: str, over: Iterable[str], value: Callable[[], int]) -> int:

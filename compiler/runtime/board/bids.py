@@ -10,7 +10,7 @@ from ..cards import take
 from ..state import Illegal, Player
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..interpreter import Context
+    from ..context import Context
 
 Pool = tuple[str, "Player | None", "Player | None"]  # a card, who holds it, the bidder to beat
 

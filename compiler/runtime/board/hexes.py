@@ -20,7 +20,7 @@ from ..state import Illegal, Player, State
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...model.compiled import CompiledGame
-    from ..interpreter import Context
+    from ..context import Context
 
 
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))

@@ -12,7 +12,7 @@ from ..state import Illegal
 from .hexes import board_of, key, lay_tile, parse, spec_of, tile_fits, touching_anchors
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..interpreter import Context
+    from ..context import Context
 
 
 def game_pile(ctx: Context, zone: str) -> list[str]:

@@ -14,7 +14,7 @@ from ..state import Illegal, Player
 from .hexes import board_of, neighbours, open_hexes, owned_pieces, put_piece, seen, spec_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..interpreter import Context
+    from ..context import Context
 
 
 class Placement:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..state import Player
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..interpreter import Context
+    from ..context import Context
 
 
 def rank(ctx: Context, counter: str, last: bool) -> None:

@@ -9,7 +9,7 @@ from ..state import Player
 from .hexes import board_of, components, neighbours, piece_hexes, showing, site_of, spec_of
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..interpreter import Context
+    from ..context import Context
 
 
 def adjacent(ctx: Context, symbol: str | None, owners: list[Player] | None, match: Match | None) -> bool:
