@@ -102,7 +102,7 @@ def test_generated_source_is_deterministic_and_imports_only_the_runtime(games):
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
             a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
         }
-        assert imported <= {"__future__", "typing", "compiler.codegen", "compiler.runtime.interpreter"}, imported
+        assert imported <= {"__future__", "typing", "compiler.codegen", "compiler.runtime.context"}, imported
         assert "\t" not in source and all(line == line.rstrip() for line in source.splitlines())
 
 

@@ -42,7 +42,7 @@ def test_a_memo_answers_what_pricing_from_nothing_answers(name, players, seed):
         for card in rng.sample(cards, 12):
             for player in trial.players:
                 warm = _quote(game, trial, player, card)  # the memos as earlier states left them
-                supplies._UNITS.clear()
+                game.tables.pop("supplies", None)
                 assert _quote(game, trial, player, card) == warm, (player.id, card.id)
                 compared += 1
     assert compared
@@ -67,7 +67,7 @@ def test_supplies_are_shared_by_what_they_read_only():
         ctx = Context(game, trial, FirstLegal(), actor=trial.players[0], owner=trial.players[0])
         return supplies.units(ctx, trial.players[0])
 
-    supplies._UNITS.clear()
+    game.tables.pop("supplies", None)
     first = supply(p1=["altar"], p2=["lumber_yard"])
     assert supply(p1=[], p2=["baths", "lumber_yard"]) is first
     # a seller's cards that it does not sell from: a trading post aimed at its own neighbours, a card

@@ -40,7 +40,7 @@ def test_a_memoised_supply_is_the_supply_made_from_nothing(name, players, seed):
     game = flowkit.game(name)
     rng = random.Random(seed)
     state = flowkit.set_up(game, players, seed)
-    supplies._UNITS.clear()
+    game.tables.pop("supplies", None)
     compared = 0
     while not state.is_terminal():
         for _ in range(players):  # into the game: each seat's cards in play change a turn at a time
@@ -49,8 +49,8 @@ def test_a_memoised_supply_is_the_supply_made_from_nothing(name, players, seed):
         trial = state.state.copy(new_run=True)
         for player in trial.players:
             warm = _supply(game, trial, player)  # the memo as the game's earlier states left it
-            memo = supplies._UNITS.pop(id(game))
+            memo = game.tables.pop("supplies")  # (the memo lives with the compiled game)
             assert _supply(game, trial, player) == warm, player.id
-            supplies._UNITS[id(game)] = memo
+            game.tables["supplies"] = memo
             compared += 1
     assert compared > 10

@@ -111,12 +111,16 @@ class GameView:
         {"listeners", "passives_by_hook", "hearers", "reach_passives", "standing_hooks"}
     )  # properties below
     # a read of these is a read of every card (memo: tables runtime modules derive from the cards)
-    WHOLE_GAME = frozenset({"files", "cards_with", "memo"})
+    WHOLE_GAME = frozenset({"files", "cards_with"})
+    OWN = frozenset({"tables"})  # the view's own (made in __init__), never the game's
 
     def __init__(self, game: Any, reads: Reads) -> None:
         self._game = game
         self._reads = reads
         self._tracked: dict[str, _TrackedMapping] = {}
+        # what the runtime works out once per game and keeps (decide/tables.py): the view's own,
+        # made through the view, so that what it reads of the cards is recorded
+        self.tables: dict[str, Any] = {}
 
     @cached_property
     def listeners(self) -> _Derived:

@@ -23,9 +23,9 @@ from ..decide.numbers import div  # noqa: F401  (used by generated code)
 from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS
 from ..model.fields import OWN_FIELDS, extra_field, holds, items  # noqa: F401  (holds: used by generated code)
 from ..runtime import board, cards, reading, seats, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
-from ..runtime.context import Context as ContextLike
+from ..runtime.context import Context
 from ..runtime.filters import CardIds, Match, card_ids, keep, narrow  # noqa: F401  (card_ids, keep, narrow: used by generated code)
-from ..runtime.interpreter import Context, dispatch  # noqa: F401  (dispatch: used by generated code)
+from ..runtime.interpreter import dispatch  # noqa: F401  (used by generated code)
 from ..runtime.state import Illegal, Player, values_of, zones_of  # noqa: F401  (zones_of: used by generated code)
 
 Pick = tuple[Player | None, str]
@@ -211,8 +211,8 @@ def select(
     of: Spec,
     missing: bool,
     match: Match,
-    fewest: Callable[[ContextLike], int] | None = None,
-    most: Callable[[ContextLike], int] | None = None,
+    fewest: Callable[[Context], int] | None = None,
+    most: Callable[[Context], int] | None = None,
 ) -> list[Pick]:
     """Context.select with the zones, the owners' relation and the filter compiled (runtime/cards.cards_in):
     for a selector with an option the generator does not compile (codegen/searches.py)."""

@@ -24,7 +24,7 @@ def is_global(rules: Any, noun: str) -> bool:
 def change(rules: Any, noun: str) -> tuple[Any, ...]:
     """How adding to a noun is done (see the module), found once per game.yaml and noun (the
     model is slow to read, and every gain and payment asks)."""
-    known = kept_for(_CHANGES, rules)
+    known = kept_for(rules, "nouns.changes")
     found = known.get(noun)
     if found is None:
         found = known[noun] = _change(rules, noun)
@@ -50,16 +50,12 @@ def clamp(value: int, low: int | None, high: int | None) -> int:
 
 def floor(rules: Any, noun: str) -> int:
     """The lowest a payment may leave a noun at, found once per game.yaml and noun (as change)."""
-    known = kept_for(_FLOORS, rules)
+    known = kept_for(rules, "nouns.floors")
     found = known.get(noun)
     if found is None:
         low, _high = rules.bounds(noun)
         found = known[noun] = low if low is not None else NO_FLOOR
     return found
-
-
-_CHANGES: dict[int, tuple[Any, dict]] = {}  # by game.yaml, then by noun (tables.kept_for)
-_FLOORS: dict[int, tuple[Any, dict]] = {}
 
 
 def keeps(rules: Any, noun: str) -> int:

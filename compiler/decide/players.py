@@ -74,12 +74,9 @@ def of(game: Any, ref: Any) -> Plan:
     """plan() with a checked game's relations, worked out once per player set of the game (the
     interpreter asks for it at every player set an effect reads)."""
     rules = game.game
-    known = kept_for(_OF, rules)
+    known = kept_for(rules, "players.plans")
     key = tuple(as_list(ref))  # a plan reads the names alone: one name is a list of one
     found = known.get(key)
     if found is None:
         found = known[key] = plan(rules.relations, ref)
     return found
-
-
-_OF: dict[int, tuple[Any, dict]] = {}  # plans by game.yaml, then by player set (tables.kept_for)

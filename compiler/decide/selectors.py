@@ -38,14 +38,13 @@ class Plan:
 
 
 # Plans by game.yaml (the Game model), then by selector.
-_PLANS: dict[int, tuple[Any, dict]] = {}
 
 
 def of(game: Any, selector: Selector | str) -> Plan:
     """The plan of a selector, or of a plain card id; worked out once per selector of the game (the
     interpreter asks for it at every card a filter tests)."""
     # a plan reads game.yaml alone (through the cache's view of the game: no card)
-    known = kept_for(_PLANS, game.game)
+    known = kept_for(game.game, "selectors.plans")
     key = selector if isinstance(selector, str) else id(selector)
     found = known.get(key)
     if found is not None and (found[0] is selector or isinstance(selector, str)):

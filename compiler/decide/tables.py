@@ -1,29 +1,27 @@
-"""What a module works out once per game and keeps: a table per game.yaml (the Game model) or per
-compiled game, found by that object."""
+"""What a module works out once per game and keeps: tables held by the object they are about (a
+compiled game's `tables`, a game.yaml model's), so that they live exactly as long as it does."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-_KEPT = 256  # games kept at most per module (a test session loads hundreds)
 T = TypeVar("T")
 
 
-def kept(tables: dict[int, tuple[Any, Any]], owner: Any, make: Callable[[], T]) -> T:
-    """What `tables` keeps for one object (a Game model, a compiled game), made on first use. The
-    object is kept with it, so that its id stays its own."""
-    entry = tables.get(id(owner))
-    if entry is None or entry[0] is not owner:
-        if len(tables) > _KEPT:
-            tables.clear()
-        entry = tables[id(owner)] = (owner, make())
-    return entry[1]
+def kept(owner: Any, key: str, make: Callable[[], T]) -> T:
+    """What is worked out once for `owner` (a compiled game, or a game.yaml model) and kept with
+    it, made on first use: it lives as long as the owner does (`owner.tables`)."""
+    tables = owner.tables
+    found = tables.get(key)
+    if found is None:
+        found = tables[key] = make()
+    return found
 
 
-def kept_for(tables: dict[int, tuple[Any, dict]], owner: Any) -> dict:
-    """The table kept in `tables` for one object, made empty on first use (kept)."""
-    return kept(tables, owner, dict)
+def kept_for(owner: Any, key: str) -> dict:
+    """The table kept with `owner` under `key`, made empty on first use (kept)."""
+    return kept(owner, key, dict)
 
 
 class Answers(dict):

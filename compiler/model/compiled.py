@@ -30,6 +30,8 @@ class CompiledGame:
     cards: dict[str, Card] = field(default_factory=dict)
     sources: dict[str, Source] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
+    # what the layers above work out once per game and keep as long as it lives (decide/tables.py)
+    tables: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def id(self) -> str:
@@ -171,12 +173,6 @@ class CompiledGame:
 
     @cached_property
     def _field_index(self) -> dict[str, dict[Any, list[str]] | None]:
-        return {}
-
-    @cached_property
-    def memo(self) -> dict[str, dict[Any, Any]]:
-        """What runtime modules derive from the game's cards once and read often, a table each
-        (board/hexes.py: each tile's cells); the game is never changed after it is compiled."""
         return {}
 
     def zone_of(self, card: Card) -> str | None:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from ..core.limits import MAX_PLAYERS
 from ..lang.board import BoardSpec
@@ -166,6 +166,14 @@ class Game(Strict):
         default_factory=dict,
         description="Values of this file no public source gives, by dotted path (e.g. params.tribute), each with why it was chosen",
     )
+
+    # what the layers above work out once from this game.yaml and keep as long as it lives
+    # (decide/tables.py): never part of the model
+    _tables: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    @property
+    def tables(self) -> dict[str, Any]:
+        return self._tables
 
     def bounds(self, noun: str) -> tuple[int | None, int | None]:
         """The lowest and highest value of a noun (None: unbounded); tracks run first..spaces."""

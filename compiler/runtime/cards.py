@@ -111,15 +111,13 @@ def _kept(ctx: Context, plan: selectors.Plan, ids: Iterable[str]) -> list[str]:
 
 
 # per compiled game (decide/tables.py): by plan, its fixed tests; by field and value, that field holding it
-_PASSING: dict[int, tuple[Any, dict]] = {}
-_HOLDING: dict[int, tuple[Any, dict]] = {}
 
 
 def _passing(game: Any, plan: selectors.Plan) -> Answers | None:
     """Each card's answer to the plan's fixed tests (selectors.passes); None: the plan has none."""
     if not plan.filtered:
         return None
-    known = kept_for(_PASSING, game)
+    known = kept_for(game, "cards.passing")
     found = known.get(id(plan))
     if found is None or found[0] is not plan:  # the plan kept with its answers: its id stays its own
         found = known[id(plan)] = (plan, Answers(game.cards, lambda card: selectors.passes(plan, card)))
@@ -136,7 +134,7 @@ def _holding(ctx: Context, name: str, wanted: Any) -> Callable[[list[str]], list
         return lambda ids: [cid for cid in ids if cid == value]
     game = ctx.game
     key = (name, True, tuple(value)) if isinstance(value, list) else (name, False, value)  # values, or one
-    known = kept_for(_HOLDING, game)
+    known = kept_for(game, "cards.holding")
     try:
         answers = known.get(key)
     except TypeError:  # an unhashable amount (a mapping of tests): each card compared

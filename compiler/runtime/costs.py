@@ -173,13 +173,12 @@ class _Shape:
 
 
 _LISTED = 64  # the most resource units of a cost listed ahead
-# per compiled game (tables.kept): its cards' _Shapes, whether it has one purse (_one_purse)
-_SHAPES: dict[int, tuple[Any, tuple[dict[str, _Shape], bool]]] = {}
 
 
 def shape_of(game: Any, card: Any) -> _Shape:
     """The card's _Shape, found once per compiled game."""
-    shapes, one_purse = kept(_SHAPES, game, lambda: (dict[str, _Shape](), _one_purse(game)))
+    # its cards' _Shapes, whether it has one purse (_one_purse)
+    shapes, one_purse = kept(game, "costs.shapes", lambda: (dict[str, _Shape](), _one_purse(game)))
     found = shapes.get(card.id)
     if found is None or found.card is not card:
         found = shapes[card.id] = _Shape(game, card, one_purse)

@@ -373,7 +373,7 @@ def fire(
     _notify(_made(game, state, decider, actor, actor, None, {}, 0, handlers), event, payload or {})
 
 
-def dispatch(ctx: Context, trigger: str, payload: dict) -> None:
+def dispatch(ctx: ContextLike, trigger: str, payload: dict) -> None:
     """Context.dispatch, as the generated handlers call it."""
     ctx.dispatch(trigger, payload)
 

@@ -69,9 +69,6 @@ def _most_payable(ctx: Context, player: Player, names: list[str]) -> int:
     return most
 
 
-_SORTED: dict[int, tuple[Any, list[str]]] = {}
-
-
 def _sorted(rules: Any) -> list[str]:
     """The game's resources in name order (what `any` offers), sorted once per game.yaml."""
-    return kept(_SORTED, rules, lambda: sorted(rules.resources))
+    return kept(rules, "paying.sorted", lambda: sorted(rules.resources))

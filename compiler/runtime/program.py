@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from pydantic import BaseModel
 
+from ..decide.tables import kept
 from ..lang.flow import Flow, Step
 from ..lang.registry import Primitive
 from .decider import Decider, FirstLegal
@@ -205,14 +206,9 @@ def _card_free_prefix(actions: list[Any]) -> int:
     return len(actions)
 
 
-_PROGRAMS: dict[int, Program] = {}
-
-
 def program(game: CompiledGame) -> Program:
-    key = id(game)
-    if key not in _PROGRAMS or _PROGRAMS[key].game is not game:
-        _PROGRAMS[key] = Program(game)
-    return _PROGRAMS[key]
+    """The game's flow numbered, once per compiled game (kept with it)."""
+    return kept(game, "program", lambda: Program(game))
 
 
 class Node:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.limits import spend
 from ..decide import nouns, selectors
 from ..decide.players import OPPONENTS
+from ..decide.tables import kept_for
 from . import cards, seats
 from .filters import Match, matching
 from .state import Illegal, Player, values_of, zones_of
@@ -29,7 +30,7 @@ def spaces_of(ctx: Context, selector: Any, later: bool = False) -> Match | None:
     plan = selectors.of(ctx.game, selector)
     if plan.varying:
         return _read_when_asked(ctx, selector) if later else dict.fromkeys(cards.matching_ids(ctx, selector))
-    known = ctx.game.memo.setdefault("space_ids", {})
+    known = kept_for(ctx.game, "spaces.ids")
     found = known.get(id(plan))
     if found is None or found[0] is not plan:
         ids = selectors.fixed_ids(ctx.game, plan)

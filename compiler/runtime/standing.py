@@ -32,9 +32,6 @@ def passives(ctx: Context, player: Player, hook: str, sellable_only: bool = Fals
     return found
 
 
-_SELLABLE: dict[int, tuple[Any, Answers]] = {}
-
-
 def sellable_cards(game: Any) -> Answers:
     """card id -> whether the game's trade sells from it (its kind and fields), kept per compiled
     game, each card looked up when first asked about (tables.Answers)."""
@@ -47,17 +44,16 @@ def sellable_cards(game: Any) -> Answers:
             and all(card.fields.get(f) in allowed for f, allowed in trade.sellable_where.items())
         )
 
-    return kept(_SELLABLE, game, lambda: Answers(game.cards, sellable))
+    return kept(game, "standing.sellable", lambda: Answers(game.cards, sellable))
 
 
 # The rules' standing effects by hook, per game.yaml (read from it alone: a card's examples that
 # ask read no card; see cache/gameview.py).
-_RULES: dict[int, tuple[Any, dict]] = {}
 
 
 def _rules(game: Any, hook: str) -> tuple[tuple[str, Any], ...]:
     """The game's own standing effects answering a hook, found once per game.yaml."""
-    known = kept_for(_RULES, game.game)
+    known = kept_for(game.game, "standing.rules")
     found = known.get(hook)
     if found is None:
         found = known[hook] = tuple(("rules", e.passive_arg) for _i, e in game.rule_passives if e.hook == hook)

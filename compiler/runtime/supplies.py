@@ -21,6 +21,7 @@ from itertools import accumulate, chain
 from typing import TYPE_CHECKING, Any
 
 from ..core.limits import spend
+from ..decide.tables import kept
 from ..lang import hooks
 from .standing import sellable_cards
 from .state import Player, zones_of
@@ -200,18 +201,17 @@ class _Sold(dict):
 
 
 _READ = (hooks.PRODUCTION, hooks.TRADE_PRICE, hooks.RULE_NUMBER, hooks.COST, hooks.SUBSTITUTE)
-# per game: the cards in play change once a turn, while a turn's menu prices many builds
-_UNITS: dict[int, _Memo] = {}
-_UNITS_MAX = 20_000
+_UNITS_MAX = 20_000  # supplies a game keeps at most: a long simulate run meets ever new cities
 
 
 def units(ctx: Context, player: Player) -> Supply:
     """The buyer's supply: their own units and the units sellers offer them (see the module). A
     supply found again is charged the steps making it cost."""
     game, state = ctx.game, ctx.state
-    memo = _UNITS.get(id(game))
-    if memo is None or memo.game is not game or len(memo.supplies) > _UNITS_MAX:
-        memo = _UNITS[id(game)] = _Memo(game)
+    # the cards in play change once a turn, while a turn's menu prices many builds
+    memo = kept(game, "supplies", lambda: _Memo(game))
+    if len(memo.supplies) > _UNITS_MAX:
+        memo = game.tables["supplies"] = _Memo(game)
     everyone = state.players
     seats = (player.seat, len(everyone))
     reading = memo.seats.get(seats)

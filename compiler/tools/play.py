@@ -45,17 +45,12 @@ class Record:
     chances: list[tuple[int, str]] = field(default_factory=list)  # (decisions so far, outcome)
 
 
-_HANDLERS: dict[int, tuple[CompiledGame, Any]] = {}
-
-
 def handlers_of(game: CompiledGame) -> Any:
     """The game's generated handlers, rendered once per loaded game (rendering costs more than a game)."""
-    cached = _HANDLERS.get(id(game))
-    if cached is None or cached[0] is not game:
-        from ..codegen.engine import load
+    from ..codegen.engine import load
+    from ..decide.tables import kept
 
-        cached = _HANDLERS[id(game)] = (game, load(game))
-    return cached[1]
+    return kept(game, "handlers", lambda: load(game))
 
 
 def new_game(game: CompiledGame, players: int, seed: int, engine: str = "interpreter") -> GameState:

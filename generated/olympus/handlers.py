@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from compiler.codegen import runtime as rt
 
 if TYPE_CHECKING:
-    from compiler.runtime.interpreter import Context
+    from compiler.runtime.context import Context
 
 # Folded at build time: the cards each fixed filter lets through (in the game's order), the cards
 # that change a rule number, lookup tables.

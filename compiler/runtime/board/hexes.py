@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ...decide.tables import kept_for
 from ..filters import Match, allows
 from ..state import Illegal, Player, State
 
@@ -83,7 +84,7 @@ def spec_of(game: CompiledGame):
 
 def tile_cells(game: CompiledGame, tile_id: str) -> tuple[tuple[tuple[int, int], str | None], ...]:
     """A tile's hexes: (offset, symbol) for each cell its kind declares (worked out once a tile)."""
-    known = game.memo.setdefault("tile_cells", {})
+    known = kept_for(game, "hexes.tile_cells")
     cells = known.get(tile_id)
     if cells is None:
         spec = spec_of(game)
