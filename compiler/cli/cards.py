@@ -112,9 +112,9 @@ def new(game: str, kind: str, card_id: str, folder: str | None) -> None:
         d = exc.diagnostic
         click.echo(f"ostraka: error {d.code}: {d.message}" + (f"\n    hint: {d.hint}" if d.hint else ""), err=True)
         sys.exit(2)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "x", encoding="utf-8") as handle:
-        handle.write(text)
+    from ..core.writes import write_file
+
+    write_file(path, text, root, new=True)
     click.echo(f"wrote {run.display(path)}")
 
 

@@ -22,7 +22,7 @@ class _Commands(click.Group):
     """Every command: a failure of the machine (full disk, refused output, ...) is a located error, exit 2."""
 
     def invoke(self, ctx: click.Context):
-        from ..pipeline.emit.envfail import Refused, from_oserror
+        from ..core.envfail import Refused, from_oserror
 
         try:
             return super().invoke(ctx)

@@ -133,12 +133,8 @@ def export(game: CompiledGame, fmt: str) -> str | bytes:
     return writers[fmt](game)
 
 
-def write(data: str | bytes, path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.tmp")
-    if isinstance(data, bytes):
-        temp.write_bytes(data)
-    else:
-        temp.write_text(data, encoding="utf-8")
-    temp.replace(path)
-    return path
+def write(data: str | bytes, path: Path, root: Path | None = None) -> Path:
+    """The table written all at once, never through a link (core/writes.py)."""
+    from ..core.writes import write_file
+
+    return write_file(path, data, root)

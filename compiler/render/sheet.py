@@ -271,8 +271,8 @@ def render_sheet(game: CompiledGame, paper: str | None = None) -> str:
     return template.render(paper=paper, **builder.context())
 
 
-def write_pdf(game: CompiledGame, path: Path, paper: str = "A4") -> Path:
+def write_pdf(game: CompiledGame, path: Path, paper: str = "A4", root: Path | None = None) -> Path:
     """Render the sheet to a PDF (pdf.py: WeasyPrint, atomically, with a progress line)."""
     from .pdf import html_to_pdf
 
-    return html_to_pdf(render_sheet(game, paper=paper), path, f"{game.game.name} sheet")
+    return html_to_pdf(render_sheet(game, paper=paper), path, f"{game.game.name} sheet", root)

@@ -12,7 +12,7 @@ from typing import Any
 
 from .bots import BotOptions, UnknownBot, parse_bots
 from .loading import DataError, UsageError, load_game
-from .outdir import OutDirError, check, staged
+from .outdir import check, staged
 
 Echo = Callable[..., None]
 
@@ -85,8 +85,8 @@ class Runs:
 def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     try:
         game, seats = runs.prepare(root, game_name)
-        check(Path(runs.out).resolve())
-    except (UsageError, OutDirError) as exc:
+        check(Path(runs.out), root)
+    except UsageError as exc:
         echo(f"ostraka: error: {exc}", err=True)
         return 2
     except DataError as exc:
@@ -95,7 +95,7 @@ def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     from .store import DB_NAME, Store
 
     meta = runs.meta("simulate", game.id, seats)
-    with staged(Path(runs.out), meta) as work:
+    with staged(Path(runs.out), meta, root) as work:
         store = Store(work / DB_NAME)
         store.start_run("base", "", meta)
         store.add_all("base", runs.play(runs.job(root, game.id, seats, None), label=game.id))

@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from .command import Echo, Runs, labels
 from .loading import DataError, UsageError
-from .outdir import OutDirError, check, staged
+from .outdir import check, staged
 
 DIFFERENCES = [0.02, 0.05, 0.10]
 
@@ -26,7 +26,7 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
         if not 0 < alpha < 1:
             raise UsageError(f"--alpha must be between 0 and 1, not {alpha}")
         game, seats = runs.prepare(root, game_name)
-        check(Path(runs.out).resolve())
+        check(Path(runs.out), root)
         names: list[str] = []
         for v in variants:
             load_variant(root, game.directory.name, Path(v))  # every variant checked before any game is played
@@ -34,7 +34,7 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
             if name in names or name == "base":
                 raise UsageError(f"two variants are named '{name}' (give each a `name:`)")
             names.append(name)
-    except (UsageError, OutDirError) as exc:
+    except UsageError as exc:
         echo(f"ostraka: error: {exc}", err=True)
         return 2
     except DataError as exc:
@@ -51,7 +51,7 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
         "variants": [{"name": n, "file": str(v)} for n, v in zip(names, variants)],
     }
     sides = [("base", None)] + [(n, str(Path(v).resolve())) for n, v in zip(names, variants)]
-    with staged(Path(out), meta) as work:
+    with staged(Path(out), meta, root) as work:
         store = Store(work / DB_NAME)
         for name, variant in sides:
             store.start_run(name, variant or "", meta)
