@@ -207,3 +207,10 @@ def test_a_stale_staging_folder_of_a_dead_run_is_removed_by_the_next(tmp_path):
         (work / "x").write_text("1")
     assert (out / "x").read_text() == "1"
     assert not dead.exists() and alive.exists() and other.exists()
+
+
+def test_a_file_in_the_way_of_a_folder_is_said_as_such(ostraka, project):
+    (project / "notes").write_text("a file, not a folder")
+    result = ostraka("sheet", "mini", "--out", "notes/sheet.html", cwd=project)
+    refused(result, "E706", "notes/sheet.html")
+    assert "a file stands where a folder is wanted" in result.output and "disk" not in result.output

@@ -26,11 +26,28 @@ class _Commands(click.Group):
 
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:  # the reader went away (`ostraka cards GAME | head -1`): nothing to say
+            closed_pipe()
         except Refused as exc:
             click.echo(render_text(exc.diagnostic), err=True)
         except OSError as exc:
             click.echo(render_text(from_oserror(exc)), err=True)
         sys.exit(2)
+
+
+def closed_pipe() -> None:
+    """End quietly when standard output's reader has gone: what is left unprinted goes nowhere (so
+    the interpreter's last flush cannot fail too), and the exit is 0, as a command whose output fit
+    in the pipe before it closed."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    os._exit(0)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
@@ -76,6 +93,8 @@ def main() -> None:
         if common.quick_exit_asked() and isinstance(exc.code, int):
             _exit_now(exc.code)
         raise
+    except BrokenPipeError:
+        closed_pipe()
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # noqa: BLE001 - a traceback shown to a designer is a bug
