@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+
+from .textsafe import visible
 
 
 class Severity(str, Enum):
@@ -197,17 +198,9 @@ def plural(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-# Control characters (C0 but tab and newline, DEL, C1) and the bidirectional overrides that make a
-# terminal or a log show something else than the text: a card's name or a file's name can hold them
-# (YAML's "\e" and "\a" escapes), and a diagnostic must not ring, recolour or rewrite the terminal.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
 def escape_controls(text: str) -> str:
-    """Text with every unsafe character written as a Python escape (ESC as \\x1b), visible and inert."""
-    return _UNSAFE.sub(
-        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text
-    )
+    """Text with every unsafe character written as a Python escape (ESC as \\x1b): textsafe.visible."""
+    return visible(text)
 
 
 def _one_line(text: str) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from ..core.textsafe import finalize
 from ..model.compiled import CompiledGame
 from ..model.game import Card
 from .sheet_entity import EntityPrinter
@@ -31,6 +32,7 @@ def environment() -> Environment:
     return Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
         autoescape=True,
+        finalize=finalize,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

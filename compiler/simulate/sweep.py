@@ -10,6 +10,7 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
+from ..core.textsafe import finalize
 from .command import Echo, Runs, labels
 from .loading import DataError, UsageError
 from .outdir import check, staged
@@ -124,7 +125,7 @@ def render(game: Any, meta: dict, result: dict) -> str:
 
     names = {cid: card.name for cid, card in game.cards.items()}
     return (
-        Environment(autoescape=True)
+        Environment(autoescape=True, finalize=finalize)
         .from_string(TEMPLATE)
         .render(name=game.game.name, meta=meta, r=result, style=Markup(STYLE), fmt=fmt, names=names)
     )

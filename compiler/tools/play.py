@@ -141,6 +141,10 @@ def play_game(
     write: Callable[[str], None],
 ) -> None:
     """What `ostraka play` does once its arguments are checked."""
+    from ..core.textsafe import json_safe, visible
+
+    shown_write = write
+    write = lambda line: shown_write(visible(line))  # noqa: E731 - names and labels from card data
     state = new_game(game, players, seed, engine)
     bot = RandomBot(seed)
     bots: dict[int, Callable[[GameState], int]] = {seat: bot for seat in range(players)}
@@ -149,7 +153,7 @@ def play_game(
     record = play(state, bots)
     out = result(game, players, seed, record)
     if fmt == "json":
-        write(json.dumps(out, sort_keys=True))
+        shown_write(json_safe(json.dumps(out, sort_keys=True)))
         return
     write(
         f"{game.game.name}: {players} players, seed {seed}, random bots"
