@@ -413,3 +413,9 @@ def test_every_game_with_a_flow_simulates_with_its_breakdowns(ostraka, tmp_path,
     labels = [b.label for b in game.game.balance.report] if game.game.balance else []
     assert set(summary["breakdowns"]) == set(labels)  # JSON keys are sorted; the report keeps game.yaml's order
     assert summary["cards"], "some card was built"
+
+
+def test_jobs_has_an_upper_bound(ostraka, tmp_path):
+    result = ostraka("simulate", GAME, *ARGS, "--jobs", "100000", "--out", str(tmp_path / "run"))
+    assert result.exit_code == 2 and "--jobs must be at most 64" in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1 and not (tmp_path / "run").exists()

@@ -73,6 +73,9 @@ class NullCache:
     def text(self, game: Any, card_id: str, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
         return compute()
 
+    def flow(self, game: Any, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+        return compute()
+
     def close(self) -> None:
         pass
 
@@ -268,6 +271,13 @@ class Cache(SignedEntries, NullCache):
             return compute()
         key = self._key("text", game.game_file, game_sha, card_id, own, self._names(game))
         return self._diagnostics(key, compute)
+
+    def flow(self, game: Any, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+        """The check-time game of a flow (check/flowgame.py): played again only when game.yaml or a card changed."""
+        game_sha = self.hashes.get(game.game_file)
+        if not game_sha:
+            return compute()
+        return self._diagnostics(self._key("flow", game.game_file, game_sha, self._everything(game)), compute)
 
 
 def open_cache(root: Path, enabled: bool = True, reparse: bool = False) -> NullCache:

@@ -67,6 +67,11 @@ CODES = _codes(
     Code("E401", "example-failed", "An example's outcome differs from what it expects."),
     Code("E402", "example-invalid", "An example cannot be run as written."),
     Code("E403", "missing-example", "A card has no example."),
+    Code(
+        "E404",
+        "game-never-ends",
+        "A game played by its flow reaches a bound (decisions, rounds, cards dealt): its end cannot be reached.",
+    ),
     Code("W501", "text-mismatch", "The card text and the effects disagree.", Severity.WARNING, hint_once=True),
     Code(
         "W502",

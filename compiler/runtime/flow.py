@@ -28,6 +28,7 @@ from collections.abc import Callable
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
+from ..core.limits import MAX_ROUNDS, GameTooLong
 from ..decide import players as decide_players
 from . import seats
 from .atomic import Atomic
@@ -231,6 +232,8 @@ class GameState(Dealing, Atomic):
             self.stack.pop()
         elif times is not None and rounds >= times:
             self.stack.pop()
+        elif rounds >= MAX_ROUNDS:  # an `until` that never holds (or `times` beyond any game)
+            raise GameTooLong(f"a `repeat` of the flow ran {MAX_ROUNDS:,} rounds without ending")
         else:
             frame[2] += 1
             self.stack.append([BLOCK, self.program.bodies[sid][0], 0, seat])

@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.limits import Runaway
 from .bots import BotOptions, UnknownBot, parse_bots
 from .loading import DataError, UsageError, load_game
 from .outdir import check, staged
 
 Echo = Callable[..., None]
+MAX_JOBS = 64  # local worker processes: more than any machine's cores gains nothing, and each is a fork
 
 
 def positive(value: int, option: str) -> int:
@@ -26,6 +28,8 @@ def positive(value: int, option: str) -> int:
 def prepare(root: Path, game_name: str, players: int, games: int, bots: str, jobs: int, mcts_simulations: int):
     positive(games, "--games")
     positive(jobs, "--jobs")
+    if jobs > MAX_JOBS:
+        raise UsageError(f"--jobs must be at most {MAX_JOBS} (each is a process playing games), not {jobs}")
     positive(mcts_simulations, "--mcts-simulations")
     game = load_game(root, game_name)
     limits = game.game.players
@@ -95,14 +99,29 @@ def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     from .store import DB_NAME, Store
 
     meta = runs.meta("simulate", game.id, seats)
-    with staged(Path(runs.out), meta, root) as work:
-        store = Store(work / DB_NAME)
-        store.start_run("base", "", meta)
-        store.add_all("base", runs.play(runs.job(root, game.id, seats, None), label=game.id))
-        store.close()
-        summary = write_report(work, game, meta)
+    try:
+        with staged(Path(runs.out), meta, root) as work:
+            store = Store(work / DB_NAME)
+            store.start_run("base", "", meta)
+            store.add_all("base", runs.play(runs.job(root, game.id, seats, None), label=game.id))
+            store.close()
+            summary = write_report(work, game, meta)
+    except Runaway as exc:
+        return too_long(root, game, exc, runs.players, echo)
     print_summary(summary, runs.fmt, Path(runs.out), echo)
     return 0
+
+
+def too_long(root: Path, game: Any, exc: Exception, players: int, echo: Echo) -> int:
+    """A game stopped at a bound (core/limits.py): E404 at its game.yaml `flow:`, exit 1 (nothing written)."""
+    from ..core.diagnostics import render_text
+    from ..pipeline.check.flowgame import finding
+    from ..pipeline.project import load
+
+    document = load([game.directory], root).documents.get(game.game_file)
+    d = finding(game, document, exc)
+    echo(render_text(d, document.line_text(d.line) if document is not None else None), err=True)
+    return 1
 
 
 def write_report(work: Path, game: Any, meta: dict) -> dict:

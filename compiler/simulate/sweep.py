@@ -10,8 +10,9 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
+from ..core.limits import Runaway
 from ..core.textsafe import finalize
-from .command import Echo, Runs, labels
+from .command import Echo, Runs, labels, too_long
 from .loading import DataError, UsageError
 from .outdir import check, staged
 
@@ -52,29 +53,32 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
         "variants": [{"name": n, "file": str(v)} for n, v in zip(names, variants)],
     }
     sides = [("base", None)] + [(n, str(Path(v).resolve())) for n, v in zip(names, variants)]
-    with staged(Path(out), meta, root) as work:
-        store = Store(work / DB_NAME)
-        for name, variant in sides:
-            store.start_run(name, variant or "", meta)
-            store.add_all(name, runs.play(runs.job(root, game.directory.name, seats, variant), label=name))
-            store.flush()
-        store.close()
-        con = connect(work / DB_NAME)
-        try:
-            result: dict[str, Any] = {
-                "games": games,
-                "alpha": alpha,
-                "base": summarise(con, "base", labels(game)),
-                "variants": [],
-            }
-            for name, variant in sides[1:]:
-                result["variants"].append(
-                    {"name": name, "file": variant, "differences": compare(con, "base", name, alpha)}
-                )
-        finally:
-            con.close()
-        result["power"] = power_table(players, DIFFERENCES, alpha)
-        (work / "report.html").write_text(render(game, meta, result), encoding="utf-8")
+    try:
+        with staged(Path(out), meta, root) as work:
+            store = Store(work / DB_NAME)
+            for name, variant in sides:
+                store.start_run(name, variant or "", meta)
+                store.add_all(name, runs.play(runs.job(root, game.directory.name, seats, variant), label=name))
+                store.flush()
+            store.close()
+            con = connect(work / DB_NAME)
+            try:
+                result: dict[str, Any] = {
+                    "games": games,
+                    "alpha": alpha,
+                    "base": summarise(con, "base", labels(game)),
+                    "variants": [],
+                }
+                for name, variant in sides[1:]:
+                    result["variants"].append(
+                        {"name": name, "file": variant, "differences": compare(con, "base", name, alpha)}
+                    )
+            finally:
+                con.close()
+            result["power"] = power_table(players, DIFFERENCES, alpha)
+            (work / "report.html").write_text(render(game, meta, result), encoding="utf-8")
+    except Runaway as exc:
+        return too_long(root, game, exc, players, echo)
     if runs.fmt == "json":
         echo(json.dumps(result, sort_keys=True))
         return 0
