@@ -216,7 +216,7 @@ def _one_line(text: str) -> str:
 def render_text(d: Diagnostic, source_line: str | None = None, hints_shown: set[tuple[str, str]] | None = None) -> str:
     """One finding as text. With `hints_shown` (one set for the run), a code's hint_once hints are
     printed under the first finding that has them and left out under the others."""
-    out = f"{escape_controls(d.location())}: {d.level.value} {d.code}: {escape_controls(d.message)}"
+    out = f"{_one_line(d.location())}: {d.level.value} {d.code}: {escape_controls(d.message)}"
     if source_line is not None and d.column:
         shown = escape_controls(source_line.rstrip())
         caret = len(escape_controls(source_line[: d.column - 1]))  # the caret under the same character

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.diagnostics import Severity, plural
+from ..core.diagnostics import Diagnostic, Severity, plural
 from ..core.textsafe import code_span, json_safe, markdown, visible
 from ..model.compiled import CompiledGame
 from ..pipeline.project import Run, load
@@ -54,8 +54,10 @@ def _git(repo: Path, *args: str, binary: bool = False) -> Any:
     return result.stdout
 
 
-def _from_git(rev: str, project: Path, scratch: Path) -> Path:
-    """Extract `rev`'s cards/ (of the project at `project`) under scratch; return the project root there."""
+def _from_git(rev: str, project: Path, scratch: Path) -> tuple[Path, list[Diagnostic]]:
+    """Extract `rev`'s cards/ (of the project at `project`) under scratch; return the project root
+    there, and an E105 for each link the revision commits to an absolute path or out of the tree
+    (not extracted, as check never reads through one)."""
     try:
         top = Path(_git(project, "rev-parse", "--show-toplevel").strip())
         _git(project, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
@@ -64,13 +66,28 @@ def _from_git(rev: str, project: Path, scratch: Path) -> Path:
     prefix = project.resolve().relative_to(top.resolve()).as_posix()
     cards = "cards" if prefix == "." else f"{prefix}/cards"
     listed = _git(top, "ls-tree", "-d", "--name-only", rev, cards).strip()
+    refused: list[Diagnostic] = []
     if listed:
         archive = _git(top, "archive", "--format=tar", rev, cards, binary=True)
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(scratch, filter="data")
+            for member in tar.getmembers():
+                try:
+                    tar.extract(member, scratch, filter="data")
+                except tarfile.FilterError as exc:
+                    name = member.name if prefix == "." else member.name.removeprefix(f"{prefix}/")
+                    refused.append(
+                        Diagnostic(
+                            "E105",
+                            f"cannot read file: {rev} commits it as a symbolic link to "
+                            f"{'an absolute path' if isinstance(exc, tarfile.AbsoluteLinkError) else 'outside the tree'}; "
+                            "card files are read only from inside the project",
+                            name,
+                            hint="commit the file itself instead of a link to it",
+                        )
+                    )
     root = scratch if prefix == "." else scratch / prefix
     (root / "cards").mkdir(parents=True, exist_ok=True)  # a revision without cards/: every card is added
-    return root
+    return root, refused
 
 
 def read_side(spec: str, project: Path, scratch: Path) -> Side:
@@ -83,8 +100,9 @@ def read_side(spec: str, project: Path, scratch: Path) -> Side:
             return Side(spec, run, {g.id: g for g in run.games}, root.parent)
         run = load([], root)
     else:
-        root = _from_git(spec, project, scratch)
+        root, refused = _from_git(spec, project, scratch)
         run = load([], root)
+        run.report.extend(refused)
     return Side(spec, run, {g.id: g for g in run.games}, root)
 
 
