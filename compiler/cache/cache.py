@@ -35,7 +35,8 @@ from ..load.loader import MAX_FILE_BYTES, Document, _read_regular
 from .codec import CachedDocument, _at, _dec, _enc, _enc_positions, diag_from_json, diag_to_json, digest
 from .fingerprint import code_fingerprint
 from .gameview import GameView, Reads
-from .store import CACHE_DIR, DB_NAME, KEY_NAME, SignedEntries, forget
+from .key import key_path
+from .store import CACHE_DIR, DB_NAME, SignedEntries, forget
 
 FORMAT = "1"  # the layout of entries; bump on any change to what is stored
 
@@ -297,5 +298,5 @@ __all__ = [
     "fingerprint",
     "CACHE_DIR",
     "DB_NAME",
-    "KEY_NAME",
+    "key_path",
 ]
