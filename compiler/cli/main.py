@@ -76,7 +76,32 @@ for _command in (
     cli.add_command(_command)
 
 
+class Stopped(BaseException):
+    """SIGTERM or Ctrl-C: raised in the main thread so that every `finally` runs (a staging folder,
+    a temporary file removed), then one line and 128 + the signal's number. Not a KeyboardInterrupt,
+    so that click does not turn it into its own abort."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise Stopped(signum)
+
+
+def _catch_signals() -> None:
+    import signal
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(signum, _stop)
+        except (ValueError, OSError):  # not the main thread, or a platform without it
+            pass
+
+
 def main() -> None:
+    _catch_signals()
     # A command imports the pipeline and builds the language's models, tens of thousands of objects
     # that live to its end: collected every 700 new ones, they are scanned again and again.
     gc.set_threshold(max(gc.get_threshold()[0], 20_000), *gc.get_threshold()[1:])
@@ -97,6 +122,16 @@ def main() -> None:
         closed_pipe()
     except KeyboardInterrupt:
         sys.exit(130)
+    except Stopped as exc:
+        import signal
+
+        _ignore_signals()
+        name = "Ctrl-C" if exc.signum == signal.SIGINT else signal.Signals(exc.signum).name
+        try:
+            click.echo(f"ostraka: stopped by {name}; nothing half-written was left", err=True)
+        except (OSError, ValueError):
+            pass
+        sys.exit(128 + exc.signum)
     except Exception as exc:  # noqa: BLE001 - a traceback shown to a designer is a bug
         report = Report()
         report.add(
@@ -108,6 +143,17 @@ def main() -> None:
         )
         click.echo(render_text(report.items[0]), err=True)
         sys.exit(2)
+
+
+def _ignore_signals() -> None:
+    """Once stopping: a second signal (Ctrl-C pressed twice) must not interrupt the clean-up's end."""
+    import signal
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(signum, signal.SIG_IGN)
+        except (ValueError, OSError):
+            pass
 
 
 def _exit_now(code: int) -> None:

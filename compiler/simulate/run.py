@@ -72,10 +72,19 @@ def play_local(job: Job, games: int, jobs: int) -> Iterator[GameRecord]:
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    with ctx.Pool(jobs) as pool:
+    with ctx.Pool(jobs, initializer=_worker_signals) as pool:
         work = ((job, c) for c in chunks(games, chunk_size(games, jobs)))
         for records in pool.imap(_play_chunk_args, work):
             yield from records
+
+
+def _worker_signals() -> None:
+    """A worker leaves signals to its parent: Ctrl-C (sent to the whole process group) is ignored, and
+    SIGTERM (the parent's pool.terminate() when it stops) ends it at once, with nothing printed."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _play_chunk_args(args: tuple[Job, list[int]]) -> list[GameRecord]:
