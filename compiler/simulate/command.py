@@ -14,6 +14,7 @@ from ..core.limits import Runaway
 from .bots import BotOptions, UnknownBot, parse_bots
 from .loading import DataError, UsageError, load_game
 from .outdir import check, staged
+from .run import RayUnavailable
 
 Echo = Callable[..., None]
 MAX_JOBS = 64  # local worker processes: more than any machine's cores gains nothing, and each is a fork
@@ -56,6 +57,7 @@ class Runs:
     ray: str | None
     engine: str
     mcts_simulations: int
+    ray_timeout: float = 30.0
 
     def prepare(self, root: Path, game_name: str):
         """The compiled game and the bot of each seat; a bad argument is a UsageError."""
@@ -83,7 +85,14 @@ class Runs:
     def play(self, job: Any, label: str) -> Any:
         from .run import play
 
-        return play(job, self.games, self.jobs, False if self.ray is None else self.ray, label=label)
+        return play(
+            job,
+            self.games,
+            self.jobs,
+            False if self.ray is None else self.ray,
+            label=label,
+            ray_timeout=self.ray_timeout,
+        )
 
 
 def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
@@ -108,6 +117,9 @@ def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
             summary = write_report(work, game, meta)
     except Runaway as exc:
         return too_long(root, game, exc, runs.players, echo)
+    except RayUnavailable as exc:
+        echo(f"ostraka: error: {exc}", err=True)
+        return 2
     print_summary(summary, runs.fmt, Path(runs.out), echo)
     return 0
 

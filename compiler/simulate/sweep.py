@@ -15,6 +15,7 @@ from ..core.textsafe import finalize
 from .command import Echo, Runs, labels, too_long
 from .loading import DataError, UsageError
 from .outdir import check, staged
+from .run import RayUnavailable
 
 DIFFERENCES = [0.02, 0.05, 0.10]
 
@@ -79,6 +80,9 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
             (work / "report.html").write_text(render(game, meta, result), encoding="utf-8")
     except Runaway as exc:
         return too_long(root, game, exc, players, echo)
+    except RayUnavailable as exc:
+        echo(f"ostraka: error: {exc}", err=True)
+        return 2
     if runs.fmt == "json":
         echo(json.dumps(result, sort_keys=True))
         return 0
