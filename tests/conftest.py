@@ -24,15 +24,6 @@ class Result:
         return json.loads(self.output)
 
 
-@pytest.fixture(autouse=True)
-def _own_cache_key(tmp_path_factory):
-    """A cache key (cache/key.py) of each test's own, not the user's: tests replace and break it.
-    (Its own MonkeyPatch: a test's monkeypatch.undo() must not undo it.)"""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("OSTRAKA_KEY_DIR", str(tmp_path_factory.mktemp("cache-key")))
-        yield
-
-
 @pytest.fixture
 def ostraka(monkeypatch):
     """Run `ostraka ARGS` in-process from a directory (default: the repository)."""

@@ -27,6 +27,15 @@ def project(tmp_path) -> Project:
     return Project(tmp_path)
 
 
+@pytest.fixture(autouse=True)
+def _own_cache_key(tmp_path_factory):
+    """A cache key (cache/key.py) of each test's own, not the user's: these tests replace and break it.
+    (Its own MonkeyPatch: a test's monkeypatch.undo() must not undo it.)"""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("OSTRAKA_KEY_DIR", str(tmp_path_factory.mktemp("cache-key")))
+        yield
+
+
 def db_of(project: Project) -> Path:
     return project.root / CACHE_DIR / DB_NAME
 

@@ -83,7 +83,7 @@ CODES = _codes(
     Code(
         "E701",
         "output-not-ours",
-        "The output path is not a directory a build made (a link, a device, the project's files).",
+        "An output path is refused: a symbolic link (there or on the way), a device or FIFO, or a folder ostraka did not make.",
     ),
     Code("E702", "not-writable", "A file or folder cannot be written (permissions, a read-only file system)."),
     Code("E703", "output-busy", "The output directory cannot be replaced (a mount point, another file system)."),

@@ -11,7 +11,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from ..core.limits import Runaway
-from ..core.textsafe import finalize
+from ..core.textsafe import finalize, one_line
 from .command import Echo, Runs, labels, too_long
 from .loading import DataError, UsageError
 from .outdir import check, staged
@@ -84,8 +84,10 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
         echo(f"ostraka: error: {exc}", err=True)
         return 2
     if runs.fmt == "json":
-        echo(json.dumps(result, sort_keys=True))
+        echo(json.dumps(result, sort_keys=True))  # (ASCII: json escapes every control character)
         return 0
+    shown_echo = echo
+    echo = lambda line: shown_echo(one_line(line))  # noqa: E731 - variant names and cards from data
     echo(f"{games} games for the base and each of {len(names)} variants; report in {Path(out) / 'report.html'}")
     for v in result["variants"]:
         found = [d for d in v["differences"] if d["significant"]]
