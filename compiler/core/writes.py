@@ -272,7 +272,10 @@ def remove_stale(out: Path) -> None:
 def check_dir(out: Path, ours: Callable[[Path], bool], root: Path | None = None) -> None:
     """Refuse (E701) an output folder that is a link, not a folder, or a folder of files not ours."""
     out = Path(out)
-    fd = _open_folder(Path(os.path.abspath(out)).parent, root, True, out)
+    try:
+        fd = _open_folder(Path(os.path.abspath(out)).parent, root, False, out)
+    except FileNotFoundError:
+        return  # a folder on the way is missing: nothing there to refuse (staged_dir makes it)
     try:
         try:
             st = os.lstat(out.name, dir_fd=fd)
@@ -304,10 +307,13 @@ def staged_dir(out: Path, ours: Callable[[Path], bool], root: Path | None = None
     check_dir(shown_as, ours, root)
     remove_stale(out)
     work = out.parent / f".{out.name}.stage-{os.getpid()}-{secrets.token_hex(6)}"
+    fd = _open_folder(out.parent, root, True, shown_as)  # the folders on the way made, none a link
     try:
-        os.mkdir(work, 0o777)
+        os.mkdir(work.name, 0o777, dir_fd=fd)
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, str(shown_as)) from None
+    finally:
+        os.close(fd)
     old = Path(f"{work}.old")
     try:
         yield work
