@@ -36,6 +36,17 @@ def nested(text: str) -> str:
     return never_ends(text).replace("        until: {gte: [{value: round}, 3]}\n", "        times: 999\n")
 
 
+def silent_loop(text: str) -> str:
+    """Nested repeats of 999 rounds each with no decision in them: only the bound on all of a
+    game's rounds together stops it (each repeat alone stays under its own)."""
+    return text.replace(
+        "\n  play:\n",
+        "\n  play:\n    - repeat:\n        times: 999\n        steps:\n          - repeat:\n              times: 999\n"
+        "              steps:\n                - do: [{gain: {coins: 1}}]\n",
+        1,
+    )
+
+
 def huge_deal(text: str) -> str:
     text = text.replace(
         "globals: {round: {start: 1}, position: {}}",
@@ -85,6 +96,13 @@ def test_the_decision_bound_stops_a_game_whose_rounds_are_bounded(ostraka, tmp_p
     assert flow_position(project) in result.output and "300 decisions" in result.output
     result = ostraka("check", cwd=project)
     assert flow_position(project) in result.output and "300 decisions" in result.output
+
+
+def test_the_bound_on_all_rounds_stops_a_loop_without_decisions(ostraka, tmp_path):
+    project = project_with(tmp_path, silent_loop)
+    result = ostraka("check", cwd=project)
+    assert result.exit_code == 1, result.output
+    assert flow_position(project) in result.output and f"{limits.MAX_GAME_ROUNDS:,} rounds in all" in result.output
 
 
 def test_simulate_stops_a_game_that_never_ends_and_leaves_nothing(ostraka, tmp_path):

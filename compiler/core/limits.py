@@ -24,7 +24,8 @@ MAX_PLAYERS = 64
 # rounds of their longest `repeat`, so a game past these bounds has a flow that cannot end (an
 # `until` that never holds) and is stopped (GameTooLong) before it fills the memory.
 MAX_DECISIONS = 20_000
-MAX_ROUNDS = 1_000
+MAX_ROUNDS = 1_000  # of one `repeat`
+MAX_GAME_ROUNDS = 10_000  # of all a game's repeats together (the real games: ~430 at most)
 # The most cards one deal of a game's set-up (or flow) may make: the step budget of one run.
 MAX_DEALT = MAX_STEPS
 _KEY = "_ostraka_budget"  # the state attribute holding its budget (spend reads it by that name)
@@ -45,6 +46,13 @@ def decided(decisions: int) -> None:
             f"the game did not end within {MAX_DECISIONS:,} decisions: its flow's end (an `until`, "
             "a `win`, the rounds) is never reached"
         )
+
+
+def too_many_rounds(of_one: int, of_all: int) -> str:
+    """What stopped a game at MAX_ROUNDS (one repeat's) or MAX_GAME_ROUNDS (all its repeats')."""
+    if of_one >= MAX_ROUNDS:
+        return f"a `repeat` of the flow ran {of_one:,} rounds without ending"
+    return f"the flow's repeats ran {of_all:,} rounds in all without the game ending"
 
 
 class Budget:
