@@ -180,7 +180,7 @@ def test_a_target_swapped_for_a_link_while_building_is_refused(project, tmp_path
         out.symlink_to(elsewhere)
 
     monkeypatch.setattr(atomic, "_write_tree", write_then_swap)
-    from compiler.pipeline.emit.envfail import Refused
+    from compiler.core.envfail import Refused
 
     with pytest.raises(Refused) as info:
         atomic.replace_dir(out, {"a.txt": "2\n"})
@@ -283,7 +283,7 @@ def test_a_full_disk_is_a_located_error_and_keeps_the_previous_output(ostraka, p
 def test_sheet_into_a_missing_folder_or_a_full_device(ostraka, project):
     refused(ostraka("sheet", "mini", "--out", "nowhere/sheet.html", cwd=project), "E704", "nowhere/sheet.html")
     assert not (project / "nowhere").exists()
-    refused(ostraka("sheet", "mini", "--out", "/dev/full", cwd=project), "E705", "/dev/full")
+    refused(ostraka("sheet", "mini", "--out", "/dev/full", cwd=project), "E701", "/dev/full")  # a device: refused
     assert ostraka("sheet", "mini", "--out", "sheet.html", cwd=project).exit_code == 0
 
 

@@ -19,12 +19,21 @@ import pytest
 from test_cache import Project, check
 
 from compiler.cache import store as cache_store
-from compiler.cache.cache import CACHE_DIR, DB_NAME, KEY_NAME, Cache, NullCache, forget
+from compiler.cache.cache import CACHE_DIR, DB_NAME, Cache, NullCache, forget, key_path
 
 
 @pytest.fixture
 def project(tmp_path) -> Project:
     return Project(tmp_path)
+
+
+@pytest.fixture(autouse=True)
+def _own_cache_key(tmp_path_factory):
+    """A cache key (cache/key.py) of each test's own, not the user's: these tests replace and break it.
+    (Its own MonkeyPatch: a test's monkeypatch.undo() must not undo it.)"""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("OSTRAKA_KEY_DIR", str(tmp_path_factory.mktemp("cache-key")))
+        yield
 
 
 def db_of(project: Project) -> Path:
@@ -102,14 +111,14 @@ def test_an_entry_signed_with_another_key_or_moved_to_another_key_is_refused(pro
     store = Cache(project.root)
     assert check(project.root, store)[:2] == expected and store.stats["bad"] >= 2
     # A new secret: every old entry is void.
-    (project.root / CACHE_DIR / KEY_NAME).unlink()
+    key_path().unlink()
     store = Cache(project.root)
     assert check(project.root, store)[:2] == expected and store.stats["hit"] == 0
 
 
 def test_the_secret_is_private_and_a_readable_one_is_replaced(project):
     check(project.root, Cache(project.root))
-    key = project.root / CACHE_DIR / KEY_NAME
+    key = key_path()
     assert stat.S_IMODE(key.stat().st_mode) == 0o600
     old = key.read_text()
     assert len(old) == 64
@@ -175,7 +184,7 @@ def test_a_linked_cache_is_not_used_and_nothing_is_written_through_it(project, t
         directory.symlink_to(elsewhere, target_is_directory=True)
     else:
         check(project.root, Cache(project.root))
-        target = directory / what
+        target = key_path() if what == "key" else directory / what
         victim = elsewhere / "victim"
         victim.write_bytes(target.read_bytes() if target.exists() else b"keep")
         if target.exists():
@@ -214,3 +223,27 @@ def test_build_never_takes_parsed_data_from_the_cache(project, ostraka):
     assert "Sawmill A" in written and "Forged Name" not in written
     forget()
     assert ostraka("build", "--check", "--out", str(project.root / "out"), cwd=project.root).exit_code == 0
+
+
+def test_the_key_is_kept_outside_the_folder_ci_caches(project, tmp_path_factory, monkeypatch):
+    """CI caches and restores .ostraka/ (a pull request's run can write what the next restores): the
+    key that signs the entries is not in it, so a restored folder signed elsewhere is not trusted."""
+    expected = check(project.root, NullCache())[:2]
+    check(project.root, Cache(project.root))
+    assert not (project.root / CACHE_DIR / "key").exists()
+    assert project.root not in key_path().parents and stat.S_IMODE(key_path().stat().st_mode) == 0o600
+    for path in (project.root / CACHE_DIR).iterdir():  # no file of the folder holds the key
+        assert key_path().read_bytes() not in path.read_bytes()
+    warm = Cache(project.root)
+    check(project.root, warm)
+    assert warm.stats["hit"] > 0
+    monkeypatch.setenv("OSTRAKA_KEY_DIR", str(tmp_path_factory.mktemp("another-machine")))
+    restored = Cache(project.root)  # the same folder, restored where another key signs
+    assert check(project.root, restored)[:2] == expected
+    assert restored.stats["hit"] == 0
+
+
+def test_the_key_follows_xdg_state_home(monkeypatch, tmp_path):
+    monkeypatch.delenv("OSTRAKA_KEY_DIR")
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    assert key_path() == tmp_path / "state" / "ostraka" / "cache-key"

@@ -241,3 +241,20 @@ def test_diff_simulate_refuses_a_game_without_a_flow(ostraka, two_sides):
     assert result.exit_code == 2
     (line,) = result.output.strip().splitlines()
     assert line.startswith("ostraka: error: ") and "no flow in game.yaml" in line
+
+
+@pytest.mark.parametrize("target", ["/etc/passwd", "../../../outside.yaml"], ids=["absolute", "outside"])
+def test_a_revision_committing_a_link_out_of_the_tree_is_one_located_finding(ostraka, repo, target):
+    (repo / "cards" / "mini" / "linked.yaml").symlink_to(target)
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "add", "-A")
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "three")
+    for fmt in ("text", "json", "markdown"):
+        result = ostraka("diff", "HEAD~1", "HEAD", "--format", fmt, cwd=repo)
+        assert result.exit_code == 0, result.output
+        assert "E901" not in result.output and "Traceback" not in result.output
+    assert "HEAD has 1 error" in ostraka("diff", "HEAD~1", "HEAD", cwd=repo).output
+    from compiler.outputs.diff import read_side
+
+    side = read_side("HEAD", repo, repo / "scratch")
+    found = [d for d in side.run.report.items if d.code == "E105"]
+    assert [d.file for d in found] == ["cards/mini/linked.yaml"] and "symbolic link" in found[0].message

@@ -81,6 +81,7 @@ class Sandbox:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(raw)
         self._original_bytes = set(self.originals.values())
+        self._baselines: dict[str, Any] = {}
         self.memo: dict[tuple[str, str, bytes], Any] = {}
         self.patches = {
             name: getattr(project, name) for name in ("load_file", "parse_card_file") if hasattr(project, name)
@@ -142,6 +143,51 @@ class Sandbox:
             assert "Traceback" not in line, line
         for rel_out, out in outputs.items():
             assert out.endswith("\n"), rel_out
+        if clean:
+            self.surfaces(run, game, rel)
+
+    def baseline(self, game: str) -> Any:
+        """The unmutated game's run, loaded once: the `before` side of a diff."""
+        if game not in self._baselines:
+            self._baselines[game] = project.load([self.root / "cards" / game], self.root)
+        return self._baselines[game]
+
+    def surfaces(self, run: Any, game: str, rel: str) -> None:
+        """What the commands that print or write a name make of the mutated data (explain, cards,
+        export csv/json/xlsx, the sheet and print-and-play HTML, diff in text, JSON and Markdown),
+        each as the command escapes it: no raw control character, no CSV formula, no HTML or link
+        in the Markdown."""
+        import csv
+        import io
+        import json
+
+        from compiler.core.textsafe import UNSAFE, json_safe, one_line, visible
+        from compiler.outputs import diff, explain, export, pnp
+        from compiler.pipeline.emit.generated import card_records
+        from compiler.render.sheet import render_sheet
+
+        for compiled in run.games:
+            display = f"cards/{game}/{rel}"
+            texts = [
+                visible(explain.explain_card(compiled, card))
+                for cid, card in compiled.cards.items()
+                if compiled.sources[cid].file == display
+            ]
+            texts.append(json_safe(json.dumps(card_records(compiled), ensure_ascii=False)))
+            texts += [one_line(f"{r['id']} {r['kind']} {r['name']}") for r in card_records(compiled)]
+            table = export.to_csv(compiled)
+            texts += [table, export.to_json(compiled), render_sheet(compiled), pnp.render_pnp(compiled)]
+            export.to_xlsx(compiled)
+            for row in csv.reader(io.StringIO(table)):
+                assert not [c for c in row if c[:1] in ("=", "+", "-", "@", "\t", "\r")], row
+            before = diff.Side("before", self.baseline(game), {g.id: g for g in self.baseline(game).games}, self.root)
+            after = diff.Side("after", run, {g.id: g for g in run.games}, self.root)
+            result = diff.compare(before, after, examples=False)
+            markdown = diff.render(result, "markdown")
+            texts += [diff.render(result, "text"), diff.render(result, "json"), markdown]
+            assert "<img" not in markdown and "</details>" not in markdown, markdown
+            for text in texts:
+                assert not UNSAFE.search(text), f"a raw control character on a surface: {text[:300]!r}"
 
 
 def _on_alarm(signum, frame):
@@ -262,6 +308,21 @@ scalars = st.one_of(
     st.floats(allow_nan=False, allow_infinity=False),
     unicode_text,
     names,
+    # what a hostile name holds on each surface: a formula, markup, a mention, escape sequences
+    st.sampled_from(
+        [
+            '=HYPERLINK("http://evil.example","x")',
+            "+1+cmd|' /C calc'!A0",
+            "-2+3",
+            "@everyone",
+            "<img src=x onerror=alert(1)>",
+            "</details>",
+            "[x](http://evil.example) ![i](http://evil.example/i.png)",
+            "\x1b]0;title\x07\x1b[2J",
+            "\u202eexe.txt",
+            "a | b `c` *d*",
+        ]
+    ),
 )
 values = st.recursive(
     scalars,

@@ -435,3 +435,9 @@ def test_card_points_are_measured_only_when_asked(base_run, ostraka, tmp_path):
     assert summary["wins_by_seat"] == plain["wins_by_seat"]
     page = (measured / "report.html").read_text(encoding="utf-8")
     assert "&plusmn;" in page.split('id="cards"')[1].split("</section>")[0]
+
+
+def test_jobs_has_an_upper_bound(ostraka, tmp_path):
+    result = ostraka("simulate", GAME, *ARGS, "--jobs", "100000", "--out", str(tmp_path / "run"))
+    assert result.exit_code == 2 and "--jobs must be at most 64" in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1 and not (tmp_path / "run").exists()

@@ -35,7 +35,8 @@ from ..load.loader import MAX_FILE_BYTES, Document, _read_regular
 from .codec import CachedDocument, _at, _dec, _enc, _enc_positions, diag_from_json, diag_to_json, digest
 from .fingerprint import code_fingerprint
 from .gameview import GameView, Reads
-from .store import CACHE_DIR, DB_NAME, KEY_NAME, SignedEntries, forget
+from .key import key_path
+from .store import CACHE_DIR, DB_NAME, SignedEntries, forget
 
 FORMAT = "1"  # the layout of entries; bump on any change to what is stored
 
@@ -71,6 +72,9 @@ class NullCache:
         return compute(game, card_id, documents)
 
     def text(self, game: Any, card_id: str, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+        return compute()
+
+    def flow(self, game: Any, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
         return compute()
 
     def close(self) -> None:
@@ -269,6 +273,13 @@ class Cache(SignedEntries, NullCache):
         key = self._key("text", game.game_file, game_sha, card_id, own, self._names(game))
         return self._diagnostics(key, compute)
 
+    def flow(self, game: Any, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+        """The check-time game of a flow (check/flowgame.py): played again only when game.yaml or a card changed."""
+        game_sha = self.hashes.get(game.game_file)
+        if not game_sha:
+            return compute()
+        return self._diagnostics(self._key("flow", game.game_file, game_sha, self._everything(game)), compute)
+
 
 def open_cache(root: Path, enabled: bool = True, reparse: bool = False) -> NullCache:
     """The cache of a project root, or no cache (disabled, or OSTRAKA_NO_CACHE set)."""
@@ -287,5 +298,5 @@ __all__ = [
     "fingerprint",
     "CACHE_DIR",
     "DB_NAME",
-    "KEY_NAME",
+    "key_path",
 ]

@@ -1,8 +1,8 @@
 """The cache's storage: signed entries in one SQLite file under `.ostraka/`, read in one query and
 written in one transaction.
 
-Each entry carries an HMAC-SHA256 of its key and value under a secret of this cache
-(`.ostraka/key`, 0600): an entry edited or forged by someone without the key fails it. An entry
+Each entry carries an HMAC-SHA256 of its key and value under the user's cache key (key.py: kept
+outside `.ostraka/`, 0600): an entry edited or forged by someone without the key fails it. An entry
 that fails it, cannot be decoded, or is larger than MAX_ENTRY_CHARS is a miss, dropped when the run
 ends and rewritten; a file that is not a readable cache is deleted and rebuilt, and a cache that
 cannot be written is simply not used. A `.ostraka/`, cache file or key that is a symbolic link (or
@@ -16,7 +16,6 @@ import hashlib
 import hmac
 import json
 import os
-import secrets
 import sqlite3
 import stat
 from collections.abc import Callable
@@ -24,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from ..load.loader import MAX_FILE_BYTES
+from .key import load_key
 
 CACHE_DIR = ".ostraka"
 DB_NAME = "cache.sqlite"
 FORMAT = "1"  # the layout of entries; bump on any change to what is stored
 KEEP_RUNS = 30  # entries unused for this many runs are dropped
 REFRESH_RUNS = 5  # an entry's last use is rewritten at most once in this many runs
-KEY_NAME = "key"  # the cache's secret: entries are signed with it
 MAX_ENTRY_CHARS = 16 * MAX_FILE_BYTES  # an entry larger than this (a parse of the largest file is far less) is junk
 MAX_READ_CHARS = 512 * 1024 * 1024  # at most this much of the cache is read into memory in one run
 MAX_DB_BYTES = 2 * 1024 * 1024 * 1024  # a cache file larger than this is not read but rebuilt
@@ -80,7 +79,7 @@ class SignedEntries:
                 return False
         except OSError:
             return False
-        for name in [DB_NAME + suffix for suffix in _SIDECARS] + [KEY_NAME]:
+        for name in [DB_NAME + suffix for suffix in _SIDECARS]:
             try:
                 mode = os.lstat(self.directory / name).st_mode
             except FileNotFoundError:
@@ -92,32 +91,8 @@ class SignedEntries:
         return True
 
     def _load_secret(self) -> tuple[bytes, bool]:
-        """This cache's secret (created if missing, 0600, never through a link) and whether it is new."""
-        path = self.directory / KEY_NAME
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        try:
-            fd = os.open(path, flags)
-        except FileNotFoundError:
-            fd = -1
-        if fd >= 0:
-            try:
-                info = os.fstat(fd)
-                text = os.read(fd, 65)
-            finally:
-                os.close(fd)
-            if stat.S_ISREG(info.st_mode) and not info.st_mode & 0o077 and len(text) == 64:
-                try:
-                    return bytes.fromhex(text.decode("ascii")), False
-                except ValueError:
-                    pass
-            os.unlink(path)  # readable by others, or not a key: a new one, and no entry signed by the old
-        secret = secrets.token_bytes(32)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        try:
-            os.write(fd, secret.hex().encode("ascii"))
-        finally:
-            os.close(fd)
-        return secret, True
+        """The user's cache key (key.py: outside `.ostraka/`, which CI restores) and whether it is new."""
+        return load_key()
 
     def _sign(self, key: str, value: str) -> str:
         return hmac.new(

@@ -19,6 +19,7 @@ def explain(card_id: str, game: str | None) -> None:
 
     CARD_ID is a card id, or GAME:ID when several games have a card of that id.
     """
+    from ..core.textsafe import visible
     from ..outputs.explain import explain_card
     from ..tools.targets import find_card, game_dir, no_game
 
@@ -32,7 +33,7 @@ def explain(card_id: str, game: str | None) -> None:
         paths = [found_dir]
     run = common.load_cached(paths, root)
     found = common.or_exit(lambda: find_card(run, card_id, None))
-    click.echo(explain_card(found.game, found.card))
+    click.echo(visible(explain_card(found.game, found.card)))
 
 
 @click.command()
@@ -40,15 +41,16 @@ def explain(card_id: str, game: str | None) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def cards(game: str, fmt: str) -> None:
     """List every entity of a game with its id, name, kind and fields."""
+    from ..core.textsafe import json_safe, one_line
     from ..pipeline.emit.generated import card_records
 
     _run, g = common.game_or_exit(game)
     records = card_records(g)
     if fmt == "json":
-        click.echo(json.dumps(records, indent=2, ensure_ascii=False))
+        click.echo(json_safe(json.dumps(records, indent=2, ensure_ascii=False)))
         return
     for r in records:
-        click.echo(f"{r['id']:<28} {r['kind']:<14} {r['name']}")
+        click.echo(one_line(f"{r['id']:<28} {r['kind']:<14} {r['name']}"))
 
 
 @click.command()
@@ -112,9 +114,9 @@ def new(game: str, kind: str, card_id: str, folder: str | None) -> None:
         d = exc.diagnostic
         click.echo(f"ostraka: error {d.code}: {d.message}" + (f"\n    hint: {d.hint}" if d.hint else ""), err=True)
         sys.exit(2)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "x", encoding="utf-8") as handle:
-        handle.write(text)
+    from ..core.writes import write_file
+
+    write_file(path, text, root, new=True)
     click.echo(f"wrote {run.display(path)}")
 
 

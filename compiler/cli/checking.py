@@ -111,7 +111,7 @@ def build(check_only: bool, fmt: str, strict: bool, out: str | None) -> None:
 
 def _refuse_project_files(root: Path, target: Path) -> None:
     """The output may not be the project, hold it, or lie among the card files (E701)."""
-    from ..pipeline.emit.envfail import refuse
+    from ..core.envfail import refuse
 
     real = Path(os.path.realpath(target))
     cards = root / "cards"

@@ -22,15 +22,32 @@ class _Commands(click.Group):
     """Every command: a failure of the machine (full disk, refused output, ...) is a located error, exit 2."""
 
     def invoke(self, ctx: click.Context):
-        from ..pipeline.emit.envfail import Refused, from_oserror
+        from ..core.envfail import Refused, from_oserror
 
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:  # the reader went away (`ostraka cards GAME | head -1`): nothing to say
+            closed_pipe()
         except Refused as exc:
             click.echo(render_text(exc.diagnostic), err=True)
         except OSError as exc:
             click.echo(render_text(from_oserror(exc)), err=True)
         sys.exit(2)
+
+
+def closed_pipe() -> None:
+    """End quietly when standard output's reader has gone: what is left unprinted goes nowhere (so
+    the interpreter's last flush cannot fail too), and the exit is 0, as a command whose output fit
+    in the pipe before it closed."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    os._exit(0)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
@@ -59,7 +76,32 @@ for _command in (
     cli.add_command(_command)
 
 
+class Stopped(BaseException):
+    """SIGTERM or Ctrl-C: raised in the main thread so that every `finally` runs (a staging folder,
+    a temporary file removed), then one line and 128 + the signal's number. Not a KeyboardInterrupt,
+    so that click does not turn it into its own abort."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise Stopped(signum)
+
+
+def _catch_signals() -> None:
+    import signal
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(signum, _stop)
+        except (ValueError, OSError):  # not the main thread, or a platform without it
+            pass
+
+
 def main() -> None:
+    _catch_signals()
     # A command imports the pipeline and builds the language's models, tens of thousands of objects
     # that live to its end: collected every 700 new ones, they are scanned again and again.
     gc.set_threshold(max(gc.get_threshold()[0], 20_000), *gc.get_threshold()[1:])
@@ -76,8 +118,20 @@ def main() -> None:
         if common.quick_exit_asked() and isinstance(exc.code, int):
             _exit_now(exc.code)
         raise
+    except BrokenPipeError:
+        closed_pipe()
     except KeyboardInterrupt:
         sys.exit(130)
+    except Stopped as exc:
+        import signal
+
+        _ignore_signals()
+        name = "Ctrl-C" if exc.signum == signal.SIGINT else signal.Signals(exc.signum).name
+        try:
+            click.echo(f"ostraka: stopped by {name}; nothing half-written was left", err=True)
+        except (OSError, ValueError):
+            pass
+        sys.exit(128 + exc.signum)
     except Exception as exc:  # noqa: BLE001 - a traceback shown to a designer is a bug
         report = Report()
         report.add(
@@ -89,6 +143,17 @@ def main() -> None:
         )
         click.echo(render_text(report.items[0]), err=True)
         sys.exit(2)
+
+
+def _ignore_signals() -> None:
+    """Once stopping: a second signal (Ctrl-C pressed twice) must not interrupt the clean-up's end."""
+    import signal
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(signum, signal.SIG_IGN)
+        except (ValueError, OSError):
+            pass
 
 
 def _exit_now(code: int) -> None:

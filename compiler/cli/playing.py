@@ -59,6 +59,13 @@ def run_options(command: Callable[..., None]) -> Callable[..., None]:
             is_flag=True,
             help="Measure the points each card gave when built (the estimate scored before and after every build).",
         ),
+        click.option(
+            "--ray-timeout",
+            type=click.FloatRange(min=0.1, max=3600),
+            default=30.0,
+            show_default=True,
+            help="Seconds to reach the Ray cluster of --ray ADDRESS before giving up.",
+        ),
     ]
     names = [
         "players",
@@ -72,6 +79,7 @@ def run_options(command: Callable[..., None]) -> Callable[..., None]:
         "engine",
         "mcts_simulations",
         "card_points",
+        "ray_timeout",
     ]
 
     @functools.wraps(command)
@@ -92,7 +100,8 @@ def simulate(game: str, runs: Any) -> None:
     """Play K games of GAME with bots; write DIR/results.duckdb and DIR/report.html; print a summary."""
     from ..simulate.command import command
 
-    sys.exit(command(common.project_root(), game, runs, click.echo))
+    # quickly: a Ray client that timed out may leave threads that would hold the exit up
+    common.exit_quickly(command(common.project_root(), game, runs, click.echo))
 
 
 @click.command()
@@ -107,4 +116,4 @@ def sweep(game: str, files: tuple[str, ...], variants: tuple[str, ...], runs: An
     """Play the same games of GAME under each variant of its card data and report significant differences."""
     from ..simulate.sweep import command
 
-    sys.exit(command(common.project_root(), game, [*variants, *files], runs, alpha, click.echo))
+    common.exit_quickly(command(common.project_root(), game, [*variants, *files], runs, alpha, click.echo))

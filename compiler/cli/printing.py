@@ -24,24 +24,21 @@ from . import common
 )
 def sheet(game: str, pdf: bool, paper: str, out: str | None) -> None:
     """Render a game's printable reference sheet (the same HTML as generated/GAME/sheet.html)."""
+    from ..core.writes import write_file
     from ..render.sheet import render_sheet, write_pdf
 
     run, g = common.game_or_exit(game)
     if not pdf:
         html = render_sheet(g)
         if out:
-            try:
-                with open(out, "w", encoding="utf-8") as handle:
-                    handle.write(html)
-            except OSError as exc:  # a failed write() names no file: name the one asked for
-                raise OSError(exc.errno, exc.strerror, exc.filename or out) from exc
+            write_file(Path(out), html, run.root, parents=False)
             click.echo(f"wrote {out}")
         else:
             click.echo(html, nl=False)
         return
     target = Path(out) if out else run.root / "build" / "sheets" / f"{g.id}.pdf"
     try:
-        write_pdf(g, target, paper)
+        write_pdf(g, target, paper, run.root)
     except ImportError:
         click.echo("ostraka: error: WeasyPrint is not installed; run 'make' (pip install -e '.[test]')", err=True)
         sys.exit(2)
@@ -70,7 +67,7 @@ def pnp(game: str, paper: str, players: int | None, out: str | None) -> None:
         )
         sys.exit(2)
     target = Path(out) if out else run.root / "build" / "pnp" / f"{g.id}.pdf"
-    write_pnp(g, target, paper, players)
+    write_pnp(g, target, paper, players, run.root)
     counts = summary(g, paper, players)
     click.echo(f"wrote {target}: {counts['cards']} cards on {counts['pages']} pages")
 
@@ -94,7 +91,7 @@ def export(game: str, fmt: str, out: str | None) -> None:
         click.echo(data, nl=False)
         return
     target = Path(out) if out else run.root / "build" / "export" / f"{g.id}.{fmt}"
-    write(data, target)
+    write(data, target, run.root)
     click.echo(f"wrote {target}")
 
 
@@ -109,8 +106,8 @@ def schema(write: bool) -> None:
     if not write:
         click.echo(files["schema/card.schema.json"])
         return
-    for rel, text in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    from ..core.writes import write_files
+
+    write_files([(root / rel, text) for rel, text in files.items()], root)
+    for rel in files:
         click.echo(f"wrote {rel}")

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+
+from .textsafe import visible
 
 
 class Severity(str, Enum):
@@ -66,6 +67,11 @@ CODES = _codes(
     Code("E401", "example-failed", "An example's outcome differs from what it expects."),
     Code("E402", "example-invalid", "An example cannot be run as written."),
     Code("E403", "missing-example", "A card has no example."),
+    Code(
+        "E404",
+        "game-never-ends",
+        "A game played by its flow reaches a bound (decisions, rounds, cards dealt): its end cannot be reached.",
+    ),
     Code("W501", "text-mismatch", "The card text and the effects disagree.", Severity.WARNING, hint_once=True),
     Code(
         "W502",
@@ -77,7 +83,7 @@ CODES = _codes(
     Code(
         "E701",
         "output-not-ours",
-        "The output path is not a directory a build made (a link, a device, the project's files).",
+        "An output path is refused: a symbolic link (there or on the way), a device or FIFO, or a folder ostraka did not make.",
     ),
     Code("E702", "not-writable", "A file or folder cannot be written (permissions, a read-only file system)."),
     Code("E703", "output-busy", "The output directory cannot be replaced (a mount point, another file system)."),
@@ -197,17 +203,9 @@ def plural(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-# Control characters (C0 but tab and newline, DEL, C1) and the bidirectional overrides that make a
-# terminal or a log show something else than the text: a card's name or a file's name can hold them
-# (YAML's "\e" and "\a" escapes), and a diagnostic must not ring, recolour or rewrite the terminal.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
 def escape_controls(text: str) -> str:
-    """Text with every unsafe character written as a Python escape (ESC as \\x1b), visible and inert."""
-    return _UNSAFE.sub(
-        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text
-    )
+    """Text with every unsafe character written as a Python escape (ESC as \\x1b): textsafe.visible."""
+    return visible(text)
 
 
 def _one_line(text: str) -> str:
@@ -218,7 +216,7 @@ def _one_line(text: str) -> str:
 def render_text(d: Diagnostic, source_line: str | None = None, hints_shown: set[tuple[str, str]] | None = None) -> str:
     """One finding as text. With `hints_shown` (one set for the run), a code's hint_once hints are
     printed under the first finding that has them and left out under the others."""
-    out = f"{escape_controls(d.location())}: {d.level.value} {d.code}: {escape_controls(d.message)}"
+    out = f"{_one_line(d.location())}: {d.level.value} {d.code}: {escape_controls(d.message)}"
     if source_line is not None and d.column:
         shown = escape_controls(source_line.rstrip())
         caret = len(escape_controls(source_line[: d.column - 1]))  # the caret under the same character

@@ -20,11 +20,39 @@ MAX_AMOUNT = 10**12  # the largest amount an expression may yield
 # The most players a game may declare (game.yaml `players: {max: ...}`): a state holds every player,
 # every relation, trial and event runs over them, so a count that no table seats is refused up front.
 MAX_PLAYERS = 64
+# A whole game played from game.yaml's flow: the real games end within ~1,500 decisions and ~60
+# rounds of their longest `repeat`, so a game past these bounds has a flow that cannot end (an
+# `until` that never holds) and is stopped (GameTooLong) before it fills the memory.
+MAX_DECISIONS = 20_000
+MAX_ROUNDS = 1_000  # of one `repeat`
+MAX_GAME_ROUNDS = 10_000  # of all a game's repeats together (the real games: ~430 at most)
+# The most cards one deal of a game's set-up (or flow) may make: the step budget of one run.
+MAX_DEALT = MAX_STEPS
 _KEY = "_ostraka_budget"  # the state attribute holding its budget (spend reads it by that name)
 
 
 class Runaway(Exception):
     """The data asks for more work than any real game needs."""
+
+
+class GameTooLong(Runaway):
+    """A whole game that passed MAX_DECISIONS decisions or MAX_ROUNDS rounds of one `repeat`."""
+
+
+def decided(decisions: int) -> None:
+    """Called by a game's driver after each decision: past the bound, the game is stopped."""
+    if decisions > MAX_DECISIONS:
+        raise GameTooLong(
+            f"the game did not end within {MAX_DECISIONS:,} decisions: its flow's end (an `until`, "
+            "a `win`, the rounds) is never reached"
+        )
+
+
+def too_many_rounds(of_one: int, of_all: int) -> str:
+    """What stopped a game at MAX_ROUNDS (one repeat's) or MAX_GAME_ROUNDS (all its repeats')."""
+    if of_one >= MAX_ROUNDS:
+        return f"a `repeat` of the flow ran {of_one:,} rounds without ending"
+    return f"the flow's repeats ran {of_all:,} rounds in all without the game ending"
 
 
 class Budget:

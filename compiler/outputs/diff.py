@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.diagnostics import Severity, plural
+from ..core.diagnostics import Diagnostic, Severity, plural
+from ..core.textsafe import code_span, json_safe, markdown, visible
 from ..model.compiled import CompiledGame
 from ..pipeline.project import Run, load
 
@@ -53,8 +54,10 @@ def _git(repo: Path, *args: str, binary: bool = False) -> Any:
     return result.stdout
 
 
-def _from_git(rev: str, project: Path, scratch: Path) -> Path:
-    """Extract `rev`'s cards/ (of the project at `project`) under scratch; return the project root there."""
+def _from_git(rev: str, project: Path, scratch: Path) -> tuple[Path, list[Diagnostic]]:
+    """Extract `rev`'s cards/ (of the project at `project`) under scratch; return the project root
+    there, and an E105 for each link the revision commits to an absolute path or out of the tree
+    (not extracted, as check never reads through one)."""
     try:
         top = Path(_git(project, "rev-parse", "--show-toplevel").strip())
         _git(project, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
@@ -63,13 +66,28 @@ def _from_git(rev: str, project: Path, scratch: Path) -> Path:
     prefix = project.resolve().relative_to(top.resolve()).as_posix()
     cards = "cards" if prefix == "." else f"{prefix}/cards"
     listed = _git(top, "ls-tree", "-d", "--name-only", rev, cards).strip()
+    refused: list[Diagnostic] = []
     if listed:
         archive = _git(top, "archive", "--format=tar", rev, cards, binary=True)
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(scratch, filter="data")
+            for member in tar.getmembers():
+                try:
+                    tar.extract(member, scratch, filter="data")
+                except tarfile.FilterError as exc:
+                    name = member.name if prefix == "." else member.name.removeprefix(f"{prefix}/")
+                    refused.append(
+                        Diagnostic(
+                            "E105",
+                            f"cannot read file: {rev} commits it as a symbolic link to "
+                            f"{'an absolute path' if isinstance(exc, tarfile.AbsoluteLinkError) else 'outside the tree'}; "
+                            "card files are read only from inside the project",
+                            name,
+                            hint="commit the file itself instead of a link to it",
+                        )
+                    )
     root = scratch if prefix == "." else scratch / prefix
     (root / "cards").mkdir(parents=True, exist_ok=True)  # a revision without cards/: every card is added
-    return root
+    return root, refused
 
 
 def read_side(spec: str, project: Path, scratch: Path) -> Side:
@@ -82,8 +100,9 @@ def read_side(spec: str, project: Path, scratch: Path) -> Side:
             return Side(spec, run, {g.id: g for g in run.games}, root.parent)
         run = load([], root)
     else:
-        root = _from_git(spec, project, scratch)
+        root, refused = _from_git(spec, project, scratch)
         run = load([], root)
+        run.report.extend(refused)
     return Side(spec, run, {g.id: g for g in run.games}, root)
 
 
@@ -320,12 +339,13 @@ def render_text(result: dict[str, Any]) -> str:
 
 
 def _md(text: Any) -> str:
-    """A table cell: no pipes or newlines breaking the row; inline code for data."""
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    """Data in a table cell or a heading: shown as its characters (textsafe.markdown: no HTML, no
+    link, no mention, no pipe or line break ending the row)."""
+    return markdown(text)
 
 
 def _code(value: Any) -> str:
-    return "`" + _flat(value).replace("`", "'") + "`"
+    return code_span(_flat(value))
 
 
 def render_markdown(result: dict[str, Any]) -> str:
@@ -334,25 +354,27 @@ def render_markdown(result: dict[str, Any]) -> str:
     for g in result["games"]:
         lines += ["", f"#### {_md(g['name'])}" + ("" if g["status"] == "changed" else f" (game {g['status']})")]
         if g["game_changes"]:
-            lines += ["", f"game.yaml changed: {', '.join(g['game_changes'])}"]
+            lines += ["", f"game.yaml changed: {_md(', '.join(g['game_changes']))}"]
         if g["added"] or g["removed"]:
             lines += ["", "| | card | kind | file |", "| --- | --- | --- | --- |"]
             lines += [
-                f"| added | `{c['id']}` {_md(c['name'])} | {c['kind']} | {c['file']}:{c['line']} |" for c in g["added"]
+                f"| added | {code_span(c['id'])} {_md(c['name'])} | {_md(c['kind'])} | {_md(c['file'])}:{c['line']} |"
+                for c in g["added"]
             ]
-            lines += [f"| removed | `{c['id']}` {_md(c['name'])} | {c['kind']} | {c['file']} |" for c in g["removed"]]
+            lines += [
+                f"| removed | {code_span(c['id'])} {_md(c['name'])} | {_md(c['kind'])} | {_md(c['file'])} |"
+                for c in g["removed"]
+            ]
         for c in g["changed"]:
             lines += [
                 "",
-                f"**{_md(c['name'])}** (`{c['id']}`, {c['kind']}, {c['file']}:{c['line']})",
+                f"**{_md(c['name'])}** ({code_span(c['id'])}, {_md(c['kind'])}, {_md(c['file'])}:{c['line']})",
                 "",
                 "| | before | after |",
                 "| --- | --- | --- |",
             ]
-            lines += [f"| {f['field']} | {_md(_code(f['before']))} | {_md(_code(f['after']))} |" for f in c["fields"]]
-            lines += [
-                f"| effect {e['index']} | {_md(_code(e['before']))} | {_md(_code(e['after']))} |" for e in c["effects"]
-            ]
+            lines += [f"| {_md(f['field'])} | {_code(f['before'])} | {_code(f['after'])} |" for f in c["fields"]]
+            lines += [f"| effect {e['index']} | {_code(e['before'])} | {_code(e['after'])} |" for e in c["effects"]]
             for label, key in (("text", "text"), ("English", "english")):
                 if c[key]:
                     lines.append(f"| {label} | {_md(c[key]['before'])} | {_md(c[key]['after'])} |")
@@ -362,7 +384,7 @@ def render_markdown(result: dict[str, Any]) -> str:
         if g["outcomes"]:
             lines += ["", "| example | card | before | after |", "| --- | --- | --- | --- |"]
             lines += [
-                f"| {_md(o['example'])} | `{o['card']}` | {_md(_outcome_word(o['before']))} | {_md(_outcome_word(o['after']))} |"
+                f"| {_md(o['example'])} | {code_span(o['card'])} | {_md(_outcome_word(o['before']))} | {_md(_outcome_word(o['after']))} |"
                 for o in g["outcomes"]
             ]
     if "balance" in result:
@@ -374,5 +396,5 @@ def render_markdown(result: dict[str, Any]) -> str:
 
 def render(result: dict[str, Any], fmt: str) -> str:
     if fmt == "json":
-        return json.dumps(result, indent=2, ensure_ascii=False, sort_keys=True)
-    return render_markdown(result) if fmt == "markdown" else render_text(result)
+        return json_safe(json.dumps(result, indent=2, ensure_ascii=False, sort_keys=True))
+    return render_markdown(result) if fmt == "markdown" else visible(render_text(result))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.textsafe import code_span, markdown
 from ..simulate.loading import UsageError
 
 
@@ -171,7 +172,7 @@ def markdown_lines(bal: dict[str, Any]) -> list[str]:
         "",
         "#### Balance",
         "",
-        heading(bal),
+        markdown(heading(bal)),
         "",
         "| | a | b | difference | adjusted p | |",
         "| --- | --- | --- | --- | --- | --- |",
@@ -193,9 +194,9 @@ def markdown_lines(bal: dict[str, Any]) -> list[str]:
             row(f"seat {s['seat']} mean score", s["mean_score"]),
         ]
     for c in bal["cards"]:
-        lines.append(f"| `{c['card']}` built | {c['built']['a']} | {c['built']['b']} | | | |")
+        lines.append(f"| {code_span(c['card'])} built | {c['built']['a']} | {c['built']['b']} | | | |")
         lines += [
-            row(f"`{c['card']}` build rate", c["build_rate"]),
-            row(f"`{c['card']}` builders' win rate", c["builder_win_rate"]),
+            row(f"{code_span(c['card'])} build rate", c["build_rate"]),
+            row(f"{code_span(c['card'])} builders' win rate", c["builder_win_rate"]),
         ]
     return lines

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..core.textsafe import csv_cell, json_safe, sheet_cell
 from ..model.compiled import CompiledGame
 from ..render.english import English
 from ..render.sheet import SheetBuilder
@@ -83,18 +84,22 @@ def table(game: CompiledGame) -> tuple[list[str], list[dict[str, Any]], list[set
 
 
 def to_csv(game: CompiledGame) -> str:
+    """Every cell as a spreadsheet shows text (textsafe.csv_cell): a name is never run as a formula."""
     columns, rows, _marks = table(game)
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([csv_cell(c) for c in columns])
     for row in rows:
-        writer.writerow({k: ("" if v is None else v) for k, v in row.items()})
+        writer.writerow(["" if row[c] is None else csv_cell(row[c]) for c in columns])
     return out.getvalue()
 
 
 def to_json(game: CompiledGame) -> str:
     columns, rows, _marks = table(game)
-    return json.dumps({"game": game.game.id, "columns": columns, "rows": rows}, indent=2, ensure_ascii=False) + "\n"
+    return (
+        json_safe(json.dumps({"game": game.game.id, "columns": columns, "rows": rows}, indent=2, ensure_ascii=False))
+        + "\n"
+    )
 
 
 def to_xlsx(game: CompiledGame) -> bytes:
@@ -108,12 +113,12 @@ def to_xlsx(game: CompiledGame) -> bytes:
     sheet = book.active
     assert isinstance(sheet, Worksheet)  # a new workbook's one sheet
     sheet.title = game.game.id[:31]
-    sheet.append(columns)
+    sheet.append([sheet_cell(c) for c in columns])
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     shade = PatternFill("solid", fgColor="F8D7DA")
     for row, marked in zip(rows, marks):
-        sheet.append([row[c] for c in columns])
+        sheet.append([sheet_cell(row[c]) for c in columns])
         for cell in sheet[sheet.max_row]:
             if isinstance(cell.value, str) and cell.value.startswith("="):
                 cell.data_type = "s"  # a text, never a formula
@@ -133,12 +138,8 @@ def export(game: CompiledGame, fmt: str) -> str | bytes:
     return writers[fmt](game)
 
 
-def write(data: str | bytes, path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.tmp")
-    if isinstance(data, bytes):
-        temp.write_bytes(data)
-    else:
-        temp.write_text(data, encoding="utf-8")
-    temp.replace(path)
-    return path
+def write(data: str | bytes, path: Path, root: Path | None = None) -> Path:
+    """The table written all at once, never through a link (core/writes.py)."""
+    from ..core.writes import write_file
+
+    return write_file(path, data, root)

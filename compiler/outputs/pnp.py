@@ -108,10 +108,12 @@ def render_pnp(game: CompiledGame, paper: str = "A4", players: int | None = None
     )
 
 
-def write_pnp(game: CompiledGame, path: Path, paper: str = "A4", players: int | None = None) -> Path:
+def write_pnp(
+    game: CompiledGame, path: Path, paper: str = "A4", players: int | None = None, root: Path | None = None
+) -> Path:
     from ..render.pdf import html_to_pdf
 
-    return html_to_pdf(render_pnp(game, paper, players), path, f"{game.game.name} cards")
+    return html_to_pdf(render_pnp(game, paper, players), path, f"{game.game.name} cards", root)
 
 
 def summary(game: CompiledGame, paper: str = "A4", players: int | None = None) -> dict[str, Any]:

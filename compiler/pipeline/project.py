@@ -38,10 +38,13 @@ class Run:
     cache: NullCache = field(default_factory=NullCache)  # cache.py: incremental checks
 
     def display(self, path: Path) -> str:
+        """How a file is named in findings, caches and outputs: relative to the project, and always
+        text (a name that is not UTF-8 has its bytes written as \\xff escapes)."""
         try:
-            return os.path.relpath(path, self.root)
+            shown = os.path.relpath(path, self.root)
         except ValueError:
-            return str(path)
+            shown = str(path)
+        return shown.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def find_game_dirs(paths: list[Path], cards_root: Path) -> tuple[list[Path], list[Diagnostic]]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from ..core.textsafe import finalize
 from ..model.compiled import CompiledGame
 from ..model.game import Card
 from .sheet_entity import EntityPrinter
@@ -31,6 +32,7 @@ def environment() -> Environment:
     return Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
         autoescape=True,
+        finalize=finalize,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
@@ -271,8 +273,8 @@ def render_sheet(game: CompiledGame, paper: str | None = None) -> str:
     return template.render(paper=paper, **builder.context())
 
 
-def write_pdf(game: CompiledGame, path: Path, paper: str = "A4") -> Path:
+def write_pdf(game: CompiledGame, path: Path, paper: str = "A4", root: Path | None = None) -> Path:
     """Render the sheet to a PDF (pdf.py: WeasyPrint, atomically, with a progress line)."""
     from .pdf import html_to_pdf
 
-    return html_to_pdf(render_sheet(game, paper=paper), path, f"{game.game.name} sheet")
+    return html_to_pdf(render_sheet(game, paper=paper), path, f"{game.game.name} sheet", root)

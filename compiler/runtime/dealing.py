@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..core.limits import MAX_DEALT, Runaway
 from . import cards
 from .program import CHANCE, DEAL, FlowBase, Labels, Node
+
+
+def _bounded_deal(n: int, what: str) -> None:
+    """A deal makes at most MAX_DEALT cards (the step budget of one run): a count from data that
+    no table holds (a counter of 10^9 copies) stops here, before the pile fills the memory."""
+    if n > MAX_DEALT:
+        raise Runaway(f"a deal of {n:,} {what}: more than the {MAX_DEALT:,} any game needs")
 
 
 class Dealing(FlowBase):
@@ -34,11 +42,14 @@ class Dealing(FlowBase):
                 if arg.copies is not None
                 else (lambda c: 1)
             )
-            pile, pending = [c.id for c in found for _ in range(copies(c))], []
+            counts = [(c.id, copies(c)) for c in found]
+            _bounded_deal(sum(n for _c, n in counts), "copies")
+            pile, pending = [cid for cid, n in counts for _ in range(n)], []
         each = max(0, self._flow_amount(ctx, sid, "each", arg.each))
         if self.game.game.zones[arg.to].shared:  # into a shared pile: `each` cards, in the order drawn
             targets = [-1] * min(each, len(pile) + sum(n for _c, n in pending))
         else:
+            _bounded_deal(each * len(self.state.players), "cards dealt to the players")
             targets = [s for s in self._order() for _ in range(each)]
         # [DEAL, step, pile, draws still to make into the pile, seats still to receive, values dealt (distinct)]
         self.stack.append([DEAL, sid, pile, pending, targets, []])

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-from ..core.limits import fresh_budget
+from ..core.limits import MAX_GAME_ROUNDS, MAX_ROUNDS, GameTooLong, fresh_budget, too_many_rounds
 from ..decide import players as decide_players
 from . import seats
 from .atomic import Atomic
@@ -79,6 +79,7 @@ class GameState(Dealing, Atomic):
         self.node: Node | None = None
         self.winners: list[int] | None = None
         self.decisions = 0
+        self.rounds = 0  # of every `repeat`: bounded (core/limits.py), as a flow that cannot end must stop
         self.history: list[int] = []
         self._run()
 
@@ -237,7 +238,10 @@ class GameState(Dealing, Atomic):
             self.stack.pop()
         elif times is not None and rounds >= times:
             self.stack.pop()
+        elif rounds >= MAX_ROUNDS or self.rounds >= MAX_GAME_ROUNDS:  # an `until` that never holds
+            raise GameTooLong(too_many_rounds(rounds, self.rounds))
         else:
+            self.rounds += 1
             frame[2] += 1
             self.stack.append([BLOCK, self.program.bodies[sid][0], 0, seat])
         return False

@@ -10,11 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.limits import Runaway
 from .bots import BotOptions, UnknownBot, parse_bots
 from .loading import DataError, UsageError, load_game
-from .outdir import OutDirError, check, staged
+from .outdir import check, staged
+from .run import RayUnavailable
 
 Echo = Callable[..., None]
+MAX_JOBS = 64  # local worker processes: more than any machine's cores gains nothing, and each is a fork
 
 
 def positive(value: int, option: str) -> int:
@@ -26,6 +29,8 @@ def positive(value: int, option: str) -> int:
 def prepare(root: Path, game_name: str, players: int, games: int, bots: str, jobs: int, mcts_simulations: int):
     positive(games, "--games")
     positive(jobs, "--jobs")
+    if jobs > MAX_JOBS:
+        raise UsageError(f"--jobs must be at most {MAX_JOBS} (each is a process playing games), not {jobs}")
     positive(mcts_simulations, "--mcts-simulations")
     game = load_game(root, game_name)
     limits = game.game.players
@@ -53,6 +58,7 @@ class Runs:
     engine: str
     mcts_simulations: int
     card_points: bool = False  # score the estimate around every build (slow; the report's points column)
+    ray_timeout: float = 30.0
 
     def prepare(self, root: Path, game_name: str):
         """The compiled game and the bot of each seat; a bad argument is a UsageError."""
@@ -83,14 +89,21 @@ class Runs:
     def play(self, job: Any, label: str) -> Any:
         from .run import play
 
-        return play(job, self.games, self.jobs, False if self.ray is None else self.ray, label=label)
+        return play(
+            job,
+            self.games,
+            self.jobs,
+            False if self.ray is None else self.ray,
+            label=label,
+            ray_timeout=self.ray_timeout,
+        )
 
 
 def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     try:
         game, seats = runs.prepare(root, game_name)
-        check(Path(runs.out).resolve())
-    except (UsageError, OutDirError) as exc:
+        check(Path(runs.out), root)
+    except UsageError as exc:
         echo(f"ostraka: error: {exc}", err=True)
         return 2
     except DataError as exc:
@@ -103,14 +116,32 @@ def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     job = runs.job(root, game.id, seats, None)
     if runs.ray is None:  # played here or in workers forked from here: the game is loaded once
         keep_table(job, game)
-    with staged(Path(runs.out), meta) as work:
-        store = Store(work / DB_NAME)
-        store.start_run("base", "", meta)
-        store.add_all("base", runs.play(job, label=game.id))
-        store.close()
-        summary = write_report(work, game, meta)
+    try:
+        with staged(Path(runs.out), meta, root) as work:
+            store = Store(work / DB_NAME)
+            store.start_run("base", "", meta)
+            store.add_all("base", runs.play(job, label=game.id))
+            store.close()
+            summary = write_report(work, game, meta)
+    except Runaway as exc:
+        return too_long(root, game, exc, runs.players, echo)
+    except RayUnavailable as exc:
+        echo(f"ostraka: error: {exc}", err=True)
+        return 2
     print_summary(summary, runs.fmt, Path(runs.out), echo)
     return 0
+
+
+def too_long(root: Path, game: Any, exc: Exception, players: int, echo: Echo) -> int:
+    """A game stopped at a bound (core/limits.py): E404 at its game.yaml `flow:`, exit 1 (nothing written)."""
+    from ..core.diagnostics import render_text
+    from ..pipeline.check.flowgame import finding
+    from ..pipeline.project import load
+
+    document = load([game.directory], root).documents.get(game.game_file)
+    d = finding(game, document, exc)
+    echo(render_text(d, document.line_text(d.line) if document is not None else None), err=True)
+    return 1
 
 
 def write_report(work: Path, game: Any, meta: dict) -> dict:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.limits import decided
 from .bots import BOTS, BotOptions
 from .records import GameRecord, shares
 from .seeds import bot_seed, game_seed
@@ -23,7 +24,6 @@ def play_game(
     run_seed: int,
     index: int,
     options: BotOptions | None = None,
-    max_decisions: int = 100_000,
     card_points: bool = False,
 ) -> GameRecord:
     """Game `index` of a run, played to its end on one state (nothing is copied between decisions).
@@ -44,8 +44,7 @@ def play_game(
         before = table.values(state.state) if card_points else None
         state.apply_action(seats[state.current_player()].step(state))
         decisions += 1
-        if decisions > max_decisions:
-            raise RuntimeError(f"game {index} did not end within {max_decisions} decisions")
+        decided(decisions)  # past the bound: GameTooLong (core/limits.py), reported by the command
         after_cards = table.built(state.state)
         if after_cards != before_cards:
             builds += _new_builds(table, before, state, before_cards, after_cards)

@@ -12,6 +12,7 @@ from typing import Any
 
 from jinja2 import Environment
 
+from ..core.textsafe import finalize
 from . import svg
 from .summary import histogram
 
@@ -86,7 +87,7 @@ Endings: {% for e, n in s.length.endings.items() %}{{ e }} {{ n }}{% if not loop
 </body></html>
 """
 
-_ENV = Environment(autoescape=True)
+_ENV = Environment(autoescape=True, finalize=finalize)
 _TEMPLATE = _ENV.from_string(TEMPLATE)
 
 

@@ -10,9 +10,12 @@ from typing import Any
 from jinja2 import Environment
 from markupsafe import Markup
 
-from .command import Echo, Runs, labels
+from ..core.limits import Runaway
+from ..core.textsafe import finalize, one_line
+from .command import Echo, Runs, labels, too_long
 from .loading import DataError, UsageError
-from .outdir import OutDirError, check, staged
+from .outdir import check, staged
+from .run import RayUnavailable
 
 DIFFERENCES = [0.02, 0.05, 0.10]
 
@@ -26,7 +29,7 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
         if not 0 < alpha < 1:
             raise UsageError(f"--alpha must be between 0 and 1, not {alpha}")
         game, seats = runs.prepare(root, game_name)
-        check(Path(runs.out).resolve())
+        check(Path(runs.out), root)
         names: list[str] = []
         for v in variants:
             load_variant(root, game.directory.name, Path(v))  # every variant checked before any game is played
@@ -34,7 +37,7 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
             if name in names or name == "base":
                 raise UsageError(f"two variants are named '{name}' (give each a `name:`)")
             names.append(name)
-    except (UsageError, OutDirError) as exc:
+    except UsageError as exc:
         echo(f"ostraka: error: {exc}", err=True)
         return 2
     except DataError as exc:
@@ -51,32 +54,40 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
         "variants": [{"name": n, "file": str(v)} for n, v in zip(names, variants)],
     }
     sides = [("base", None)] + [(n, str(Path(v).resolve())) for n, v in zip(names, variants)]
-    with staged(Path(out), meta) as work:
-        store = Store(work / DB_NAME)
-        for name, variant in sides:
-            store.start_run(name, variant or "", meta)
-            store.add_all(name, runs.play(runs.job(root, game.directory.name, seats, variant), label=name))
-            store.flush()
-        store.close()
-        con = connect(work / DB_NAME)
-        try:
-            result: dict[str, Any] = {
-                "games": games,
-                "alpha": alpha,
-                "base": summarise(con, "base", labels(game)),
-                "variants": [],
-            }
-            for name, variant in sides[1:]:
-                result["variants"].append(
-                    {"name": name, "file": variant, "differences": compare(con, "base", name, alpha)}
-                )
-        finally:
-            con.close()
-        result["power"] = power_table(players, DIFFERENCES, alpha)
-        (work / "report.html").write_text(render(game, meta, result), encoding="utf-8")
+    try:
+        with staged(Path(out), meta, root) as work:
+            store = Store(work / DB_NAME)
+            for name, variant in sides:
+                store.start_run(name, variant or "", meta)
+                store.add_all(name, runs.play(runs.job(root, game.directory.name, seats, variant), label=name))
+                store.flush()
+            store.close()
+            con = connect(work / DB_NAME)
+            try:
+                result: dict[str, Any] = {
+                    "games": games,
+                    "alpha": alpha,
+                    "base": summarise(con, "base", labels(game)),
+                    "variants": [],
+                }
+                for name, variant in sides[1:]:
+                    result["variants"].append(
+                        {"name": name, "file": variant, "differences": compare(con, "base", name, alpha)}
+                    )
+            finally:
+                con.close()
+            result["power"] = power_table(players, DIFFERENCES, alpha)
+            (work / "report.html").write_text(render(game, meta, result), encoding="utf-8")
+    except Runaway as exc:
+        return too_long(root, game, exc, players, echo)
+    except RayUnavailable as exc:
+        echo(f"ostraka: error: {exc}", err=True)
+        return 2
     if runs.fmt == "json":
-        echo(json.dumps(result, sort_keys=True))
+        echo(json.dumps(result, sort_keys=True))  # (ASCII: json escapes every control character)
         return 0
+    shown_echo = echo
+    echo = lambda line: shown_echo(one_line(line))  # noqa: E731 - variant names and cards from data
     echo(f"{games} games for the base and each of {len(names)} variants; report in {Path(out) / 'report.html'}")
     for v in result["variants"]:
         found = [d for d in v["differences"] if d["significant"]]
@@ -124,7 +135,7 @@ def render(game: Any, meta: dict, result: dict) -> str:
 
     names = {cid: card.name for cid, card in game.cards.items()}
     return (
-        Environment(autoescape=True)
+        Environment(autoescape=True, finalize=finalize)
         .from_string(TEMPLATE)
         .render(name=game.game.name, meta=meta, r=result, style=Markup(STYLE), fmt=fmt, names=names)
     )

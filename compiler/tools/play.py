@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from ..core.limits import Runaway, decided
 from ..model.compiled import CompiledGame
 from ..runtime.flow import FlowError, GameState
 
@@ -78,6 +80,7 @@ def play(state: GameState, bots: dict[int, Callable[[GameState], int]], watch: b
             shown = summary
         record.decisions.append(decision)
         state.apply_action(action)
+        decided(state.decisions)  # a flow that cannot end stops here (GameTooLong), its memory bounded
     return record
 
 
@@ -105,9 +108,11 @@ class Human:
             if not line:
                 raise EOFError("the input ended before the game did")
             text = line.strip()
-            if text.isdigit() and 1 <= int(text) <= len(legal):
+            # ASCII digits only, and few of them: isdigit() takes '²', and int() refuses 5,000 digits
+            if re.fullmatch(r"[0-9]{1,9}", text) and 1 <= int(text) <= len(legal):
                 return legal[int(text) - 1]
-            self.write(f"'{text}' is not a number from 1 to {len(legal)}")
+            shown = text if len(text) <= 40 else text[:40] + "..."
+            self.write(f"'{shown}' is not a number from 1 to {len(legal)}")
 
 
 def result(game: CompiledGame, players: int, seed: int, record: Record) -> dict[str, Any]:
@@ -136,6 +141,10 @@ def play_game(
     write: Callable[[str], None],
 ) -> None:
     """What `ostraka play` does once its arguments are checked."""
+    from ..core.textsafe import json_safe, visible
+
+    shown_write = write
+    write = lambda line: shown_write(visible(line))  # noqa: E731 - names and labels from card data
     state = new_game(game, players, seed, engine)
     bot = RandomBot(seed)
     bots: dict[int, Callable[[GameState], int]] = {seat: bot for seat in range(players)}
@@ -144,7 +153,7 @@ def play_game(
     record = play(state, bots)
     out = result(game, players, seed, record)
     if fmt == "json":
-        write(json.dumps(out, sort_keys=True))
+        shown_write(json_safe(json.dumps(out, sort_keys=True)))
         return
     write(
         f"{game.game.name}: {players} players, seed {seed}, random bots"
@@ -222,4 +231,12 @@ def command(
         return fail(str(exc))
     except FlowError as exc:
         return fail(str(exc))
+    except Runaway as exc:  # a game past the bounds (decisions, rounds, cards dealt): E404 at game.yaml's flow
+        from ..core.diagnostics import render_text
+        from ..pipeline.check.flowgame import finding
+
+        document = run.documents.get(game.game_file)
+        d = finding(game, document, exc, n, s)
+        echo(render_text(d, document.line_text(d.line) if document is not None else None), err=True)
+        return 1
     return 0

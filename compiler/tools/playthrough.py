@@ -80,6 +80,7 @@ def expected(games: list[CompiledGame]) -> dict[str, tuple[CompiledGame, int]]:
 
 
 def main(argv: list[str]) -> int:
+    from ..core.writes import write_file
     from ..pipeline.project import load
 
     root = Path.cwd()
@@ -90,9 +91,8 @@ def main(argv: list[str]) -> int:
         path = folder / name
         text = render(game, n)
         if "--write" in argv:
-            folder.mkdir(parents=True, exist_ok=True)
             if not path.is_file() or path.read_text(encoding="utf-8") != text:
-                path.write_text(text, encoding="utf-8")
+                write_file(path, text, root)
                 print(f"wrote {path.relative_to(root)}")
         elif not path.is_file() or path.read_text(encoding="utf-8") != text:
             print(f"{path.relative_to(root)} is stale (make playthroughs)")

@@ -89,24 +89,10 @@ def snapshot(root: Path, args: list[str]) -> str | None:
 
 
 def _secret(root: Path) -> bytes | None:
-    """The cache's secret (cache.py writes it), read only if it is a plain 0600 file of ours."""
-    try:
-        fd = os.open(
-            root / ".ostraka" / "key", os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        )
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)
-        text = os.read(fd, 65)
-    finally:
-        os.close(fd)
-    if not stat.S_ISREG(info.st_mode) or info.st_mode & 0o077 or len(text) != 64:
-        return None
-    try:
-        return bytes.fromhex(text.decode("ascii"))
-    except ValueError:
-        return None
+    """The cache's key (cache/key.py), read only if it is a plain 0600 file of ours."""
+    from ..cache.key import read_key
+
+    return read_key()
 
 
 def _path(root: Path) -> Path:

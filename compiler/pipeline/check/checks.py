@@ -10,6 +10,7 @@ from ...core.diagnostics import Severity
 from ...runtime.deck import check_draws
 from ..project import Run
 from .examples import check_card_examples, check_examples
+from .flowgame import check_flow
 from .followon import broken_cards, fold, recording
 from .placeholders import check_placeholders
 from .textcheck import check_card_text, check_text
@@ -60,6 +61,9 @@ def check_game(run: Run, game, scope: Scope, examples: bool = True) -> None:
         )
     if game.game_file in error_files or not examples:
         return
+    if not any(file in error_files for file in game.files):  # a flow that cannot end, found by one game
+        document = run.documents.get(game.game_file)
+        run.report.extend(run.cache.flow(game, lambda: check_flow(game, document)))
     broken = broken_cards(game, error_files, scope.written)
     reads: dict = {}
     if broken:  # record what each card's examples read, to fold failures that follow from the broken cards

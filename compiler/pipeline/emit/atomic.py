@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .envfail import refuse, shown
+from ...core.envfail import refuse, shown
 
 try:  # pragma: no cover - platform dependent
     import fcntl

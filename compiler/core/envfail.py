@@ -10,7 +10,7 @@ import errno
 import os
 from pathlib import Path
 
-from ...core.diagnostics import Diagnostic
+from .diagnostics import Diagnostic
 
 
 class Refused(Exception):
@@ -39,7 +39,7 @@ def refuse(code: str, message: str, path: str | os.PathLike, hint: str) -> Refus
 
 _NOT_WRITABLE = {errno.EACCES, errno.EPERM, errno.EROFS}
 _BUSY = {errno.EBUSY, errno.EXDEV}
-_MISSING = {errno.ENOENT, errno.ENOTDIR}
+_MISSING = {errno.ENOENT}
 _FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
 
 
@@ -77,9 +77,24 @@ def from_oserror(exc: OSError, path: str | os.PathLike | None = None) -> Diagnos
             where,
             hint="free some space (or raise the quota) and run the command again",
         )
-    return Diagnostic(
-        "E706",
-        f"input/output error: {reason}",
-        where,
-        hint="the file system reported an error; check the disk and run the command again",
+    return Diagnostic("E706", f"input/output error: {reason}", where, hint=_other_hint(exc.errno, where))
+
+
+def _other_hint(number: int | None, where: str) -> str:
+    """What an error other than permissions, a busy folder, a missing folder or a full disk means:
+    said as what it is, so that a file in the way is not blamed on the disk."""
+    what = where or "the path"
+    if number in (errno.ENOTDIR, errno.EEXIST):
+        return f"a file stands where a folder is wanted on the way to {what}: move it, or choose another path"
+    if number == errno.EISDIR:
+        return f"{what} is a folder, where a file is wanted: choose a file name"
+    if number == errno.ELOOP:
+        return f"a symbolic link is on the way to {what}, and ostraka never writes through a link: remove it"
+    if number == errno.ENAMETOOLONG:
+        return "the name is longer than the file system allows: choose a shorter path"
+    if number == errno.EIO:
+        return "the disk reported a read or write failure: check the disk and run the command again"
+    name = errno.errorcode.get(number, "") if number is not None else ""
+    return (
+        f"the system refused the operation{f' ({name})' if name else ''}; fix what it names and run the command again"
     )
