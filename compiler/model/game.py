@@ -166,6 +166,11 @@ class Game(Strict):
         default_factory=dict,
         description="Values of this file no public source gives, by dotted path (e.g. params.tribute), each with why it was chosen",
     )
+    original: bool = Field(
+        False,
+        description="The game is its designer's own: this data is the source of every value, so none needs a "
+        "published source or a reconstructed mark",
+    )
 
     def bounds(self, noun: str) -> tuple[int | None, int | None]:
         """The lowest and highest value of a noun (None: unbounded); tracks run first..spaces."""

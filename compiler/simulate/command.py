@@ -47,11 +47,22 @@ class Runs:
     seed: int
     bots: str
     jobs: int
-    out: str
+    out: str | None  # None: a run folder under build/, named by the game, the players and the seed
     fmt: str
     ray: str | None
     engine: str
     mcts_simulations: int
+
+    def target(self, root: Path, folder: str, game_id: str) -> Path:
+        """Where the results go: --out, else build/<folder>/<game>-<players>p-seed<seed>/ in the project,
+        shown relative to the current directory when it lies inside it."""
+        if self.out is not None:
+            return Path(self.out)
+        chosen = root / "build" / folder / f"{game_id}-{self.players}p-seed{self.seed}"
+        try:
+            return chosen.relative_to(Path.cwd())
+        except ValueError:
+            return chosen
 
     def prepare(self, root: Path, game_name: str):
         """The compiled game and the bot of each seat; a bad argument is a UsageError."""
@@ -85,7 +96,8 @@ class Runs:
 def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     try:
         game, seats = runs.prepare(root, game_name)
-        check(Path(runs.out).resolve())
+        out = runs.target(root, "runs", game.id)
+        check(out.resolve())
     except (UsageError, OutDirError) as exc:
         echo(f"ostraka: error: {exc}", err=True)
         return 2
@@ -95,13 +107,13 @@ def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     from .store import DB_NAME, Store
 
     meta = runs.meta("simulate", game.id, seats)
-    with staged(Path(runs.out), meta) as work:
+    with staged(out, meta) as work:
         store = Store(work / DB_NAME)
         store.start_run("base", "", meta)
         store.add_all("base", runs.play(runs.job(root, game.id, seats, None), label=game.id))
         store.close()
         summary = write_report(work, game, meta)
-    print_summary(summary, runs.fmt, Path(runs.out), echo)
+    print_summary(summary, runs.fmt, out, echo)
     return 0
 
 
