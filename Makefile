@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test lint docs bench schema clean fuzz playthroughs stress
+.PHONY: all test lint docs picture bench schema clean fuzz playthroughs stress
 
 all: $(STAMP)
 	$(BIN)/ostraka build
@@ -53,6 +53,15 @@ fuzz: $(STAMP)
 # Large hostile inputs (tests marked `stress`, left out of plain pytest by pyproject's addopts).
 stress: $(STAMP)
 	$(BIN)/python -m pytest -m stress -p no:cacheprovider
+
+# docs/report.png, the README's picture: a balance report rendered by headless Chromium, as the
+# sheet tests render sheets. Remake it when the report's look changes, and commit it.
+picture: $(STAMP) $(SYSTEM)
+	$(BIN)/ostraka simulate seven_wonders --players 4 --games 200 --seed 1 --bots greedy,random,random,random \
+	  --out build/picture >/dev/null
+	chromium --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update \
+	  --disable-sync --no-first-run --user-data-dir=$$(mktemp -d) --hide-scrollbars --window-size=1000,1000 \
+	  --screenshot=docs/report.png file://$(CURDIR)/build/picture/report.html
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
