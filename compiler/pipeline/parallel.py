@@ -59,7 +59,7 @@ def check(paths: list[Path], root: Path, cache: NullCache, examples: bool = True
     dirs, problems = find_game_dirs(paths, root / "cards")
     threshold = gc.get_threshold()
     # A check makes a few hundred thousand objects that live to its end (the data, their positions,
-    # the models): collected every 700, they are scanned again and again (~0.05 CPU-s of four games).
+    # the models): collected every 700, they would be scanned again and again for nothing.
     gc.set_threshold(max(threshold[0], YOUNG), *threshold[1:])
     try:
         split = _split(dirs)
