@@ -2,7 +2,9 @@
 
 Each page's fenced blocks are taken in order, in a scratch copy of the repository made a git
 repository of one commit (as a clone is): a ```yaml block with a `title="PATH"` is written to PATH
-(the tutorial's files), a ```sh block runs in bash with the project's .venv on the PATH and must
+(the tutorial's files), or, when its body is a snippet (`--8<-- "FILE"`, the site's include), must
+be what the commands before it wrote there (a file shown, such as the game `ostraka new` writes),
+a ```sh block runs in bash with the project's .venv on the PATH and must
 succeed, a ```text block right after a shell block must appear in what that block printed, and a
 ```python block runs in the project's Python. The `make` block is left out: CI runs `make test`,
 which runs it. Nothing here edits the repository itself.
@@ -23,6 +25,7 @@ REPO = Path(__file__).resolve().parent.parent
 PAGES = ["README.md", "docs/getting-started.md"]
 FENCE = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```\s*$", re.M | re.S)
 TITLE = re.compile(r'title="([^"]+)"')
+SNIPPET = re.compile(r'^--8<-- "([^"]+)"\s*$')
 # What a scratch copy needs: the games, what make writes, and the fixtures the docs name.
 COPIED = ["cards", "generated", "schema", "docs", "tests/fixtures", "Makefile", "pyproject.toml", ".gitignore"]
 
@@ -92,6 +95,12 @@ def test_every_block_runs_as_written(page, tmp_path):
                 [sys.executable, "-"], input=body, cwd=root, env=_env(), capture_output=True, text=True, timeout=600
             )
             assert done.returncode == 0, f"{where} failed:\n{body}\n---\n{done.stdout}{done.stderr}"
+        elif lang == "yaml" and title and SNIPPET.match(body):
+            shown = (REPO / SNIPPET.match(body).group(1)).read_text(encoding="utf-8")
+            written = (root / title.group(1)).read_text(encoding="utf-8")
+            assert shown == written, (
+                f"{where}: {SNIPPET.match(body).group(1)} is not what was written to {title.group(1)}"
+            )
         elif lang == "yaml" and title:
             path = root / title.group(1)
             path.parent.mkdir(parents=True, exist_ok=True)
