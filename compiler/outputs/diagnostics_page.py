@@ -27,7 +27,8 @@ WHEN = {
     "E307": "The command line names a card by an id that two games use (`ostraka explain agora`): "
     "say `attika:agora` or `olympus:agora`.",
     "E601": "A variant file given to `ostraka sweep` changes or removes a card the game lacks "
-    "(`cards: {tavren: ...}`), or adds one it has.",
+    "(`cards: {tavren: ...}`, as `tests/fixtures/variants/E601_unknown_card.yaml` does), "
+    "or adds one it has.",
     "E701": "`build --out` or `sheet --out` points at something a build did not make: "
     "a link, a device, or the project's own files.",
     "E702": "An output file or folder cannot be written: its permissions, or a read-only file system.",
