@@ -29,7 +29,7 @@ test: $(STAMP) $(SYSTEM)
 	$(BIN)/mypy compiler
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(SITE_CHECK)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir $(SITE_CHECK)
 	rm -rf $(SITE_CHECK)
 	$(BIN)/python -m pytest
 

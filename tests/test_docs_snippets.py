@@ -50,7 +50,7 @@ def _scratch(tmp_path: Path) -> Path:
         else:
             (root / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(source, root / rel)
-    (root / ".venv").symlink_to(REPO / ".venv")
+    (root / ".venv").symlink_to(Path(sys.prefix))  # the environment running the tests, as `make` leaves it
     git = ["git", "-c", "user.name=docs", "-c", "user.email=docs@example.invalid", "-c", "commit.gpgsign=false"]
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
     subprocess.run(["git", "add", "-A"], cwd=root, check=True)
