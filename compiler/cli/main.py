@@ -6,6 +6,7 @@ Each command imports what it needs when it runs: `ostraka --help` imports click 
 from __future__ import annotations
 
 import gc
+import os
 import sys
 
 import click
@@ -26,6 +27,11 @@ class _Commands(click.Group):
 
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:
+            # The reader went away (`ostraka play ... | head`): stop quietly, as other tools do, and keep
+            # Python from reporting the pipe again when it flushes stdout at exit.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(141)
         except Refused as exc:
             click.echo(render_text(exc.diagnostic), err=True)
         except OSError as exc:

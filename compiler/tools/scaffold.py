@@ -135,7 +135,7 @@ def card_text(game: Game, kind_name: str, kind: Kind, card_id: str, cards: dict[
     lines += [
         'text: "TODO the rules text, in our own words"',
         f"effects: []  # TODO what the card does, e.g. - gain: {{{noun}: 1}}",
-        "reconstructed: []  # fields whose values no public source gives",
+        *([] if game.original else ["reconstructed: []  # fields whose values no public source gives"]),
         "examples:",
         "  - name: TODO what this example shows",
         f"    given: {{}}  # TODO the state before, e.g. {{p1: {{{noun}: 3}}}}",
