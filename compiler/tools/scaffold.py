@@ -207,9 +207,10 @@ GAME_YAML = string.Template(
 id: $id
 name: $name_yaml
 summary: >-
-  Each round every player gathers one wood and one coin, then may build one building they have not
-  built yet, paying its cost. After five rounds every three coins left are worth a point, and the
-  player with the most points wins.
+  Each player starts with as many coins as their place at the table (the first one, the second two,
+  ...). Each round every player gathers one wood and one coin, then builds a building they have not
+  built yet if they can pay for one. After five rounds every three coins left are worth a point, and
+  the player with the most points wins.
 original: true  # your own game: its values come from this data, no published rules (see docs)
 players: {min: 2, max: 4}
 relations: {left: 1, right: -1, neighbours: [left, right]}
@@ -220,6 +221,7 @@ counters:
   points: {}
 globals:
   round: {start: 1}
+  position: {}  # each player's place at the table, set during the set-up
 zones:
   city: {}
 kinds:
@@ -243,7 +245,10 @@ flow:
       card: {kind: building, zone: city, missing: true}
       do:
         - build: {card: {kind: building, zone: city, missing: true, where: {id: {field: id}}}, optional: false}
-  setup: []
+  setup:
+    - each_player:
+        position: position
+        steps: [{do: [{gain: {coins: {value: position}}}]}]
   play:
     - repeat:
         times: 5
