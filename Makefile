@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test lint bench schema clean fuzz playthroughs stress
+.PHONY: all test lint docs picture bench schema clean fuzz playthroughs stress
 
 all: $(STAMP)
 	$(BIN)/ostraka build
@@ -24,12 +24,20 @@ $(SYSTEM): $(STAMP)
 	  (apt-get install -y -q chromium poppler-utils || (apt-get update -q && apt-get install -y -q chromium poppler-utils)); fi
 	touch $(SYSTEM)
 
-# Types and lint first (seconds; mypy keeps its cache in .mypy_cache/), then the suite.
+# Types, lint and the docs site first (seconds; mypy keeps its cache in .mypy_cache/), then the suite.
 test: $(STAMP) $(SYSTEM)
 	$(BIN)/mypy compiler
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir $(SITE_CHECK)
+	rm -rf $(SITE_CHECK)
 	$(BIN)/python -m pytest
+
+# The documentation site (mkdocs.yml), built into site/ (not committed): open site/index.html.
+# --strict: a broken link, a missing page or a page left out of the nav is an error.
+SITE_CHECK := .site-check
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 # The same checks alone (the configuration is pyproject's [tool.mypy] and [tool.ruff]);
 # `.venv/bin/ruff format .` lays the code out as the last one wants.
@@ -46,6 +54,15 @@ fuzz: $(STAMP)
 stress: $(STAMP)
 	$(BIN)/python -m pytest -m stress -p no:cacheprovider
 
+# docs/report.png, the README's picture: a balance report rendered by headless Chromium, as the
+# sheet tests render sheets. Remake it when the report's look changes, and commit it.
+picture: $(STAMP) $(SYSTEM)
+	$(BIN)/ostraka simulate seven_wonders --players 4 --games 200 --seed 1 --bots greedy,random,random,random \
+	  --out build/picture >/dev/null
+	chromium --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update \
+	  --disable-sync --no-first-run --user-data-dir=$$(mktemp -d) --hide-scrollbars --window-size=1000,1000 \
+	  --screenshot=docs/report.png file://$(CURDIR)/build/picture/report.html
+
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
@@ -54,8 +71,9 @@ bench: $(STAMP)
 playthroughs: $(STAMP)
 	$(BIN)/python -m compiler.tools.playthrough --write
 
+# schema/*.json, .vscode/settings.json and the generated docs pages (docs/language/, commands, diagnostics).
 schema: $(STAMP)
 	$(BIN)/ostraka schema --write
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ostraka .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ostraka .mypy_cache .ruff_cache site $(SITE_CHECK)

@@ -1,1 +1,1 @@
-"""`make bench`: the benchmarks quoted in the README (outside the package: nothing here ships)."""
+"""`make bench`: the figures of docs/benchmarks.md (outside the package: nothing here ships)."""

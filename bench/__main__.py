@@ -1,4 +1,4 @@
-"""`make bench`: the figures quoted in the README, measured in one run on this machine.
+"""`make bench`: the figures of docs/benchmarks.md, measured in one run on this machine.
 
 Each section is a function returning the lines it prints; other modules add theirs to SECTIONS.
 """

@@ -10,8 +10,8 @@ tracked the ratio of their times within a few percent. It does not see time spen
 collector, dict and list work).
 
 `--by-module` also splits each engine's count by the module whose code ran (an opcode counts for
-the function executing it, not for its callers), side by side, and works out what the README's
-"Whole games" section reads from it: the runtime both engines run (of each module, the smaller of
+the function executing it, not for its callers), side by side, and works out from it how the 3x
+target between the engines stands: the runtime both engines run (of each module, the smaller of
 its two counts), each engine's own work (the rest), and how small the shared part would have to
 be for the handlers to be TARGET times the interpreter.
 """

@@ -2,61 +2,30 @@
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
-from pathlib import Path
 
+import gamekit
 import pytest
-from click.testing import CliRunner
 
-from compiler.cli.main import cli
-from compiler.model.game import Example
-from compiler.pipeline.check.examples import run_example
-from compiler.pipeline.project import load
-
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = gamekit.ROOT
 GAME = ROOT / "cards" / "attika"
-
-
-def _invoke(*args: str, cwd: Path = ROOT):
-    runner = CliRunner()
-    import os
-
-    old = os.getcwd()
-    os.chdir(cwd)
-    try:
-        return runner.invoke(cli, list(args), catch_exceptions=False)
-    finally:
-        os.chdir(old)
+_invoke = gamekit.invoke
+run = gamekit.run
 
 
 @pytest.fixture(scope="module")
 def game():
-    run = load([GAME], ROOT)
-    assert not [d for d in run.report.items if d.code.startswith("E")], [str(d) for d in run.report.items]
-    (compiled,) = run.games
-    return compiled
+    return gamekit.load_clean("attika")
 
 
 @pytest.fixture(scope="module")
 def records():
-    result = _invoke("cards", "attika", "--format", "json")
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
-
-
-def run(game, given, when, expect, answers=None):
-    example = Example(name="t", given=given, when=when, expect=expect, answers=answers or {})
-    return run_example(game, example)
+    return gamekit.records("attika")
 
 
 def test_check_is_clean_and_every_example_passes():
-    result = _invoke("check", "cards/attika")
-    assert result.exit_code == 0, result.output
-    summary = result.output.strip().splitlines()[-1]
-    assert " 0 errors, 0 warnings" in summary and "examples failed" not in summary
-    assert int(re.search(r"(\d+) examples passed", summary).group(1)) >= 100
+    gamekit.assert_clean_check("attika", at_least=100)
 
 
 def test_thirty_buildings_in_seven_groups_and_four_stacks(records):

@@ -1,5 +1,5 @@
 """bench.opcodes --by-module: each engine's opcodes by the module that ran them, and the split the
-README's "Whole games" section reads from it (what both engines run, each one's own, and the most
+3x target between the engines is read from (what both engines run, each one's own, and the most
 the shared part could be for the handlers to be 3x the interpreter)."""
 
 from __future__ import annotations

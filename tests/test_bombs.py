@@ -2,7 +2,7 @@
 
 Each file bomb is checked by the real CLI in a subprocess whose address space is capped
 (RLIMIT_AS) and whose CPU time is capped (RLIMIT_CPU, a guard against hangs, far above what a
-refusal takes: the numbers measured are in ARCHITECTURE.md). A bomb that got through would be
+refusal takes). A bomb that got through would be
 killed by a limit, and the test would see no diagnostic.
 """
 

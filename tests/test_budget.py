@@ -1,10 +1,9 @@
 """The step budget holds (core/limits.py): hostile cards stop with a located E402, on both engines.
 
 Options tried on copies of the state (`choose`, `may`, build trials) and the payment search are
-charged to the run's one budget, which every copy of the state shares. Each card below once ran
-for minutes (or grew exponentially with its nesting); now each is refused by the step budget, at
-its example, the same way by the interpreter and by the generated handlers. The slowest of them
-is timed in README.md ("Reliability"); here only the outcome is asserted.
+charged to the run's one budget, which every copy of the state shares. Each card below would run
+for minutes (or grow exponentially with its nesting) without it; each is refused by the step
+budget, at its example, the same way by the interpreter and by the generated handlers.
 """
 
 from __future__ import annotations

@@ -134,3 +134,23 @@ def test_an_indentation_slip_is_one_finding_with_the_right_hint(ostraka, game):
         in result.output
     )
     assert "list item" not in result.output
+
+
+def test_folding_reads_the_failure_not_the_message():
+    """What an example's finding is about travels as fields (Diagnostic.failure): a message worded
+    differently is folded all the same, and a finding without the fields is left standing."""
+    from compiler.cache.gameview import Reads
+    from compiler.core.diagnostics import Diagnostic, ExampleFailure
+    from compiler.pipeline.check.followon import Broken, fold
+
+    cause = Diagnostic("E204", "unknown effect primitive 'gian'", "cards/mini/bad.yaml", 3, 1)
+    failure = ExampleFailure("reader", "built beside good", "p1.coins is 3, expected 4")
+    reworded = Diagnostic("E401", "reworded entirely", "cards/mini/reader.yaml", 9, 5, failure=failure)
+    bare = Diagnostic("E401", failure.message(), "cards/mini/reader.yaml", 9, 5)
+    reads = Reads()
+    reads.ids.add("bad")
+    items = [cause]
+    kept = fold([reworded, bare], {"reader": reads}, Broken({"bad": "cards/mini/bad.yaml"}), items)
+    assert kept == [bare]
+    (note,) = items[0].related
+    assert note.message == "example 'built beside good' of 'reader' also fails: it reads 'bad'"

@@ -585,18 +585,18 @@ def test_regression_a_global_given_as_text(clean_game):
 def test_regression_a_crash_beside_a_broken_file_blames_the_data():
     """A card's cost that is a mapping (E201 in its file) crashed another card's example: E402 now,
     pointing at the broken file. Without errors in the game, a crash stays E901 (a bug of ours)."""
-    from compiler.core.diagnostics import Diagnostic
+    from compiler.core.diagnostics import Diagnostic, ExampleFailure
     from compiler.pipeline.check import checks
 
     class Game:
         cards = {"a": None, "b": None}
         sources = {"a": type("S", (), {"file": "ok.yaml"})(), "b": type("S", (), {"file": "bad.yaml"})()}
 
-    crash = Diagnostic(
-        "E901", "example 'x' of 'a' failed: internal error while running: TypeError: boom", "ok.yaml", 3, 1
-    )
+    failure = ExampleFailure("a", "x", "internal error while running: TypeError: boom")
+    crash = Diagnostic("E901", failure.message(), "ok.yaml", 3, 1, failure=failure)
     blamed = checks._blame_broken_data(Game, {"bad.yaml"}, [crash])
     assert [d.code for d in blamed] == ["E402"] and "bad.yaml" in blamed[0].hint
+    assert blamed[0].message == "example 'x' of 'a' failed: could not run: it may read a card whose data has errors"
     assert checks._blame_broken_data(Game, set(), [crash]) == [crash]
 
 

@@ -1,4 +1,4 @@
-"""The import graph of compiler/ is a stack of layers (ARCHITECTURE.md, "Layers").
+"""The import graph of compiler/ is a stack of layers (ARCHITECTURE.md, "The folders are the layers").
 
 Every import counts for the layers: at the top of a module, inside a function, under
 `if TYPE_CHECKING:`. A module may import its own layer or a lower one, never a higher one. No set of

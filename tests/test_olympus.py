@@ -94,7 +94,10 @@ def test_no_python_code_names_an_olympus_card():
     ids = {p.stem for p in (GAME / "buildings").glob("*.yaml")} | {
         f"{d}_{s}" for d in DEITIES for s in ("alpha", "beta")
     }
-    for path in (REPO / "compiler").rglob("*.py"):
+    assert len(ids) > 30 and "temple_of_zeus" in ids, "the buildings and favors' ids are read"
+    sources = sorted((REPO / "compiler").rglob("*.py"))
+    assert len(sources) > 100 and REPO / "compiler" / "runtime" / "interpreter.py" in sources
+    for path in sources:
         # A primitive's documentation example may borrow a card's name; code may not.
         lines = [
             line for line in path.read_text(encoding="utf-8").splitlines() if not line.strip().startswith("example =")

@@ -2,58 +2,30 @@
 
 from __future__ import annotations
 
-import json
-import os
 import re
 import shutil
-from pathlib import Path
 
+import gamekit
 import pytest
-from click.testing import CliRunner
 
-from compiler.cli.main import cli
-from compiler.model.game import Example
-from compiler.pipeline.check.examples import run_example
-from compiler.pipeline.project import load
-
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = gamekit.ROOT
 GAME = ROOT / "cards" / "peloponnes"
-
-
-def _invoke(*args: str, cwd: Path = ROOT):
-    old = os.getcwd()
-    os.chdir(cwd)
-    try:
-        return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    finally:
-        os.chdir(old)
+_invoke = gamekit.invoke
+run = gamekit.run
 
 
 @pytest.fixture(scope="module")
 def game():
-    run = load([GAME], ROOT)
-    assert not [d for d in run.report.items if d.code.startswith("E")], [str(d) for d in run.report.items]
-    (compiled,) = run.games
-    return compiled
+    return gamekit.load_clean("peloponnes")
 
 
 @pytest.fixture(scope="module")
 def records():
-    result = _invoke("cards", "peloponnes", "--format", "json")
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
-
-
-def run(game, given, when, expect, answers=None):
-    return run_example(game, Example(name="t", given=given, when=when, expect=expect, answers=answers or {}))
+    return gamekit.records("peloponnes")
 
 
 def test_check_is_clean_and_every_example_passes():
-    result = _invoke("check", "cards/peloponnes")
-    assert result.exit_code == 0, result.output
-    summary = result.output.strip().splitlines()[-1]
-    assert " 0 errors, 0 warnings" in summary and "examples failed" not in summary
-    assert int(re.search(r"(\d+) examples passed", summary).group(1)) >= 120
+    gamekit.assert_clean_check("peloponnes", at_least=120)
 
 
 def test_forty_tiles_seven_civilizations_and_the_athens_material(records):
@@ -91,10 +63,11 @@ def test_values_match_the_research_tables(records):
 
 
 def test_land_income_effects_match_their_produces_field(records):
-    for r in records:
-        if r["kind"] != "land":
-            continue
+    lands = [r for r in records if r["kind"] == "land"]
+    assert len(lands) == 20, "the 20 land tiles are all listed"
+    for r in lands:
         (income,) = [e for e in r["effects"] if e.get("on") == "income"]
+        assert r["fields"]["produces"], f"{r['id']} produces nothing"
         assert income["do"] == [{"gain": r["fields"]["produces"]}], r["id"]
 
 

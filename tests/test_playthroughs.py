@@ -40,7 +40,9 @@ def test_playthrough_replays(path, games):
 
 
 def test_every_game_with_a_flow_has_its_playthroughs(games):
-    wanted = expected(list(games.values()))
+    """Required of the published games; a designer's own game (`original: true`, as `ostraka new`
+    writes it) is held to its playthroughs once `make playthroughs` has written them."""
+    wanted = expected([g for g in games.values() if not g.game.original])
     assert wanted, "no game has a flow"
     missing = sorted(name for name in wanted if not (REPO / FOLDER / name).is_file())
     assert not missing, f"games with a flow but no playthrough: {missing} (run `make playthroughs`)"

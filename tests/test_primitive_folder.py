@@ -139,7 +139,7 @@ def test_the_generated_handlers_use_the_new_template(added):
 def test_the_language_reference_lists_the_new_primitive(added):
     project, results = added
     assert results["schema"][0] == 0, results["schema"][1]
-    reference = (project / "docs" / "language.md").read_text()
+    reference = (project / "docs" / "language" / "actions.md").read_text()
     assert "The acting player's counter is doubled." in reference
     assert '"double"' in (project / "schema" / "card.schema.json").read_text()
 

@@ -354,3 +354,21 @@ def test_github_workflow_example_runs_the_github_format(project):
         re.match(r"^::(error|warning) file=[^,:]+,line=\d+,col=\d+,title=[EW]\d{3}::.+", ln) for ln in commands
     ), commands
     assert "1 error" in result.stderr  # the summary goes to the log, not into annotations
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly():
+    """`ostraka play ... | head`: the closed pipe is no E706 and no traceback, and exits 0 (core/writes.py's rule).
+    (An Olympus game prints far more than a pipe holds, so the write that fails is certain.)"""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "compiler", "play", "olympus", "--players", "5", "--seed", "1"],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith(b"Olympus")
+    proc.stdout.close()
+    code = proc.wait(timeout=120)
+    errors = proc.stderr.read().decode()
+    assert code == 0, errors
+    assert "E706" not in errors and "Traceback" not in errors and "Exception ignored" not in errors, errors

@@ -51,7 +51,7 @@ def leftovers(folder: Path) -> list[str]:
 # ------------------------------------------------------------------------------ links
 
 
-@pytest.mark.parametrize("rel", [".vscode/settings.json", "docs/language.md", "schema/card.schema.json"])
+@pytest.mark.parametrize("rel", [".vscode/settings.json", "docs/language/actions.md", "schema/card.schema.json"])
 def test_schema_write_refuses_a_committed_link_and_writes_nothing(ostraka, project, victim, rel):
     link = project / rel
     link.parent.mkdir(parents=True, exist_ok=True)

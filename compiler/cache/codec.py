@@ -11,7 +11,7 @@ import hashlib
 import json
 from typing import Any
 
-from ..core.diagnostics import Diagnostic, Related, Severity
+from ..core.diagnostics import Diagnostic, ExampleFailure, Related, Severity
 from ..load.loader import Document
 
 
@@ -116,6 +116,7 @@ def diag_to_json(d: Diagnostic) -> dict[str, Any]:
         "path": d.path,
         "related": [[r.file, r.line, r.column, r.message] for r in d.related],
         "severity": d.severity.value if d.severity else None,
+        "failure": d.failure.as_tuple() if d.failure else None,
     }
 
 
@@ -130,6 +131,7 @@ def diag_from_json(o: dict[str, Any]) -> Diagnostic:
         str(o["path"]),
         tuple(Related(str(f), int(ln), int(c), str(m)) for f, ln, c, m in o["related"]),
         Severity(o["severity"]) if o["severity"] else None,
+        ExampleFailure.from_tuple(o.get("failure")),
     )
 
 

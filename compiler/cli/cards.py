@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -76,17 +77,54 @@ def deck(game: str, players: int, key: int, seed: int) -> None:
 
 @click.command("new")
 @click.argument("game")
-@click.argument("kind")
-@click.argument("card_id", metavar="ID")
+@click.argument("kind", required=False)
+@click.argument("card_id", metavar="[ID]", required=False)
 @click.option(
     "--dir",
     "folder",
     type=click.Path(file_okay=False),
     default=None,
-    help="Folder for the file (default: where cards of that kind already are).",
+    help="With KIND and ID: the folder for the card file (default: where cards of that kind already are).",
 )
-def new(game: str, kind: str, card_id: str, folder: str | None) -> None:
-    """Write a new card file for GAME with every field KIND requires and an example skeleton."""
+def new(game: str, kind: str | None, card_id: str | None, folder: str | None) -> None:
+    """Start a new game, or add a card to one.
+
+    `ostraka new GAME` writes a whole new game under cards/GAME/: a game.yaml with players, nouns,
+    rules and a flow, and one card with its example, which check --strict, play and simulate accept
+    as written. `ostraka new GAME KIND ID` writes a card file for GAME with every field KIND requires
+    and an example skeleton.
+    """
+    if kind is None:
+        _new_game(game)
+    elif card_id is None:
+        raise click.UsageError("a new card needs its KIND and its ID: ostraka new GAME KIND ID")
+    else:
+        _new_card(game, kind, card_id, folder)
+
+
+def _new_game(game_id: str) -> None:
+    from ..tools.scaffold import ScaffoldError, new_game
+
+    root = common.project_root()
+    try:
+        files = new_game(root / "cards", game_id)
+    except ScaffoldError as exc:
+        _refuse_scaffold(exc)
+    from ..core.writes import write_file
+
+    for path, text in files.items():
+        write_file(path, text, root, new=True)
+        click.echo(f"wrote {path.relative_to(root).as_posix()}")
+    click.echo(f"next: ostraka check {game_id} --strict, then ostraka play {game_id} --players 2")
+
+
+def _refuse_scaffold(exc) -> NoReturn:
+    d = exc.diagnostic
+    click.echo(f"ostraka: error {d.code}: {d.message}" + (f"\n    hint: {d.hint}" if d.hint else ""), err=True)
+    sys.exit(2)
+
+
+def _new_card(game: str, kind: str, card_id: str, folder: str | None) -> None:
     from ..tools.scaffold import ScaffoldError, scaffold
     from ..tools.targets import game_dir, no_game
 
@@ -111,9 +149,7 @@ def new(game: str, kind: str, card_id: str, folder: str | None) -> None:
             compiled.directory, compiled.game, kind, card_id, existing, Path(folder) if folder else None
         )
     except ScaffoldError as exc:
-        d = exc.diagnostic
-        click.echo(f"ostraka: error {d.code}: {d.message}" + (f"\n    hint: {d.hint}" if d.hint else ""), err=True)
-        sys.exit(2)
+        _refuse_scaffold(exc)
     from ..core.writes import write_file
 
     write_file(path, text, root, new=True)

@@ -6,6 +6,7 @@ Each command imports what it needs when it runs: `ostraka --help` imports click 
 from __future__ import annotations
 
 import gc
+import os
 import sys
 
 import click
@@ -39,7 +40,6 @@ def closed_pipe() -> None:
     """End quietly when standard output's reader has gone: what is left unprinted goes nowhere (so
     the interpreter's last flush cannot fail too), and the exit is 0, as a command whose output fit
     in the pipe before it closed."""
-    import os
 
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -158,7 +158,6 @@ def _ignore_signals() -> None:
 
 def _exit_now(code: int) -> None:
     """End the process at once, its output flushed (returns only when a flush fails: the usual exit reports it)."""
-    import os
 
     try:
         sys.stdout.flush()

@@ -40,7 +40,13 @@ def run_options(command: Callable[..., None]) -> Callable[..., None]:
             help="random, greedy or mcts: one for all seats, or one per seat (a,b,...).",
         ),
         click.option("--jobs", type=int, default=1, show_default=True, help="Local worker processes."),
-        click.option("--out", required=True, type=click.Path(), help="Directory for results.duckdb and report.html."),
+        click.option(
+            "--out",
+            type=click.Path(),
+            default=None,
+            help="Directory for results.duckdb and report.html "
+            "(default: build/runs/GAME-Np-seedS/ for simulate, build/sweeps/GAME-Np-seedS/ for sweep).",
+        ),
         click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True),
         click.option(
             "--ray",

@@ -96,13 +96,15 @@ def export(game: str, fmt: str, out: str | None) -> None:
 
 
 @click.command()
-@click.option("--write", is_flag=True, help="Write schema/*.json, .vscode/settings.json and docs/language.md.")
+@click.option("--write", is_flag=True, help="Write schema/*.json, .vscode/settings.json and the generated docs pages.")
 def schema(write: bool) -> None:
-    """Print or write the JSON Schemas (the language's and each game's), the editor settings and the language reference."""
-    from ..outputs.docs_gen import reference_files
+    """Print or write the JSON Schemas (the language's and each game's), the editor settings and the generated docs."""
+    from .reference import reference_files
 
     root = common.project_root()
-    files = reference_files(root)
+    group = click.get_current_context().find_root().command
+    assert isinstance(group, click.Group)
+    files = reference_files(group, root)
     if not write:
         click.echo(files["schema/card.schema.json"])
         return

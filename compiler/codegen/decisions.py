@@ -1,12 +1,13 @@
 """The decisions of compiler/decide/ printed as the generated code's literals and calls.
 
-A mixin of the Generator (generator.py): templates call these through `g` (g.players, g.select,
-g.change, g.param, ...). What a node means is decided in decide/; here it is only written out.
+A collaborator of the Generator (generator.py), which hands templates these methods as `g.players`,
+`g.select`, `g.change`, `g.param`, ... What a node means is decided in decide/; here it is only
+written out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..decide import nouns, numbers, players, selectors, zones
@@ -14,23 +15,25 @@ from ..lang.nodes import OneOf
 from ..lang.types import FieldTest, Selector
 from ..model.compiled import CompiledGame
 from ..model.fields import OWN_FIELDS
-from .names import Code, ident, lit
+from .names import Code, Namer, ident, lit
 from .searches import Searches
 
 # The parts of a player set that are seats around the table, relative to the actor (rt.seated).
 SEATED = frozenset({players.ACTOR[0], players.EVERY_SEAT[0], players.OTHER_SEATS[0], "offset"})
 
 
-class Decisions(Searches):
-    game: CompiledGame
-    rules: Any  # the game's rules (Game)
-    module: Any  # the Module being generated (generator.py)
+class Decisions:
+    """The decisions of one game's data, written out for the module being generated. Amounts inside
+    them (a `where`'s, a `fewest`'s) are rendered by the generator's `amount`; selectors become the
+    module's search functions through the Searches it owns."""
 
-    def fresh(self, prefix: str) -> Code:  # pragma: no cover - the Generator's
-        raise NotImplementedError
-
-    def amount(self, value: Any, c: Code) -> Code:  # pragma: no cover - the Generator's
-        raise NotImplementedError
+    def __init__(self, game: CompiledGame, module: Any, namer: Namer, amount: Callable[[Any, Code], Code]) -> None:
+        self.game = game
+        self.rules = game.game
+        self.module = module  # the Module being generated (generator.py)
+        self.namer = namer
+        self.amount = amount
+        self.searches = Searches(game, module, namer, amount, self)
 
     # ------------------------------------------------------------------ zones
 
@@ -127,7 +130,7 @@ class Decisions(Searches):
                 narrowed = Code(f"rt.narrow({c}.game, {narrowed}, {lit(name)}, {value})")
         if not rest:
             return narrowed
-        card = self.fresh("card")
+        card = self.namer.fresh("card")
         tests = [self._where_test(card, name, wanted, c) for name, wanted in rest]
         if narrowed != (ids if ids is not None else "None"):
             return Code(f"rt.keep({c}.game, {narrowed}, lambda {card}: " + " and ".join(tests) + ")")
@@ -140,7 +143,7 @@ class Decisions(Searches):
         if isinstance(wanted, OneOf) and wanted.key == "field":
             return Code(f"{c}.card_field({lit(wanted.arg)})")
         if isinstance(wanted, FieldTest) and wanted.among is not None and set(wanted.tests()) == {"among"}:
-            pick = self.fresh("cid")
+            pick = self.namer.fresh("cid")
             return Code(f"[{pick} for _h, {pick} in {self.select(wanted.among, c)}]")
         return None
 
@@ -160,7 +163,7 @@ class Decisions(Searches):
         if test in ("at_least", "at_most"):
             return self.amount(value, c)
         if test == "among":
-            pick = self.fresh("cid")
+            pick = self.namer.fresh("cid")
             return Code(f"[{pick} for _h, {pick} in {self.select(value, c)}]")
         return lit(value)
 
@@ -193,7 +196,7 @@ class Decisions(Searches):
         """Context.select: the (holder, card id) pairs a card id or a selector names, found by a
         search function of the module (codegen/searches.py)."""
         selector = Selector(id=ref) if isinstance(ref, str) else ref
-        search = self.compiled_search(selector)
+        search = self.searches.compiled_search(selector)
         if search is not None:
             return Code(f"{search}({c})")
         args = [
@@ -207,7 +210,7 @@ class Decisions(Searches):
             if extreme is None:
                 args.append(Code("None"))
             else:
-                about = self.fresh("c")
+                about = self.namer.fresh("c")
                 args.append(Code(f"lambda {about}: {self.amount(extreme, about)}"))
         while args[-1] == "None":
             args.pop()

@@ -73,7 +73,7 @@ def _reads(key: str, arg: Any) -> list[tuple[str, str, Any]]:
 
 
 def _function(gen: Any, sid: int, part: str, kind: str, value: Any, about: str) -> FlowPart:
-    gen._names = 0
+    gen.namer.count = 0  # each flow function numbers its names from 1, wherever it is
     name = ident("flow_win" if sid == WIN else f"flow_{sid}_{part}")
     c = Code("ctx")
     doc = lit(f"The flow's {about}: {_SAYS[part]}.")

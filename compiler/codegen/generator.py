@@ -22,7 +22,7 @@ from ..runtime.heard import HEARD
 from .decisions import Decisions
 from .flowsteps import FlowPart, flow_parts
 from .jinja import environment, primitive_template
-from .names import Code, UnsafeValue, comment_text, ident, lit
+from .names import Code, Namer, UnsafeValue, comment_text, ident, lit
 
 INDENT = "    "
 
@@ -71,14 +71,41 @@ class Module:
     broken: list[tuple[str, str, str]] = field(default_factory=list)  # templates that failed on a node: fell back
 
 
-class Generator(Decisions):
-    """Renders one game. Templates call its public methods through the name `g`."""
+# What templates ask of the game's decisions as `g.NAME`, answered by the Decisions collaborator.
+TEMPLATE_DECISIONS = (
+    "change",
+    "constant",
+    "filter",
+    "first_player",
+    "handed_nouns",
+    "match",
+    "one_player",
+    "param",
+    "players",
+    "select",
+    "spend",
+    "track",
+    "value",
+    "where_pairs",
+    "zone_pair",
+    "zone_pairs",
+    "zone_shared",
+)
+
+
+class Generator:
+    """Renders one game. Templates call its public methods through the name `g`: the nodes inside a
+    node (amounts, tests, blocks) are rendered here; the game's decisions are written out by its
+    Decisions (decisions.py), which owns the module's search functions (searches.py)."""
 
     def __init__(self, game: CompiledGame) -> None:
         self.game = game
         self.rules = game.game
         self.module = Module(game_id=ident(game.id))
-        self._names = 0
+        self.namer = Namer()
+        self.decide = Decisions(game, self.module, self.namer, self.amount)
+        for name in TEMPLATE_DECISIONS:
+            setattr(self, name, getattr(self.decide, name))
 
     # ------------------------------------------------------------------ names and literals
 
@@ -86,8 +113,7 @@ class Generator(Decisions):
     ident = staticmethod(ident)
 
     def fresh(self, prefix: str) -> Code:
-        self._names += 1
-        return ident(f"{prefix}{self._names}")
+        return self.namer.fresh(prefix)
 
     @staticmethod
     def code(text: str) -> Code:
@@ -210,7 +236,7 @@ class Generator(Decisions):
     def _effects(self, card_id: str | None, effects: list[tuple[int, Any]]) -> Code:
         slot = lit("rules" if card_id is None else card_id)
         parts = []
-        self._names = 0
+        self.namer.count = 0
         for index, effect in effects:
             body = self.statements(effect.do or [], Code("ctx"))
             guards = []
@@ -285,7 +311,7 @@ class Generator(Decisions):
                 )
         for kind_name, kind in self.rules.kinds.items():
             if kind.requires is not None:
-                self._names = 0
+                self.namer.count = 0
                 test = self.test(kind.requires, Code("ctx"))
                 self.module.requires.append((kind_name, name_for("requires", kind_name), game_file, test))
         self._moves(game_file, used)
@@ -300,7 +326,7 @@ class Generator(Decisions):
         for name, move in flow.moves.items() if flow is not None else ():
             names = []
             for i, action in enumerate(move.do, 1):
-                self._names = 0
+                self.namer.count = 0
                 base = fn = f"move_{name}_{i}"
                 while fn in used:
                     fn = f"{base}_{len(used)}"
@@ -312,18 +338,18 @@ class Generator(Decisions):
                 names.append(ident(fn))
                 if action.key == "build" and not action.arg.optional and action.arg.price is None:
                     # what judging reads of a build it judges (runtime/program._judged's builds)
-                    self._names = 0
+                    self.namer.count = 0
                     count = Code(f"lambda ctx: {self.amount(action.arg.count, Code('ctx'))}")
                     self.module.builds.append((name, i - 1, count, self._search_of(action.arg.card), action.arg.free))
             self.module.moves.append((name, names))
-            self._names = 0
+            self.namer.count = 0
             self.module.move_cards.append((name, self._search_of(move.card)))
 
     def _search_of(self, ref: Any) -> Code:
         """A function of the context that finds a card reference's cards: the module's search for
         it, else the search written out."""
-        search = self.compiled_search(ref) if not isinstance(ref, str) else None
-        return search or Code(f"lambda ctx: {self.select(ref, Code('ctx'))}")
+        search = self.decide.searches.compiled_search(ref) if not isinstance(ref, str) else None
+        return search or Code(f"lambda ctx: {self.decide.select(ref, Code('ctx'))}")
 
 
 def _small_literal(code: str) -> bool:

@@ -77,3 +77,15 @@ def lit(value: Any) -> Code:
 def comment_text(text: str) -> Code:
     """Text for a `#` comment: shown as is when plainly safe, else as an ASCII-escaped literal."""
     return Code(text if _SAFE_COMMENT.match(text) else ascii(text))
+
+
+class Namer:
+    """Fresh local names for the generated code, numbered in the order they are asked for. One is
+    shared by the generator's collaborators, so a name is never given twice within a function."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def fresh(self, prefix: str) -> Code:
+        self.count += 1
+        return ident(f"{prefix}{self.count}")

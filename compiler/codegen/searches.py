@@ -14,56 +14,67 @@ some card passes the fixed tests (runtime/cards._kept), once per search.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from ..decide import players, selectors
 from ..lang.nodes import OneOf
 from ..lang.types import FieldTest, Selector
+from ..model.compiled import CompiledGame
 from ..model.fields import OWN_FIELDS
-from .names import Code, UnsafeValue, ident, lit
+from .names import Code, Namer, UnsafeValue, ident, lit
 
 # The selector options compiled here; a selector using another one is searched by the runtime.
 KNOWN_OPTIONS = frozenset({"id", "kind", "where", "zone", "of", "missing", "fewest", "most"})
 
 
+class Decided(Protocol):
+    """What a search function needs written out of the game's decisions (decisions.Decisions)."""
+
+    def card_set(self, ids: Any) -> Code: ...
+
+    def constant(self, prefix: str, value: Code) -> Code: ...
+
+    def player_spec(self, ref: Any) -> Any: ...
+
+    def players(self, ref: Any, c: Code, ordered: bool = False) -> Code: ...
+
+    def select(self, ref: Any, c: Code) -> Code: ...
+
+    def one_player(self, ref: Any, c: Code) -> Code | None: ...
+
+
 class Searches:
-    """A mixin of the Generator (generator.py): `g.select` in templates lands here."""
+    """The module's search functions: `g.select` in a template asks Decisions, which asks here.
 
-    game: Any
-    module: Any
-    _names: int
+    A collaborator of the Generator (generator.py), owned by its Decisions: it writes into the
+    module being generated, names through the shared Namer, and renders a `where`'s amounts with
+    the generator's `amount`."""
 
-    def amount(self, value: Any, c: Code) -> Code:  # pragma: no cover - the Generator's
-        raise NotImplementedError
-
-    def card_set(self, ids: Any) -> Code:  # pragma: no cover - Decisions'
-        raise NotImplementedError
-
-    def constant(self, prefix: str, value: Code) -> Code:  # pragma: no cover - Decisions'
-        raise NotImplementedError
-
-    def player_spec(self, ref: Any) -> Any:  # pragma: no cover - Decisions'
-        raise NotImplementedError
-
-    def players(self, ref: Any, c: Code, ordered: bool = False) -> Code:  # pragma: no cover - Decisions'
-        raise NotImplementedError
-
-    def select(self, ref: Any, c: Code) -> Code:  # pragma: no cover - Decisions'
-        raise NotImplementedError
-
-    def one_player(self, ref: Any, c: Code) -> Code | None:  # pragma: no cover - Decisions'
-        raise NotImplementedError
+    def __init__(
+        self,
+        game: CompiledGame,
+        module: Any,
+        namer: Namer,
+        amount: Callable[[Any, Code], Code],
+        decisions: Decided,
+    ) -> None:
+        self.game = game
+        self.module = module  # the Module being generated (generator.py)
+        self.namer = namer
+        self.amount = amount
+        self.decisions = decisions
 
     def compiled_search(self, selector: Selector) -> Code | None:
         """The name of the module function that searches for a selector's cards (None: a selector
         with an option this module does not know, left to the runtime)."""
         if selector.model_fields_set - KNOWN_OPTIONS:
             return None
-        saved, self._names = self._names, 0  # the same selector gives the same text, wherever it is
+        saved, self.namer.count = self.namer.count, 0  # the same selector gives the same text, wherever it is
         try:
             body = self._search_body(selector, Code("ctx"))
         finally:
-            self._names = saved
+            self.namer.count = saved
         known = self.module.searches.get(body)
         if known is not None:
             return known
@@ -87,7 +98,7 @@ class Searches:
     def _search_body(self, selector: Selector, c: Code) -> Code:
         plan = selectors.of(self.game, selector)
         fixed = selectors.fixed_ids(self.game, plan)
-        ids = None if fixed is None else self.card_set(fixed)
+        ids = None if fixed is None else self.decisions.card_set(fixed)
         lines: list[str] = []
         tests, after = self._varying(plan, ids, c, lines)
         first, *more = self._zones(selector, plan, ids, tests, c, lines)
@@ -120,7 +131,7 @@ class Searches:
             elif not after and _among_only(wanted):  # the cards another search finds (no effects either)
                 having = ident(f"having{len(lines) + 1}")
                 lines.append(
-                    f"{having} = rt.among({self._narrowed(ids, name)}, {c}.game, {self.select(wanted.among, c)})"
+                    f"{having} = rt.among({self._narrowed(ids, name)}, {c}.game, {self.decisions.select(wanted.among, c)})"
                 )
                 tests.append(Code(f"cid in {having}"))
             else:
@@ -138,7 +149,7 @@ class Searches:
             if pad:
                 lines.append("if found:")
             if _among_only(wanted):
-                found_by = self.select(wanted.among, c)
+                found_by = self.decisions.select(wanted.among, c)
                 lines.append(f"{pad}having = rt.among({self._narrowed(ids, name)}, {c}.game, {found_by})")
             else:
                 value = (
@@ -151,8 +162,7 @@ class Searches:
         return lines
 
     def _fresh_c(self) -> Code:
-        self._names += 1
-        return ident(f"c{self._names}")
+        return self.namer.fresh("c")
 
     def _field_test(self, name: str, field: str, ids: Code | None, c: Code, lines: list[str]) -> Code:
         """The test on `cid` of a `where` field compared with a field of the card in view."""
@@ -167,7 +177,9 @@ class Searches:
 
     def _narrowed(self, ids: Code | None, name: str) -> Code:
         """A module constant: the cards (of a fixed filter) whose field holds a value, by value."""
-        return self.constant("_BY_FIELD", Code(f"rt.Narrowed({ids if ids is not None else 'None'}, {lit(name)})"))
+        return self.decisions.constant(
+            "_BY_FIELD", Code(f"rt.Narrowed({ids if ids is not None else 'None'}, {lit(name)})")
+        )
 
     def _wanted(self, wanted: Any, c: Code) -> Code:
         """What a `where` compares with, read in the searching context (runtime/cards._wanted)."""
@@ -181,7 +193,7 @@ class Searches:
         if test in ("at_least", "at_most"):
             return self.amount(value, c)
         if test == "among":  # the ids of the cards another search finds
-            return Code(f"[cid for _holder, cid in {self.select(value, c)}]")
+            return Code(f"[cid for _holder, cid in {self.decisions.select(value, c)}]")
         return lit(value)
 
     def _zones(
@@ -198,7 +210,7 @@ class Searches:
             every, tests = _narrowest(every, tests)
         absent = f" if cid not in held{''.join(f' and {t}' for t in tests)}"
         of = selector.of or players.ACTOR_NAME
-        one = self.one_player(of, c)
+        one = self.decisions.one_player(of, c)
         parts = []
         for zone, shared in plan.zones:
             # whose zone: the shared one's (no holder), the one player's, or each owner's in turn
@@ -206,7 +218,7 @@ class Searches:
             # a player's zones read as runtime/state.zones_of reads them: a trial's lazy copy of a player is not copied
             held = f"{c}.state.zones.get({lit(zone)}, ())" if shared else f"rt.zones_of({holder}).get({lit(zone)}, ())"
             if owners and not any(line.startswith("owners = ") for line in lines):  # read once
-                lines.append(f"owners = {self.players(of, c)}")
+                lines.append(f"owners = {self.decisions.players(of, c)}")
             if plan.missing:
                 parts.append(Code(f"[({holder}, cid) {owners}for held in [{held}] for cid in {every}{absent}]"))
             elif not owners and len(tests) == 1 and tests[0].startswith("cid == "):

@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from .textsafe import visible
 
@@ -103,6 +104,33 @@ class Related:
 
 
 @dataclass(frozen=True)
+class ExampleFailure:
+    """Which example of which card failed, and why: kept beside the message, so that the checks that
+    act on a failure (folding it under its cause, naming a card that did not load) read these fields
+    and never the message."""
+
+    card: str
+    example: str
+    reason: str
+    unknown_card: tuple[str, str] | None = None  # (where the example names it, the id) for a card the game lacks
+
+    def message(self) -> str:
+        return f"example '{self.example}' of '{self.card}' failed: {self.reason}"
+
+    def as_tuple(self) -> tuple:
+        return (self.card, self.example, self.reason, self.unknown_card)
+
+    @staticmethod
+    def from_tuple(t: Any) -> ExampleFailure | None:
+        if t is None:
+            return None
+        card, example, reason, unknown = t
+        return ExampleFailure(
+            str(card), str(example), str(reason), (str(unknown[0]), str(unknown[1])) if unknown else None
+        )
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     code: str
     message: str
@@ -113,6 +141,7 @@ class Diagnostic:
     path: str = ""  # the data path inside the file, e.g. effects[0].do[1].gain
     related: tuple[Related, ...] = field(default=())
     severity: Severity | None = None
+    failure: ExampleFailure | None = None  # an example's finding (E401, E402, E901): what failed
 
     @property
     def level(self) -> Severity:

@@ -1,6 +1,6 @@
 """Loading a card file with libyaml (PyYAML's C parser) straight into plain data and positions,
-about ten times faster than composing with ruamel and building from its nodes, with the same line and
-column for every value and key.
+with the same line and column for every value and key as the pure path (composing with ruamel and
+building from its nodes), which it exists to skip: parsing is most of a cold check.
 
 Only the syntax is libyaml's: every plain scalar is resolved by ruamel's YAML 1.2 resolver (libyaml's
 loader would read `on`, `yes` and `017` the YAML 1.1 way; a scalar whose first character none of its

@@ -166,6 +166,11 @@ class Game(Strict):
         default_factory=dict,
         description="Values of this file no public source gives, by dotted path (e.g. params.tribute), each with why it was chosen",
     )
+    original: bool = Field(
+        False,
+        description="The game is its designer's own: this data is the source of every value, so none needs a "
+        "published source or a reconstructed mark",
+    )
 
     # what the layers above work out once from this game.yaml and keep as long as it lives
     # (decide/tables.py): never part of the model

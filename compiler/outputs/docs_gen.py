@@ -1,4 +1,5 @@
-"""docs/language.md and schema/*.json, generated from the primitive registry and the models."""
+"""The generated reference: schema/*.json, the language pages (docs/language/) and the diagnostics page,
+from the primitive registry, the models and the bad-input fixtures."""
 
 from __future__ import annotations
 
@@ -48,25 +49,53 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def language_md(root: Path | None = None) -> str:
-    """docs/language.md; with `root`, each game's own prose (cards/<game>/hard_cases.md) in its section."""
+# Each family's page: its file under docs/language/, its title and the sentence that opens it.
+FAMILIES = {
+    "action": ("actions.md", "Actions", "What an effect does: each is one step of a card's `do` list."),
+    "expression": (
+        "expressions.md",
+        "Expressions",
+        "Amounts: whole numbers read from the state, wherever a number goes.",
+    ),
+    "condition": (
+        "conditions.md",
+        "Conditions",
+        "Tests: an effect's `if`, a filter's test, a flow's `until` and `win`.",
+    ),
+    "passive": ("passives.md", "Passives", "Standing effects: each holds while its card is in play."),
+}
+
+
+def _primitives(family: str) -> list[dict]:
+    return [
+        {"name": name, "summary": cls.summary, "example": cls.example, "fields": _arg_fields(cls)}
+        for name, cls in sorted(REGISTRY[family].items())
+    ]
+
+
+def language_pages(root: Path | None = None) -> dict[str, str]:
+    """docs/language/*.md by path: the concepts, the flow, one page per family of primitives and,
+    with `root`, each game's own prose (cards/<game>/hard_cases.md)."""
     hard_cases = (
         [path.read_text(encoding="utf-8").strip() + "\n" for path in sorted((root / "cards").glob("*/hard_cases.md"))]
         if root is not None
         else []
     )
-    families = {
-        family: [
-            {"name": name, "summary": cls.summary, "example": cls.example, "fields": _arg_fields(cls)}
-            for name, cls in sorted(REGISTRY[family].items())
-        ]
-        for family in REGISTRY
+    env = environment()
+    index = [
+        {"page": page, "title": title, "count": len(REGISTRY[family])}
+        for family, (page, title, _lead) in FAMILIES.items()
+    ]
+    pages = {
+        "index.md": env.get_template("language_index.md.j2").render(families=index),
+        "flow.md": env.get_template("language_flow.md.j2").render(flow=_flow_reference()),
+        "hard-cases.md": env.get_template("language_hard_cases.md.j2").render(hard_cases=hard_cases),
     }
-    return (
-        environment()
-        .get_template("language.md.j2")
-        .render(families=families, flow=_flow_reference(), hard_cases=hard_cases)
-    )
+    family_page = env.get_template("language_family.md.j2")
+    for family, (page, title, lead) in FAMILIES.items():
+        folder = page.removesuffix(".md")
+        pages[page] = family_page.render(title=title, lead=lead, folder=folder, items=_primitives(family))
+    return {f"docs/language/{name}": text for name, text in sorted(pages.items())}
 
 
 def _flow_reference() -> dict:
@@ -101,9 +130,14 @@ def reference_files(root: Path | None = None) -> dict[str, str]:
     """Every generated reference file by its path; with `root`, also each game's card schema found
     under root/cards/ and the editor settings mapping each game's folder to it."""
     files = {f"schema/{name}": dump(make()) for name, make in SCHEMA_FILES.items()}
-    files["docs/language.md"] = language_md(root)
+    files.update(language_pages(root))
     if root is not None:
         files.update(game_schema_files(root))
+        from .diagnostics_page import diagnostics_page
+
+        page = diagnostics_page(root)
+        if page is not None:
+            files["docs/diagnostics.md"] = page
     return files
 
 

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cache.cache import NullCache
-from ..core.diagnostics import Diagnostic, Related, Report, Severity
+from ..core.diagnostics import Diagnostic, ExampleFailure, Related, Report, Severity
 from ..load.loader import Document, load_text
 from ..load.walk import yaml_files
 from .check.checks import Scope, check_all, check_game, placeholders, scope_of
@@ -59,7 +59,7 @@ def check(paths: list[Path], root: Path, cache: NullCache, examples: bool = True
     dirs, problems = find_game_dirs(paths, root / "cards")
     threshold = gc.get_threshold()
     # A check makes a few hundred thousand objects that live to its end (the data, their positions,
-    # the models): collected every 700, they are scanned again and again (~0.05 CPU-s of four games).
+    # the models): collected every 700, they would be scanned again and again for nothing.
     gc.set_threshold(max(threshold[0], YOUNG), *threshold[1:])
     try:
         split = _split(dirs)
@@ -369,11 +369,12 @@ def _wire_diag(d: Diagnostic) -> tuple:
         d.path,
         tuple((r.file, r.line, r.column, r.message) for r in d.related),
         d.severity.value if d.severity else None,
+        d.failure.as_tuple() if d.failure else None,
     )
 
 
 def _diag(t: tuple) -> Diagnostic:
-    code, message, file, line, column, hint, path, related, severity = t
+    code, message, file, line, column, hint, path, related, severity, failure = t
     return Diagnostic(
         code,
         message,
@@ -384,6 +385,7 @@ def _diag(t: tuple) -> Diagnostic:
         path,
         tuple(Related(*r) for r in related),
         Severity(severity) if severity else None,
+        ExampleFailure.from_tuple(failure),
     )
 
 

@@ -35,6 +35,7 @@ class Atomic(Menus):
         """Run one atomic step from its snapshot with the answers so far, or go on with its live run:
         True when it asks a question not answered yet (the node is set), False when it is done."""
         _k, op, what, seat, snapshot, answers, verdicts, struck, live = frame
+        question: Question | None = None
         if snapshot is None:
             snapshot = frame[4] = self.state
             if op == A_MOVE and len(what) == 2:
@@ -57,7 +58,6 @@ class Atomic(Menus):
                 else:
                     frame[8] = None
                     self._carry(op, what, seat, state, decider)
-                    question = None
         except _Pause as pause:
             question = pause.question
         except Illegal as refused:

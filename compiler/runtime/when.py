@@ -27,6 +27,15 @@ class ExampleInvalid(Exception):
         self.hint = hint
 
 
+class UnknownCard(ExampleInvalid):
+    """An example names a card the game lacks; where it names it and the id are kept apart, so that a
+    check can tell that the card's own file did not load without reading the message."""
+
+    def __init__(self, where: str, card_id: str, path: tuple = (), hint: str = "") -> None:
+        super().__init__(f"{where} names unknown card '{card_id}'", path, hint)
+        self.where, self.card_id = where, card_id
+
+
 def trigger(
     game: CompiledGame, state: State, when: dict[str, Any] | list, decider: Decider, handlers: Any = None
 ) -> None:
@@ -49,9 +58,7 @@ def trigger(
     if "build" in when:
         card_id = when["build"]
         if card_id not in game.cards:
-            raise ExampleInvalid(
-                f"when.build names unknown card '{card_id}'", ("when", "build"), did_you_mean(card_id, game.cards)
-            )
+            raise UnknownCard("when.build", card_id, ("when", "build"), did_you_mean(card_id, game.cards))
         for zone in actor.zones.values():
             if card_id in zone:
                 zone.remove(card_id)

@@ -52,13 +52,24 @@ class Runs:
     seed: int
     bots: str
     jobs: int
-    out: str
+    out: str | None  # None: a run folder under build/, named by the game, the players and the seed
     fmt: str
     ray: str | None
     engine: str
     mcts_simulations: int
     card_points: bool = False  # score the estimate around every build (slow; the report's points column)
     ray_timeout: float = 30.0
+
+    def target(self, root: Path, folder: str, game_id: str) -> Path:
+        """Where the results go: --out, else build/<folder>/<game>-<players>p-seed<seed>/ in the project,
+        shown relative to the current directory when it lies inside it."""
+        if self.out is not None:
+            return Path(self.out)
+        chosen = root / "build" / folder / f"{game_id}-{self.players}p-seed{self.seed}"
+        try:
+            return chosen.relative_to(Path.cwd())
+        except ValueError:
+            return chosen
 
     def prepare(self, root: Path, game_name: str):
         """The compiled game and the bot of each seat; a bad argument is a UsageError."""
@@ -102,7 +113,8 @@ class Runs:
 def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     try:
         game, seats = runs.prepare(root, game_name)
-        check(Path(runs.out), root)
+        out = runs.target(root, "runs", game.id)
+        check(out, root)
     except UsageError as exc:
         echo(f"ostraka: error: {exc}", err=True)
         return 2
@@ -117,7 +129,7 @@ def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     if runs.ray is None:  # played here or in workers forked from here: the game is loaded once
         keep_table(job, game)
     try:
-        with staged(Path(runs.out), meta, root) as work:
+        with staged(out, meta, root) as work:
             store = Store(work / DB_NAME)
             store.start_run("base", "", meta)
             store.add_all("base", runs.play(job, label=game.id))
@@ -128,7 +140,7 @@ def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     except RayUnavailable as exc:
         echo(f"ostraka: error: {exc}", err=True)
         return 2
-    print_summary(summary, runs.fmt, Path(runs.out), echo)
+    print_summary(summary, runs.fmt, out, echo)
     return 0
 
 

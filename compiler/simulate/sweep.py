@@ -29,7 +29,8 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
         if not 0 < alpha < 1:
             raise UsageError(f"--alpha must be between 0 and 1, not {alpha}")
         game, seats = runs.prepare(root, game_name)
-        check(Path(runs.out), root)
+        target = runs.target(root, "sweeps", game.id)
+        check(target, root)
         names: list[str] = []
         for v in variants:
             load_variant(root, game.directory.name, Path(v))  # every variant checked before any game is played
@@ -47,7 +48,7 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
     from .store import DB_NAME, Store, connect
     from .summary import summarise
 
-    games, players, out = runs.games, runs.players, runs.out
+    games, players, out = runs.games, runs.players, target
     meta = {
         **runs.meta("sweep", game.id, seats),
         "alpha": alpha,

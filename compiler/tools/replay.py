@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cache.fingerprint import code_fingerprint
-from ..core.diagnostics import Diagnostic, Related, Report, Severity
+from ..core.diagnostics import Diagnostic, ExampleFailure, Related, Report, Severity
 
 FILE_NAME = "last-check.json"
 FORMAT = "1"
@@ -110,6 +110,7 @@ def _diagnostic(d: dict[str, Any]) -> Diagnostic:
         d["path"],
         tuple(Related(*r) for r in d["related"]),
         Severity(d["severity"]) if d["severity"] else None,
+        ExampleFailure.from_tuple(d.get("failure")),
     )
 
 
@@ -187,6 +188,7 @@ def remember(root: Path, args: list[str], report: Report, key: str | None) -> No
                     "path": d.path,
                     "related": [[r.file, r.line, r.column, r.message] for r in d.related],
                     "severity": d.severity.value if d.severity else None,
+                    "failure": d.failure.as_tuple() if d.failure else None,
                 }
                 for d in report.items
             ],

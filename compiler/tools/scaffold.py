@@ -1,4 +1,10 @@
-"""`ostraka new GAME KIND ID`: a new card file with every required field and an example skeleton.
+"""`ostraka new GAME`: a whole new game; `ostraka new GAME KIND ID`: a new card file with every
+required field and an example skeleton.
+
+A new game (new_game) is one that check --strict, play and simulate accept as written: a game.yaml
+with players, nouns, a kind, the game's own rules and a whole flow (set-up, rounds of turns, the
+end and the scoring), and one card with its example. It is marked `original`, so its values need no
+published source.
 
 The fields come from the kind's declaration in the game's game.yaml: required fields are written
 with a placeholder of the right type (a reference names an existing card of the right kind, so
@@ -12,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import string
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -128,7 +135,7 @@ def card_text(game: Game, kind_name: str, kind: Kind, card_id: str, cards: dict[
     lines += [
         'text: "TODO the rules text, in our own words"',
         f"effects: []  # TODO what the card does, e.g. - gain: {{{noun}: 1}}",
-        "reconstructed: []  # fields whose values no public source gives",
+        *([] if game.original else ["reconstructed: []  # fields whose values no public source gives"]),
         "examples:",
         "  - name: TODO what this example shows",
         f"    given: {{}}  # TODO the state before, e.g. {{p1: {{{noun}: 3}}}}",
@@ -189,3 +196,114 @@ def scaffold(
     if path.exists():
         raise ScaffoldError(Diagnostic("E303", f"{path} already exists", hint="nothing was written"))
     return path, card_text(game, kind_name, kind, card_id, {cid: k for cid, (k, _f) in existing.items()})
+
+
+# The new game's files ($id, $name and $name_yaml filled in by new_game).
+GAME_YAML = string.Template(
+    """\
+# $name: a new game written by `ostraka new $id`. Each section is a working start: rename the
+# nouns, add kinds and cards, and change the flow to your game's. `ostraka check $id --strict`
+# checks it; the language's pages (docs/language/) describe every section.
+id: $id
+name: $name_yaml
+summary: >-
+  Each player starts with as many coins as their place at the table (the first one, the second two,
+  ...). Each round every player gathers one wood and one coin, then builds a building they have not
+  built yet if they can pay for one. After five rounds every three coins left are worth a point, and
+  the player with the most points wins.
+original: true  # your own game: its values come from this data, no published rules (see docs)
+players: {min: 2, max: 4}
+relations: {left: 1, right: -1, neighbours: [left, right]}
+resources:
+  wood: {}
+counters:
+  coins: {start: 2}
+  points: {}
+globals:
+  round: {start: 1}
+  position: {}  # each player's place at the table, set during the set-up
+zones:
+  city: {}
+kinds:
+  building:
+    zone: city
+    fields:
+      cost: {type: cost, description: "what building it costs"}
+triggers:
+  built: {}
+  round_start: {each_player: true, description: "a round begins: every player gathers"}
+  game_end: {each_player: true, description: "the game ends: leftover coins are scored"}
+rules:
+  - on: round_start
+    do: [{gain: {wood: 1, coins: 1}}]
+  - on: game_end
+    do: [{gain: {points: {div: [{value: coins}, 3]}}}]
+score: points
+flow:
+  moves:
+    build:
+      card: {kind: building, zone: city, missing: true}
+      do:
+        - build: {card: {kind: building, zone: city, missing: true, where: {id: {field: id}}}, optional: false}
+  setup:
+    - each_player:
+        position: position
+        steps: [{do: [{gain: {coins: {value: position}}}]}]
+  play:
+    - repeat:
+        times: 5
+        steps:
+          - fire: round_start
+          - each_player:
+              steps:
+                - turn: {moves: [build]}
+          - start_player: left
+          - do: [{gain: {round: 1}}]
+    - fire: game_end
+  rank: [points, coins]
+balance:
+  estimate: [game_end]
+  length: round
+"""
+)
+
+FIRST_CARD = """\
+id: hut
+name: Hut
+kind: building
+cost: {wood: 2}
+text: "When built: gain 2 points."
+effects:
+  - on: built
+    do: [{gain: {points: 2}}]
+examples:
+  - name: a hut scores two points
+    given: {p1: {wood: 2}}
+    when: {build: hut, by: p1}
+    expect: {p1: {wood: 0, points: 2}}
+"""
+
+
+def new_game(cards_root: Path, game_id: str) -> dict[Path, str]:
+    """The files of a new game under cards_root/<game_id>/, by path; refused when the id is not a
+    name or the folder exists."""
+    if not NAME.match(game_id) or len(game_id) > 64 or game_id in _RESERVED:
+        raise ScaffoldError(
+            Diagnostic(
+                "E205",
+                f"'{game_id}' is not a valid game id",
+                hint="ids are lower_snake_case: a letter, then letters, digits or '_'",
+            )
+        )
+    folder = cards_root / game_id
+    if folder.exists():
+        raise ScaffoldError(
+            Diagnostic(
+                "E303",
+                f"{cards_root.name}/{game_id} already exists",
+                hint=f"to add a card to it: ostraka new {game_id} KIND ID; nothing was written",
+            )
+        )
+    name = display_name(game_id)
+    game = GAME_YAML.substitute(id=game_id, name=name, name_yaml=json.dumps(name))
+    return {folder / "game.yaml": game, folder / "buildings" / "hut.yaml": FIRST_CARD}

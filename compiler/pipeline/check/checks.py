@@ -86,20 +86,15 @@ def _blame_broken_data(game, error_files: AbstractSet[str], diagnostics: list) -
     broken = sorted(f for f in set(game.sources[c].file for c in game.cards) if f in error_files)
     if not broken:
         return diagnostics
-    return [
-        replace(
-            d,
-            code="E402",
-            message=_CRASH.sub("could not run: it may read a card whose data has errors", d.message),
-            hint=f"fix the errors in {', '.join(broken[:3])} first; the example may read a card defined there",
-        )
-        if d.code == "E901"
-        else d
-        for d in diagnostics
-    ]
-
-
-_CRASH = re.compile(r"internal error while running: .*$")
+    out = []
+    hint = f"fix the errors in {', '.join(broken[:3])} first; the example may read a card defined there"
+    for d in diagnostics:
+        if d.code == "E901":
+            failure = d.failure and replace(d.failure, reason="could not run: it may read a card whose data has errors")
+            message = failure.message() if failure else d.message
+            d = replace(d, code="E402", message=message, hint=hint, failure=failure)
+        out.append(d)
+    return out
 
 
 _ID_LINE = re.compile(r"^[ \t]*(?:-[ \t]+)?id:[ \t]*['\"]?([a-z][a-z0-9_]*)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
@@ -122,20 +117,15 @@ def _ids_in(documents: dict, files: AbstractSet[str]) -> dict[str, str]:
     return found
 
 
-_UNKNOWN_CARD = re.compile(r"names unknown card '([^']+)'")
-
-
 def _name_unloaded_cards(unloaded: dict[str, str], diagnostics: list) -> list:
     """An example naming a card whose own file has errors is not wrong itself: say where to look."""
     out = []
     for d in diagnostics:
-        match = _UNKNOWN_CARD.search(d.message) if d.code == "E402" else None
-        if match and match.group(1) in unloaded:
-            card_id = match.group(1)
-            d = replace(
-                d,
-                message=_UNKNOWN_CARD.sub(f"names card '{card_id}', which did not load", d.message),
-                hint=f"'{card_id}' is defined in {unloaded[card_id]}, which has errors: fix those first",
-            )
+        unknown = d.failure.unknown_card if d.code == "E402" and d.failure is not None else None
+        if unknown is not None and unknown[1] in unloaded:
+            where, card_id = unknown
+            failure = replace(d.failure, reason=f"{where} names card '{card_id}', which did not load")
+            hint = f"'{card_id}' is defined in {unloaded[card_id]}, which has errors: fix those first"
+            d = replace(d, message=failure.message(), hint=hint, failure=failure)
         out.append(d)
     return out

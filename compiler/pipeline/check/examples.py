@@ -6,14 +6,14 @@ from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.diagnostics import Diagnostic, did_you_mean
+from ...core.diagnostics import Diagnostic, ExampleFailure, did_you_mean
 from ...core.limits import Runaway
 from ...load.loader import Document
 from ...model.compiled import CompiledGame
 from ...model.game import Card, Example
 from ...runtime.decider import AnswerError, Scripted
 from ...runtime.state import Illegal, State, new_state
-from ...runtime.when import ExampleInvalid, trigger  # noqa: F401  (trigger: the examples' `when`, run here and by tests)
+from ...runtime.when import ExampleInvalid, UnknownCard, trigger  # noqa: F401  (trigger: the examples' `when`, run here and by tests)
 
 
 @dataclass
@@ -23,6 +23,7 @@ class Outcome:
     invalid: bool = False
     path: tuple = ()  # inside the example: the expectation that differs, or what is written wrongly
     hint: str = ""
+    unknown_card: tuple[str, str] | None = None  # (where, id): the example names a card the game lacks
 
 
 def _card_ids(game: CompiledGame | None, value: Any, where: str, path: tuple = ()) -> list[str]:
@@ -33,7 +34,7 @@ def _card_ids(game: CompiledGame | None, value: Any, where: str, path: tuple = (
         if not isinstance(cid, str):
             raise ExampleInvalid(f"{where} should list card ids, not {type(cid).__name__} {str(cid)[:40]}", at)
         if game is not None and cid not in game.cards:
-            raise ExampleInvalid(f"{where} names unknown card '{cid}'", at, did_you_mean(cid, game.cards))
+            raise UnknownCard(where, cid, at, did_you_mean(cid, game.cards))
     return list(ids)
 
 
@@ -179,7 +180,8 @@ def run_example(game: CompiledGame, example: Example, runner: Callable | None = 
             paths.append(("answers", next(iter(unused))))
         return Outcome(not problems, "; ".join(problems), path=paths[0] if paths else ())
     except ExampleInvalid as exc:
-        return Outcome(False, str(exc), invalid=True, path=exc.path, hint=exc.hint)
+        unknown = (exc.where, exc.card_id) if isinstance(exc, UnknownCard) else None
+        return Outcome(False, str(exc), invalid=True, path=exc.path, hint=exc.hint, unknown_card=unknown)
     except Runaway as exc:
         return Outcome(False, str(exc), invalid=True)
 
@@ -234,11 +236,8 @@ def check_card_examples(
         doc = documents.get(source.file)
         line, col = _example_position(doc, card, index, source, outcome.path)
         hint = outcome.hint or ("fix the effects or the example's expect" if code == "E401" else "")
-        out.append(
-            Diagnostic(
-                code, f"example '{example.name}' of '{card_id}' failed: {outcome.message}", source.file, line, col, hint
-            )
-        )
+        failure = ExampleFailure(card_id, example.name, outcome.message, outcome.unknown_card)
+        out.append(Diagnostic(code, failure.message(), source.file, line, col, hint, failure=failure))
     return passed, failed, out
 
 

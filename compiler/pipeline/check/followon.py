@@ -10,14 +10,12 @@ error of the broken file it read. Whether an example read a card is recorded whi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ...core.diagnostics import Diagnostic, Related, Severity
 
-_FAILED = re.compile(r"^example '(?P<name>.*)' of '(?P<card>[a-z0-9_]+)' failed: ")
 EXAMPLE_CODES = ("E401", "E402", "E901")
 
 
@@ -72,9 +70,9 @@ def fold(
     kept: list[Diagnostic] = []
     notes: dict[str, list[Related]] = {}
     for d in diagnostics:
-        match = _FAILED.match(d.message) if d.code in EXAMPLE_CODES else None
-        read = _read_broken(reads.get(match.group("card")), broken) if match else None
-        if read is None or match is None:
+        failure = d.failure if d.code in EXAMPLE_CODES else None
+        read = _read_broken(reads.get(failure.card), broken) if failure is not None else None
+        if read is None or failure is None:
             kept.append(d)
             continue
         file = broken.ids[read] if read != "*" else sorted(broken.ids.values())[0]
@@ -84,7 +82,7 @@ def fold(
                 d.file,
                 d.line,
                 d.column,
-                f"example '{match.group('name')}' of '{match.group('card')}' also fails: {why}",
+                f"example '{failure.example}' of '{failure.card}' also fails: {why}",
             )
         )
     for file, related in notes.items():
