@@ -31,6 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("compiler.tools",),
     ("compiler.simulate",),
     ("compiler.outputs",),
+    ("compiler.lsp",),
     ("compiler.cli", "compiler.__main__"),
 )
 

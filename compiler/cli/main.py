@@ -43,6 +43,7 @@ for _command in (
     checking.check,
     checking.build,
     checking.watch,
+    checking.lsp,
     cards.explain,
     cards.cards,
     cards.deck,
