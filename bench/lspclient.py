@@ -167,15 +167,24 @@ class Client:
             {"textDocument": {"uri": uri, "version": self.versions[uri]}, "contentChanges": [{**change, "text": text}]},
         )
 
-    def diagnostics(self, path: Path | str, after: int = 0, timeout: float = 120) -> list[dict]:
-        """The next diagnostics published for a file (from notification index `after` on)."""
-        uri = self.uri(path)
+    def checked(self, after: int = 0, timeout: float = 120) -> int:
+        """Wait for the end of the next check from notification index `after` on (the server logs
+        "ostraka: checked" once it has published its findings); the index of that log."""
         message = self.wait_for(
-            lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri,
+            lambda m: m.get("method") == "window/logMessage" and m["params"]["message"].startswith("ostraka: checked"),
             timeout,
             after,
         )
-        return message["params"]["diagnostics"]
+        return self.notifications.index(message)
+
+    def diagnostics(self, path: Path | str, after: int = 0, timeout: float = 120) -> list[dict]:
+        """The diagnostics the next check (from notification index `after` on) published for a file."""
+        uri = self.uri(path)
+        end = self.checked(after, timeout)
+        for message in reversed(self.notifications[after:end]):
+            if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
+                return message["params"]["diagnostics"]
+        raise ServerError(f"the check published nothing for {path}")
 
     def at(self, method: str, path: Path | str, line: int, character: int, **extra: Any) -> Any:
         return self.request(
