@@ -26,6 +26,8 @@ def read_regular(path: Path) -> bytes:
 class Sources:
     """The disk, read afresh on every call."""
 
+    disk = True  # reads nothing but the disk: callers may read files themselves (load_file's default)
+
     def read(self, path: Path) -> bytes:
         """At most MAX_FILE_BYTES + 1 bytes of a regular file (OSError for anything else)."""
         return read_regular(path)
@@ -41,6 +43,8 @@ class Tracked(Sources):
     Paths are absolute. A file that could not be read is read again every time (its error may be
     gone), and so is a folder's listing that had problems.
     """
+
+    disk = False
 
     def __init__(self) -> None:
         self.texts: dict[Path, str] = {}  # files open in the editor, by absolute path: their unsaved text

@@ -147,7 +147,7 @@ def parse_game_file(
     path: Path, display: str, read: Callable[[Path], bytes] | None = None
 ) -> tuple[Document, list[Diagnostic], list[tuple[Game, tuple]]]:
     """Load, schema-check and parse game.yaml: its document, diagnostics and the game (if any)."""
-    doc, problems = load_file(path, display, read)
+    doc, problems = load_file(path, display) if read is None else load_file(path, display, read)
     if problems or doc.data is None:
         if doc.data is None and not problems:
             problems = [Diagnostic("E202", f"{GAME_FILE} is empty", display, 1, 1)]
@@ -158,9 +158,9 @@ def parse_game_file(
 
 def _load_game(run: Run, game_dir: Path) -> tuple[Game | None, Document | None]:
     display = run.display(game_dir / GAME_FILE)
-    doc, problems, items = run.cache.parse(
-        game_dir / GAME_FILE, display, partial(parse_game_file, read=run.sources.read), Game, run.sources.read
-    )
+    read = None if run.sources.disk else run.sources.read
+    parse = parse_game_file if read is None else partial(parse_game_file, read=read)
+    doc, problems, items = run.cache.parse(game_dir / GAME_FILE, display, parse, Game, read)
     run.documents[display] = doc
     run.report.files += 1
     run.report.extend(problems)
@@ -177,7 +177,7 @@ def parse_card_file(
     path: Path, display: str, read: Callable[[Path], bytes] | None = None
 ) -> tuple[Document, list[Diagnostic], list[tuple[Card, tuple]]]:
     """Load, schema-check and parse one card file: its document, diagnostics and entities."""
-    doc, problems = load_file(path, display, read)
+    doc, problems = load_file(path, display) if read is None else load_file(path, display, read)
     if problems or doc.data is None:
         return doc, problems, []
     problems = list(problems)
@@ -198,8 +198,8 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
     parsed: list[tuple[Card, Document, tuple]] = []
     files, folder_problems = card_files(game_dir, run.display, run.sources)
     run.report.extend(folder_problems)
-    read = run.sources.read
-    parse = partial(parse_card_file, read=read)
+    read = None if run.sources.disk else run.sources.read  # the disk: read as the loader reads by itself
+    parse = parse_card_file if read is None else partial(parse_card_file, read=read)
     for path in files:
         display = run.display(path)
         doc, problems, cards = run.cache.parse(path, display, parse, Card, read)
