@@ -59,6 +59,7 @@ SECTIONS = [
     ("check against parse", "bench.__main__:check_vs_parse"),
     ("generated handlers", "bench.handlers:run"),
     ("designer workflow", "bench.workflow:run"),
+    ("language server and edit checks", "bench.lsp:run"),
     ("simulation, local processes", "bench.simulation:run"),
     ("whole games", "bench.games:run"),
     ("the engine: bare loop, simulate, trials, MCTS, memory", "bench.engine:run"),

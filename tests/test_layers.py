@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("compiler.tools",),
     ("compiler.simulate",),
     ("compiler.outputs",),
+    ("compiler.lsp",),
     ("compiler.cli", "compiler.__main__"),
 )
 

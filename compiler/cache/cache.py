@@ -55,7 +55,9 @@ class NullCache:
 
     enabled = False
 
-    def parse(self, path: Path, display: str, parse: Callable[[Path, str], Parsed], model: Any) -> Parsed:
+    def parse(
+        self, path: Path, display: str, parse: Callable[[Path, str], Parsed], model: Any, read: Callable | None = None
+    ) -> Parsed:
         return parse(path, display)
 
     def scope(self, game_file: str, kinds_of: dict[str, str]) -> str:
@@ -67,8 +69,11 @@ class NullCache:
         return compute()
 
     def examples(
-        self, game: Any, card_id: str, documents: dict[str, Document], compute: Callable
+        self, game: Any, card_id: str, documents: dict[str, Document], compute: Callable, reads: Reads | None = None
     ) -> tuple[int, int, list[Diagnostic]]:
+        """One card's examples; `reads` (if given) receives what they read of the game (gameview.py)."""
+        if reads is not None:
+            return compute(GameView(game, reads), card_id, documents)
         return compute(game, card_id, documents)
 
     def text(self, game: Any, card_id: str, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
@@ -116,9 +121,12 @@ class Cache(SignedEntries, NullCache):
 
     # ---------------------------------------------------------------- parse
 
-    def parse(self, path: Path, display: str, parse: Callable[[Path, str], Parsed], model: Any) -> Parsed:
+    def parse(
+        self, path: Path, display: str, parse: Callable[[Path, str], Parsed], model: Any, read: Callable | None = None
+    ) -> Parsed:
+        """`read` (load/sources.py) gives the file's bytes, as `parse` reads them; default: the disk."""
         try:  # as the loader reads: no symlink, no FIFO, no more than the size limit
-            raw = _read_regular(path, MAX_FILE_BYTES + 1)
+            raw = read(path) if read is not None else _read_regular(path, MAX_FILE_BYTES + 1)
         except OSError:
             return parse(path, display)
         sha = hashlib.sha256(raw).hexdigest()
@@ -211,12 +219,12 @@ class Cache(SignedEntries, NullCache):
         return self._all[id(game)]
 
     def examples(
-        self, game: Any, card_id: str, documents: dict[str, Document], compute: Callable
+        self, game: Any, card_id: str, documents: dict[str, Document], compute: Callable, reads: Reads | None = None
     ) -> tuple[int, int, list[Diagnostic]]:
         own = self._identity(game, card_id)
         game_sha = self.hashes.get(game.game_file)
         if own is None or not self.hashes.get(game.sources[card_id].file) or not game_sha:
-            return compute(game, card_id, documents)
+            return NullCache.examples(self, game, card_id, documents, compute, reads)
         key = self._key("examples", game.game_file, game_sha, card_id, own)
         found = self._lookup(key, self._outcome_from)
         if found is not None:
@@ -225,9 +233,12 @@ class Cache(SignedEntries, NullCache):
                 seen_all is None or seen_all == self._everything(game)
             ):
                 self._hit(key)
+                if reads is not None:  # what the examples read, as they read it when the entry was made
+                    reads.ids.update(cid for cid, _seen in seen_reads)
+                    reads.everything = reads.everything or seen_all is not None
                 return passed, failed, list(diags)
         self.stats["miss"] += 1
-        reads = Reads()
+        reads = reads if reads is not None else Reads()
         passed, failed, diags = compute(GameView(game, reads), card_id, documents)
         ids = sorted(i for i in reads.ids if isinstance(i, str))
         if any(not isinstance(i, str) for i in reads.ids):

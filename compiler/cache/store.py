@@ -176,9 +176,14 @@ class SignedEntries:
         """The stored entry (checked against its signature, parsed) and the run that last used it."""
         if self._db is None:
             return None
-        if self._rows is None:
-            self._rows = self._read_rows()
-        row = self._rows.pop(key, None)
+        if self._rows is None and self._recent:
+            # A process that checked before (watch, the language server) finds nearly every entry in
+            # memory: the few others are read one by one, not the whole file (and not all checked at close).
+            row = self._read_row(key)
+        else:
+            if self._rows is None:
+                self._rows = self._read_rows()
+            row = self._rows.pop(key, None)
         if row is None:
             return None
         checksum, value, used = row
@@ -199,6 +204,15 @@ class SignedEntries:
         self.stats["bad"] += 1
         self._junk.add(key)
         return None
+
+    def _read_row(self, key: str) -> tuple | None:
+        try:
+            found = self._db.execute(  # type: ignore[union-attr]
+                "SELECT sum, value, used FROM entries WHERE key = ? AND length(value) <= ?", (key, MAX_ENTRY_CHARS)
+            ).fetchone()
+        except sqlite3.Error:
+            return None
+        return tuple(found) if found is not None else None
 
     def _read_rows(self) -> dict[str, tuple]:
         """Every entry, in one query (a check reads nearly all of them), within MAX_READ_CHARS;

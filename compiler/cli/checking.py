@@ -152,3 +152,16 @@ def watch(paths: tuple[str, ...], no_cache: bool, exit_after: int | None) -> Non
             exit_after,
         )
     )
+
+
+@click.command()
+@click.option("--no-cache", is_flag=True, help="Check everything from scratch each time.")
+@click.option("--stdio", is_flag=True, help="Speak over standard input and output (the default; editors pass it).")
+def lsp(no_cache: bool, stdio: bool) -> None:
+    """The language server for editors: findings as you type, hover, go to definition, completion.
+
+    Speaks the Language Server Protocol over standard input and output; see docs/editors.md.
+    """
+    from ..lsp.server import main
+
+    main(cache=not no_cache)

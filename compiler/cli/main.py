@@ -60,6 +60,7 @@ for _command in (
     checking.check,
     checking.build,
     checking.watch,
+    checking.lsp,
     cards.explain,
     cards.cards,
     cards.deck,
@@ -86,7 +87,11 @@ class Stopped(BaseException):
         self.signum = signum
 
 
+_SIGNALLED: list[int] = []  # the signals received: a library may turn the exception into its own
+
+
 def _stop(signum: int, _frame: object) -> None:
+    _SIGNALLED.append(signum)
     raise Stopped(signum)
 
 
@@ -123,16 +128,10 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except Stopped as exc:
-        import signal
-
-        _ignore_signals()
-        name = "Ctrl-C" if exc.signum == signal.SIGINT else signal.Signals(exc.signum).name
-        try:
-            click.echo(f"ostraka: stopped by {name}; nothing half-written was left", err=True)
-        except (OSError, ValueError):
-            pass
-        sys.exit(128 + exc.signum)
+        _stopped(exc.signum)
     except Exception as exc:  # noqa: BLE001 - a traceback shown to a designer is a bug
+        if _SIGNALLED:  # a signal a library caught and raised again as its own (DuckDB: "Query interrupted")
+            _stopped(_SIGNALLED[0])
         report = Report()
         report.add(
             Diagnostic(
@@ -143,6 +142,19 @@ def main() -> None:
         )
         click.echo(render_text(report.items[0]), err=True)
         sys.exit(2)
+
+
+def _stopped(signum: int) -> None:
+    """One line, then exit 128 + the signal's number."""
+    import signal
+
+    _ignore_signals()
+    name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+    try:
+        click.echo(f"ostraka: stopped by {name}; nothing half-written was left", err=True)
+    except (OSError, ValueError):
+        pass
+    sys.exit(128 + signum)
 
 
 def _ignore_signals() -> None:

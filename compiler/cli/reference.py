@@ -18,6 +18,7 @@ EXAMPLES = {
     "check": "ostraka check cards/seven_wonders --strict",
     "build": "ostraka build --check",
     "watch": "ostraka watch cards/olympus",
+    "lsp": "ostraka lsp                 # started by your editor (docs/editors.md)",
     "explain": "ostraka explain west_trading_post",
     "cards": "ostraka cards attika --format json",
     "deck": "ostraka deck seven_wonders --players 5 --age 3 --seed 7",

@@ -11,6 +11,7 @@ import errno
 import math
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -314,9 +315,12 @@ def _read_regular(path: Path, limit: int) -> bytes:
         return handle.read(limit)
 
 
-def load_file(path: Path, display: str) -> tuple[Document, list[Diagnostic]]:
+def load_file(
+    path: Path, display: str, read: Callable[[Path], bytes] | None = None
+) -> tuple[Document, list[Diagnostic]]:
+    """A file loaded, as read by `read` (load/sources.py; default: from the disk, at most the size limit + 1)."""
     try:
-        raw = _read_regular(path, MAX_FILE_BYTES + 1)
+        raw = read(path) if read is not None else _read_regular(path, MAX_FILE_BYTES + 1)
     except OSError as exc:
         reason = (
             "it is a symbolic link; card files are read only from inside the project"

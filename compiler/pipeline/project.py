@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import keyword
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 from ..cache.cache import NullCache
 from ..core.diagnostics import Diagnostic, Related, Report, did_you_mean
 from ..load.loader import Document, load_file
+from ..load.sources import Sources
 from ..load.walk import yaml_files
 from ..model.compiled import CompiledGame, Source
 from ..model.game import Card, Game
@@ -36,6 +38,7 @@ class Run:
     documents: dict[str, Document] = field(default_factory=dict)
     games: list[CompiledGame] = field(default_factory=list)
     cache: NullCache = field(default_factory=NullCache)  # cache.py: incremental checks
+    sources: Sources = field(default_factory=Sources)  # where files are read: the disk, or an editor's view of it
 
     def display(self, path: Path) -> str:
         """How a file is named in findings, caches and outputs: relative to the project, and always
@@ -137,15 +140,17 @@ def _games_in(subdirs: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
     return games, problems
 
 
-def card_files(game_dir: Path, display=str) -> tuple[list[Path], list[Diagnostic]]:
+def card_files(game_dir: Path, display=str, sources: Sources | None = None) -> tuple[list[Path], list[Diagnostic]]:
     """Every card file of a game (walk.py: nothing skipped in silence) and the problems of its folders."""
-    files, problems = yaml_files(game_dir, display)
+    files, problems = sources.listing(game_dir, display) if sources is not None else yaml_files(game_dir, display)
     return [p for p in files if p.name != GAME_FILE], problems
 
 
-def parse_game_file(path: Path, display: str) -> tuple[Document, list[Diagnostic], list[tuple[Game, tuple]]]:
+def parse_game_file(
+    path: Path, display: str, read: Callable[[Path], bytes] | None = None
+) -> tuple[Document, list[Diagnostic], list[tuple[Game, tuple]]]:
     """Load, schema-check and parse game.yaml: its document, diagnostics and the game (if any)."""
-    doc, problems = load_file(path, display)
+    doc, problems = load_file(path, display) if read is None else load_file(path, display, read)
     if problems or doc.data is None:
         if doc.data is None and not problems:
             problems = [Diagnostic("E202", f"{GAME_FILE} is empty", display, 1, 1)]
@@ -156,7 +161,9 @@ def parse_game_file(path: Path, display: str) -> tuple[Document, list[Diagnostic
 
 def _load_game(run: Run, game_dir: Path) -> tuple[Game | None, Document | None]:
     display = run.display(game_dir / GAME_FILE)
-    doc, problems, items = run.cache.parse(game_dir / GAME_FILE, display, parse_game_file, Game)
+    read = None if run.sources.disk else run.sources.read
+    parse = parse_game_file if read is None else partial(parse_game_file, read=read)
+    doc, problems, items = run.cache.parse(game_dir / GAME_FILE, display, parse, Game, read)
     run.documents[display] = doc
     run.report.files += 1
     run.report.extend(problems)
@@ -169,9 +176,11 @@ def _entities(doc: Document) -> list[tuple[tuple, Any]]:
     return [((), doc.data)]
 
 
-def parse_card_file(path: Path, display: str) -> tuple[Document, list[Diagnostic], list[tuple[Card, tuple]]]:
+def parse_card_file(
+    path: Path, display: str, read: Callable[[Path], bytes] | None = None
+) -> tuple[Document, list[Diagnostic], list[tuple[Card, tuple]]]:
     """Load, schema-check and parse one card file: its document, diagnostics and entities."""
-    doc, problems = load_file(path, display)
+    doc, problems = load_file(path, display) if read is None else load_file(path, display, read)
     if problems or doc.data is None:
         return doc, problems, []
     problems = list(problems)
@@ -190,11 +199,13 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
         CompiledGame(game=game, directory=game_dir, game_file=run.display(game_dir / GAME_FILE)) if game else None
     )
     parsed: list[tuple[Card, Document, tuple]] = []
-    files, folder_problems = card_files(game_dir, run.display)
+    files, folder_problems = card_files(game_dir, run.display, run.sources)
     run.report.extend(folder_problems)
+    read = None if run.sources.disk else run.sources.read  # the disk: read as the loader reads by itself
+    parse = parse_card_file if read is None else partial(parse_card_file, read=read)
     for path in files:
         display = run.display(path)
-        doc, problems, cards = run.cache.parse(path, display, parse_card_file, Card)
+        doc, problems, cards = run.cache.parse(path, display, parse, Card, read)
         run.documents[display] = doc
         run.report.files += 1
         run.report.extend(problems)
@@ -273,9 +284,11 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
     return compiled
 
 
-def load(paths: list[Path], root: Path | None = None, cache: NullCache | None = None) -> Run:
+def load(
+    paths: list[Path], root: Path | None = None, cache: NullCache | None = None, sources: Sources | None = None
+) -> Run:
     root = (root or Path.cwd()).resolve()
-    run = Run(root=root, cache=cache or NullCache())
+    run = Run(root=root, cache=cache or NullCache(), sources=sources or Sources())
     dirs, problems = find_game_dirs(paths, root / "cards")
     run.report.extend(problems)
     for game_dir in dirs:

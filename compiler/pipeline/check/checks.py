@@ -6,12 +6,13 @@ import re
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 
+from ...cache.gameview import Reads
 from ...core.diagnostics import Severity
 from ...runtime.deck import check_draws
 from ..project import Run
 from .examples import check_card_examples, check_examples
 from .flowgame import check_flow
-from .followon import broken_cards, fold, recording
+from .followon import broken_cards, fold
 from .placeholders import check_placeholders
 from .textcheck import check_card_text, check_text
 
@@ -67,7 +68,10 @@ def check_game(run: Run, game, scope: Scope, examples: bool = True) -> None:
     broken = broken_cards(game, error_files, scope.written)
     reads: dict = {}
     if broken:  # record what each card's examples read, to fold failures that follow from the broken cards
-        check_card, reads = recording(check_card_examples)
+
+        def check_card(g, cid, docs):
+            reads[cid] = Reads()  # filled from the cache's entry on a hit, as the examples run on a miss
+            return run.cache.examples(g, cid, docs, check_card_examples, reads[cid])
     else:
         check_card = lambda g, cid, docs: run.cache.examples(g, cid, docs, check_card_examples)  # noqa: E731
     passed, failed, diagnostics = check_examples(game, run.documents, error_files, check_card)

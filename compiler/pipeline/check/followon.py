@@ -10,7 +10,7 @@ error of the broken file it read. Whether an example read a card is recorded whi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Set as AbstractSet
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -35,19 +35,6 @@ def broken_cards(game: Any, error_files: AbstractSet[str], written: dict[str, st
     prefix = game.game_file.rsplit("/", 1)[0] + "/"
     ids.update({cid: f for cid, f in written.items() if cid not in ids and f.startswith(prefix)})
     return Broken(ids)
-
-
-def recording(check_card: Callable) -> tuple[Callable, dict[str, Any]]:
-    """`check_card` run through a view of the game that records what each card's examples read."""
-    from ...cache.gameview import GameView, Reads
-
-    reads: dict[str, Any] = {}
-
-    def run(game: Any, card_id: str, documents: dict) -> Any:
-        reads[card_id] = Reads()
-        return check_card(GameView(game, reads[card_id]), card_id, documents)
-
-    return run, reads
 
 
 def _read_broken(reads: Any, broken: Broken) -> str | None:
