@@ -52,6 +52,7 @@ from .program import (
     splitmix,
 )
 from .state import State, new_state, zones_of
+from .view import view
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.compiled import CompiledGame
@@ -183,20 +184,15 @@ class GameState(Dealing, Atomic):
 
     def summary(self, seat: int | None = None) -> list[str]:
         """The state in a few lines: globals and shared zones, then each player's values and zones.
-        `seat`: as that player sees it (other players' `hidden` zones, such as hands, as counts)."""
+        `seat`: as that player sees it (runtime/view.py: what game.yaml's zones let them see)."""
+        if seat is not None:
+            return view(self, seat).lines()
         state = self.state
-        hidden = {name for name, zone in self.game.game.zones.items() if zone.hidden}
         head = " ".join(f"{k}={v}" for k, v in sorted(state.globals.items()))
         lines = [head + "".join(f" | {z}: {' '.join(ids) or '-'}" for z, ids in sorted(state.zones.items()))]
         for p in state.players:
             values = " ".join(f"{k}={v}" for k, v in sorted(p.values.items()) if v)
-            zones = "".join(
-                f" | {z}: {len(ids)} cards"
-                if seat is not None and p.seat != seat and z in hidden
-                else f" | {z}: {' '.join(ids)}"
-                for z, ids in sorted(p.zones.items())
-                if ids
-            )
+            zones = "".join(f" | {z}: {' '.join(ids)}" for z, ids in sorted(p.zones.items()) if ids)
             lines.append(f"{p.id}{' (start)' if p.seat == self.start else ''}: {values or '-'}{zones}")
         return lines
 
