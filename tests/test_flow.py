@@ -13,8 +13,8 @@ import flowkit
 import pytest
 from flowkit import REPO, ostraka, play_out
 
-from compiler.runtime.flow import CHANCE, TERMINAL, GameState
-from compiler.runtime.program import Node, splitmix
+from compiler.runtime.flow import CHANCE, TERMINAL, GameState, chance_value
+from compiler.runtime.program import Node
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +46,8 @@ def test_a_chance_outcome_is_drawn_by_its_weight_from_the_generator():
         weights[rng.randrange(len(weights))] += 1  # some weight to draw on
         state = object.__new__(GameState)
         state.node, state.rng = Node("chance", CHANCE, actions, [""] * len(actions), weights), rng.getrandbits(64)
-        _rng, value = splitmix(state.rng)
-        pick = value % sum(weights)
+        state.decisions, state.chanced, state.stack = rng.randrange(200), rng.randrange(50), []
+        pick = chance_value(state.rng, state.decisions, state.chanced) % sum(weights)
         walked = next(a for a, w, before in zip(actions, weights, accumulate([0, *weights])) if pick < before + w)
         assert state.sample_chance() == walked
 

@@ -73,7 +73,8 @@ class GameState(Dealing, Atomic):
         self.game, self.handlers = game, handlers
         self.program = program(game)
         self.state: State = new_state(game.game, players)
-        self.rng = seed & _MASK
+        self.rng = seed & _MASK  # the seed chance draws are keyed by (sample_chance)
+        self.chanced = 0  # chance events since the last decision
         self.start = 0  # the start player's seat
         self.stack: list[list] = [[BLOCK, self.program.play, 0, None], [BLOCK, self.program.setup, 0, None]]
         self.node: Node | None = None
@@ -108,13 +109,21 @@ class GameState(Dealing, Atomic):
         return [(a, w / total) for a, w in zip(node.actions, node.weights)]
 
     def sample_chance(self) -> int:
-        """A chance outcome drawn from the generator held in the state (advancing it)."""
+        """A chance outcome drawn by its weight. The draw is keyed by the game's seed, the decisions
+        made so far and the chance events since the last one, not taken from a stream, and the
+        outcomes are weighed in the order of their names (cards' ids), not of their numbers: two
+        card sets that differ in one card deal the same until a decision differs (a paired sweep)."""
         node = self.node
         if node is None or node.weights is None:
             raise ValueError("not a chance node")
-        self.rng, value = splitmix(self.rng)
-        reach = list(accumulate(node.weights))  # each outcome's weight and all before it's
-        return node.actions[bisect_right(reach, value % reach[-1])]  # the first reaching past the pick
+        value = chance_value(self.rng, self.decisions, self.chanced)
+        actions, weights = node.actions, node.weights
+        if self.stack and self.stack[-1][0] == DEAL:  # cards: by id
+            ids = self.program.card_ids
+            order = sorted(range(len(actions)), key=lambda i: ids[actions[i]])
+            actions, weights = [actions[i] for i in order], [weights[i] for i in order]
+        reach = list(accumulate(weights))  # each outcome's weight and all before it's
+        return actions[bisect_right(reach, value % reach[-1])]  # the first reaching past the pick
 
     def action_to_string(self, player: int, action: int) -> str:
         node = self.node
@@ -128,6 +137,10 @@ class GameState(Dealing, Atomic):
             raise ValueError(f"action {action} is not legal now (legal: {self.legal_actions()})")
         self.history.append(action)
         frame = self.stack[-1]
+        if node.kind == "chance":
+            self.chanced += 1
+        else:
+            self.chanced = 0
         if node.kind == "chance" and frame[0] == DRAW_START:
             self.start = action
             self.stack.pop()
@@ -332,6 +345,13 @@ GameState._WALK = {
     ATOM: GameState._walk_atom,
     DRAW_START: GameState._walk_draw_start,
 }
+
+
+def chance_value(seed: int, decisions: int, since: int) -> int:
+    """The 64-bit draw of the chance event `since` after decision `decisions` of the game seeded `seed`."""
+    _s, key = splitmix((decisions << 24) + since)
+    _s, value = splitmix(seed ^ key)
+    return value
 
 
 def _copy_frame(frame: list) -> list:

@@ -21,8 +21,9 @@ from .program import TURN
 from .view import Slot, unseen
 
 
-def guess(game_state: Any, seat: int, rng: random.Random) -> Any:
-    """A clone of the game with what `seat` cannot see guessed (see the module's docstring)."""
+def guess(game_state: Any, seat: int, rng: random.Random, picks: bool = True) -> Any:
+    """A clone of the game with what `seat` cannot see guessed (see the module's docstring);
+    `picks=False` leaves the others' hidden picks as they are (for valuing one's own move alone)."""
     twin = game_state.clone()
     old = twin.state
     groups = unseen(twin, seat)
@@ -37,7 +38,8 @@ def guess(game_state: Any, seat: int, rng: random.Random) -> Any:
         for frame in twin.stack:  # a step paused on its question re-runs from this state
             if len(frame) > 4 and frame[4] is old:
                 frame[4] = new
-    _pick_anew(twin, seat, rng)
+    if picks:
+        _pick_anew(twin, seat, rng)
     return twin
 
 

@@ -110,7 +110,19 @@ def load_variant(root: Path, game_name: str, path: Path) -> CompiledGame:
     game = next((g for g in run.games if g.directory.name == game_dir.name), None)
     if game is None:  # pragma: no cover - a load without errors has its game
         raise UsageError(f"variant {display} leaves no game")
-    return game
+    return _in_base_order(game, list(where))
+
+
+def _in_base_order(game: CompiledGame, base: list[str]) -> CompiledGame:
+    """The variant's cards in the base game's order (a changed card is written to a file of its own,
+    which would move it), added ones last: a card's number is then the same in both, and so are the
+    moves and chance outcomes numbered by it. A fresh game, so nothing read in the old order is kept."""
+    from dataclasses import replace
+
+    order = [cid for cid in base if cid in game.cards] + [cid for cid in game.cards if cid not in set(base)]
+    if order == list(game.cards):
+        return game
+    return replace(game, cards={cid: game.cards[cid] for cid in order})
 
 
 def _read_spec(path: Path, display: str) -> tuple[Any, VariantSpec]:

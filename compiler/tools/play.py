@@ -1,8 +1,8 @@
 """`ostraka play`: a whole game from a seed, played by bots (and perhaps one person at the terminal).
 
-Chance (deals, draws) comes from the generator held in the game state (runtime/flow.py); each
-random bot draws from its own generator, derived from the same seed, so the same arguments play
-the same game, on either engine.
+Chance (deals, draws) is keyed by the game's seed (runtime/flow.py); each bot's randomness by its
+seat's seed, derived from the game's, and the decision it makes (simulate/bots.py), so the same
+arguments play the same game, on either engine.
 """
 
 from __future__ import annotations
@@ -13,20 +13,45 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from ..core.keyed import derive, keyed
 from ..model.compiled import CompiledGame
 from ..runtime.flow import FlowError, GameState
 
-BOTS = ("random",)
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at a seat of the game played from `seed` (`ostraka play`)."""
+    return derive(seed, "play", "seat", seat)
+
+
+def named(state: GameState, actions: list[int]) -> list[int]:
+    """A menu's moves in the order of their names (move, card id): the same moves in the same order
+    whatever numbers a card set gives its cards. Answers to a question keep their order."""
+    node = state.node
+    if node is None or node.kind != "menu":
+        return list(actions)
+    return sorted(actions, key=state.program.move_of)
+
+
+def decision_rng(seed: int, state: GameState, *more: object) -> random.Random:
+    """A bot's generator for one decision: keyed by its seed and the decisions made so far, not a
+    stream, so that the same decision draws the same whatever was drawn before it."""
+    return keyed(seed, "decision", state.decisions, *more)
+
+
+def random_move(seed: int, state: GameState) -> int:
+    """A legal move uniformly at random, keyed (decision_rng) and by name (named)."""
+    return decision_rng(seed, state).choice(named(state, state.legal_actions()))
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions, from a generator seeded by the game's seed."""
+    """Picks uniformly among the legal actions, for every seat: each seat's pick keyed by its seed
+    (seat_seed) and the decision (random_move); simulate/bots.py's random bot is the same."""
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(f"ostraka-random-bot:{seed}")
+        self.seed = seed
 
     def __call__(self, state: GameState) -> int:
-        return self.rng.choice(state.legal_actions())
+        return random_move(seat_seed(self.seed, state.current_player()), state)
 
 
 @dataclass
@@ -164,7 +189,7 @@ def play_game(
     write("winner: " + ", ".join(ids[s] for s in out["winner"]))
 
 
-__all__ = ["BOTS", "FlowError", "Human", "RandomBot", "new_game", "play", "play_game", "result"]
+__all__ = ["FlowError", "Human", "RandomBot", "new_game", "play", "play_game", "result"]
 
 
 def _number(text: str, what: str) -> int:
@@ -201,7 +226,7 @@ def command(
     except ValueError as exc:
         return fail(str(exc))
     for value, allowed, option in (
-        (bots, BOTS, "--bots"),
+        (bots, ("random",), "--bots"),
         (engine, ("interpreter", "handlers"), "--engine"),
         (fmt, ("text", "json"), "--format"),
     ):
