@@ -79,7 +79,8 @@ def test_a_variant_that_changes_nothing_plays_the_very_same_games(ostraka, tmp_p
 
 
 def test_a_points_change_leaves_random_bots_playing_the_same_moves(ostraka, tmp_path):
-    con = _sweep(ostraka, tmp_path, "name: rich baths\ncards:\n  baths: {effects: [{'on': end_of_game, do: [{gain: {points: 9}}]}]}\n", "random", 8)  # fmt: skip
+    rich_baths = "name: rich baths\ncards:\n  baths: {effects: [{'on': end_of_game, do: [{gain: {points: 9}}]}]}\n"
+    con = _sweep(ostraka, tmp_path, rich_baths, "random", 8)
     base, rich = _games_of(con, "base"), _games_of(con, "rich baths")
     assert base[1] == rich[1] and base[2] == rich[2]  # the same cards built by the same seats, the same lengths
     holders = {(g, s) for g, s, c in base[1] if c == "baths"}
