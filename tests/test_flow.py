@@ -305,11 +305,9 @@ def test_play_text_shows_each_decision_and_the_scores(monkeypatch):
     result = ostraka("play", "seven_wonders", "--players", "3", "--seed", "4")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert (
-        lines[1].strip().startswith("1. p1: ")
-        and lines[-3].startswith("scores: p1 ")
-        and lines[-1].startswith("winner: p")
-    )
+    assert lines[0].startswith("7 Wonders: 3 players, seed 4;") and lines[1] == "— age 1 —"
+    assert any(line.startswith("  p1: ") for line in lines)
+    assert lines[-5].startswith("final scores") and lines[-4].startswith("  p1 ") and lines[-1].startswith("winner: p")
 
 
 @pytest.mark.parametrize(
@@ -319,7 +317,7 @@ def test_play_text_shows_each_decision_and_the_scores(monkeypatch):
         (["play", "seven_wonders", "--players", "9"], "3 to 7 players"),
         (["play", "seven_wonders", "--players", "3", "--seed", "x"], "--seed must be a whole number"),
         (["play", "seven_wonders", "--players", "three"], "--players must be a whole number"),
-        (["play", "seven_wonders", "--players", "3", "--bots", "clever"], "--bots must be one of"),
+        (["play", "seven_wonders", "--players", "3", "--bots", "clever"], "--bots: unknown bot 'clever'"),
         (["play", "seven_wonders", "--players", "3", "--human", "5"], "--human must be a seat"),
     ],
 )
@@ -345,7 +343,7 @@ def test_a_person_plays_a_seat_from_the_terminal(monkeypatch):
     )
     assert "hand: " in result.output and "winner: " in result.output
     first = result.output.split("p1, your move:")[0]
-    assert "p2: coins=3 | hand: 7 cards" in first and "p3: coins=3 | hand: 7 cards" in first  # others' hands hidden
-    assert len(first.split("p1 (start): coins=3 | hand: ")[1].split(" | ")[0].split()) == 7  # one's own shown
+    assert "p2: 3 coins · hand: 7 cards" in first and "p3: 3 coins · hand: 7 cards" in first  # others' hands hidden
+    assert len(first.split("p1 (you, start): 3 coins · hand: ")[1].split(" · ")[0].split(", ")) == 7  # one's own shown
     ended = ostraka("play", "seven_wonders", "--players", "3", "--seed", "2", "--human", "0", input="1\n")
     assert ended.exit_code == 2 and "input ended" in ended.output.splitlines()[-1]

@@ -53,3 +53,8 @@ class Balance(Strict):
     report: list[Breakdown] = Field(
         default_factory=list, description="What the balance report breaks win rates and scores down by"
     )
+    score_by: FieldName | None = Field(
+        None,
+        description="The field whose value names a card's part of the score in a breakdown (e.g. colour: "
+        "'blue cards'); by default the field the sheet colours a kind by, else the card's kind",
+    )

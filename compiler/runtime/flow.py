@@ -65,6 +65,9 @@ class GameState(Dealing, Atomic):
     cards' effects through the generated code; the game played is the same."""
 
     _WALK: dict[int, Callable[[GameState, list], bool]]  # a frame's kind -> its step (below the class)
+    # told of every atomic step carried out, with its frame (the state before it is frame[4]):
+    # a game followed step by step (tools/play.py's narration); a clone is not followed
+    observer: Callable[[GameState, list], None] | None = None
 
     def __init__(self, game: CompiledGame, players: int, seed: int, handlers: Any = None) -> None:
         limits = game.game.players
@@ -171,6 +174,7 @@ class GameState(Dealing, Atomic):
         twin.state = self.state.copy(new_run=True)
         twin.stack = [_copy_frame(f) for f in self.stack]
         twin.history = list(self.history)
+        twin.observer = None
         return twin
 
     def __str__(self) -> str:
@@ -267,6 +271,8 @@ class GameState(Dealing, Atomic):
         if self._atom(frame):
             return True
         self.stack.pop()
+        if self.observer is not None:
+            self.observer(self, frame)
         return self.program.flow.win is not None and self._won()
 
     def _enter(self, sid: int, seat: int | None) -> None:
