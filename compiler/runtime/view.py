@@ -75,6 +75,9 @@ class View:
                 }
                 for p in self.players
             ],
+            "board": {
+                part: {k: _plain(v) for k, v in sorted(cells.items())} for part, cells in sorted(self.board.items())
+            },
         }
 
     def lines(self) -> list[str]:
@@ -91,6 +94,17 @@ class View:
     def key(self) -> str:
         """The view as one string: equal for two states a player cannot tell apart (what they see)."""
         return repr((self.seat, self.start, sorted(self.globals.items()), self.as_dict(), _board_key(self.board)))
+
+
+def _plain(value: Any) -> Any:
+    """A board cell as JSON takes it: dicts, lists and scalars; anything else as its text."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return repr(value)
 
 
 def sorted_zones(zones: dict[str, ZoneView]) -> list[ZoneView]:

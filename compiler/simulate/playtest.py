@@ -59,7 +59,12 @@ def play_game(
         if text:
             write(_line(event))
 
-    session = Session(table.new_state(seed), human, emit)
+    snapshot: Callable[[Any], dict[str, Any]] | None = None
+    if html is not None:
+        from .replay import frame
+
+        snapshot = frame
+    session = Session(table.new_state(seed), human, emit, snapshot)
     people: frozenset[int] = frozenset()
     shown = list(names)
     if human is not None:
@@ -73,6 +78,12 @@ def play_game(
         session.play(seated, people)
     except Quit:
         write(f"you left the game after {session.state.decisions} decisions")
+        if html is not None:  # the game so far
+            from .replay import frame, write_replay
+
+            session.frames.append(frame(session))
+            write_replay(html, session, session.result(seed, names))
+            write(f"replay: {html}")
         return 0
     out = session.result(seed, names)
     if html is not None:

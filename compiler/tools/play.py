@@ -133,6 +133,7 @@ class Saved:
     events: int
     last: Any
     decisions: int
+    frames: int
 
 
 class Session:
@@ -140,8 +141,17 @@ class Session:
     each player's score by category (scores.py); a person's decisions can be taken back (`save`,
     `undo`): the game is deterministic, so the state saved before a decision is that game."""
 
-    def __init__(self, state: GameState, viewer: int | None = None, emit: Callable[[Event], None] | None = None):
+    def __init__(
+        self,
+        state: GameState,
+        viewer: int | None = None,
+        emit: Callable[[Event], None] | None = None,
+        snapshot: Callable[[Session], dict[str, Any]] | None = None,
+    ):
         self.state = state
+        # the game as a replay shows it, before each decision and at the end (`snapshot`: what to keep)
+        self.snapshot = snapshot
+        self.frames: list[dict[str, Any]] = []
         self.narrator = Narrator(state, viewer, emit)
         self.scores = Scores(state.game, state.num_players())
         self.decisions: list[Decision] = []
@@ -161,7 +171,14 @@ class Session:
         """Keep the game as it is now (before a person's decision)."""
         n = self.narrator
         self.saves.append(
-            Saved(self.state.clone(), [dict(p) for p in self.scores.parts], len(n.events), n.last, len(self.decisions))
+            Saved(
+                self.state.clone(),
+                [dict(p) for p in self.scores.parts],
+                len(n.events),
+                n.last,
+                len(self.decisions),
+                len(self.frames),
+            )
         )
 
     def undo(self) -> bool:
@@ -175,6 +192,7 @@ class Session:
         del self.narrator.events[saved.events :]
         self.narrator.last = saved.last
         del self.decisions[saved.decisions :]
+        del self.frames[saved.frames :]
         return True
 
     def play(self, bots: dict[int, Callable[[GameState], int]], people: frozenset[int] = frozenset()) -> None:
@@ -190,17 +208,23 @@ class Session:
             self.narrator.catch_up()  # what happened since the last step (a deal), before anyone decides
             if seat in people:
                 self.save()
+            if self.snapshot is not None:
+                self.frames.append(self.snapshot(self))
             try:
                 action = bots[seat](state)
             except Undo:
                 if not self.undo():
                     self.saves.pop()
+                    if self.snapshot is not None:
+                        self.frames.pop()
                 continue
             label = state.action_to_string(seat, action)
             self.decisions.append(Decision(len(self.decisions) + 1, seat, [], label))
             self.narrator.decision(seat, label)
             state.apply_action(action)
         self.narrator.catch_up()
+        if self.snapshot is not None:
+            self.frames.append(self.snapshot(self))
 
     def result(self, seed: int, bots: list[str]) -> dict[str, Any]:
         """The game's end as plain values: scores, by category, the ranking and how it was decided,
