@@ -113,7 +113,8 @@ table.parts td { padding: 1px 4px; border-top: 1px solid #eee; }
 table.parts td.n { text-align: right; }
 table.parts tr.total td { font-weight: 600; border-top: 1px solid #999; }
 #board svg { width: 100%; max-height: 520px; background: #fff; border: 1px solid #ddd; border-radius: 6px; }
-#log { background: #fff; border: 1px solid #ddd; border-radius: 6px; height: calc(100vh - 130px); overflow-y: auto; padding: 6px 8px; font-size: 12.5px; position: sticky; top: 100px; }
+#log { background: #fff; border: 1px solid #ddd; border-radius: 6px; height: calc(100vh - 130px);
+  overflow-y: auto; padding: 6px 8px; font-size: 12.5px; position: sticky; top: 100px; }
 #log p { margin: 2px 0; padding: 1px 4px; border-radius: 3px; overflow-wrap: anywhere; }
 #log p.phase { font-weight: 600; margin-top: 8px; }
 #log p.between { color: #666; }
@@ -149,7 +150,8 @@ SCRIPT = r"""
   }
   function parts(seat, f) {
     var t = el('table', 'parts');
-    (f.parts[seat] || []).forEach(function (p) { var r = el('tr'); r.appendChild(el('td', '', p[0])); r.appendChild(el('td', 'n', String(p[1]))); t.appendChild(r); });
+    (f.parts[seat] || []).forEach(function (p) {
+      var r = el('tr'); r.appendChild(el('td', '', p[0])); r.appendChild(el('td', 'n', String(p[1]))); t.appendChild(r); });
     var r = el('tr', 'total'); r.appendChild(el('td', '', data.score_noun)); r.appendChild(el('td', 'n', String(f.scores[seat]))); t.appendChild(r);
     return t;
   }
