@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..tools.scores import Scores
 from .bots import BOTS, BotOptions
 from .records import GameRecord, shares
 from .seeds import bot_seed, game_seed
@@ -28,6 +29,8 @@ def play_game(
     seed = game_seed(run_seed, index)
     seats = [BOTS[name](table, seat, bot_seed(run_seed, index, seat), options) for seat, name in enumerate(bots)]
     state = table.new_state(seed)
+    parts = Scores(table.game, table.players)  # each seat's score by category (tools/scores.py)
+    state.observer = parts.observe
     builds: list[tuple[int, str, float]] = []
     decisions = 0
     before_cards = table.built(state.state)
@@ -60,6 +63,7 @@ def play_game(
         ending=table.ending(state),
         builds=builds,
         facts=table.facts(state),
+        parts=[(seat, name, float(points)) for seat, part in enumerate(parts.parts) for name, points in part.items()],
     )
 
 
