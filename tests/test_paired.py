@@ -79,7 +79,11 @@ def test_a_variant_that_changes_nothing_plays_the_very_same_games(ostraka, tmp_p
 
 
 def test_a_points_change_leaves_random_bots_playing_the_same_moves(ostraka, tmp_path):
-    rich_baths = "name: rich baths\ncards:\n  baths: {effects: [{'on': end_of_game, do: [{gain: {points: 9}}]}]}\n"
+    rich_baths = (
+        "name: rich baths\ncards:\n  baths:\n    effects: [{'on': end_of_game, do: [{gain: {points: 9}}]}]\n"
+        "    examples: [{name: nine, given: {p1: {coins: 0, city: [baths]}}, when: {event: end_of_game, by: p1},"
+        " expect: {p1: {points: 9}}}]\n"
+    )
     con = _sweep(ostraka, tmp_path, rich_baths, "random", 8)
     base, rich = _games_of(con, "base"), _games_of(con, "rich baths")
     assert base[1] == rich[1] and base[2] == rich[2]  # the same cards built by the same seats, the same lengths
@@ -96,3 +100,20 @@ def test_a_bot_draws_the_same_for_the_same_decision_whatever_came_before(real_ga
     two = play_game(table, ["greedy", "random", "random"], 5, 1, BotOptions())
     assert (one.scores, one.builds, one.decisions) == (two.scores, two.builds, two.decisions)
     assert json.dumps(one.facts) == json.dumps(two.facts)
+
+
+def test_a_sweep_report_puts_the_changed_card_first_and_a_no_op_nowhere(ostraka, tmp_path):
+    variant = tmp_path / "same.yaml"
+    variant.write_text("name: same\ncards:\n  baths: {copies: [3, 7]}\n")
+    out = tmp_path / "out"
+    result = ostraka(
+        "sweep", "seven_wonders", str(variant), "--players", "3", "--games", "6", "--out", str(out), "--format", "json"
+    )
+    assert result.exit_code == 0, result.output
+    (same,) = result.json()["variants"]
+    rows = same["differences"]
+    assert same["changed"] == ["baths"] and rows[0]["what"] == "baths" and rows[0]["changed"]
+    paired = [r for r in rows if r["test"] == "paired t"]
+    assert paired and all(r["difference"] == 0 and r["p"] == 1 and not r["significant"] for r in paired)
+    page = (out / "report.html").read_text()
+    assert "paired t" in page and "Cards it changes" in page
