@@ -248,6 +248,8 @@ class Session:
                 for d in self.decisions
             ],
             "events": [e.as_dict() for e in self.narrator.events],
+            # the game at its end as the viewer may see it (runtime/view.py: everything, or a person's seat)
+            "view": view(state, self.narrator.viewer).as_dict(),
         }
 
     def end_lines(self) -> list[str]:
