@@ -121,3 +121,23 @@ def test_a_guess_makes_the_others_hidden_picks_anew(real_games):
     for seat, pick in zip(g.stack[-1][2], g.stack[-1][5]):
         name, card = g.program.move_of(pick)
         assert card in g.state.players[seat].zones["hand"]
+
+
+def test_what_a_player_cannot_see_changes_nothing_a_bot_does(real_games):
+    """Two games that differ only in which other player holds which hidden hand look the same to
+    p1: the guesses of p1's bots are the same, and so are greedy's and MCTS's moves (they never
+    read the hidden cards, only guesses made from what p1 sees)."""
+    from compiler.simulate.bots import BotOptions, GreedyBot, MCTSBot
+    from compiler.simulate.table import Table
+
+    game = _games(real_games)["seven_wonders"]
+    state = _advance(new_game(game, 3, 2), 0)
+    swapped = state.clone()
+    hands = [p.zones["hand"] for p in swapped.state.players]
+    swapped.state.players[1].zones["hand"], swapped.state.players[2].zones["hand"] = list(hands[2]), list(hands[1])
+    assert view(swapped, 0).key() == view(state, 0).key() and swapped.summary() != state.summary()
+    assert guess(state, 0, random.Random(4)).summary() == guess(swapped, 0, random.Random(4)).summary()
+    table = Table(game, 3, "interpreter")
+    options = BotOptions(mcts_simulations=4, mcts_worlds=2)
+    for bot in (GreedyBot(table, 0, 11, options), MCTSBot(table, 0, 11, options)):
+        assert bot.step(state) == bot.step(swapped), bot.name

@@ -56,6 +56,7 @@ class Track(Strict):
 
 
 Visibility = Literal["everyone", "owner", "nobody"]
+EVERYONE, OWNER, NOBODY = "everyone", "owner", "nobody"  # who sees which cards a zone holds
 
 
 class Zone(Strict):
@@ -92,7 +93,7 @@ class Zone(Strict):
         """Who sees which cards it holds (`hidden: true` is `owner`)."""
         if self.visible is not None:
             return self.visible
-        return "owner" if self.hidden else "everyone"
+        return OWNER if self.hidden else EVERYONE
 
 
 class FieldSpec(Strict):

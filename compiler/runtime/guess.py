@@ -30,7 +30,7 @@ def guess(game_state: Any, seat: int, rng: random.Random, picks: bool = True) ->
     if groups:
         new = old.copy(new_run=True)
         for group in groups:
-            _deal_anew(twin.game, group, rng)
+            _deal_anew(twin.game, group, rng, twin.program.card_index)
             for slot in group:
                 zones = new.zones if slot.owner is None else new.players[slot.owner].zones
                 zones[slot.zone] = list(slot.cards)
@@ -43,13 +43,18 @@ def guess(game_state: Any, seat: int, rng: random.Random, picks: bool = True) ->
     return twin
 
 
-def _deal_anew(game: Any, group: list[Slot], rng: random.Random) -> None:
+def _deal_anew(game: Any, group: list[Slot], rng: random.Random, order: dict[str, int]) -> None:
     """The group's cards dealt among its slots at random, each slot keeping its count and, where
-    its zone has `count_by`, each position the value it had."""
+    its zone has `count_by`, each position the value it had. The cards are put in the game's card
+    order before they are shuffled, so that the guess does not depend on where they truly lie."""
+
+    def canonical(cards: list[str]) -> list[str]:
+        return sorted(cards, key=lambda c: order.get(c, -1))
+
     spec = game.game.zones.get(group[0].zone)
     by = spec.count_by if spec is not None else None
     if by is None:
-        pool = [c for slot in group for c in slot.cards]
+        pool = canonical([c for slot in group for c in slot.cards])
         rng.shuffle(pool)
         at = 0
         for slot in group:
@@ -65,8 +70,9 @@ def _deal_anew(game: Any, group: list[Slot], rng: random.Random) -> None:
     for slot in group:
         for cid in slot.cards:
             pools.setdefault(value(cid), []).append(cid)
-    for cards in pools.values():
-        rng.shuffle(cards)
+    for key in sorted(pools):
+        pools[key] = canonical(pools[key])
+        rng.shuffle(pools[key])
     for slot in group:
         slot.cards = [pools[value(cid)].pop() for cid in slot.cards]
 

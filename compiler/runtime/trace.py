@@ -90,7 +90,7 @@ def _entry(seat: int, noun: str, before: int, after: int) -> Entry:
         code = frame.f_code
         if code is _RUN and action is None:
             action = frame.f_locals.get("action")
-            in_view = getattr(frame.f_locals.get("self"), "card", None)
+            in_view = getattr(frame.f_locals.get(code.co_varnames[0]), "card", None)  # the context run in
             about = getattr(in_view, "id", None)
         elif code is _EFFECT and not in_effect:
             in_effect = True

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-EVERYONE, OWNER, NOBODY = "everyone", "owner", "nobody"
+from ..model.game import EVERYONE, OWNER
 
 
 @dataclass(frozen=True)
