@@ -56,7 +56,10 @@ class Track(Strict):
 
 
 Visibility = Literal["everyone", "owner", "nobody"]
-EVERYONE, OWNER, NOBODY = "everyone", "owner", "nobody"  # who sees which cards a zone holds
+# who sees which cards a zone holds
+EVERYONE: Visibility = "everyone"
+OWNER: Visibility = "owner"
+NOBODY: Visibility = "nobody"
 
 
 class Zone(Strict):
