@@ -13,8 +13,8 @@ import flowkit
 import pytest
 from flowkit import REPO, ostraka, play_out
 
-from compiler.runtime.flow import CHANCE, TERMINAL, GameState
-from compiler.runtime.program import Node, splitmix
+from compiler.runtime.flow import CHANCE, TERMINAL, GameState, chance_value
+from compiler.runtime.program import Node
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +46,8 @@ def test_a_chance_outcome_is_drawn_by_its_weight_from_the_generator():
         weights[rng.randrange(len(weights))] += 1  # some weight to draw on
         state = object.__new__(GameState)
         state.node, state.rng = Node("chance", CHANCE, actions, [""] * len(actions), weights), rng.getrandbits(64)
-        _rng, value = splitmix(state.rng)
-        pick = value % sum(weights)
+        state.decisions, state.chanced, state.stack = rng.randrange(200), rng.randrange(50), []
+        pick = chance_value(state.rng, state.decisions, state.chanced) % sum(weights)
         walked = next(a for a, w, before in zip(actions, weights, accumulate([0, *weights])) if pick < before + w)
         assert state.sample_chance() == walked
 
@@ -305,11 +305,9 @@ def test_play_text_shows_each_decision_and_the_scores(monkeypatch):
     result = ostraka("play", "seven_wonders", "--players", "3", "--seed", "4")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert (
-        lines[1].strip().startswith("1. p1: ")
-        and lines[-3].startswith("scores: p1 ")
-        and lines[-1].startswith("winner: p")
-    )
+    assert lines[0].startswith("7 Wonders: 3 players, seed 4;") and lines[1] == "— age 1 —"
+    assert any(line.startswith("  p1: ") for line in lines)
+    assert lines[-5].startswith("final scores") and lines[-4].startswith("  p1 ") and lines[-1].startswith("winner: p")
 
 
 @pytest.mark.parametrize(
@@ -319,7 +317,7 @@ def test_play_text_shows_each_decision_and_the_scores(monkeypatch):
         (["play", "seven_wonders", "--players", "9"], "3 to 7 players"),
         (["play", "seven_wonders", "--players", "3", "--seed", "x"], "--seed must be a whole number"),
         (["play", "seven_wonders", "--players", "three"], "--players must be a whole number"),
-        (["play", "seven_wonders", "--players", "3", "--bots", "clever"], "--bots must be one of"),
+        (["play", "seven_wonders", "--players", "3", "--bots", "clever"], "--bots: unknown bot 'clever'"),
         (["play", "seven_wonders", "--players", "3", "--human", "5"], "--human must be a seat"),
     ],
 )
@@ -345,7 +343,7 @@ def test_a_person_plays_a_seat_from_the_terminal(monkeypatch):
     )
     assert "hand: " in result.output and "winner: " in result.output
     first = result.output.split("p1, your move:")[0]
-    assert "p2: coins=3 | hand: 7 cards" in first and "p3: coins=3 | hand: 7 cards" in first  # others' hands hidden
-    assert len(first.split("p1 (start): coins=3 | hand: ")[1].split(" | ")[0].split()) == 7  # one's own shown
+    assert "p2: 3 coins · hand: 7 cards" in first and "p3: 3 coins · hand: 7 cards" in first  # others' hands hidden
+    assert len(first.split("p1 (you, start): 3 coins · hand: ")[1].split(" · ")[0].split(", ")) == 7  # one's own shown
     ended = ostraka("play", "seven_wonders", "--players", "3", "--seed", "2", "--human", "0", input="1\n")
     assert ended.exit_code == 2 and "input ended" in ended.output.splitlines()[-1]

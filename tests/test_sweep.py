@@ -130,7 +130,7 @@ def test_a_big_change_is_significant_and_a_small_run_says_how_many_games_it_need
     assert rich["name"] == "discard for thirty"
     scores = [d for d in rich["differences"] if d["metric"] == "mean score" and d["what"] == "bot random"]
     assert scores and scores[0]["significant"] and scores[0]["variant"] > scores[0]["base"] + 10
-    assert scores[0]["p_adjusted"] < 0.05 and scores[0]["test"] == "Welch t"
+    assert scores[0]["p_adjusted"] < 0.05 and scores[0]["test"] == "paired t"
     for d in small["differences"]:
         assert 0 <= d["p"] <= d["p_adjusted"] <= 1
     # a card in one run only is compared with its 0 builds in the other (the tavern is removed in the variant)

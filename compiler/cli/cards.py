@@ -15,13 +15,19 @@ from . import common
 @click.command()
 @click.argument("card_id")
 @click.option("--game", default=None, help="The game (an id or directory), when several have a card of that id.")
-def explain(card_id: str, game: str | None) -> None:
+@click.option(
+    "--trace",
+    "example",
+    default=None,
+    help="Run this example (its name or number, from 1) and show where each value it changed came from.",
+)
+def explain(card_id: str, game: str | None, example: str | None) -> None:
     """Show a card's source location, fields, effects (in English) and examples.
 
     CARD_ID is a card id, or GAME:ID when several games have a card of that id.
     """
     from ..core.textsafe import visible
-    from ..outputs.explain import explain_card
+    from ..outputs.explain import explain_card, trace_example
     from ..tools.targets import find_card, game_dir, no_game
 
     root = common.project_root()
@@ -34,7 +40,16 @@ def explain(card_id: str, game: str | None) -> None:
         paths = [found_dir]
     run = common.load_cached(paths, root)
     found = common.or_exit(lambda: find_card(run, card_id, None))
+    traced = None
+    if example is not None:  # a wrong example name is refused before anything is printed
+        text, ok = trace_example(found.game, found.card, example)
+        if not ok:
+            click.echo(f"ostraka: error: {visible(text)}", err=True)
+            sys.exit(2)
+        traced = text
     click.echo(visible(explain_card(found.game, found.card)))
+    if traced is not None:
+        click.echo(visible(traced))
 
 
 @click.command()

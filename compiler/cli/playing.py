@@ -16,15 +16,45 @@ from . import common
 @click.argument("game")
 @click.option("--players", required=True, help="Number of players.")
 @click.option("--seed", default="0", show_default=True, help="Seed of the deals and of the bots.")
-@click.option("--bots", default="random", show_default=True, help="Who plays the seats: random.")
+@click.option(
+    "--bots",
+    default="random",
+    show_default=True,
+    help="Who plays the seats: random (sees nothing but its moves), greedy (the game's own scoring on a "
+    "guess of the hidden cards) or mcts (OpenSpiel's information-set MCTS over such guesses); one for "
+    "all seats, or one per seat (a,b,...).",
+)
 @click.option("--engine", default="interpreter", show_default=True, help="interpreter or handlers (the same game).")
 @click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
-@click.option("--human", default=None, help="A seat (0 = p1) played by you at the terminal.")
-def play(game: str, players: str, seed: str, bots: str, engine: str, fmt: str, human: str | None) -> None:
-    """Play a whole game of GAME from a seed (its flow in game.yaml), printing each decision and the scores."""
-    from ..tools.play import command
+@click.option(
+    "--human",
+    default=None,
+    help="A seat (0 = p1) played by you at the terminal: you see what that player may see; type help at your turn.",
+)
+@click.option("--html", default=None, help="Also write a replay of the game to this HTML file (one file, no network).")
+@click.option(
+    "--mcts-simulations", type=int, default=50, show_default=True, help="MCTS simulations a move (mcts bots)."
+)
+def play(
+    game: str,
+    players: str,
+    seed: str,
+    bots: str,
+    engine: str,
+    fmt: str,
+    human: str | None,
+    html: str | None,
+    mcts_simulations: int,
+) -> None:
+    """Play a whole game of GAME from a seed (its flow in game.yaml), telling each move as it is made and
+    each player's score by category at the end."""
+    from ..simulate.playtest import command
 
-    sys.exit(command(common.project_root(), game, players, seed, bots, engine, fmt, human, click.echo))
+    sys.exit(
+        command(
+            common.project_root(), game, players, seed, bots, engine, fmt, human, click.echo, html, mcts_simulations
+        )
+    )
 
 
 def run_options(command: Callable[..., None]) -> Callable[..., None]:

@@ -60,6 +60,7 @@ class EffectBase(BaseModel):
         limit: Limit | None
         do: list[Action] | None
         reconstructed: str | None
+        label: str | None
 
     @model_validator(mode="after")
     def _shape(self):
@@ -119,6 +120,17 @@ def _effect_model() -> type[EffectBase]:
                 min_length=1,
                 max_length=1000,
                 description="Why this effect is our reading: no public source states it",
+            ),
+        ),
+        "label": (
+            str | None,
+            Field(
+                None,
+                min_length=1,
+                max_length=60,
+                description="What a score breakdown calls what this effect scores (e.g. military): "
+                "the end of `ostraka play`, its replay and the balance report; by default a rule's "
+                "points count under its trigger and a card's under its category (balance.score_by)",
             ),
         ),
     }

@@ -44,11 +44,17 @@ class Balance(Strict):
     estimate: list[TriggerName] = Field(
         default_factory=list,
         description="Triggers fired on a copy of the state to value a position mid-game (the final scoring): "
-        "what a greedy bot maximises and how a card's points are measured",
+        "what a greedy bot maximises and how a card's points are measured; by default the triggers the "
+        "flow fires at its very end (the game's own scoring)",
     )
     length: Noun | None = Field(
         None, description="A global counting rounds (or ages), reported as the game's length beside its decisions"
     )
     report: list[Breakdown] = Field(
         default_factory=list, description="What the balance report breaks win rates and scores down by"
+    )
+    score_by: FieldName | None = Field(
+        None,
+        description="The field whose value names a card's part of the score in a breakdown (e.g. colour: "
+        "'blue cards'); by default the field the sheet colours a kind by, else the card's kind",
     )

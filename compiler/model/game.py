@@ -6,13 +6,25 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from ..core.limits import MAX_PLAYERS
 from ..lang.board import BoardSpec
 from ..lang.flow import Flow
 from ..lang.model import Amount, Condition, Effect
-from ..lang.types import CardId, KindName, Name, Noun, ParamName, PlayerSet, Scalar, Strict, TriggerName, ZoneName
+from ..lang.types import (
+    CardId,
+    FieldName,
+    KindName,
+    Name,
+    Noun,
+    ParamName,
+    PlayerSet,
+    Scalar,
+    Strict,
+    TriggerName,
+    ZoneName,
+)
 from .balance import Balance
 from .sheet_spec import SheetSpec
 
@@ -43,10 +55,48 @@ class Track(Strict):
     yields: dict[int, int] = Field(default_factory=dict, description="What each space produces, for production tracks")
 
 
+Visibility = Literal["everyone", "owner", "nobody"]
+# who sees which cards a zone holds
+EVERYONE: Visibility = "everyone"
+OWNER: Visibility = "owner"
+NOBODY: Visibility = "nobody"
+
+
 class Zone(Strict):
     label: str | None = None
     shared: bool = Field(False, description="One zone for the table instead of one per player")
-    hidden: bool = Field(False, description="Only its owner sees what it holds (a hand): others see how many cards")
+    hidden: bool = Field(False, description="The same as `visible: owner` (a hand)")
+    visible: Visibility | None = Field(
+        None,
+        description="Who sees which cards it holds: `everyone` (the default), `owner` (a hand: the others "
+        "see how many), `nobody` (face down: a deck, a face-down pile, a player's own face-down stack; "
+        "everyone sees how many). What a player may see (`ostraka play --human`, the JSON view, the bots) "
+        "is read from this",
+    )
+    order: Literal["shown", "hidden"] = Field(
+        "shown",
+        description="`hidden`: those who see its cards do not see their order (shown in the game's card order)",
+    )
+    count_by: FieldName | None = Field(
+        None,
+        description="Those who cannot see its cards are told how many have each value of this field, in "
+        "order (a face-down stack of A tiles on B tiles); a bot's guess keeps them so",
+    )
+
+    @model_validator(mode="after")
+    def _one_visibility(self):
+        if self.hidden and self.visible not in (None, "owner"):
+            raise ValueError(f"`hidden: true` means `visible: owner`, not `visible: {self.visible}`: keep one")
+        if self.shared and self.seen_by == "owner":
+            raise ValueError("a shared zone has no owner: `visible: owner` (or `hidden`) needs a zone per player")
+        return self
+
+    @property
+    def seen_by(self) -> Visibility:
+        """Who sees which cards it holds (`hidden: true` is `owner`)."""
+        if self.visible is not None:
+            return self.visible
+        return OWNER if self.hidden else EVERYONE
 
 
 class FieldSpec(Strict):

@@ -53,3 +53,31 @@ def explain_card(game: CompiledGame, card: Card) -> str:
     for ex in card.examples:
         lines.append(f"    - {ex.name}: when {json.dumps(ex.when)} expect {json.dumps(ex.expect)}")
     return "\n".join(lines)
+
+
+def trace_example(game: CompiledGame, card: Card, which: str) -> tuple[str, bool]:
+    """`explain CARD --trace EXAMPLE`: the example (by name, or its number from 1) run with a trace:
+    each value it changed, as its start plus each change and where it came from (why.py). Returns
+    the text and whether the example was found."""
+    from ..core.diagnostics import did_you_mean
+    from ..pipeline.check.examples import compare, setup
+    from ..pipeline.check.why import lines, traced
+
+    names = [ex.name for ex in card.examples]
+    if which.isdigit() and 1 <= int(which) <= len(names):
+        example = card.examples[int(which) - 1]
+    elif which in names:
+        example = card.examples[names.index(which)]
+    else:
+        hint = did_you_mean(which, names) or f"its examples: {', '.join(repr(n) for n in names) or 'none'}"
+        return f"'{card.id}' has no example '{which}' ({hint})", False
+    found = traced(game, example, setup)
+    head = f"  trace of example '{example.name}':"
+    if found is None:
+        return head + " it cannot be run (see ostraka check)", True
+    state, entries = found
+    said = lines(game, state, entries)
+    out = [head] + [f"    {line}" for line in said or ["no value changed"]]
+    problems = compare(game, state, example.expect)
+    out.append("  " + ("the example holds" if not problems else "the example fails: " + "; ".join(problems)))
+    return "\n".join(out), True

@@ -222,13 +222,16 @@ class SheetBuilder(EntityPrinter):
         legend = [s for s in self.symbols.values() if s.letters in used]
         rules = [self.en.effect(e) for e in self.game.rules]
         summary = [p.strip() for p in self.game.summary.split("\n\n") if p.strip()]
-        # game.yaml's own marks: values by path, and rules that are our reading
-        ours = [f"{_mark_label(path)}: {why}" for path, why in self.game.reconstructed.items()]
-        ours += [
-            f"{self.en.trigger(e.on) if e.on else 'Always'}: {e.reconstructed.strip()}"
-            for e in self.game.rules
-            if e.reconstructed
-        ]
+        # game.yaml's own marks, named on paper (values by path, rules that are our reading); why
+        # each was chosen is research, for `ostraka explain` and the export, not for the table
+        ours = list(dict.fromkeys(_mark_label(path) for path in self.game.reconstructed))
+        ours += list(
+            dict.fromkeys(
+                f"the rule {self.en.trigger(e.on)[0].lower()}{self.en.trigger(e.on)[1:]}" if e.on else "a standing rule"
+                for e in self.game.rules
+                if e.reconstructed
+            )
+        )
         return {
             "game": self.game,
             "sections": sections,

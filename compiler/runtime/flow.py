@@ -53,6 +53,7 @@ from .program import (
     splitmix,
 )
 from .state import State, new_state, zones_of
+from .view import view
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.compiled import CompiledGame
@@ -65,6 +66,9 @@ class GameState(Dealing, Atomic):
     cards' effects through the generated code; the game played is the same."""
 
     _WALK: dict[int, Callable[[GameState, list], bool]]  # a frame's kind -> its step (below the class)
+    # told of every atomic step carried out, with its frame (the state before it is frame[4]):
+    # a game followed step by step (tools/play.py's narration); a clone is not followed
+    observer: Callable[[GameState, list], None] | None = None
 
     def __init__(self, game: CompiledGame, players: int, seed: int, handlers: Any = None) -> None:
         limits = game.game.players
@@ -73,7 +77,8 @@ class GameState(Dealing, Atomic):
         self.game, self.handlers = game, handlers
         self.program = program(game)
         self.state: State = new_state(game.game, players)
-        self.rng = seed & _MASK
+        self.rng = seed & _MASK  # the seed chance draws are keyed by (sample_chance)
+        self.chanced = 0  # chance events since the last decision
         self.start = 0  # the start player's seat
         self.stack: list[list] = [[BLOCK, self.program.play, 0, None], [BLOCK, self.program.setup, 0, None]]
         self.node: Node | None = None
@@ -109,13 +114,21 @@ class GameState(Dealing, Atomic):
         return [(a, w / total) for a, w in zip(node.actions, node.weights)]
 
     def sample_chance(self) -> int:
-        """A chance outcome drawn from the generator held in the state (advancing it)."""
+        """A chance outcome drawn by its weight. The draw is keyed by the game's seed, the decisions
+        made so far and the chance events since the last one, not taken from a stream, and the
+        outcomes are weighed in the order of their names (cards' ids), not of their numbers: two
+        card sets that differ in one card deal the same until a decision differs (a paired sweep)."""
         node = self.node
         if node is None or node.weights is None:
             raise ValueError("not a chance node")
-        self.rng, value = splitmix(self.rng)
-        reach = list(accumulate(node.weights))  # each outcome's weight and all before it's
-        return node.actions[bisect_right(reach, value % reach[-1])]  # the first reaching past the pick
+        value = chance_value(self.rng, self.decisions, self.chanced)
+        actions, weights = node.actions, node.weights
+        if self.stack and self.stack[-1][0] == DEAL:  # cards: by id
+            ids = self.program.card_ids
+            order = sorted(range(len(actions)), key=lambda i: ids[actions[i]])
+            actions, weights = [actions[i] for i in order], [weights[i] for i in order]
+        reach = list(accumulate(weights))  # each outcome's weight and all before it's
+        return actions[bisect_right(reach, value % reach[-1])]  # the first reaching past the pick
 
     def action_to_string(self, player: int, action: int) -> str:
         node = self.node
@@ -131,6 +144,10 @@ class GameState(Dealing, Atomic):
         # the step budget bounds one decision and what it sets off, never a whole game
         fresh_budget(self.state)
         frame = self.stack[-1]
+        if node.kind == "chance":
+            self.chanced += 1
+        else:
+            self.chanced = 0
         if node.kind == "chance" and frame[0] == DRAW_START:
             self.start = action
             self.stack.pop()
@@ -164,6 +181,7 @@ class GameState(Dealing, Atomic):
             if frame[0] == ATOM:
                 frame[8] = None  # a live run goes on in one game only: the twin runs its step again
         twin.history = list(self.history)
+        twin.observer = None
         return twin
 
     def __str__(self) -> str:
@@ -190,20 +208,15 @@ class GameState(Dealing, Atomic):
 
     def summary(self, seat: int | None = None) -> list[str]:
         """The state in a few lines: globals and shared zones, then each player's values and zones.
-        `seat`: as that player sees it (other players' `hidden` zones, such as hands, as counts)."""
+        `seat`: as that player sees it (runtime/view.py: what game.yaml's zones let them see)."""
+        if seat is not None:
+            return view(self, seat).lines()
         state = self.state
-        hidden = {name for name, zone in self.game.game.zones.items() if zone.hidden}
         head = " ".join(f"{k}={v}" for k, v in sorted(state.globals.items()))
         lines = [head + "".join(f" | {z}: {' '.join(ids) or '-'}" for z, ids in sorted(state.zones.items()))]
         for p in state.players:
             values = " ".join(f"{k}={v}" for k, v in sorted(p.values.items()) if v)
-            zones = "".join(
-                f" | {z}: {len(ids)} cards"
-                if seat is not None and p.seat != seat and z in hidden
-                else f" | {z}: {' '.join(ids)}"
-                for z, ids in sorted(p.zones.items())
-                if ids
-            )
+            zones = "".join(f" | {z}: {' '.join(ids)}" for z, ids in sorted(p.zones.items()) if ids)
             lines.append(f"{p.id}{' (start)' if p.seat == self.start else ''}: {values or '-'}{zones}")
         return lines
 
@@ -268,6 +281,8 @@ class GameState(Dealing, Atomic):
         if self._atom(frame):
             return True
         self.stack.pop()
+        if self.observer is not None:
+            self.observer(self, frame)
         return self.program.flow.win is not None and self._won()
 
     def _enter(self, sid: int, seat: int | None) -> None:
@@ -346,6 +361,13 @@ GameState._WALK = {
     ATOM: GameState._walk_atom,
     DRAW_START: GameState._walk_draw_start,
 }
+
+
+def chance_value(seed: int, decisions: int, since: int) -> int:
+    """The 64-bit draw of the chance event `since` after decision `decisions` of the game seeded `seed`."""
+    _s, key = splitmix((decisions << 24) + since)
+    _s, value = splitmix(seed ^ key)
+    return value
 
 
 def _copy_frame(frame: list) -> list:

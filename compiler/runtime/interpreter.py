@@ -40,6 +40,8 @@ from .heard import hear
 from .state import Illegal, Player, State, values_of, zones_of
 
 PERIODS = {"once_per_round": "round", "once_per_age": "age", "once_per_game": None}
+# While a trace is kept (runtime/trace.py `tracing`): told of every value Context.change changes.
+tracer: Callable[[Context, Player, str, int], None] | None = None
 MAX_DEPTH = 40  # effects invoking effects: a loop in the data stops here
 
 
@@ -131,7 +133,10 @@ class Context:
         if how[0] == "global":
             self.state.globals[noun] += delta
             return
-        player.values[noun] = nouns.clamp(player.values.get(noun, 0) + delta, how[1], how[2])
+        before = player.values.get(noun, 0)
+        player.values[noun] = nouns.clamp(before + delta, how[1], how[2])
+        if tracer is not None:  # a trace is being kept (runtime/trace.py): what changed, and why
+            tracer(self, player, noun, before)
 
     def spend(self, player: Player, noun: str, n: int) -> None:
         """Pay exactly n of a noun, or fail: paying is never partial (runtime/paying.py)."""

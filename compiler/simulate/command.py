@@ -163,7 +163,7 @@ def write_report(work: Path, game: Any, meta: dict) -> dict:
 
     con = connect(work / DB_NAME)
     try:
-        summary = summarise(con, "base", labels(game))
+        summary = summarise(con, "base", labels(game), game)
         page = render(con, game, meta, summary)
     finally:
         con.close()
@@ -187,3 +187,12 @@ def print_summary(summary: dict, fmt: str, out: Path, echo: Echo) -> None:
     for bot, row in summary["wins_by_bot"].items():
         r = row["rate"]
         echo(f"  {bot}: win rate {r['value']:.3f} [{r['low']:.3f}, {r['high']:.3f}] over {row['seats']} seats")
+    parts = summary.get("score_parts", {})
+    for seat, means in sorted(parts.get("by_seat", {}).items(), key=lambda kv: int(kv[0])):
+        said = ", ".join(f"{c} {means[c]:.1f}" for c in parts["categories"] if c in means)
+        if said:
+            echo(f"  seat {seat} scores: {said}")
+    for flag in summary.get("flags", [])[:12]:
+        echo(f"  ! {flag['what']}: {flag['why']}")
+    if len(summary.get("flags", [])) > 12:
+        echo(f"  ! ... {len(summary['flags']) - 12} more in the report")

@@ -1,19 +1,22 @@
 """Which differences between a variant's games and the base games are significant.
 
-Each variant plays the same games as the base (the same seeds), so a difference is the variant's
-doing or chance; chance is what the tests measure. Rates (win rate by seat and by bot, by each
-breakdown value, each card's build rate and its builder's win rate) get a two-proportion z test;
-means (scores, game length) Welch's t test. With many comparisons a few small p-values come by
+Each variant plays the same games as the base (the same seeds, chance and bots keyed by game and
+decision: the games are the same until the first decision the variant changes), so the runs are
+compared game by game: a seat's win share and score, a bot's, the game's length and whether a card
+was built in it are paired (the per-game difference, a paired t test: a variant that changes
+nothing differs by exactly 0). What is not one value a game (a breakdown's value, the win rate of
+a card's builders) gets a two-proportion z test. With many comparisons a few small p-values come by
 chance, so each variant's p-values are also Holm-adjusted, and a difference is called significant
-when its adjusted p-value is under `alpha`. For each rate, `games_needed` says how many games per
-variant would tell the observed difference (at alpha, with power 0.8) when this run cannot.
+when its adjusted p-value is under `alpha`. `games_needed` says how many games would tell a
+difference of the observed size (at alpha, with power 0.8): from the spread of the per-game
+differences where paired. The cards the variant changes come first (`changed`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .stats import games_needed, holm, two_proportions, welch
+from .stats import games_needed, holm, paired, paired_games_needed, two_proportions
 
 
 def _rates(con, run: str) -> dict[tuple[str, str], tuple[float, int]]:
@@ -46,38 +49,75 @@ def _rates(con, run: str) -> dict[tuple[str, str], tuple[float, int]]:
     return out
 
 
-def _means(con, run: str) -> dict[tuple[str, str], tuple[int, float, float]]:
-    out = {}
-    for seat, n, t, q in con.execute(
-        "SELECT seat, count(*), sum(score), sum(score*score) FROM seats WHERE run = ? GROUP BY seat", [run]
-    ).fetchall():
-        out[("mean score", f"seat {seat}")] = (n, t, q)
-    for bot, n, t, q in con.execute(
-        "SELECT bot, count(*), sum(score), sum(score*score) FROM seats WHERE run = ? GROUP BY bot", [run]
-    ).fetchall():
-        out[("mean score", f"bot {bot}")] = (n, t, q)
-    n, t, q = con.execute(
-        "SELECT count(*), sum(decisions), sum(decisions*decisions) FROM games WHERE run = ?", [run]
+def _paired(con, base: str, variant: str) -> dict[tuple[str, str], tuple[float, float, int, float, float]]:
+    """(metric, key) -> (base mean, variant mean, pairs, sum of differences, sum of their squares),
+    for every metric that is one value a game: compared game by game."""
+    out: dict[tuple[str, str], tuple[float, float, int, float, float]] = {}
+    seats = """SELECT {key}, avg(b.{col}), avg(v.{col}), count(*), sum(v.{col} - b.{col}), sum((v.{col} - b.{col}) ^ 2)
+               FROM seats b JOIN seats v ON v.game = b.game AND v.seat = b.seat AND v.run = ?
+               WHERE b.run = ? GROUP BY 1"""
+    for key, label in (("b.seat", "seat"), ("b.bot", "bot")):
+        for col, metric in (("win", "win rate"), ("score", "mean score")):
+            for k, m1, m2, n, d, dd in con.execute(seats.format(key=key, col=col), [variant, base]).fetchall():
+                out[(metric, f"{label} {k}")] = (m1, m2, n, d, dd)
+    m1, m2, n, d, dd = con.execute(
+        """SELECT avg(b.decisions), avg(v.decisions), count(*), sum(v.decisions - b.decisions),
+                  sum((v.decisions - b.decisions) ^ 2)
+           FROM games b JOIN games v ON v.game = b.game AND v.run = ? WHERE b.run = ?""",
+        [variant, base],
     ).fetchone()
-    out[("game length", "decisions")] = (n, float(t or 0), float(q or 0))
+    if n:
+        out[("game length", "decisions")] = (m1, m2, n, float(d or 0), float(dd or 0))
+    rows = con.execute(
+        """WITH g AS (SELECT b.game FROM games b JOIN games v ON v.game = b.game AND v.run = ? WHERE b.run = ?),
+                c AS (SELECT DISTINCT card FROM builds WHERE run = ? OR run = ?),
+                bb AS (SELECT DISTINCT game, card, 1 AS x FROM builds WHERE run = ?),
+                vb AS (SELECT DISTINCT game, card, 1 AS x FROM builds WHERE run = ?),
+                d AS (SELECT c.card, coalesce(bb.x, 0) AS b, coalesce(vb.x, 0) AS v FROM g CROSS JOIN c
+                      LEFT JOIN bb ON bb.game = g.game AND bb.card = c.card
+                      LEFT JOIN vb ON vb.game = g.game AND vb.card = c.card)
+           SELECT card, avg(b), avg(v), count(*), sum(v - b), sum((v - b) ^ 2) FROM d GROUP BY card""",
+        [variant, base, base, variant, base, variant],
+    ).fetchall()
+    for card, m1, m2, n, d, dd in rows:
+        out[("build rate", card)] = (m1, m2, n, float(d), float(dd))
     return out
 
 
-def compare(con, base: str, variant: str, alpha: float = 0.05) -> list[dict[str, Any]]:
+def compare(
+    con, base: str, variant: str, alpha: float = 0.05, changed: frozenset[str] = frozenset()
+) -> list[dict[str, Any]]:
     """Every metric both runs have, with both values, the p-value, Holm's adjustment and a verdict;
-    significant ones first, then by p-value."""
+    the rows about a card the variant changes (`changed`) first, then the significant, then by p."""
     (games,) = con.execute("SELECT count(*) FROM games WHERE run = ?", [variant]).fetchone()
-    (base_games,) = con.execute("SELECT count(*) FROM games WHERE run = ?", [base]).fetchone()
     rows: list[dict[str, Any]] = []
+    for key, (m1, m2, n, d, dd) in sorted(_paired(con, base, variant).items()):
+        mean, low, high, p = paired(n, d, dd)
+        row: dict[str, Any] = {
+            "metric": key[0],
+            "what": key[1],
+            "test": "paired t",
+            "base": round(m1, 4),
+            "variant": round(m2, 4),
+            "difference": round(mean, 4),
+            "low": round(low, 4),
+            "high": round(high, 4),
+            "p": p,
+            "n_base": n,
+            "n_variant": n,
+        }
+        if d:
+            row["games_needed"] = paired_games_needed(n, d, dd, alpha)
+        rows.append(row)
     a, b = _rates(con, base), _rates(con, variant)
     for key in sorted(set(a) | set(b)):
+        if key[0] == "build rate" or key[1].startswith(("seat ", "bot ")) and key[0] == "win rate":
+            continue  # compared game by game above
         (x1, n1), (x2, n2) = a.get(key, (0.0, 0)), b.get(key, (0.0, 0))
-        if key[0] == "build rate":  # never built in one run: 0 of its games
-            n1, n2 = n1 or base_games, n2 or games
         if n1 == 0 or n2 == 0:
             continue
         p1, p2 = x1 / n1, x2 / n2
-        row: dict[str, Any] = {
+        row = {
             "metric": key[0],
             "what": key[1],
             "test": "two proportions",
@@ -92,27 +132,12 @@ def compare(con, base: str, variant: str, alpha: float = 0.05) -> list[dict[str,
             per_trial = games_needed(p1, p2 - p1, alpha)
             row["games_needed"] = _games_for(per_trial, n2, games)
         rows.append(row)
-    ma, mb = _means(con, base), _means(con, variant)
-    for key in sorted(set(ma) & set(mb)):
-        (n1, s1, q1), (n2, s2, q2) = ma[key], mb[key]
-        rows.append(
-            {
-                "metric": key[0],
-                "what": key[1],
-                "test": "Welch t",
-                "base": round(s1 / n1, 4),
-                "variant": round(s2 / n2, 4),
-                "difference": round(s2 / n2 - s1 / n1, 4),
-                "p": welch(n1, s1, q1, n2, s2, q2),
-                "n_base": n1,
-                "n_variant": n2,
-            }
-        )
     for row, adjusted in zip(rows, holm([r["p"] for r in rows])):
         row["p"] = round(row["p"], 6)
         row["p_adjusted"] = round(adjusted, 6)
         row["significant"] = adjusted < alpha
-    rows.sort(key=lambda r: (not r["significant"], r["p"], r["metric"], r["what"]))
+        row["changed"] = row["what"] in changed
+    rows.sort(key=lambda r: (not r["changed"], not r["significant"], r["p"], r["metric"], r["what"]))
     return rows
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.limits import decided
+from ..tools.scores import Scores
 from .bots import BOTS, BotOptions
 from .records import GameRecord, shares
 from .seeds import bot_seed, game_seed
@@ -33,6 +34,8 @@ def play_game(
     seed = game_seed(run_seed, index)
     seats = [BOTS[name](table, seat, bot_seed(run_seed, index, seat), options) for seat, name in enumerate(bots)]
     state = table.new_state(seed)
+    parts = Scores(table.game, table.players)  # each seat's score by category (tools/scores.py)
+    state.observer = parts.observe
     builds: list[tuple[int, str, float | None]] = []
     decisions = 0
     before_cards = table.built(state.state)
@@ -64,6 +67,7 @@ def play_game(
         ending=table.ending(state),
         builds=builds,
         facts=table.facts(state),
+        parts=[(seat, name, float(points)) for seat, part in enumerate(parts.parts) for name, points in part.items()],
     )
 
 

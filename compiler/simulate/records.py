@@ -19,6 +19,7 @@ class GameRecord:
     facts: list[tuple[int, str, str]] = field(
         default_factory=list
     )  # (seat, label, value): the game's report breakdowns
+    parts: list[tuple[int, str, float]] = field(default_factory=list)  # (seat, category, points): the score's parts
 
 
 def shares(scores: list[float]) -> list[float]:

@@ -31,6 +31,8 @@ th { background: #f5f5f5; font-weight: 600; }
 td svg.whisker { vertical-align: middle; max-width: 100%; }
 .iv { color: #777; font-size: 12px; }
 svg.chart { display: block; width: 100%; max-width: 660px; height: auto; }
+ul.flags { margin: 4px 0; padding-left: 20px; } ul.flags li { margin: 2px 0; overflow-wrap: anywhere; }
+table.parts { margin: 6px 0 10px; } table.parts th { white-space: normal; }
 """
 
 TEMPLATE = """<!DOCTYPE html>
@@ -43,6 +45,11 @@ TEMPLATE = """<!DOCTYPE html>
 <p class="note">Intervals are 95%: Wilson score intervals for rates, Student t for means. A dashed line is an equal share
 of the wins (1/{{ meta.players }}); a seat or bot whose interval misses it wins more or less often than chance explains.</p>
 
+<section id="flags"><h2>What stands out</h2>
+{% if s.flags %}<ul class="flags">{% for f in s.flags %}<li><b>{{ f.what }}</b>: {{ f.why }}</li>{% endfor %}</ul>
+{% else %}<p class="note">Nothing: every win rate's interval holds a fair share, and every card was built in some games but not all.</p>{% endif %}
+</section>
+
 <section id="wins"><h2>Who wins</h2>
 <div class="grid"><div><h3>Win rate by seat</h3>{{ seat_chart }}</div><div><h3>Win rate by bot</h3>{{ bot_chart }}</div></div>
 <table><thead><tr><th>seat</th><th>wins</th><th>win rate</th><th>95% interval</th><th>mean score</th><th>95% interval</th></tr></thead><tbody>
@@ -54,6 +61,27 @@ of the wins (1/{{ meta.players }}); a seat or bot whose interval misses it wins 
 <section id="scores"><h2>Scores</h2>
 <div class="grid"><div><h3>Final scores by seat</h3>{{ score_by_seat }}</div><div><h3>Final scores by bot</h3>{{ score_by_bot }}</div></div>
 </section>
+
+{% set parts = s.score_parts %}{% if parts and parts.categories %}
+<section id="score-parts"><h2>Score by category</h2>
+<p class="note">The mean points a seat scored in each part of the score, per game (the game's own categories: an effect's
+<code>label</code>, else a card's category, game.yaml <code>balance.score_by</code>).</p>
+{% for title, table in [("seat", parts.by_seat), ("bot", parts.by_bot)] %}
+<table class="parts"><thead><tr><th>{{ title }}</th>{% for c in parts.categories %}<th title="{{ c }}">{{ c }}</th>{% endfor %}</tr></thead><tbody>
+{% for key, means in table.items() | sort %}<tr><td>{{ title }} {{ key }}</td>{% for c in parts.categories %}<td>{{ "%.1f" % means.get(c, 0) }}</td>{% endfor %}</tr>
+{% endfor %}</tbody></table>{% endfor %}
+{% for label, table in parts.by_breakdown.items() %}
+<table class="parts"><thead><tr><th>{{ label }}</th>{% for c in parts.categories %}<th title="{{ c }}">{{ c }}</th>{% endfor %}</tr></thead><tbody>
+{% for key, means in table.items() | sort %}<tr><td title="{{ key }}">{{ key }}</td>{% for c in parts.categories %}<td>{{ "%.1f" % means.get(c, 0) }}</td>{% endfor %}</tr>
+{% endfor %}</tbody></table>{% endfor %}
+</section>{% endif %}
+
+{% if s.strategy %}<section id="strategy"><h2>By strategy: what a player built most</h2>
+{{ strategy_chart }}
+<table><thead><tr><th>most built</th><th>players</th><th>win rate</th><th>95% interval</th><th>mean score</th><th>95% interval</th></tr></thead><tbody>
+{% for r in s.strategy %}<tr><td>{{ r.most_built }}</td><td>{{ r.players }}</td><td>{{ pct(r.win_rate.value) }}</td>
+<td class="iv">{{ pct(r.win_rate.low) }} to {{ pct(r.win_rate.high) }}</td><td>{{ "%.2f" % r.score.value }}</td><td class="iv">{{ "%.2f" % r.score.low }} to {{ "%.2f" % r.score.high }}</td></tr>
+{% endfor %}</tbody></table></section>{% endif %}
 
 {% for label, rows in s.breakdowns.items() %}
 <section class="breakdown" id="by-{{ label | replace(' ', '-') }}"><h2>By {{ label }}</h2>
@@ -76,6 +104,7 @@ before it (game.yaml <code>balance.estimate</code>), measured when the run is as
 <td>{% if c.points %}{{ "%.2f" % c.points.value }} <span class="iv">&plusmn;{{ "%.2f" % (c.points.high - c.points.value) }}</span>{% else %}&ndash;{% endif %}</td>
 <td>{{ "%.1f" % c.builder_score.value }} <span class="iv">&plusmn;{{ "%.1f" % (c.builder_score.high - c.builder_score.value) }}</span></td></tr>
 {% endfor %}</tbody></table>
+{% if s.never_built %}<p id="never-built"><b>Never built:</b> {% for c in s.never_built %}{{ names.get(c, c) }}{% if not loop.last %}, {% endif %}{% endfor %}.</p>{% endif %}
 </section>
 
 <section id="length"><h2>Game length</h2>
@@ -115,6 +144,15 @@ def render(con, game: Any, meta: dict, s: dict, run: str = "base") -> str:
         "score_by_bot": svg.histogram("scores by bot", histogram(con, run, "score", "seats", "bot"), "final score"),
         "length_chart": svg.histogram("game length", histogram(con, run, "decisions", "games"), "decisions in a game"),
     }
+    strategy_bars = [
+        (r["most_built"], r["win_rate"]["value"], r["win_rate"]["low"], r["win_rate"]["high"])
+        for r in s.get("strategy", [])
+    ]
+    charts["strategy_chart"] = (
+        svg.interval_bars("win rate by what was built most", strategy_bars, fair, top(strategy_bars))
+        if strategy_bars
+        else ""
+    )
     breakdown_charts = {}
     for label, rows in s["breakdowns"].items():
         bars = [(r["value"], r["win_rate"]["value"], r["win_rate"]["low"], r["win_rate"]["high"]) for r in rows]

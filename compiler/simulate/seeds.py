@@ -3,13 +3,9 @@ number of processes, the order games finish in, or the machine (Ray) that plays 
 
 from __future__ import annotations
 
-import hashlib
+from ..core.keyed import derive
 
-
-def derive(*parts: object) -> int:
-    """A 63-bit seed from the parts (stable across processes and Python versions: no hash())."""
-    digest = hashlib.sha256(":".join(str(p) for p in ("ostraka", *parts)).encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+__all__ = ["bot_seed", "derive", "game_seed"]
 
 
 def game_seed(run_seed: int, index: int) -> int:

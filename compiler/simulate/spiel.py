@@ -6,11 +6,12 @@ any card set unchanged.
     game = register(compiled)                      # "ostraka_<game id>", players and seed as parameters
     spiel = pyspiel.load_game(game, {"players": 4, "seed": 7})
 
-What the state tells: it is the true state of the game. `clone()` copies it whole, hidden hands
-and the chance generator included, so a search from it (MCTS) sees every player's hand and the
-deck's order in the next deals it samples only through `chance_outcomes()` (which it samples
-itself); it provides no information-state or observation strings. Returns are each seat's share
-of the win (1 for a sole winner, 1/k in a k-way tie), so the sum is 1 (constant-sum).
+What the state tells: it is the true state of the game, and `clone()` copies it whole. Its
+information state string is what the player to move may see (runtime/view.py's per-player view,
+the decisions made and the question asked), so OpenSpiel's information-set MCTS, which bots.py
+seats with guesses of the hidden cards (runtime/guess.py), keys its tree by what a player knows.
+Returns are each seat's share of the win (1 for a sole winner, 1/k in a k-way tie), so the sum is
+1 (constant-sum).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def _game_type(compiled: CompiledGame) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=limits.max,
         min_num_players=limits.min,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=False,
         provides_observation_tensor=False,
@@ -143,6 +144,17 @@ class SpielState(pyspiel.State):
             return [0.0] * n
         winners = self.runner.winner()
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(n)]
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """What `player` (the player to move by default) may see: the per-player view, the decisions
+        made so far and, when it is their turn, what they are asked."""
+        from ..runtime.view import view
+
+        runner = self.runner
+        seat = runner.current_player() if player is None else player
+        node = runner.node
+        asked = "" if node is None or node.seat != seat else f"{node.kind}:{node.about}:{list(node.labels)}"
+        return f"{runner.decisions}|{asked}|{view(runner, seat if seat >= 0 else None).key()}"
 
     def __str__(self) -> str:
         return str(self.runner)

@@ -97,6 +97,34 @@ def games_needed(p: float, difference: float, alpha: float = 0.05, power: float 
     return math.ceil(n)
 
 
+def paired(n: int, total: float, total_sq: float) -> tuple[float, float, float, float]:
+    """A paired comparison from the per-game differences' count, sum and sum of squares: the mean
+    difference, its 95% t interval and the two-sided p-value of the paired t test. Games that play
+    the same under both card sets differ by 0: a difference nothing changed is exactly 0, p = 1."""
+    if n <= 0:
+        return 0.0, 0.0, 0.0, 1.0
+    mean = total / n
+    var = max(0.0, (total_sq - n * mean * mean) / (n - 1)) if n > 1 else 0.0
+    if var == 0:
+        return mean, mean, mean, 1.0 if mean == 0 else 0.0
+    from scipy.special import stdtr, stdtrit
+
+    se = math.sqrt(var / n)
+    half = float(stdtrit(n - 1, 0.975)) * se
+    return mean, mean - half, mean + half, float(2 * stdtr(n - 1, -abs(mean / se)))
+
+
+def paired_games_needed(n: int, total: float, total_sq: float, alpha: float = 0.05, power: float = 0.8) -> int:
+    """Games (pairs) needed to tell the observed mean difference at alpha with the given power, at
+    the spread of the differences observed: ((z_a/2 + z_b) * sd / difference)^2."""
+    if n < 2 or total == 0:
+        return 0
+    mean = total / n
+    sd = math.sqrt(max(0.0, (total_sq - n * mean * mean) / (n - 1)))
+    za, zb = NormalDist().inv_cdf(1 - alpha / 2), NormalDist().inv_cdf(power)
+    return max(2, math.ceil(((za + zb) * sd / mean) ** 2))
+
+
 def holm(pvalues: list[float]) -> list[float]:
     """Holm's step-down adjustment: p-values that stay valid when many differences are tested at once."""
     order = sorted(range(len(pvalues)), key=lambda i: pvalues[i])

@@ -26,6 +26,7 @@ CREATE TABLE games(run VARCHAR, game INTEGER, seed UBIGINT, decisions INTEGER, r
 CREATE TABLE seats(run VARCHAR, game INTEGER, seat INTEGER, bot VARCHAR, score DOUBLE, win DOUBLE);
 CREATE TABLE builds(run VARCHAR, game INTEGER, seat INTEGER, card VARCHAR, points DOUBLE);
 CREATE TABLE facts(run VARCHAR, game INTEGER, seat INTEGER, label VARCHAR, value VARCHAR);
+CREATE TABLE parts(run VARCHAR, game INTEGER, seat INTEGER, category VARCHAR, points DOUBLE);
 """
 
 _COLUMNS = {
@@ -39,6 +40,7 @@ _COLUMNS = {
     "seats": [("game", np.int32), ("seat", np.int32), ("bot", object), ("score", np.float64), ("win", np.float64)],
     "builds": [("game", np.int32), ("seat", np.int32), ("card", object), ("points", np.float64)],
     "facts": [("game", np.int32), ("seat", np.int32), ("label", object), ("value", object)],
+    "parts": [("game", np.int32), ("seat", np.int32), ("category", object), ("points", np.float64)],
 }
 
 
@@ -49,6 +51,7 @@ def _rows(record: GameRecord) -> dict[str, list[tuple]]:
         "seats": [(r.index, s, r.bots[s], r.scores[s], r.wins[s]) for s in range(len(r.scores))],
         "builds": [(r.index, seat, card, points) for seat, card, points in r.builds],
         "facts": [(r.index, seat, label, value) for seat, label, value in r.facts],
+        "parts": [(r.index, seat, category, points) for seat, category, points in r.parts],
     }
 
 

@@ -12,8 +12,9 @@ def _rows(con, sql: str, params: list) -> list[tuple]:
     return con.execute(sql, params).fetchall()
 
 
-def summarise(con, run: str = "base", labels: list[str] | None = None) -> dict[str, Any]:
-    """`labels`: the breakdowns in game.yaml's order (else alphabetical)."""
+def summarise(con, run: str = "base", labels: list[str] | None = None, game: Any = None) -> dict[str, Any]:
+    """`labels`: the breakdowns in game.yaml's order (else alphabetical); `game` (the compiled game):
+    what the report answers beyond counts: cards never built, the strategy view, the flags."""
     (games,) = _rows(con, "SELECT count(*) FROM games WHERE run = ?", [run])[0]
     out: dict[str, Any] = {"games": games}
     seats = _rows(
@@ -41,6 +42,128 @@ def summarise(con, run: str = "base", labels: list[str] | None = None) -> dict[s
     out["cards"] = cards(con, run, games)
     out["breakdowns"] = breakdowns(con, run, labels)
     out["length"] = length(con, run)
+    out["score_parts"] = score_parts(con, run)
+    if game is not None:
+        out["never_built"] = never_built(con, run, game)
+        out["strategy"] = strategy(con, run, game)
+    names = {cid: c.name for cid, c in game.cards.items()} if game is not None else {}
+    out["flags"] = flags(out, len(seats), names)
+    return out
+
+
+def score_parts(con, run: str) -> dict[str, Any]:
+    """The mean score by category (tools/scores.py) of a seat, of a bot and of each value of each
+    breakdown, per seat-game (a category a seat scored nothing in counts as 0); categories ordered by
+    the points the whole run scored in them, most first."""
+    order = [
+        c
+        for (c,) in _rows(
+            con,
+            "SELECT category FROM parts WHERE run = ? GROUP BY category ORDER BY sum(abs(points)) DESC, category",
+            [run],
+        )
+    ]
+
+    def grouped(key: str, join: str = "", extra: str = "") -> dict[str, dict[str, float]]:
+        count = _rows(con, f"SELECT {key}, count(*) FROM seats s {join} WHERE s.run = ? {extra} GROUP BY 1", [run])
+        n = {str(k): c for k, c in count}
+        rows = _rows(
+            con,
+            f"""SELECT {key}, p.category, sum(p.points) FROM parts p
+                JOIN seats s ON s.run = p.run AND s.game = p.game AND s.seat = p.seat {join}
+                WHERE p.run = ? {extra} GROUP BY 1, 2""",
+            [run],
+        )
+        out: dict[str, dict[str, float]] = {k: {} for k in n}
+        for k, category, total in rows:
+            out[str(k)][category] = round(total / n[str(k)], 3)
+        return out
+
+    by_breakdown: dict[str, dict[str, dict[str, float]]] = {}
+    for (label,) in _rows(con, "SELECT DISTINCT label FROM facts WHERE run = ? ORDER BY label", [run]):
+        join = "JOIN facts f ON f.run = s.run AND f.game = s.game AND f.seat = s.seat"
+        safe = label.replace("'", "''")
+        by_breakdown[label] = grouped("f.value", join, f"AND f.label = '{safe}'")
+    return {"categories": order, "by_seat": grouped("s.seat"), "by_bot": grouped("s.bot"), "by_breakdown": by_breakdown}
+
+
+def _buildable(game: Any) -> dict[str, str]:
+    """The cards of a kind built into a zone (of the deck's kinds, when the game deals a deck: a
+    wonder stage of a board nobody was dealt is no news), with their names."""
+    kinds = {name for name, kind in game.game.kinds.items() if kind.zone is not None}
+    if game.game.deck is not None:
+        kinds &= set(game.game.deck.kinds)
+    return {cid: c.name for cid, c in game.cards.items() if c.kind in kinds}
+
+
+def never_built(con, run: str, game: Any) -> list[str]:
+    """Cards nobody built in any game of the run, among those of a kind that some game built."""
+    built = {c for (c,) in _rows(con, "SELECT DISTINCT card FROM builds WHERE run = ?", [run])}
+    kinds = {game.cards[c].kind for c in built if c in game.cards}
+    return sorted(cid for cid in _buildable(game) if cid not in built and game.cards[cid].kind in kinds)
+
+
+def strategy(con, run: str, game: Any) -> list[dict[str, Any]]:
+    """Win rate by the category a player built most of (the score's categories: a card's colour or
+    kind, tools/scores.py), ties to the category first in name order; players who built nothing: 'none'."""
+    from ..tools.scores import Scores
+
+    scores = Scores(game, 1)
+    categories = {cid: scores.card_category(cid) for cid in game.cards}
+    if not categories:
+        return []
+    values = ", ".join("(?, ?)" for _ in categories)
+    params: list[Any] = [x for pair in categories.items() for x in pair]
+    rows = _rows(
+        con,
+        f"""WITH cat(card, category) AS (VALUES {values}),
+            counted AS (SELECT b.game, b.seat, c.category, count(*) AS n FROM builds b JOIN cat c ON c.card = b.card
+                        WHERE b.run = ? GROUP BY 1, 2, 3),
+            top AS (SELECT game, seat, category FROM (SELECT *, row_number() OVER
+                      (PARTITION BY game, seat ORDER BY n DESC, category) AS place FROM counted) WHERE place = 1)
+            SELECT coalesce(t.category, 'none'), count(*), sum(s.win), sum(s.score), sum(s.score*s.score)
+            FROM seats s LEFT JOIN top t ON t.game = s.game AND t.seat = s.seat WHERE s.run = ?
+            GROUP BY 1 ORDER BY sum(s.win) / count(*) DESC, 1""",
+        [*params, run, run],
+    )
+    return [
+        {"most_built": c, "players": n, "win_rate": wilson(w, n).as_dict(), "score": mean_interval(n, t, q).as_dict()}
+        for c, n, w, t, q in rows
+    ]
+
+
+def flags(summary: dict[str, Any], players: int, names: dict[str, str] | None = None) -> list[dict[str, str]]:
+    """What stands out: a seat, a bot, a breakdown's value or a strategy whose win-rate interval
+    excludes a fair share; a card built in every game, or in none."""
+    fair = 1 / players if players else 0.0
+    out: list[dict[str, str]] = []
+    names = names or {}
+
+    def check(what: str, rate: dict[str, float]) -> None:
+        if rate["n"] and (rate["high"] < fair or rate["low"] > fair):
+            side = "less" if rate["high"] < fair else "more"
+            out.append({
+                "what": what,
+                "why": f"wins {rate['value'] * 100:.1f}% ({rate['low'] * 100:.1f}% to {rate['high'] * 100:.1f}%), "
+                f"{side} than a fair share of {fair * 100:.1f}%",
+            })  # fmt: skip
+
+    for row in summary["wins_by_seat"]:
+        check(f"seat {row['seat']}", row["rate"])
+    for bot, row in summary["wins_by_bot"].items():
+        if len(summary["wins_by_bot"]) > 1:
+            check(f"bot {bot}", row["rate"])
+    for label, rows in summary["breakdowns"].items():
+        for row in rows:
+            check(f"{label} {row['value']}", row["win_rate"])
+    for row in summary.get("strategy", []):
+        check(f"most built: {row['most_built']}", row["win_rate"])
+    for card in summary["cards"]:
+        if card["games"] == summary["games"] and summary["games"] > 1:
+            what = names.get(card["card"], card["card"])
+            out.append({"what": what, "why": f"built in every one of the {summary['games']} games"})
+    for cid in summary.get("never_built", []):
+        out.append({"what": names.get(cid, cid), "why": f"never built in {summary['games']} games"})
     return out
 
 

@@ -71,6 +71,44 @@ def interval_bars(
     return "".join(out)
 
 
+def difference_bars(name: str, rows: list[tuple[str, float, float, float]], percent: bool = True) -> str:
+    """Differences (label, difference, low, high) around a zero line, each with its 95% interval:
+    a variant against the base, one row per metric (red: down, blue: up)."""
+    width, label_w, row_h, pad = 640, 230, 22, 28
+    plot_w = width - label_w - 80
+    height = pad + row_h * max(1, len(rows)) + 8
+    reach = max([abs(v) for r in rows for v in r[1:]] + [1e-9])
+    centre, scale = label_w + plot_w / 2, (plot_w / 2) / reach
+
+    def said(v: float) -> str:
+        return f"{v * 100:+.1f} pts" if percent else f"{v:+.2f}"
+
+    out = [
+        f'<svg class="chart" data-chart="{escape(name)}" viewBox="0 0 {width} {height}" width="100%" role="img" '
+        f'aria-label="{escape(name)}" xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" font-size="12">',
+        f'<line class="zero" x1="{centre:.1f}" y1="{pad - 6}" x2="{centre:.1f}" y2="{height - 8}" stroke="#000"/>',
+        f'<text x="{label_w}" y="{pad - 10}" fill="#555">{said(-reach)}</text>',
+        f'<text x="{label_w + plot_w}" y="{pad - 10}" text-anchor="end" fill="#555">{said(reach)}</text>',
+    ]
+    for i, (label, value, low, high) in enumerate(rows):
+        y = pad + i * row_h
+        x = centre + min(0.0, value) * scale
+        out.append(
+            f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end"><title>{escape(label)}</title>{escape(_cut(label, 32))}</text>'
+        )
+        out.append(
+            f'<rect class="bar" x="{x:.1f}" y="{y + 4}" width="{max(0.5, abs(value) * scale):.1f}" height="{row_h - 8}" '
+            f'fill="{"#3b6ea5" if value >= 0 else "#c0504d"}" fill-opacity="0.75"><title>{escape(label)}: {said(value)}</title></rect>'
+        )
+        x1, x2, ym = centre + low * scale, centre + high * scale, y + row_h / 2
+        out.append(
+            f'<line class="ci" x1="{x1:.1f}" y1="{ym:.1f}" x2="{x2:.1f}" y2="{ym:.1f}" stroke="#222" stroke-width="1.5"/>'
+        )
+        out.append(f'<text x="{label_w + plot_w + 8}" y="{y + 15}" fill="#333">{said(value)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
 def histogram(name: str, hist: dict, xlabel: str) -> str:
     """Counts per bin, one series per key, as grouped bars (or one series of bars)."""
     series = hist["series"]

@@ -21,7 +21,7 @@ DIFFERENCES = [0.02, 0.05, 0.10]
 
 
 def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: float, echo: Echo) -> int:
-    from .variants import load_variant, variant_name
+    from .variants import changed_cards, load_variant, variant_name
 
     try:
         if not variants:
@@ -72,8 +72,14 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
                     "variants": [],
                 }
                 for name, variant in sides[1:]:
+                    changed = changed_cards(Path(variant)) if variant else frozenset()
                     result["variants"].append(
-                        {"name": name, "file": variant, "differences": compare(con, "base", name, alpha)}
+                        {
+                            "name": name,
+                            "file": variant,
+                            "changed": sorted(changed),
+                            "differences": compare(con, "base", name, alpha, changed),
+                        }
                     )
             finally:
                 con.close()
@@ -90,24 +96,36 @@ def command(root: Path, game_name: str, variants: list[str], runs: Runs, alpha: 
     shown_echo = echo
     echo = lambda line: shown_echo(one_line(line))  # noqa: E731 - variant names and cards from data
     echo(f"{games} games for the base and each of {len(names)} variants; report in {Path(out) / 'report.html'}")
+    card_names = {cid: card.name for cid, card in game.cards.items()}
     for v in result["variants"]:
         found = [d for d in v["differences"] if d["significant"]]
         echo(
             f"{v['name']}: {len(found)} significant difference{'s' if len(found) != 1 else ''} (Holm-adjusted p < {alpha})"
         )
-        for d in found[:10]:
-            echo(f"  {d['metric']} {d['what']}: {d['base']} -> {d['variant']} (p = {d['p']:.3g})")
+        shown = [d for d in v["differences"] if d["changed"]] + [d for d in found if not d["changed"]]
+        for d in shown[:12]:
+            need = f"; {d['games_needed']} games to tell" if d.get("games_needed") and not d["significant"] else ""
+            mark = "*" if d["significant"] else " "
+            echo(
+                f" {mark}{d['metric']} {card_names.get(d['what'], d['what'])}: {d['base']} -> {d['variant']}"
+                f" (p = {d['p']:.3g}{need})"
+            )
     return 0
 
 
 TEMPLATE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{ name }}: variants compared</title><style>{{ style }}
-tr.sig td { background: #fff4d6; } td.what, th:nth-child(2) { white-space: normal; text-align: left; }</style></head><body>
+tr.sig td { background: #fff4d6; } tr.changed td:first-child { border-left: 3px solid #3b6ea5; } td.what, th:nth-child(2) { white-space: normal; text-align: left; }</style></head><body>
 <h1>{{ name }}: variants compared</h1>
 <p class="meta">{{ r.games }} games for the base and for each variant, the same seeds; {{ meta.players }} players, bots
-{{ meta.bots | join(", ") }}. Rates: two-proportion z test; means: Welch's t test. A difference is significant when its
-p-value, Holm-adjusted over all of a variant's comparisons, is under {{ r.alpha }}.</p>
+{{ meta.bots | join(", ") }}. What is one value a game (a seat's or a bot's win share and score, the game's length, whether a
+card was built) is compared game by game: a paired t test; the rest (a breakdown's value, a card's builders) by a two-proportion
+z test. A difference is significant when its
+p-value, Holm-adjusted over all of a variant's comparisons, is under {{ r.alpha }}. The games are paired: chance and the bots are
+keyed by game and decision, so the base and a variant play the same game until the first decision the variant changes, and
+what is one value a game is compared game by game (paired t). "Games to tell": how many games a difference of the observed size
+needs to be told from chance (at {{ r.alpha }}, power 0.8).</p>
 <section id="power"><h2>How many games it takes</h2>
 <p class="note">Games per variant to tell a seat's win rate of an equal share ({{ "%.1f" % (100 / meta.players) }}%) from one
 that differs by: {% for p in r.power %}{{ "%.0f" % (p.difference * 100) }} points: {{ p.games }} games{% if not loop.last %}; {% endif %}{% endfor %}
@@ -115,11 +133,13 @@ that differs by: {% for p in r.power %}{{ "%.0f" % (p.difference * 100) }} point
 {% for v in r.variants %}
 <section class="variant" id="variant-{{ loop.index }}"><h2>{{ v.name }}</h2>
 {% set sig = v.differences | selectattr("significant") | list %}
-<p>{{ sig | length }} significant difference{{ "" if sig | length == 1 else "s" }} out of {{ v.differences | length }} compared.</p>
-<table><colgroup><col style="width:17%"><col style="width:25%"><col style="width:11%"><col style="width:11%"><col style="width:11%"><col style="width:11%"><col style="width:14%"></colgroup>
-<thead><tr><th>metric</th><th>what</th><th>base</th><th>variant</th><th>p</th><th>adjusted p</th><th>games to tell</th></tr></thead><tbody>
-{% for d in v.differences[:60] %}<tr class="{{ 'sig' if d.significant else '' }}"><td>{{ d.metric }}</td><td class="what">{{ names.get(d.what, d.what) }}</td>
-<td>{{ fmt(d.metric, d.base) }}</td><td>{{ fmt(d.metric, d.variant) }}</td><td>{{ "%.3g" % d.p }}</td><td>{{ "%.3g" % d.p_adjusted }}</td>
+<p>{{ sig | length }} significant difference{{ "" if sig | length == 1 else "s" }} out of {{ v.differences | length }} compared.
+{% if v.changed %}Cards it changes (first below): {% for c in v.changed %}<b>{{ names.get(c, c) }}</b>{% if not loop.last %}, {% endif %}{% endfor %}.{% endif %}</p>
+{{ charts[loop.index0] }}
+<table><colgroup><col style="width:15%"><col style="width:23%"><col style="width:10%"><col style="width:10%"><col style="width:10%"><col style="width:10%"><col style="width:10%"><col style="width:12%"></colgroup>
+<thead><tr><th>metric</th><th>what</th><th>base</th><th>variant</th><th>test</th><th>p</th><th>adjusted p</th><th>games to tell</th></tr></thead><tbody>
+{% for d in v.differences[:60] %}<tr class="{{ 'sig' if d.significant else '' }}{{ ' changed' if d.changed else '' }}"><td>{{ d.metric }}</td><td class="what">{{ names.get(d.what, d.what) }}</td>
+<td>{{ fmt(d.metric, d.base) }}</td><td>{{ fmt(d.metric, d.variant) }}</td><td>{{ d.test }}</td><td>{{ "%.3g" % d.p }}</td><td>{{ "%.3g" % d.p_adjusted }}</td>
 <td>{{ d.games_needed if d.games_needed is defined else "" }}</td></tr>
 {% endfor %}</tbody></table>{% if v.differences | length > 60 %}<p class="note">{{ v.differences | length - 60 }} more in the JSON output.</p>{% endif %}
 </section>
@@ -129,14 +149,24 @@ that differs by: {% for p in r.power %}{{ "%.0f" % (p.difference * 100) }} point
 
 
 def render(game: Any, meta: dict, result: dict) -> str:
+    from . import svg
     from .report import STYLE
 
     def fmt(metric: str, value: float) -> str:
         return f"{value * 100:.1f}%" if "rate" in metric else f"{value:.2f}"
 
     names = {cid: card.name for cid, card in game.cards.items()}
+    charts = []
+    for v in result["variants"]:
+        # the changed cards' differences and the significant ones, with their intervals (paired rows)
+        shown = [d for d in v["differences"] if "low" in d and (d["changed"] or d["significant"])][:16]
+        rows = [
+            (f"{d['metric']}: {names.get(d['what'], d['what'])}", d["difference"], d["low"], d["high"]) for d in shown
+        ]
+        percent = all("rate" in d["metric"] for d in shown)
+        charts.append(Markup(svg.difference_bars(f"{v['name']} against the base", rows, percent)) if rows else "")
     return (
         Environment(autoescape=True, finalize=finalize)
         .from_string(TEMPLATE)
-        .render(name=game.game.name, meta=meta, r=result, style=Markup(STYLE), fmt=fmt, names=names)
+        .render(name=game.game.name, meta=meta, r=result, style=Markup(STYLE), fmt=fmt, names=names, charts=charts)
     )

@@ -29,7 +29,7 @@ class Table:
 
             self.handlers = load(game)
         balance = game.game.balance
-        self.estimate_triggers = list(balance.estimate) if balance else []
+        self.estimate_triggers = list(balance.estimate) if balance and balance.estimate else final_scoring(game)
         self.breakdowns = list(balance.report) if balance else []
         self.length = balance.length if balance else None
         self.play_zones = game.play_zones
@@ -105,6 +105,18 @@ class Table:
     def ending(self, state: GameState) -> str:
         """How the game ended: an instant win (the flow's `win`) or the last step played."""
         return "instant win" if getattr(state, "winners", None) is not None else "played out"
+
+
+def final_scoring(game: CompiledGame) -> list[str]:
+    """The game's own scoring: the triggers its flow fires at its very end (after its last round),
+    what a position is valued by when game.yaml's `balance.estimate` names none."""
+    flow = game.game.flow
+    fired: list[str] = []
+    for step in reversed(flow.play if flow is not None else []):
+        if step.fire is None:
+            break
+        fired.insert(0, step.fire)
+    return fired
 
 
 def _holds(ctx: Context, condition: Any) -> bool:

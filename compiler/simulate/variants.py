@@ -11,10 +11,11 @@
       - {id: ..., name: ..., kind: ..., ...}
 
 The variant is applied to a copy of the game directory and the result goes through the same
-loading, validation and name resolution as the cards themselves (examples are not run: a change of
-balance may well change what an example expects). A finding in a changed, added or game-level
-value is reported at its place in the variant file; one a removal causes elsewhere is reported
-where it is, with a hint naming the variant.
+loading, validation and name resolution as the cards themselves, and the examples of every card it
+changes or adds are run: a variant that breaks one does not start (a change meant to change what an
+example expects changes the example too, under the card's `examples`). A finding in a changed,
+added or game-level value is reported at its place in the variant file; one a removal causes
+elsewhere is reported where it is, with a hint naming the variant.
 """
 
 from __future__ import annotations
@@ -56,6 +57,17 @@ def merge(base: Any, overlay: Any) -> Any:
                 out[key] = merge(base.get(key), value)
         return out
     return overlay
+
+
+def changed_cards(path: Path) -> frozenset[str]:
+    """The cards a variant file changes, removes or adds (read without validating: it was checked)."""
+    from ..load.loader import load_file
+
+    doc, _ = load_file(path, str(path))
+    data = doc.data if isinstance(doc.data, dict) else {}
+    named = [*(data.get("cards") or {}), *(data.get("remove") or [])]
+    named += [c.get("id") for c in data.get("add") or [] if isinstance(c, dict)]
+    return frozenset(c for c in named if isinstance(c, str))
 
 
 def variant_name(path: Path) -> str:
@@ -110,7 +122,47 @@ def load_variant(root: Path, game_name: str, path: Path) -> CompiledGame:
     game = next((g for g in run.games if g.directory.name == game_dir.name), None)
     if game is None:  # pragma: no cover - a load without errors has its game
         raise UsageError(f"variant {display} leaves no game")
-    return game
+    failed = _examples(game, spec, run.documents)
+    if failed:
+        docs = {display: doc}
+        docs.update({k: v for k, v in run.documents.items() if k not in origin})
+        raise DataError(_render(docs, _locate(failed, origin, doc, display), root))
+    return _in_base_order(game, list(where))
+
+
+def _examples(game: CompiledGame, spec: VariantSpec, documents: dict) -> list[Diagnostic]:
+    """The examples of every card the variant changes or adds, run on the variant's game: a variant
+    that breaks one does not start (change its `examples` too when the change is meant)."""
+    from dataclasses import replace
+
+    from ..pipeline.check.examples import check_card_examples
+
+    changed = [cid for cid in spec.cards if cid not in spec.remove]
+    added = [c["id"] for c in spec.add if isinstance(c.get("id"), str)]
+    found: list[Diagnostic] = []
+    for cid in changed + added:
+        if cid in game.cards:
+            _passed, _failed, diagnostics = check_card_examples(game, cid, documents)
+            found += [
+                replace(d, hint="the variant changes what this example expects: undo that, or give the card "
+                        "its new examples in the variant (under its `examples`)")
+                if d.code == "E401" and cid in changed else d
+                for d in diagnostics
+                if d.level.value == "error"
+            ]  # fmt: skip
+    return found
+
+
+def _in_base_order(game: CompiledGame, base: list[str]) -> CompiledGame:
+    """The variant's cards in the base game's order (a changed card is written to a file of its own,
+    which would move it), added ones last: a card's number is then the same in both, and so are the
+    moves and chance outcomes numbered by it. A fresh game, so nothing read in the old order is kept."""
+    from dataclasses import replace
+
+    order = [cid for cid in base if cid in game.cards] + [cid for cid in game.cards if cid not in set(base)]
+    if order == list(game.cards):
+        return game
+    return replace(game, cards={cid: game.cards[cid] for cid in order})
 
 
 def _read_spec(path: Path, display: str) -> tuple[Any, VariantSpec]:

@@ -536,6 +536,7 @@ def rules_on_end_of_game(ctx: Context) -> None:
         )
         + ctx.actor.values.get("points", 0),
     )
+    # effect 15
     rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = max(
         0, rt.bounded((3 * rt.bounded(ctx.actor.values.get("glory", 0)))) + ctx.actor.values.get("points", 0)

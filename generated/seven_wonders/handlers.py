@@ -530,10 +530,12 @@ def rules_on_end_of_game(ctx: Context) -> None:
             - rt.bounded((rt.bounded(ctx.actor.values.get("defeat_tokens", 0)) * 1))
         )
     ) + ctx.actor.values.get("points", 0)
+    # effect 6
     rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.div(rt.bounded(ctx.actor.values.get("coins", 0)), 3) + ctx.actor.values.get(
         "points", 0
     )
+    # effect 7
     rt.budget(ctx.state, 1)
     ctx.actor.values["points"] = rt.bounded(
         ctx.best_spread(

@@ -14,6 +14,7 @@ from ...model.game import Card, Example
 from ...runtime.decider import AnswerError, Scripted
 from ...runtime.state import Illegal, State, new_state
 from ...runtime.when import ExampleInvalid, UnknownCard, trigger  # noqa: F401  (trigger: the examples' `when`, run here and by tests)
+from .why import why
 
 
 @dataclass
@@ -236,6 +237,11 @@ def check_card_examples(
         doc = documents.get(source.file)
         line, col = _example_position(doc, card, index, source, outcome.path)
         hint = outcome.hint or ("fix the effects or the example's expect" if code == "E401" else "")
+        if code == "E401" and len(outcome.path) == 3 and outcome.path[0] == "expect":
+            # where the value came from, change by change (why.py)
+            said = why(game, example, str(outcome.path[1]), str(outcome.path[2]), setup)
+            if said:
+                hint = f"{said}; {hint}"
         failure = ExampleFailure(card_id, example.name, outcome.message, outcome.unknown_card)
         out.append(Diagnostic(code, failure.message(), source.file, line, col, hint, failure=failure))
     return passed, failed, out
