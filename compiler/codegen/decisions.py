@@ -106,6 +106,10 @@ class Decisions(Searches):
         """The zones a selector searches, and whether each is shared (decide/selectors.py)."""
         return selectors.zones(self.game, selector)
 
+    def source(self, ref: Any) -> Code:
+        """The zones the cards a selector finds are taken from (decide/selectors.source)."""
+        return lit(selectors.source(self.game, ref))
+
     def match(self, selector: Selector, c: Code) -> Code:
         """A selector's filter as the runtime takes it (runtime/filters.py), from its plan
         (decide/selectors.py): the ids the data lets through become a module constant; only a field

@@ -113,3 +113,13 @@ def zones(game: Any, selector: Selector) -> tuple[tuple[str, bool], ...]:
         if as_list(selector.kind) and not any(kind_zones):
             found = []
     return tuple((z, bool(rules.zones[z].shared)) for z in dict.fromkeys(found))
+
+
+def source(game: Any, selector: Selector | str) -> tuple[str, ...] | None:
+    """The zones the cards a selector finds are taken from, in its order: the zones it searches.
+    None: any zone that holds them (a card missing from its zones, or one of the game's entities,
+    lies elsewhere if anywhere)."""
+    plan = of(game, selector)
+    if plan.missing or not plan.zones:
+        return None
+    return tuple(zone for zone, _shared in plan.zones)

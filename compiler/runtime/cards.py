@@ -207,11 +207,15 @@ def pick(ctx: Context, candidates: Sequence[Pick], about: str) -> Pick:
     return candidates[labels.index(label)]
 
 
-def take(state: State, holder: Player | None, card_id: str) -> None:
+def take(state: State, holder: Player | None, card_id: str, source: Sequence[str] | None = None) -> None:
     """Remove a card from the zone it was picked in, if it lies in one (found by reading: a lazy
-    copy's zones are copied only when the card is there to take)."""
+    copy's zones are copied only when the card is there to take). `source`: the zones it was
+    found in, in the selector's order; the same id may lie in another zone of the holder's too
+    (a draw pile and a hand), which keeps it. None: the first zone that holds it."""
     zones = state.zones if holder is None else zones_of(holder)
-    for name, ids in zones.items():
+    names = zones if source is None else [name for name in source if name in zones]
+    for name in names:
+        ids = zones[name]
         if card_id in ids:
             (ids if holder is None else holder.zones[name]).remove(card_id)
             return
@@ -224,15 +228,16 @@ def move(
     shared: bool,
     receivers: Callable[[], list[Player]],
     count: Callable[[], int] | None,
+    source: Sequence[str] | None = None,
 ) -> None:
     """Move cards (count None: all of them, else as many as `count`, the player picking which) to a
-    zone: the shared one, or each receiver's."""
+    zone: the shared one, or each receiver's; each taken from the `source` zones (take)."""
     n = len(found) if count is None else min(len(found), count())
     for _ in range(spend(ctx.state, n)):
         # all of them: nothing to pick (the order is the zones'); some of them: the player picks
         holder, card_id = found[0] if count is None else pick(ctx, found, "which card to move")
         found.remove((holder, card_id))
-        take(ctx.state, holder, card_id)
+        take(ctx.state, holder, card_id, source)
         if shared:
             ctx.state.zones.setdefault(to, []).append(card_id)
         else:

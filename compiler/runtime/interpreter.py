@@ -332,10 +332,11 @@ class Context:
         shared: bool,
         receivers: Callable[[], list[Player]],
         count: Callable[[], int] | None,
+        source: Sequence[str] | None = None,
     ) -> None:
         """Move cards (runtime/cards.py): all of them (count None), or as many as `count`, the player
-        picking which, to the shared zone or each receiver's."""
-        cards.move(self, list(found), to, shared, receivers, count)
+        picking which, to the shared zone or each receiver's, taken from the `source` zones."""
+        cards.move(self, list(found), to, shared, receivers, count, source)
 
     # ------------------------------------------------------------------ limits and wild values
 

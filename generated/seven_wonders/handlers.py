@@ -463,6 +463,7 @@ def rules_on_last_card(ctx: Context) -> None:
                 False,
                 lambda: [c4.actor],
                 None,
+                ("hand",),
             )
 
         def _option5(c6: Context) -> None:
@@ -473,6 +474,7 @@ def rules_on_last_card(ctx: Context) -> None:
                 True,
                 lambda: [c6.actor],
                 None,
+                ("hand",),
             )
             rt.budget(c6.state, 1)
             rt.dispatch(c6, "discard", {})
@@ -1392,6 +1394,7 @@ def move_stage_2(ctx: Context) -> None:
         False,
         lambda: [ctx.actor],
         lambda: 1,
+        ("hand",),
     )
 
 
@@ -1405,6 +1408,7 @@ def move_discard_1(ctx: Context) -> None:
         True,
         lambda: [ctx.actor],
         lambda: 1,
+        ("hand",),
     )
 
 
@@ -1431,6 +1435,7 @@ def flow_9_do(ctx: Context) -> None:
         True,
         lambda: [ctx.actor],
         None,
+        ("hand",),
     )
 
 

@@ -42,6 +42,7 @@ class Move(Primitive):
             ctx.decide.zones.shared(ctx.game.game, arg.to),
             lambda: ctx.players(arg.of),
             count,
+            ctx.decide.selectors.source(ctx.game, arg.card),
         )
 
     @staticmethod
