@@ -139,7 +139,10 @@ class Diagnostic:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A hint naming the closest known name, or '' when nothing is close."""
-    close = difflib.get_close_matches(str(word), sorted(set(choices)), n=1, cutoff=0.6)
+    known = sorted(set(choices))
+    close = difflib.get_close_matches(str(word), known, n=1, cutoff=0.6)
+    if not close:  # a known name with words added to it ('any_resource' for 'any')
+        close = [part for part in str(word).split("_") if part in known][:1]
     return f"did you mean '{close[0]}'?" if close else ""
 
 
