@@ -307,9 +307,14 @@ class Context:
         return [(None, card_id)] if isinstance(card_id, str) and card_id in self.game.cards else []
 
     def in_view(self, found: Sequence[tuple[Player | None, str]]) -> list[Context]:
-        """A context per card found, in order, with that card in view (`for_each: {cards: ...}`)."""
+        """A context per card found, in order, with that card in view (`for_each: {cards: ...}`); after
+        a piece placed, the hex of each is its own piece's (board.site_of), not the one just placed."""
         spend(self.state, len(found))
-        return [self.about(self.game.cards[card_id]) for _holder, card_id in found]
+        cards = self.game.cards
+        if "hex" not in self.event:
+            return [self.about(cards[card_id]) for _holder, card_id in found]
+        seen = board_verbs.IN_VIEW
+        return [self.derive(card=cards[cid], event={**self.event, seen: cid}) for _holder, cid in found]
 
     def invoke(self, found: Sequence[tuple[Player | None, str]], on: str, worship: bool) -> None:
         """Run another entity's effects on `on` for the actor: the one found, or the one the player picks."""

@@ -44,6 +44,9 @@ def gain_most(ctx: Context, among: list[str], amount: int, fewest: bool) -> None
     ctx.change(ctx.actor, noun, amount)
 
 
+_NOT_PASSED = frozenset({"event", "@in_view"})  # the trigger's name, and the card a for_each has in view (board.IN_VIEW)
+
+
 def passed_on(ctx: Context, details: dict) -> dict:
     """An announced event's details with those of the event being handled under them (`pass_on`)."""
-    return {**{k: v for k, v in ctx.event.items() if k != "event"}, **details}
+    return {**{k: v for k, v in ctx.event.items() if k not in _NOT_PASSED}, **details}

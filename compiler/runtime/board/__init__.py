@@ -6,7 +6,7 @@ game or a card.
 
 from .bids import bid
 from .examples import compare_board, setup_board
-from .hexes import BoardInvalid, board_of, components, neighbours, open_hexes, parse, site_of
+from .hexes import IN_VIEW, BoardInvalid, board_of, components, neighbours, open_hexes, parse, site_of
 from .piles import follows_last, lay_out, place_tiles, reveal
 from .placing import Placement, affordable, pay, place
 from .rankings import rank, total
@@ -37,5 +37,6 @@ __all__ = [
     "reveal",
     "setup_board",
     "site_of",
+    "IN_VIEW",
     "total",
 ]

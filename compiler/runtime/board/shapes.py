@@ -31,7 +31,7 @@ def pieces(ctx: Context, owners: list[Player], match: Match | None, around: bool
     hexes = piece_hexes(ctx, owners, match)
     if not around:
         return len(hexes)
-    site = site_of(ctx)
+    site = site_of(ctx, placed=True)
     return 0 if site is None else sum(1 for n in neighbours(site) if n in hexes)
 
 
