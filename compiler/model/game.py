@@ -75,7 +75,8 @@ class Trigger(Strict):
         default_factory=list,
         description="The details its events carry that the language cannot see "
         "(a built card's fields, an announce's details and a worship's space are known): what `event` "
-        "and `detail` may read under it",
+        "and `detail` may read under it; each must be given by something in play (a card's or a rule's "
+        "`announce` with it among its details), else it is refused (E311) rather than read as 0",
     )
 
 

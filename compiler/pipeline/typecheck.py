@@ -40,26 +40,32 @@ ANY = None  # a trigger whose details cannot be known (invoked: they are the inv
 class Vocabulary:
     """One game's field types by kind, and the details each trigger carries."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, declared: bool = True) -> None:
+        """`declared`: the details game.yaml declares are carried too (what effects may read); without
+        them, what the language itself gives (unfilled_details)."""
         self.game = game
         self.kinds = {name: {f: spec.type for f, spec in kind.fields.items()} for name, kind in game.kinds.items()}
-        self.details: dict[str, set[str] | None] = {name: {"event", *t.details} for name, t in game.triggers.items()}
+        self.details: dict[str, set[str] | None] = {
+            name: {"event", *(t.details if declared else ())} for name, t in game.triggers.items()
+        }
         built = self.details.setdefault(game.build.on_built, {"event"})
         assert built is not None
         built.update({"card", "kind", "hex"}, *(self.kinds[k] for k, kind in game.kinds.items() if kind.zone))
-        passed: list[tuple[str, str | None]] = []
-        for action, trigger in _actions(game, None):
+        for action, _trigger in _actions(game, None):
             self._gives(action.key, action.arg)
-            if action.key == "announce" and action.arg.pass_on:
-                passed.append((action.arg.trigger, trigger))
-        for target, source in passed:  # what the announcing event carried goes on with it
+        self.passing(game)
+        for name in ("invoke", "lead"):  # what they run by default (a favor received) carries what its event did
+            self.details[REGISTRY["action"][name].args.model_fields["on"].default] = ANY
+
+    def passing(self, node: Any) -> None:
+        """What an announcing event carried goes on with it (`pass_on`), for the announces in a tree."""
+        passed = [(a.arg.trigger, t) for a, t in _actions(node, None) if a.key == "announce" and a.arg.pass_on]
+        for target, source in passed:
             carried = self.details.get(source, {"event"}) if source is not None else ANY
             if carried is ANY:
                 self.details[target] = ANY
             else:
                 self._carry(target, carried)
-        for name in ("invoke", "lead"):  # what they run by default (a favor received) carries what its event did
-            self.details[REGISTRY["action"][name].args.model_fields["on"].default] = ANY
 
     def _gives(self, key: str, arg: Any) -> None:
         if key == "announce":
@@ -329,4 +335,37 @@ def check_types(model: BaseModel, vocab: Vocabulary, doc: Document, prefix: Data
     """The E301/E308/E309/E310 findings of one card (or of game.yaml), at their lines."""
     out: list[Diagnostic] = []
     _Checker(vocab, doc, prefix, out).walk(model, (), None)
+    return out
+
+
+def unfilled_details(game: Game, cards: Iterable[Any], doc: Document) -> list[Diagnostic]:
+    """E311: a detail game.yaml declares for a trigger that nothing in play ever gives it (no
+    `announce` of the rules or of a card, no `lead` or `bid`, not the build trigger's own): read, it
+    would be 0 or false in every game (examples' `when` may give it; play never does)."""
+    given = Vocabulary(game, declared=False)
+    for card in cards:
+        for action, _trigger in _actions(card, None):
+            given._gives(action.key, action.arg)
+        given.passing(card)
+    out = []
+    for name, trigger in game.triggers.items():
+        carried = given.details.get(name, {"event"})
+        if carried is ANY:
+            continue
+        for index, detail in enumerate(trigger.details):
+            if detail in carried:
+                continue
+            line, col = doc.where(("triggers", name, "details", index))
+            gives = ", ".join(sorted(carried - {"event"})) or "no details"
+            out.append(
+                Diagnostic(
+                    "E311",
+                    f"trigger '{name}' declares detail '{detail}', but nothing gives it: it would read 0 in every game",
+                    doc.file,
+                    line,
+                    col,
+                    f"what gives '{name}' details: an announce with details: {{{detail}: ...}}; it is given: {gives}",
+                    dotted(("triggers", name, "details", index)),
+                )
+            )
     return out

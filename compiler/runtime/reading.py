@@ -44,7 +44,9 @@ def gain_most(ctx: Context, among: list[str], amount: int, fewest: bool) -> None
     ctx.change(ctx.actor, noun, amount)
 
 
-_NOT_PASSED = frozenset({"event", "@in_view"})  # the trigger's name, and the card a for_each has in view (board.IN_VIEW)
+_NOT_PASSED = frozenset(
+    {"event", "@in_view"}
+)  # the trigger's name, and the card a for_each has in view (board.IN_VIEW)
 
 
 def passed_on(ctx: Context, details: dict) -> dict:

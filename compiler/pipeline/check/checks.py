@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from ...core.diagnostics import Severity
 from ...runtime.deck import check_draws
 from ..project import Run
+from ..typecheck import unfilled_details
 from .examples import check_card_examples, check_examples
 from .followon import broken_cards, fold, recording
 from .placeholders import check_placeholders
@@ -48,7 +49,10 @@ def check_game(run: Run, game, scope: Scope, examples: bool = True) -> None:
     from another file's errors folded under them: followon.py)."""
     error_files = scope.error_files
     if game.game_file not in error_files:
-        run.report.extend(check_draws(game, run.documents.get(game.game_file)))
+        game_doc = run.documents.get(game.game_file)
+        run.report.extend(check_draws(game, game_doc))
+        if game_doc is not None:
+            run.report.extend(unfilled_details(game.game, game.cards.values(), game_doc))
         run.report.extend(
             check_text(
                 game,

@@ -186,9 +186,7 @@ def seen(board: dict) -> dict[Any, Any]:
 IN_VIEW = "@in_view"
 
 
-def site_of(
-    ctx: Context, player: Player | None = None, card_id: str | None = None, placed: bool = False
-) -> str | None:
+def site_of(ctx: Context, player: Player | None = None, card_id: str | None = None, placed: bool = False) -> str | None:
     """The hex of a player's piece of a card (default: the hex just placed, which the event carries
     to every listener, unless a `for_each` over cards has another card in view; else the card in
     view, or the event's card). `placed`: the hex just placed whatever card is in view."""
