@@ -67,6 +67,7 @@ CODES = _codes(
     Code("E401", "example-failed", "An example's outcome differs from what it expects."),
     Code("E402", "example-invalid", "An example cannot be run as written."),
     Code("E403", "missing-example", "A card has no example."),
+    Code("E405", "step-refused", "A `do` or `fire` step of the flow is refused by the rules: it would change nothing."),
     Code("W501", "text-mismatch", "The card text and the effects disagree.", Severity.WARNING, hint_once=True),
     Code(
         "W502",

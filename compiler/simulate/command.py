@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..runtime.program import StepRefused
 from .bots import BotOptions, UnknownBot, parse_bots
 from .loading import DataError, UsageError, load_game
 from .outdir import OutDirError, check, staged
@@ -95,14 +96,27 @@ def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     from .store import DB_NAME, Store
 
     meta = runs.meta("simulate", game.id, seats)
-    with staged(Path(runs.out), meta) as work:
-        store = Store(work / DB_NAME)
-        store.start_run("base", "", meta)
-        store.add_all("base", runs.play(runs.job(root, game.id, seats, None), label=game.id))
-        store.close()
-        summary = write_report(work, game, meta)
+    try:
+        with staged(Path(runs.out), meta) as work:
+            store = Store(work / DB_NAME)
+            store.start_run("base", "", meta)
+            store.add_all("base", runs.play(runs.job(root, game.id, seats, None), label=game.id))
+            store.close()
+            summary = write_report(work, game, meta)
+    except StepRefused as refused:  # a step of the flow the rules refuse: the data's, at its place
+        from ..pipeline.check.flowcheck import refused_text
+
+        echo(refused_text(load_run(root, game), game, refused, runs.players), err=True)
+        return 1
     print_summary(summary, runs.fmt, Path(runs.out), echo)
     return 0
+
+
+def load_run(root: Path, game: Any) -> Any:
+    """The run that loaded a game's files (its documents locate a finding)."""
+    from ..pipeline.project import load
+
+    return load([game.directory], root)
 
 
 def write_report(work: Path, game: Any, meta: dict) -> dict:

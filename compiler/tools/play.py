@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from ..model.compiled import CompiledGame
 from ..runtime.flow import FlowError, GameState
+from ..runtime.program import StepRefused
 
 BOTS = ("random",)
 
@@ -225,6 +226,11 @@ def command(
         play_game(game, n, s, engine, fmt, seat, sys.stdin, echo)
     except EOFError as exc:
         return fail(str(exc))
+    except StepRefused as refused:  # the data's fault, at its place in game.yaml
+        from ..pipeline.check.flowcheck import refused_text
+
+        echo(refused_text(run, game, refused, n), err=True)
+        return 1
     except FlowError as exc:
         return fail(str(exc))
     return 0

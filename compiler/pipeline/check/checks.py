@@ -11,6 +11,7 @@ from ...runtime.deck import check_draws
 from ..project import Run
 from ..typecheck import unfilled_details
 from .examples import check_card_examples, check_examples
+from .flowcheck import check_setup
 from .followon import broken_cards, fold, recording
 from .placeholders import check_placeholders
 from .textcheck import check_card_text, check_text
@@ -65,6 +66,8 @@ def check_game(run: Run, game, scope: Scope, examples: bool = True) -> None:
     if game.game_file in error_files or not examples:
         return
     broken = broken_cards(game, error_files, scope.written)
+    if not broken:  # the set-up played out: a step the rules refuse (a broken card might refuse it)
+        run.report.extend(check_setup(game, run.documents.get(game.game_file)))
     reads: dict = {}
     if broken:  # record what each card's examples read, to fold failures that follow from the broken cards
         check_card, reads = recording(check_card_examples)
