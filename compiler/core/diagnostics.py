@@ -75,6 +75,12 @@ CODES = _codes(
         "A card still holds a placeholder (TODO) or an example that expects nothing.",
         Severity.WARNING,
     ),
+    Code(
+        "W503",
+        "unique-by-default",
+        "Copies of a card come into play while build.unique, true unless said, keeps a player to one of each.",
+        Severity.WARNING,
+    ),
     Code("E601", "bad-variant", "A variant file (ostraka sweep) names a card the game lacks, or adds one it has."),
     Code(
         "E701",

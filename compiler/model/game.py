@@ -94,7 +94,11 @@ class BuildRules(Strict):
     cost_field: Name = Field("cost", description="The field holding a card's cost")
     currency: Noun = Field("coins", description="The counter a cost's coins are paid from")
     free_if_owns: Name | None = Field(None, description="A refs field: owning one of those cards makes the build free")
-    unique: bool = Field(True, description="A player may not hold two copies of the same card")
+    unique: bool = Field(
+        True,
+        description="A player may not hold two copies of the same card: true unless game.yaml says false, and then "
+        "a second copy is never offered nor built (a game that deals copies and says nothing is warned, W503)",
+    )
     on_built: TriggerName = Field("built", description="The trigger fired on a card when it is built")
 
 
@@ -188,7 +192,9 @@ class Example(Strict):
         default_factory=dict, description="The state: players, globals, pN: {noun: value, zone: [ids]}"
     )
     when: dict[str, Any] | list[dict[str, Any]] = Field(
-        description="The trigger: {build: id, by: pN}, or {event: name, by: pN, ...}; a list runs several in order"
+        description="The trigger: {build: id, by: pN} (the card taken from `from:`, else from the first of the "
+        "builder's zones holding it other than the one it is built into), or {event: name, by: pN, ...}; a list "
+        "runs several in order"
     )
     answers: dict[str, str | list[str]] = Field(
         default_factory=dict, description="Scripted answers per player, in order"

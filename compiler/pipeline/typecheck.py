@@ -369,3 +369,46 @@ def unfilled_details(game: Game, cards: Iterable[Any], doc: Document) -> list[Di
                 )
             )
     return out
+
+
+def unique_by_default(game: Game, doc: Document) -> list[Diagnostic]:
+    """W503: a game that puts copies of a card into play (a `deck` by player count, a flow `deal`
+    with `copies`) and leaves `build.unique` to its default, true: a player never builds a second
+    copy, and nothing says so where it happens."""
+    if "unique" in game.build.model_fields_set:
+        return []
+    where: tuple | None = ("deck", "copies") if game.deck is not None else None
+    if where is None and game.flow is not None:
+        for path, step in _steps(game.flow.setup, ("flow", "setup")) + _steps(game.flow.play, ("flow", "play")):
+            if step.key == "deal" and step.arg.copies is not None:
+                where = path + ("copies",)
+                break
+    if where is None:
+        return []
+    line, col = doc.where(where)
+    return [
+        Diagnostic(
+            "W503",
+            "copies of a card come into play, but a player may build only one of each: build.unique is true "
+            "unless game.yaml says otherwise",
+            doc.file,
+            line,
+            col,
+            "say which in game.yaml: build: {unique: true} (one copy per player) or build: {unique: false}",
+            dotted(where),
+        )
+    ]
+
+
+def _steps(steps: list, path: tuple) -> list[tuple[tuple, Any]]:
+    """Every step of a flow's list and of the lists inside it, with where game.yaml writes it."""
+    out: list[tuple[tuple, Any]] = []
+    for i, step in enumerate(steps):
+        at = path + (i, step.key)
+        out.append((at, step))
+        arg = step.arg
+        if step.key in ("repeat", "each_player"):
+            out += _steps(arg.steps, at + ("steps",))
+        elif step.key == "if":
+            out += _steps(arg.then, at + ("then",)) + _steps(arg.else_, at + ("else",))
+    return out

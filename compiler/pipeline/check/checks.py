@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from ...core.diagnostics import Severity
 from ...runtime.deck import check_draws
 from ..project import Run
-from ..typecheck import unfilled_details
+from ..typecheck import unfilled_details, unique_by_default
 from .examples import check_card_examples, check_examples
 from .flowcheck import check_setup
 from .followon import broken_cards, fold, recording
@@ -54,6 +54,7 @@ def check_game(run: Run, game, scope: Scope, examples: bool = True) -> None:
         run.report.extend(check_draws(game, game_doc))
         if game_doc is not None:
             run.report.extend(unfilled_details(game.game, game.cards.values(), game_doc))
+            run.report.extend(unique_by_default(game.game, game_doc))
         run.report.extend(
             check_text(
                 game,
