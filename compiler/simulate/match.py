@@ -2,12 +2,14 @@
 
 Chance outcomes come from the generator held in the game state (`sample_chance`), each bot from
 its own seeded generator, so game i of a run is the same game wherever it is played. A card is
-"built by" the seat whose cards in play it joins; the points it gave are that seat's estimated
+"built by" the seat whose cards in play it joins, unless it left another seat's in the same step
+(handed over, traded); the points it gave are that seat's estimated
 score (game.yaml `balance.estimate`) after the step that built it, less the estimate before.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from .bots import BOTS, BotOptions
@@ -68,9 +70,16 @@ def _new_builds(
 ) -> list[tuple[int, str, float]]:
     now = table.values(state.state) if not state.is_terminal() else [float(v) for v in state.returns()]
     then = table.values(before)
+    # a card that left another seat's cards in play in the same step was handed over, not built
+    left = Counter(card for was, is_ in zip(old, new) for card in _added(is_, was))
     out = []
     for seat, (was, is_) in enumerate(zip(old, new)):
-        added = _added(was, is_)
+        added = []
+        for card in _added(was, is_):
+            if left[card]:
+                left[card] -= 1
+            else:
+                added.append(card)
         for card in added:  # several cards in one step share the step's gain
             out.append((seat, card, (now[seat] - then[seat]) / len(added)))
     return out
