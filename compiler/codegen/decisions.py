@@ -217,6 +217,23 @@ class Decisions(Searches):
             args.pop()
         return Code(f"rt.select({', '.join(args)})")
 
+    def ranked(self, ref: Any) -> bool:
+        """Whether a selector keeps its lowest or highest scoring candidates (fewest/most)."""
+        return selectors.ranked(ref)
+
+    def unranked(self, ref: Any) -> Any:
+        """The selector without fewest/most (decide/selectors.unranked)."""
+        return selectors.unranked(ref)
+
+    def narrow(self, selector: Selector, found: Code, c: Code) -> Code:
+        """The picks `found` that a selector's fewest/most keep, read with each card in view (rt.extreme)."""
+        code = found
+        for extreme, best in ((selector.fewest, "min"), (selector.most, "max")):
+            if extreme is not None:
+                about = self.fresh("c")
+                code = Code(f"rt.extreme({c}, {code}, lambda {about}: {self.amount(extreme, about)}, {best})")
+        return code
+
     def where_pairs(self, where: dict[str, Any]) -> Code:
         """Field filters with literal values, as ((field, allowed values), ...)."""
         return lit(zones.where_pairs(where))

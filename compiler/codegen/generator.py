@@ -310,7 +310,12 @@ class Generator(Decisions):
                     Handler(ident(fn), None, name, where, doc, indent(self.statements([action], Code("ctx"))))
                 )
                 names.append(ident(fn))
-                if action.key == "build" and not action.arg.optional and action.arg.price is None:
+                if (
+                    action.key == "build"
+                    and not action.arg.optional
+                    and action.arg.price is None
+                    and not self.ranked(action.arg.card)
+                ):
                     # what judging reads of a build it judges (runtime/program._judged's builds)
                     self._names = 0
                     count = Code(f"lambda ctx: {self.amount(action.arg.count, Code('ctx'))}")

@@ -123,3 +123,23 @@ def source(game: Any, selector: Selector | str) -> tuple[str, ...] | None:
     if plan.missing or not plan.zones:
         return None
     return tuple(zone for zone, _shared in plan.zones)
+
+
+_UNRANKED: dict[int, tuple[Selector, Selector]] = {}
+
+
+def unranked(selector: Selector | str) -> Selector | str:
+    """The selector without its `fewest`/`most` (the same object each time, so that its plan is
+    worked out once): a build keeps the extremes among the cards it can build (runtime/building.py),
+    so that the cheapest card it may not build does not leave it nothing to build."""
+    if isinstance(selector, str) or (selector.fewest is None and selector.most is None):
+        return selector
+    found = _UNRANKED.get(id(selector))
+    if found is None or found[0] is not selector:
+        found = _UNRANKED[id(selector)] = (selector, selector.model_copy(update={"fewest": None, "most": None}))
+    return found[1]
+
+
+def ranked(selector: Selector | str) -> bool:
+    """Whether a selector keeps only its candidates scoring lowest or highest (`fewest`/`most`)."""
+    return not isinstance(selector, str) and (selector.fewest is not None or selector.most is not None)

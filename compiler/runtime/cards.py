@@ -88,7 +88,7 @@ def select(ctx: Context, selector: Selector | str) -> list[Pick]:
         found = [pick for pick in found if pick[1] in passing]
     fewest = (lambda c: c.amount(plan.fewest)) if plan.fewest is not None else None
     most = (lambda c: c.amount(plan.most)) if plan.most is not None else None
-    return _extremes(ctx, found, fewest, most)
+    return extremes(ctx, found, fewest, most)
 
 
 def _any_card(card: Any) -> bool:
@@ -168,10 +168,10 @@ def cards_in(
         )
         for holder, ids in holders:
             found += _in_zone(cards, holder, ids, missing, match)
-    return _extremes(ctx, found, fewest, most)
+    return extremes(ctx, found, fewest, most)
 
 
-def _extremes(
+def extremes(
     ctx: Context, found: list[Pick], fewest: Callable[[Context], int] | None, most: Callable[[Context], int] | None
 ) -> list[Pick]:
     """The cards found scoring lowest (`fewest`), then highest (`most`), each read with the card in view."""

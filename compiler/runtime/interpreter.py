@@ -217,9 +217,11 @@ class Context:
         free: bool,
         optional: bool,
         price: Callable[[Context], dict[str, int]] | None = None,
+        narrow: Callable[[list[tuple[Player | None, str]]], list[tuple[Player | None, str]]] | None = None,
     ) -> None:
-        """Build `count` of the candidates, one at a time (runtime/building.py)."""
-        building.build_from(self, count, candidates, free, optional, price)
+        """Build `count` of the candidates, one at a time (runtime/building.py); `narrow`: the
+        candidates kept among those that can be built (a selector's fewest/most)."""
+        building.build_from(self, count, candidates, free, optional, price, narrow)
 
     def build_card(
         self,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from pydantic import BaseModel
 
+from ..decide.selectors import ranked
 from ..lang.flow import Flow, Step
 from ..lang.registry import Primitive
 from .decider import Decider, FirstLegal
@@ -172,8 +173,10 @@ def _reads_card(node: Any) -> bool:
 
 
 def _judged(action: Any) -> bool:
-    """Whether a move's action is a build that must build (judging.py judges it)."""
-    return bool(action.key == "build" and not action.arg.optional and action.arg.price is None)
+    """Whether a move's action is a build that must build (judging.py judges it); not one whose
+    fewest/most keep some of the cards it can build (building.py reads them after their checks)."""
+    arg = action.arg
+    return bool(action.key == "build" and not arg.optional and arg.price is None and not ranked(arg.card))
 
 
 # a build as judging reads it: its count, its candidates (read in a context), whether it is free

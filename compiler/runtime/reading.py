@@ -52,3 +52,13 @@ _NOT_PASSED = frozenset(
 def passed_on(ctx: Context, details: dict) -> dict:
     """An announced event's details with those of the event being handled under them (`pass_on`)."""
     return {**{k: v for k, v in ctx.event.items() if k not in _NOT_PASSED}, **details}
+
+
+def ranked(ctx: Context, found: list, selector: Any) -> list:
+    """Of the cards found, those a selector's `fewest`/`most` keep (each read with the card in view),
+    as its search keeps them (cards.select); a build narrows the cards it can build so."""
+    from .cards import extremes
+
+    fewest = (lambda c: c.amount(selector.fewest)) if selector.fewest is not None else None
+    most = (lambda c: c.amount(selector.most)) if selector.most is not None else None
+    return extremes(ctx, list(found), fewest, most)

@@ -42,7 +42,14 @@ class Build(Primitive):
     @staticmethod
     def run(arg, ctx):
         price = None if arg.price is None else (lambda about: {noun: about.amount(n) for noun, n in arg.price.items()})
-        ctx.build_from(lambda: ctx.amount(arg.count), lambda: ctx.select(arg.card), arg.free, arg.optional, price)
+        chosen = ctx.decide.selectors
+        if not chosen.ranked(arg.card):
+            ctx.build_from(lambda: ctx.amount(arg.count), lambda: ctx.select(arg.card), arg.free, arg.optional, price)
+            return
+        # fewest/most among the cards that can be built: the cheapest one it may not build vetoes nothing
+        plain = chosen.unranked(arg.card)
+        narrow = lambda found: ctx.reading.ranked(ctx, found, arg.card)  # noqa: E731
+        ctx.build_from(lambda: ctx.amount(arg.count), lambda: ctx.select(plain), arg.free, arg.optional, price, narrow)
 
     @staticmethod
     def never_refused(arg, sure):
