@@ -81,6 +81,12 @@ CODES = _codes(
         "Copies of a card come into play while build.unique, true unless said, keeps a player to one of each.",
         Severity.WARNING,
     ),
+    Code(
+        "W504",
+        "refusing-build",
+        "A card's own build runs a build that must build a card: with none to build, the card cannot be built.",
+        Severity.WARNING,
+    ),
     Code("E601", "bad-variant", "A variant file (ostraka sweep) names a card the game lacks, or adds one it has."),
     Code(
         "E701",

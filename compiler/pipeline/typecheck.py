@@ -412,3 +412,43 @@ def _steps(steps: list, path: tuple) -> list[tuple[tuple, Any]]:
         elif step.key == "if":
             out += _steps(arg.then, at + ("then",)) + _steps(arg.else_, at + ("else",))
     return out
+
+
+# actions whose inner actions run whenever they do (no choice of the player's declines them), by
+# the field that holds them and its key in YAML
+_ALWAYS_RUN = {"if": (("then", "then"), ("else_", "else")), "for_each": (("do", "do"),), "repeat": (("do", "do"),)}
+_ALWAYS_RUN["with"] = (("do", "do"),)
+
+
+def refusing_builds(card: Any, on_built: str, doc: Document, prefix: DataPath) -> list[Diagnostic]:
+    """W504: a card whose own build runs a build that must build (`optional: false`) outside any
+    choice: when nothing can be built then, the card itself cannot be built, and nothing says why
+    (a menu just never offers it)."""
+    out: list[Diagnostic] = []
+    for index, effect in enumerate(getattr(card, "effects", ()) or ()):
+        if getattr(effect, "on", None) == on_built and getattr(effect, "by", None) is None:
+            _mandatory_builds(card, effect.do, ("effects", index, "do"), doc, prefix, out)
+    return out
+
+
+def _mandatory_builds(
+    card: Any, actions: list | None, path: DataPath, doc: Document, prefix: DataPath, out: list
+) -> None:
+    for i, action in enumerate(actions or ()):
+        at = path + (i, action.key)
+        if action.key == "build" and not action.arg.optional:
+            line, col = doc.where(prefix + at)
+            out.append(
+                Diagnostic(
+                    "W504",
+                    f"this build must build a card: when none can be built, building {card.name} is refused as a whole",
+                    doc.file,
+                    line,
+                    col,
+                    "write optional: true if the card may be built with nothing to build, or put the build in a "
+                    "choose or a may",
+                    dotted(prefix + at),
+                )
+            )
+        for name, key in _ALWAYS_RUN.get(action.key, ()):
+            _mandatory_builds(card, getattr(action.arg, name, None), at + (key,), doc, prefix, out)

@@ -17,7 +17,11 @@ class BuildArgs(Strict):
     card: CardRef = Field(description="A card id or a selector of the cards that may be built")
     free: bool = Field(False, description="Built without paying its cost")
     count: Amount = Field(1, description="How many different cards are built")
-    optional: bool = Field(True, description="The player may build fewer, or none")
+    optional: bool = Field(
+        True,
+        description="The player may build fewer, or none; false: a card must be built, else the whole effect is "
+        "refused (inside a card's own build, outside a choice, W504 warns: that card could then not be built)",
+    )
     price: dict[Noun, Amount] | None = Field(
         None,
         description="Paid instead of the card's cost, read with the card in view "
