@@ -64,6 +64,7 @@ CODES = _codes(
     Code("E309", "undeclared-field", "A filter tests a field that the kinds it selects do not declare."),
     Code("E310", "unknown-detail", "An effect reads an event detail that its trigger does not carry."),
     Code("E311", "unfilled-detail", "game.yaml declares a detail of a trigger that nothing in play gives it."),
+    Code("E312", "unreached-price", "A trade price is for buying from players its owner never buys from."),
     Code("E401", "example-failed", "An example's outcome differs from what it expects."),
     Code("E402", "example-invalid", "An example cannot be run as written."),
     Code("E403", "missing-example", "A card has no example."),

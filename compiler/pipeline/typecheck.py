@@ -452,3 +452,53 @@ def _mandatory_builds(
             )
         for name, key in _ALWAYS_RUN.get(action.key, ()):
             _mandatory_builds(card, getattr(action.arg, name, None), at + (key,), doc, prefix, out)
+
+
+def unreached_prices(card: Any, game: Game, doc: Document, prefix: DataPath) -> list[Diagnostic]:
+    """E312: a card's `trade_price` (its owner's own purchases) names players its owner never buys
+    from: not in game.yaml's `trade.from` (read from the owner), nor added by the card's own
+    `buy_from`, at some player count. It would change nothing for them, without a word."""
+    from ..decide.players import plan
+    from ..runtime.seats import players as seated
+    from ..runtime.state import Illegal, new_state
+
+    effects = [(i, e) for i, e in enumerate(getattr(card, "effects", ()) or ()) if e.on is None]
+    prices = [(i, e.passive_arg) for i, e in effects if e.passive == "trade_price" and e.passive_arg.of is None]
+    if not prices:
+        return []
+    widened = [e.passive_arg.players for _i, e in effects if e.passive == "buy_from"]
+    out: list[Diagnostic] = []
+    for index, arg in prices:
+        for n in range(max(game.players.min, 2), game.players.max + 1):
+            state = new_state(game, n)
+            owner = state.players[0]
+
+            def ids(ref: Any, owner: Any = owner, state: Any = state) -> set[str]:
+                try:
+                    return {p.id for p in seated(plan(game.relations, ref), state, owner, owner)}
+                except Illegal:  # a name no rule resolves: E301 tells
+                    return set()
+
+            sellers = ids(game.trade.from_) if game.trade is not None else set()
+            for ref in widened:
+                sellers |= ids(ref)
+            beyond = ids(arg.from_) - sellers - {owner.id}
+            if beyond:
+                at = ("effects", index, "trade_price", "from")
+                line, col = doc.where(prefix + at)
+                out.append(
+                    Diagnostic(
+                        "E312",
+                        f"this price is for buying from players the owner never buys from "
+                        f"(with {n} players: {len(beyond)} of them); it would change nothing for them",
+                        doc.file,
+                        line,
+                        col,
+                        "game.yaml's trade buys from "
+                        + (", ".join(as_list(game.trade.from_)) if game.trade is not None else "nobody")
+                        + "; name only those, or let the owner buy from more with buy_from: {players: ...}",
+                        dotted(prefix + at),
+                    )
+                )
+                break
+    return out

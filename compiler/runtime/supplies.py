@@ -196,7 +196,7 @@ class _Sold(dict):
         return found
 
 
-_READ = (hooks.PRODUCTION, hooks.TRADE_PRICE, hooks.RULE_NUMBER, hooks.COST, hooks.SUBSTITUTE)
+_READ = (hooks.PRODUCTION, hooks.TRADE_PRICE, hooks.RULE_NUMBER, hooks.COST, hooks.SUBSTITUTE, hooks.SELLERS)
 # per game: the cards in play change once a turn, while a turn's menu prices many builds
 _UNITS: dict[int, _Memo] = {}
 _UNITS_MAX = 20_000
@@ -258,6 +258,9 @@ def _made(
         if priced is None:
             priced = memo.prices[price_key] = _setting(ctx, buyer, trade)
         base, setting = priced
+        if ctx.game.passives_by_hook.get(hooks.SELLERS):
+            allowed = trade_sellers(ctx, buyer)
+            sellers = [(seller, cards) for seller, cards in sellers if seller.id in allowed]
         for seller, cards in sellers:
             prices = _prices(seller.id, base, setting)
             part_key = (seller.id, cards, base, tuple(sorted(prices.items())))
@@ -272,6 +275,16 @@ def _made(
             total += part[1]
     # the parts' lists are read, never changed
     return Supply(own[0], offered, total, own[2], own[3], stocked=memo.stocked)
+
+
+def trade_sellers(ctx: Context, buyer: Player) -> set[str]:
+    """The ids of the players a buyer may buy from: those the game's trade names, and those the
+    buyer's `buy_from` effects add (each read from the buyer)."""
+    trade = ctx.game.game.trade
+    found = {p.id for p in ctx.players(trade.from_, actor=buyer)} if trade is not None else set()
+    for _card, arg in ctx.passives(buyer, hooks.SELLERS):
+        found |= {p.id for p in ctx.players(arg.players, actor=buyer) if p is not buyer}
+    return found
 
 
 def _own_units(ctx: Context, player: Player, steps: list[int]) -> list[Unit]:
@@ -359,6 +372,8 @@ def _reading(ctx: Context, memo: _Memo, player: Player) -> _Reading:
     every = tuple((seat, memo.relevant.__getitem__) for seat in range(len(everyone)))
     if rules.trade is None:
         return _Reading(every, player.seat, ())
+    if ctx.game.passives_by_hook.get(hooks.SELLERS):  # who sells may widen with the buyer's cards (_made)
+        return _Reading(every, player.seat, tuple((p.seat, p.seat) for p in everyone if p is not player))
     sellers = tuple(p.seat for p in ctx.players(rules.trade.from_, actor=player))
     if hooks.RULE_NUMBER in reached or hooks.TRADE_PRICE in reached:
         return _Reading(every, player.seat, tuple((seat, seat) for seat in sellers))
