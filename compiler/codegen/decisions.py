@@ -159,6 +159,18 @@ class Decisions(Searches):
             allowed = Code(f"({self.amount(wanted, c)},)")
         return Code(f"rt.has({have}, {allowed})")
 
+    def card_has(self, where: Any, c: Code) -> Code:
+        """The condition card_has: the card in view's fields tested as a `where` tests them."""
+        card = self.fresh("card")
+        tests = []
+        for name, wanted in where.items():
+            if isinstance(wanted, (str, int, bool, list)):
+                have = Code(f"{card}.{ident(name)}") if name in OWN_FIELDS else Code(f"rt.field({card}, {lit(name)})")
+                tests.append(Code(f"rt.holds({have}, {lit(wanted)})"))
+            else:
+                tests.append(self._where_test(card, name, wanted, c))
+        return Code(f"rt.in_view({c}, lambda {card}: " + " and ".join(tests) + ")")
+
     def _test_value(self, test: str, value: Any, c: Code) -> Code:
         """A `where` comparison's value: an amount read, the ids `among` finds, else the data's literal."""
         if test in ("at_least", "at_most"):

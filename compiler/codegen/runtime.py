@@ -96,6 +96,12 @@ def has(have: Any, allowed: tuple) -> bool:
     return have in allowed
 
 
+def in_view(ctx: Context, test: Callable[[Any], bool]) -> bool:
+    """A test of the card in view (card_has): false when no card is in view."""
+    card = ctx.card
+    return card is not None and test(card)
+
+
 def allowed(wanted: Any) -> Any:
     """The values a `where` filter allows when it names a field of the card in hand."""
     return wanted if isinstance(wanted, list) else (wanted,)

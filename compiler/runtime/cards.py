@@ -64,6 +64,14 @@ def _wanted(ctx: Context, name: str, wanted: Any) -> Any:
     return ctx.amount(wanted)
 
 
+def wanted_value(ctx: Context, name: str, wanted: Any) -> Any:
+    """What a `where` entry compares a field with, read now: a value or list as the data gives it, else
+    as _wanted reads an amount, a comparison or a field of the card in view."""
+    if isinstance(wanted, (str, int, bool, list)) or wanted is None:
+        return wanted
+    return _wanted(ctx, name, wanted)
+
+
 def _test_value(ctx: Context, test: str, value: Any) -> Any:
     if test in ("at_least", "at_most"):
         return ctx.amount(value)

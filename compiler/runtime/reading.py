@@ -62,3 +62,15 @@ def ranked(ctx: Context, found: list, selector: Any) -> list:
     fewest = (lambda c: c.amount(selector.fewest)) if selector.fewest is not None else None
     most = (lambda c: c.amount(selector.most)) if selector.most is not None else None
     return extremes(ctx, list(found), fewest, most)
+
+
+def card_has(ctx: Context, where: Iterable[tuple[str, Any]]) -> bool:
+    """Whether the card in view has fields holding these values (the condition `card_has`), each
+    read as a selector's `where` reads it in the searching context (cards._wanted)."""
+    from ..model.fields import field_value, holds
+    from .cards import wanted_value
+
+    card = ctx.card
+    if card is None:
+        return False
+    return all(holds(field_value(card, name), wanted_value(ctx, name, wanted)) for name, wanted in where)
