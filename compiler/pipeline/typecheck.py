@@ -200,6 +200,15 @@ class _Checker:
             self.detail("hex", trigger, at + ("around",))
         elif key == "invoke" and arg.named_by is not None:
             self.detail(arg.named_by, trigger, at + ("named_by",))
+        elif key == "pay":
+            for noun, amount in arg.items():
+                if noun != "any" and isinstance(amount, BaseModel) and hasattr(amount, "of"):
+                    self.add(
+                        "E205",
+                        f"only `any` takes {{amount, of}}: '{noun}' is paid as a number",
+                        at + (noun,),
+                        f"write {{any: {{amount: ..., of: [{noun}, ...]}}}}, or {{{noun}: N}}",
+                    )
 
     def number_field(self, name: str, kinds: list[str] | None, path: DataPath, what: str) -> None:
         found = self.vocab.types(name, kinds)

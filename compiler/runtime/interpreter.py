@@ -136,6 +136,10 @@ class Context:
         """Pay exactly n of a noun, or fail: paying is never partial (runtime/paying.py)."""
         paying.spend(self, player, noun, n)
 
+    def spend_any(self, player: Player, n: int, among: tuple[str, ...] | None) -> None:
+        """Pay n resources of the player's choice, of `among` only (runtime/paying.py)."""
+        paying.spend_any(self, player, n, among)
+
     def param(self, name: str, player: Player | None = None) -> int:
         modifiers = [arg for _holder, _card, arg in self.reaching(player or self.actor, hooks.RULE_NUMBER)]
         return self.game.game.params.get(name, 0) + (numbers.modifies(modifiers, name) or 0)
