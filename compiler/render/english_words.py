@@ -51,6 +51,12 @@ class Words:
             return self.cards[name].name
         return name.replace("_", " ")
 
+    @staticmethod
+    def symbol(name: Any) -> str:
+        """A symbol a board's hexes show ('water'), as itself: never the label of a resource or card
+        it shares a name with ('water card')."""
+        return str(name).replace("_", " ")
+
     def words(self, names: Any, conjunction: str) -> str:
         items = [self.word(n) for n in as_list(names)]
         return self.join(items, conjunction)

@@ -49,7 +49,8 @@ class _Comparison:
         discarded for coins'): those are the game's words, not the designer's, so the text may use them
         and need not."""
         english = self.en.effect(effect)
-        reading = read(self.vocab, english)
+        reading, spelled = _named(read(self.vocab, english), effect, self.vocab)
+        self.allowed.keys |= spelled  # the text may use those words, and need not
         head = self.en.trigger(effect.on) if effect.on else ""
         if not head or not english.lower().startswith(head.lower()):
             return reading
@@ -228,6 +229,35 @@ class _Comparison:
             if word_before(self.text, start).lower() in COUNTING:
                 continue
             self.findings.append(Finding(f"text says {n}; the effects have no {n}", start, end, hint=_AGREE))
+
+
+def _named(reading: Reading, effect: Effect, vocab: Vocabulary) -> tuple[Reading, set[Key]]:
+    """The mentions of nouns an effect's English makes that its data names (or that the game's trade
+    and build imply: their currency), and the keys of the others: a counter whose name or label a
+    primitive's own wording happens to spell ('buildings on the board' in 'your buildings on the
+    board', a counter 'builds' in 'build a card') is not the effect's."""
+    names = set(_strings(effect.model_dump(by_alias=True, exclude_none=True)))
+    game = vocab.game
+    names |= {game.build.currency} | ({game.trade.currency} if game.trade is not None else set())
+    # a name's words name nouns too: a rule number 'priest_population' reads 'the priest population value'
+    stems = {word.rstrip("s") for name in names for word in name.split("_")}
+    kept = [m for m in reading.mentions if m.key[0] != "noun" or m.key[1] in names or _stem(m.key[1]) in stems]
+    if len(kept) == len(reading.mentions):
+        return reading, set()
+    return Reading(kept, reading.loose), {m.key for m in reading.mentions} - {m.key for m in kept}
+
+
+def _stem(name: str) -> str:
+    return name.rstrip("s") if "_" not in name else name
+
+
+def _strings(node: object) -> list[str]:
+    """Every name a model dump holds, keys and values."""
+    if isinstance(node, dict):
+        return [s for k, v in node.items() for s in (*_strings(k), *_strings(v))]
+    if isinstance(node, list):
+        return [s for item in node for s in _strings(item)]
+    return [node] if isinstance(node, str) else []
 
 
 def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:
