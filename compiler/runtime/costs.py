@@ -288,7 +288,8 @@ def _apply_discounts(
             limits.append((card_id, arg.limit))
         if arg.everything:
             return True
-        for _ in range(spend(ctx.state, arg.amount)):
+        amount = arg.amount if type(arg.amount) is int else _amount_of(ctx, player, card_id, arg.amount)
+        for _ in range(spend(ctx.state, amount)):
             eligible = _discountable(cost, currency, arg.of)
             if not eligible:
                 break
@@ -297,6 +298,13 @@ def _apply_discounts(
             )
             cost[resource] -= 1
     return False
+
+
+def _amount_of(ctx: Context, player: Player, card_id: str | None, amount: Any) -> int:
+    """A discount's amount written as an expression, read for its holder with its card in view
+    (the rules' own: no card), when the cost is worked out."""
+    holder = ctx.derive(actor=player, owner=player, card=ctx.game.cards.get(card_id) if card_id else None)
+    return max(0, holder.amount(amount))
 
 
 def _discount_applies(
