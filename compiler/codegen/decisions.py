@@ -91,14 +91,17 @@ class Decisions(Searches):
         """The first player of a set (Context.players(ref)[0])."""
         return self.one_player(ref, c) or Code(f"{self.players(ref, c)}[0]")
 
-    def players(self, ref: Any, c: Code, ordered: bool = False) -> Code:
+    def players(self, ref: Any, c: Code, ordered: bool | str = False) -> Code:
+        """Context.players: `ordered` True (clockwise from the actor's left) or one of
+        decide/players.ORDERS."""
         one = self.one_player(ref, c)
         if one is not None:  # one player: the turn order cannot change it
             return Code(f"[{one}]")
         spec = self.player_spec(ref)
+        order = lit(True) if ordered in (True, "clockwise") else lit(ordered)
         if all(part[0] in SEATED for part in spec):  # seats around the table: offsets from the actor's
-            return Code(f"rt.seated({c}, {lit(spec)}{', True' if ordered else ''})")
-        return Code(f"rt.players({c}, {lit(spec)}, {lit(bool(ordered))})")
+            return Code(f"rt.seated({c}, {lit(spec)}{', ' + order if ordered else ''})")
+        return Code(f"rt.players({c}, {lit(spec)}, {order if ordered else lit(False)})")
 
     # ------------------------------------------------------------------ cards
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core.limits import bounded, spend as budget  # noqa: F401  (bounded: used by generated code)
 from ..decide.numbers import div  # noqa: F401  (used by generated code)
-from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS
+from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS, order_key
 from ..model.fields import OWN_FIELDS, extra_field, holds, items  # noqa: F401  (holds: used by generated code)
 from ..runtime import board, cards, reading, seats, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
 from ..runtime.filters import CardIds, Match, card_ids, keep, narrow  # noqa: F401  (card_ids, keep, narrow: used by generated code)
@@ -126,7 +126,7 @@ def compare_list(op: Callable[[int, int], bool], values: list[int]) -> bool:
 # ---------------------------------------------------------------------- players
 
 
-def players(ctx: Context, spec: Spec, ordered: bool) -> list[Player]:
+def players(ctx: Context, spec: Spec, ordered: bool | str) -> list[Player]:
     """Context.players with the plan of the player set (decide/players.py) worked out at build time."""
     return seats.players(spec, ctx.state, ctx.actor, ctx.owner, ordered)
 
@@ -134,12 +134,15 @@ def players(ctx: Context, spec: Spec, ordered: bool) -> list[Player]:
 # The seat offsets of a plan made of seats around the table (decide/players.py: self, all,
 # opponents, relations), at a table of n, each seat once, in the plan's order or in turn order
 # from the actor's left: worked out once per plan and table size.
-_AROUND: dict[tuple[Spec, int, bool], tuple[int, ...]] = {}
+_AROUND: dict[tuple[Spec, int, bool | str], tuple[int, ...]] = {}
 
 
-def seated(ctx: Context, spec: Spec, ordered: bool = False) -> list[Player]:
+def seated(ctx: Context, spec: Spec, ordered: bool | str = False) -> list[Player]:
     """players() for a plan of seats around the table only (the generator says which plans are):
-    the players at the plan's seat offsets from the actor (seat i is state.players[i])."""
+    the players at the plan's seat offsets from the actor (seat i is state.players[i]); in turn
+    order (from the first seat) they depend on the actor's seat, not only on the offsets."""
+    if ordered == "turn_order":
+        return seats.players(spec, ctx.state, ctx.actor, ctx.owner, ordered)
     everyone = ctx.state.players
     n = len(everyone)
     offsets = _AROUND.get((spec, n, ordered))
@@ -149,14 +152,17 @@ def seated(ctx: Context, spec: Spec, ordered: bool = False) -> list[Player]:
     return [everyone[(seat + k) % n] for k in offsets]
 
 
-def _offsets(spec: Spec, n: int, ordered: bool) -> tuple[int, ...]:
+def _offsets(spec: Spec, n: int, ordered: bool | str) -> tuple[int, ...]:
     found: dict[int, None] = {}
     for part in spec:
         if part[0] == "offset":
             found[part[1] % n] = None
         else:
             found.update(dict.fromkeys({ACTOR: range(1), EVERY_SEAT: range(n), OTHER_SEATS: range(1, n)}[part]))
-    return tuple(sorted(found, key=lambda k: (k - 1) % n) if ordered else found)
+    if not ordered:
+        return tuple(found)
+    key = order_key(ordered if isinstance(ordered, str) else "clockwise", 0, n)  # offsets: the actor at 0
+    return tuple(sorted(found, key=key))
 
 
 # ---------------------------------------------------------------------- cards

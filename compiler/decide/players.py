@@ -83,3 +83,30 @@ def of(game: Any, ref: Any) -> Plan:
 
 
 _OF: dict[int, tuple[Any, dict]] = {}  # plans by game.yaml, then by player set (tables.kept_for)
+
+
+# The orders a set of players may be taken in (for_each's `order`), each a sort key of a seat
+# given the acting player's seat and the table's size: clockwise from the actor's left (the actor,
+# if in the set, last), counter-clockwise from the actor's right, clockwise from the actor itself,
+# and in turn order (seat order from the first seat, p1).
+ORDERS = ("clockwise", "counter_clockwise", "active_first", "turn_order")
+# A trigger's listeners and hearers (game.yaml triggers' `order`), from the player who set it off:
+# clockwise (to their left) or counter-clockwise.
+AROUND = ("clockwise", "counter_clockwise")
+
+
+def order_key(order: str, actor: int, n: int):
+    """The sort key of a seat for one of ORDERS, the actor at seat `actor` of `n`."""
+    if order == "counter_clockwise":
+        return lambda seat: (actor - seat - 1) % n
+    if order == "active_first":
+        return lambda seat: (seat - actor) % n
+    if order == "turn_order":
+        return lambda seat: seat
+    return lambda seat: (seat - actor - 1) % n
+
+
+def around(order: str, setter: int, n: int) -> list[int]:
+    """The seats from the one that set a trigger off (first), clockwise or counter-clockwise."""
+    step = -1 if order == "counter_clockwise" else 1
+    return [(setter + step * k) % n for k in range(n)]

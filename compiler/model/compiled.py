@@ -124,10 +124,14 @@ class CompiledGame:
         return rules.build.unique, rules.build.on_built, kinds
 
     @cached_property
-    def trigger_rules(self) -> dict[str, tuple[bool, bool]]:
-        """event -> whether every player hears it, and whether the rules hear it after the cards
-        (game.yaml's triggers, read once); an event not declared: neither."""
-        return {event: (t.each_player, t.rules == "after") for event, t in self.game.triggers.items()}
+    def trigger_rules(self) -> dict[str, tuple[bool, bool, bool, str]]:
+        """event -> whether every player hears it, whether the rules hear it after the cards, whether
+        the rules run for every player apart from the cards (`first`/`last`) and the order of its
+        listeners and hearers (game.yaml's triggers, read once); an event not declared: neither."""
+        return {
+            event: (t.each_player, t.rules in ("after", "last"), t.rules in ("first", "last"), t.order)
+            for event, t in self.game.triggers.items()
+        }
 
     @cached_property
     def rule_triggered(self) -> dict[str, list[tuple[int, Effect]]]:

@@ -68,8 +68,16 @@ class Kind(Strict):
 class Trigger(Strict):
     description: str = ""
     each_player: bool = Field(False, description="Fired for every player in turn order (e.g. end of an age)")
-    rules: Literal["before", "after"] = Field(
-        "before", description="Whether the game's rules run before or after the cards in play"
+    rules: Literal["before", "after", "first", "last"] = Field(
+        "before",
+        description="When the game's rules run against the cards in play: before or after each player's "
+        "cards (for an each_player trigger, player by player: p1's rules and cards, then p2's...), or first / "
+        "last: the rules for every player, then every player's cards (or the cards first)",
+    )
+    order: Literal["clockwise", "counter_clockwise"] = Field(
+        "clockwise",
+        description="The order its listeners (an each_player trigger's players) and the cards that hear it "
+        "(`by:`) run in, from the player who set it off: to their left (clockwise) or to their right",
     )
     details: list[Name] = Field(
         default_factory=list,

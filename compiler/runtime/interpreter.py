@@ -110,8 +110,9 @@ class Context:
 
     # ------------------------------------------------------------------ players
 
-    def players(self, ref: Any, ordered: bool = False, actor: Player | None = None) -> list[Player]:
-        """Resolve a player set relative to the actor, in turn order from the actor's left."""
+    def players(self, ref: Any, ordered: bool | str = False, actor: Player | None = None) -> list[Player]:
+        """Resolve a player set relative to the actor; `ordered`: in turn order from the actor's
+        left, or in one of decide/players.ORDERS."""
         return seats.players(decide_players.of(self.game, ref), self.state, actor or self.actor, self.owner, ordered)
 
     # ------------------------------------------------------------------ values
@@ -398,23 +399,43 @@ def _notify(base: Context, event: str, payload: dict, depth: int | None = None) 
     heard = bool(game.hearers.get(event))
     if rules is None and not cards and not heard:
         return  # (the rules, the cards in play and the cards that hear: none listens)
-    each_player, after = game.trigger_rules.get(event, (False, False))
+    each_player, after, apart, order = game.trigger_rules.get(event, _UNDECLARED)
     payload = dict(payload, event=event)
-    if each_player:  # from the actor round the table (seat i is players[i])
+    if each_player:  # from the actor round the table (seat i is players[i]), to their left or right
         everyone, seat = base.state.players, base.actor.seat
-        listeners = everyone[seat:] + everyone[:seat]
+        if order == "clockwise":
+            listeners = everyone[seat:] + everyone[:seat]
+        else:
+            listeners = [everyone[s] for s in decide_players.around(order, seat, len(everyone))]
     else:
         listeners = [base.actor]
     immunity = hooks.IMMUNITY in game.standing_hooks  # (found once per game)
+    contexts = []
     for player in listeners:
         ctx = base.derive(
             actor=player, owner=player, card=None, event=payload, depth=base.depth if depth is None else depth
         )
         if immunity and any(arg.to == event for _card, arg in ctx.passives(player, hooks.IMMUNITY)):
             continue  # an `immune` standing effect: the event passes this player by
-        _listen(ctx, event, rules is not None, after, cards)
-        if heard:
-            hear(ctx, event, payload)
+        if not apart:
+            _listen(ctx, event, rules is not None, after, cards)
+            if heard:
+                hear(ctx, event, payload)
+        else:
+            contexts.append(ctx)
+    if contexts:  # the rules for every player, apart from the cards (rules: first or last)
+        for phase in (False, True):
+            for ctx in contexts:
+                if phase == after:
+                    if rules is not None:
+                        run_trigger(ctx, None, event)
+                else:
+                    _listen(ctx, event, False, False, cards)
+                    if heard:
+                        hear(ctx, event, payload)
+
+
+_UNDECLARED = (False, False, False, "clockwise")  # an event game.yaml does not declare (trigger_rules)
 
 
 def _listen(ctx: Context, event: str, rules: bool, after: bool, cards: Any) -> None:
