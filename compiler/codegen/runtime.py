@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core.limits import bounded, spend as budget  # noqa: F401  (bounded: used by generated code)
 from ..decide.numbers import div  # noqa: F401  (used by generated code)
-from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS, order_key
+from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS, TARGET_DETAIL, aimed, order_key
 from ..model.fields import OWN_FIELDS, extra_field, holds, items  # noqa: F401  (holds: used by generated code)
 from ..runtime import board, cards, reading, seats, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
 from ..runtime.filters import CardIds, Match, card_ids, keep, narrow  # noqa: F401  (card_ids, keep, narrow: used by generated code)
@@ -128,7 +128,7 @@ def compare_list(op: Callable[[int, int], bool], values: list[int]) -> bool:
 
 def players(ctx: Context, spec: Spec, ordered: bool | str) -> list[Player]:
     """Context.players with the plan of the player set (decide/players.py) worked out at build time."""
-    return seats.players(spec, ctx.state, ctx.actor, ctx.owner, ordered)
+    return seats.players(aimed(spec, ctx.event.get(TARGET_DETAIL)), ctx.state, ctx.actor, ctx.owner, ordered)
 
 
 # The seat offsets of a plan made of seats around the table (decide/players.py: self, all,

@@ -15,6 +15,7 @@ _SPECIAL_PLAYERS = {
     "everyone": "every player",
     "opponents": "your opponents",
     "others": "the other players",
+    "target": "the targeted player",
 }
 _EACH_PLAYER = {
     "all": "each player",

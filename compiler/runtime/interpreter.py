@@ -112,8 +112,9 @@ class Context:
 
     def players(self, ref: Any, ordered: bool | str = False, actor: Player | None = None) -> list[Player]:
         """Resolve a player set relative to the actor; `ordered`: in turn order from the actor's
-        left, or in one of decide/players.ORDERS."""
-        return seats.players(decide_players.of(self.game, ref), self.state, actor or self.actor, self.owner, ordered)
+        left, or in one of decide/players.ORDERS ('target': the player a target action picked)."""
+        plan = decide_players.aimed(decide_players.of(self.game, ref), self.event.get(decide_players.TARGET_DETAIL))
+        return seats.players(plan, self.state, actor or self.actor, self.owner, ordered)
 
     # ------------------------------------------------------------------ values
 

@@ -6,7 +6,7 @@ names once (by the interpreter as it runs, by the generator at build time), eval
 
 from __future__ import annotations
 
-from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS, OWNER_PART, Part, Plan, order_key
+from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS, OWNER_PART, TARGET, Part, Plan, order_key
 from .state import Illegal, Player, State
 
 
@@ -51,4 +51,6 @@ def _part(part: Part, state: State, actor: Player, owner: Player, everyone: list
     if part in (EVERY_SEAT, OTHER_SEATS):
         start = 0 if part == EVERY_SEAT else 1
         return [everyone[(actor.seat + k) % n] for k in range(start, n)]
+    if part == TARGET:
+        raise Illegal("no player is targeted here: 'target' names the player a target action picked")
     raise Illegal(f"unknown player relation '{part[1]}'")

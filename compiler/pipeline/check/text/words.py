@@ -71,6 +71,7 @@ BUILTIN_PLAYERS = {
         "any other player",
     ],
     "all": ["every player", "each player", "all players", "all the players", "everyone", "any player", "anyone"],
+    "target": ["targeted player", "chosen player", "player you choose", "player you chose", "that player"],
 }
 PUNCTUATION = frozenset(".;:!?()")
 
