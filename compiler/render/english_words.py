@@ -52,6 +52,14 @@ class Words:
             return self.cards[name].name
         return name.replace("_", " ")
 
+    def zone(self, name: Any, whose: str = "your") -> str:
+        """A zone as a place: 'the discard pile' (shared), 'your hand' (a player's; `whose`: 'their',
+        'the left neighbour's'), its label read as a noun, never as a bare word."""
+        g = self.game
+        label = self.word(name)
+        shared = g is not None and name in g.zones and g.zones[name].shared
+        return f"the {label}" if shared or g is None else f"{whose} {label}"
+
     @staticmethod
     def symbol(name: Any) -> str:
         """A symbol a board's hexes show ('water'), as itself: never the label of a resource or card

@@ -237,9 +237,12 @@ def move(
     receivers: Callable[[], list[Player]],
     count: Callable[[], int] | None,
     source: Sequence[str] | None = None,
+    on_top: bool = False,
 ) -> None:
     """Move cards (count None: all of them, else as many as `count`, the player picking which) to a
-    zone: the shared one, or each receiver's; each taken from the `source` zones (take)."""
+    zone: the shared one, or each receiver's; each taken from the `source` zones (take), and put at
+    the zone's end, or `on_top` (its first card: what draw and reveal take next, the last moved on
+    top)."""
     n = len(found) if count is None else min(len(found), count())
     for _ in range(spend(ctx.state, n)):
         # all of them: nothing to pick (the order is the zones'); some of them: the player picks
@@ -247,7 +250,14 @@ def move(
         found.remove((holder, card_id))
         take(ctx.state, holder, card_id, source)
         if shared:
-            ctx.state.zones.setdefault(to, []).append(card_id)
+            _put(ctx.state.zones.setdefault(to, []), card_id, on_top)
         else:
             for player in receivers():
-                player.zones.setdefault(to, []).append(card_id)
+                _put(player.zones.setdefault(to, []), card_id, on_top)
+
+
+def _put(zone: list[str], card_id: str, on_top: bool) -> None:
+    if on_top:
+        zone.insert(0, card_id)
+    else:
+        zone.append(card_id)

@@ -346,10 +346,12 @@ class Context:
         receivers: Callable[[], list[Player]],
         count: Callable[[], int] | None,
         source: Sequence[str] | None = None,
+        on_top: bool = False,
     ) -> None:
         """Move cards (runtime/cards.py): all of them (count None), or as many as `count`, the player
-        picking which, to the shared zone or each receiver's, taken from the `source` zones."""
-        cards.move(self, list(found), to, shared, receivers, count, source)
+        picking which, to the shared zone or each receiver's (at its end, or on top), taken from the
+        `source` zones."""
+        cards.move(self, list(found), to, shared, receivers, count, source, on_top)
 
     # ------------------------------------------------------------------ limits and wild values
 

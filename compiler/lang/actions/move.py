@@ -18,6 +18,11 @@ class MoveArgs(Strict):
     to: ZoneName = Field(description="The zone they go to")
     of: PlayerName = Field("self", description="Whose zone receives them (for a player zone)")
     count: Amount | Literal["all"] = Field("all", description="How many (the player picks which)")
+    at: Literal["bottom", "top"] = Field(
+        "bottom",
+        description="Where in the zone they go: at its bottom (its end, the default) or on its top (its first "
+        "card: what draw and reveal take next)",
+    )
 
 
 @primitive
@@ -31,7 +36,8 @@ class Move(Primitive):
     def english(arg, en):
         how_many = "all" if arg.count == "all" else en.amount(arg.count)
         whose = "" if arg.of == "self" else f" of {en.players(arg.of)}"
-        return f"move {how_many} {en.card_ref(arg.card)} to the {en.word(arg.to)}{whose}"
+        where = "on top of" if arg.at == "top" else "to"
+        return f"move {how_many} {en.card_ref(arg.card)} {where} the {en.word(arg.to)}{whose}"
 
     @staticmethod
     def run(arg, ctx):
@@ -43,6 +49,7 @@ class Move(Primitive):
             lambda: ctx.players(arg.of),
             count,
             ctx.decide.selectors.source(ctx.game, arg.card),
+            arg.at == "top",
         )
 
     @staticmethod
