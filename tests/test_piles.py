@@ -98,3 +98,68 @@ def test_a_shuffle_is_the_same_on_both_engines_and_follows_the_state(deck_game):
     assert interpreter == handlers
     assert all(sorted(o) == sorted(["a", "b", "c", "good", "refill", "scout"]) for o in orders)
     assert len(set(interpreter)) > 1  # another state, another order
+
+
+CELLAR = """- id: cellar
+  name: Cellar
+  kind: card
+  text: When built, discard any number of cards from your hand, then draw as many cards from your deck into your hand.
+  effects:
+    - on: built
+      do:
+        - choose_cards:
+            card: {zone: hand}
+            do: [{move: {card: {zone: hand, where: {id: {field: id}}}, to: pile, count: 1}}]
+            then: [{draw: {from: deck, to: hand, count: {chosen: {}}}}]
+  examples:
+    - name: two discarded in one answer, two drawn
+      given: {p1: {hand: [a, b, c], deck: [good, refill, scout]}}
+      when: {build: cellar, by: p1}
+      answers: {p1: [a+c]}
+      expect: {p1: {hand: [b, good, refill], pile: [a, c], deck: [scout]}}
+    - name: none discarded, none drawn
+      given: {p1: {hand: [a, b], deck: [good]}}
+      when: {build: cellar, by: p1}
+      answers: {p1: [none]}
+      expect: {p1: {hand: [a, b], deck: [good]}}
+- id: tithe
+  name: Tithe
+  kind: card
+  text: When built, move 1 or 2 cards of your hand to your pile.
+  effects:
+    - on: built
+      do:
+        - choose_cards:
+            card: {zone: hand}
+            min: 1
+            max: 2
+            do: [{move: {card: {zone: hand, where: {id: {field: id}}}, to: pile, count: 1}}]
+  examples:
+    - name: the sets offered keep to the bounds
+      given: {p1: {hand: [a, b, c]}}
+      when: {build: tithe, by: p1}
+      answers: {p1: [b+c]}
+      expect: {p1: {hand: [a], pile: [b, c]}}
+    - name: an empty hand cannot give one
+      given: {p1: {hand: []}}
+      when: {build: tithe, by: p1}
+      expect: {refused: true}
+"""
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "handlers"])
+def test_a_set_of_cards_is_one_decision(ostraka, deck_game, engine):
+    (deck_game / "cards" / "mini" / "cellar.yaml").write_text(CELLAR)
+    result = ostraka("check", "--no-cache", "--strict", "--engine", engine, "cards/mini", cwd=deck_game)
+    assert result.exit_code == 0, result.output
+
+
+def test_the_sets_offered_keep_to_the_bounds_and_offer_equal_cards_once(deck_game):
+    (deck_game / "cards" / "mini" / "cellar.yaml").write_text(CELLAR)
+    (game,) = load([], deck_game).games
+    state = new_state(game.game, 2)
+    player = state.players[0]
+    player.zones.update(hand=["a", "b", "a"])
+    decider = FirstLegal()
+    build(game, state, player, "tithe", decider, free=True)
+    assert decider.asked[0].options == ("a", "b", "a+b", "a+a")

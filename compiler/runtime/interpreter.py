@@ -175,6 +175,17 @@ class Context:
         """`count` different options, each picked among those that can be carried out (runtime/choices.py)."""
         choices.choose(self, chooser, options, count)
 
+    def choose_cards(
+        self,
+        found: Sequence[tuple[Player | None, str]],
+        low: int,
+        high: int | None,
+        each: Callable[[Context], None],
+        after: Callable[[Context], None] | None,
+    ) -> None:
+        """A set of the cards found, picked as one decision (runtime/choices.py)."""
+        choices.choose_cards(self, found, low, high, each, after)
+
     def may(self, actions: Callable[[Context], None]) -> None:
         """An optional effect: the actor may carry the actions out, if they can (runtime/choices.py)."""
         choices.may(self, actions)

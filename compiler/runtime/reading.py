@@ -74,3 +74,9 @@ def card_has(ctx: Context, where: Iterable[tuple[str, Any]]) -> bool:
     if card is None:
         return False
     return all(holds(field_value(card, name), wanted_value(ctx, name, wanted)) for name, wanted in where)
+
+
+def chosen(ctx: Context) -> int:
+    """How many cards the choose_cards being carried out chose (0 outside one)."""
+    value = ctx.event.get("@chosen")
+    return value if isinstance(value, int) else 0
