@@ -96,6 +96,17 @@ class Trade(Strict):
     sellable_where: dict[Name, list[Scalar | None]] = Field(
         default_factory=dict, description="Further field filters on those cards"
     )
+    sold: TriggerName | None = Field(
+        None,
+        description="Fired for each seller once a cost is paid with resources bought from them (the seller "
+        "acting), with the details units (resources bought from them) and coins (paid to them); 'target' "
+        "names the buyer",
+    )
+    bought: TriggerName | None = Field(
+        None,
+        description="Fired for the buyer once for each seller they bought from, with the details units and "
+        "coins; 'target' names the seller",
+    )
 
 
 class BuildRules(Strict):

@@ -53,6 +53,10 @@ class Vocabulary:
         built.update({"card", "kind", "hex"}, *(self.kinds[k] for k, kind in game.kinds.items() if kind.zone))
         for action, _trigger in _actions(game, None):
             self._gives(action.key, action.arg)
+        if game.trade is not None:  # a trade's events (runtime/trading.py)
+            for trigger in (game.trade.sold, game.trade.bought):
+                if trigger is not None:
+                    self._carry(trigger, {"units", "coins"})
         self.passing(game)
         for name in ("invoke", "lead"):  # what they run by default (a favor received) carries what its event did
             self.details[REGISTRY["action"][name].args.model_fields["on"].default] = ANY

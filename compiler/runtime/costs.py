@@ -15,7 +15,7 @@ from ..core.limits import spend
 from ..decide import nouns
 from ..decide.tables import kept
 from ..lang.types import as_list
-from . import payment, plans
+from . import payment, plans, trading
 from .state import Illegal, Player, values_of, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,6 +52,8 @@ def pay_cost(ctx: Context, player: Player, card: Any) -> None:
     if paid.plan is not None:
         payment.pay_plan(ctx, player, paid.plan)
     ctx.spend(player, ctx.game.game.build.currency, paid.coins)
+    if paid.plan is not None and paid.plan.purchases:
+        trading.tell(ctx, player, paid.plan)  # the trade's events (game.yaml trade: sold, bought)
 
 
 def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | None = None) -> Quote:

@@ -191,7 +191,7 @@ def _search(
     pending = charged = 0  # nodes not yet charged to the budget, nodes charged
     # plain dicts copied on each branch (a Counter's copy costs several times more)
 
-    def search(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
+    def search(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict, count: dict) -> None:
         # each node of the search is a step (many ways to pay many units multiply), charged by the score
         nonlocal pending, charged, best_cost
         pending += 1
@@ -202,7 +202,7 @@ def _search(
         if cost > best_cost:
             return
         if i == last:
-            best_cost = _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives)
+            best_cost = _keep(best, best_cost, cost, bought, count, stock, stock_left, wild, wild_left, gives)
             if first and best_cost <= coins_available:
                 best_cost = -1  # found: every branch left is cut (cost > best_cost)
             return
@@ -211,27 +211,28 @@ def _search(
         for bit, options in own_at[i]:
             if not used & bit and options not in tried:
                 tried.add(options)
-                search(i + 1, used | bit, stock_left, wild_left, cost, bought)
+                search(i + 1, used | bit, stock_left, wild_left, cost, bought, count)
         if stock_left.get(need, 0) > 0:
             left = stock_left.copy()
             left[need] -= 1
-            search(i + 1, used, left, wild_left, cost, bought)
+            search(i + 1, used, left, wild_left, cost, bought, count)
         for w, (noun, allowed, _n) in enumerate(wild):
             if wild_left[w] > 0 and (allowed is None or need in allowed) and not (noun == need):
                 more_wild = list(wild_left)
                 more_wild[w] -= 1
-                search(i + 1, used, stock_left, tuple(more_wild), cost, bought)
+                search(i + 1, used, stock_left, tuple(more_wild), cost, bought, count)
         tried_sellers = set()
         for bit, seller_key, origin, price in sellers_at[i]:
             if used & bit or seller_key in tried_sellers:
                 continue
             tried_sellers.add(seller_key)
-            more = bought.copy()
+            more, units = bought.copy(), count.copy()
             more[origin] = more.get(origin, 0) + price
-            search(i + 1, used | bit, stock_left, wild_left, cost + price, more)
+            units[origin] = units.get(origin, 0) + 1
+            search(i + 1, used | bit, stock_left, wild_left, cost + price, more, units)
 
     try:
-        search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
+        search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {}, {})
     finally:
         # the search calls itself by this name, held in its own closure: a cycle, with all it read,
         # that only the collector would free (a game makes some eighty); rebound, it goes at once
@@ -243,7 +244,7 @@ def _search(
     return plans, charged + pending
 
 
-def _done(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
+def _done(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict, count: dict) -> None:
     """What a finished search's name is left holding (_search): a step that does nothing."""
 
 
@@ -280,6 +281,7 @@ def _keep(
     best_cost: int,
     cost: int,
     bought: dict[str, int],
+    count: dict[str, int],
     stock: dict[str, int],
     stock_left: dict[str, int],
     wild: list[tuple[str, frozenset[str] | None, int]],
@@ -302,7 +304,7 @@ def _keep(
         best_cost = cost
     key = (purchases, consumed)
     if key not in best:  # the same outcome at the same cost is the same plan
-        best[key] = Plan(cost, purchases, consumed)
+        best[key] = Plan(cost, purchases, consumed, tuple(sorted(count.items())))
     return best_cost
 
 

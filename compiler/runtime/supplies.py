@@ -60,6 +60,8 @@ class Plan:
     coins: int
     purchases: tuple[tuple[str, int], ...]  # (seller, coins)
     consumed: tuple[tuple[str, int], ...]  # (noun, units) taken from stock or wild counters
+    # (seller, units bought) of the first way found to this outcome: what the trade's events tell
+    bought: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     def label(self) -> str:
         parts = [f"buy from {seller} for {coins}" for seller, coins in self.purchases]
