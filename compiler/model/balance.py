@@ -44,7 +44,8 @@ class Balance(Strict):
     estimate: list[TriggerName] = Field(
         default_factory=list,
         description="Triggers fired on a copy of the state to value a position mid-game (the final scoring): "
-        "what a greedy bot maximises and how a card's points are measured",
+        "what a greedy bot maximises and how a card's points are measured; default: the game's own scoring, "
+        "the triggers its flow fires once play is over (the fire steps ending flow.play)",
     )
     length: Noun | None = Field(
         None, description="A global counting rounds (or ages), reported as the game's length beside its decisions"

@@ -150,3 +150,5 @@ def print_summary(summary: dict, fmt: str, out: Path, echo: Echo) -> None:
     for bot, row in summary["wins_by_bot"].items():
         r = row["rate"]
         echo(f"  {bot}: win rate {r['value']:.3f} [{r['low']:.3f}, {r['high']:.3f}] over {row['seats']} seats")
+    for warning in summary.get("warnings", []):
+        echo(f"warning: {warning}")

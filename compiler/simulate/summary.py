@@ -41,7 +41,23 @@ def summarise(con, run: str = "base", labels: list[str] | None = None) -> dict[s
     out["cards"] = cards(con, run, games)
     out["breakdowns"] = breakdowns(con, run, labels)
     out["length"] = length(con, run)
+    out["warnings"] = warnings(out)
     return out
+
+
+def warnings(summary: dict[str, Any]) -> list[str]:
+    """What a reader of the results should be told: a greedy bot winning less often than the random
+    one means its estimate (game.yaml balance.estimate, by default the game's own final scoring)
+    misjudges positions, and every figure the greedy bots produced is suspect."""
+    bots = summary.get("wins_by_bot", {})
+    greedy, chance = bots.get("greedy"), bots.get("random")
+    if greedy is None or chance is None or greedy["rate"]["value"] >= chance["rate"]["value"]:
+        return []
+    return [
+        f"the greedy bot won less often than the random one ({greedy['rate']['value']:.3f} against "
+        f"{chance['rate']['value']:.3f}): its estimate of a position (balance.estimate in game.yaml, by "
+        "default the triggers the flow fires once play is over) may leave out what scores"
+    ]
 
 
 def cards(con, run: str, games: int) -> list[dict[str, Any]]:

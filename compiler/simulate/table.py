@@ -29,7 +29,7 @@ class Table:
 
             self.handlers = load(game)
         balance = game.game.balance
-        self.estimate_triggers = list(balance.estimate) if balance else []
+        self.estimate_triggers = list(balance.estimate) if balance and balance.estimate else default_estimate(game)
         self.breakdowns = list(balance.report) if balance else []
         self.length = balance.length if balance else None
         self.play_zones = game.play_zones
@@ -105,6 +105,18 @@ class Table:
     def ending(self, state: GameState) -> str:
         """How the game ended: an instant win (the flow's `win`) or the last step played."""
         return "instant win" if getattr(state, "winners", None) is not None else "played out"
+
+
+def default_estimate(game: Any) -> list[str]:
+    """The estimate of a game whose balance section names none: its own scoring, the triggers its
+    flow fires once play is over (the `fire` steps ending flow.play), fired on a copy."""
+    flow = game.game.flow
+    found: list[str] = []
+    for step in reversed(flow.play if flow is not None else []):
+        if step.key != "fire":
+            break
+        found.insert(0, step.arg)
+    return found
 
 
 def _holds(ctx: Context, condition: Any) -> bool:
