@@ -44,6 +44,11 @@ def third_person(text: str) -> str:
     return "; then ".join(out)
 
 
+def _possessive(who: str) -> str:
+    """'your neighbours' -> "your neighbours'", 'the player on your left' -> "the player on your left's"."""
+    return who + "'" if who.endswith("s") else who + "'s"
+
+
 class English(Words):
     """Effects, conditions, selectors and whole cards as sentences, in the game's own words (Words)."""
 
@@ -167,16 +172,13 @@ class English(Words):
                 else f" {self.players(sel.of)} {self._have(sel.of)} not built"
             )
         if shared:
-            return f" in the {self.word(sel.zone)}"
+            return f" in {self.zone(sel.zone)}"
         if sel.of and sel.of != "self":
-            where = f" {self.word(sel.zone)}" if sel.zone else ""
-            return (
-                f" in the{where} of {self.players(sel.of)}"
-                if where
-                else f" {self.players(sel.of)} {self._have(sel.of)}"
-            )
+            if not sel.zone:
+                return f" {self.players(sel.of)} {self._have(sel.of)}"
+            return f" in {self.zone(sel.zone, _possessive(self.players(sel.of)))}"
         if sel.zone:
-            return f" in your {self.word(sel.zone)}"
+            return f" in {self.zone(sel.zone)}"
         return " you have" if owned else ""
 
     def _extremes(self, sel: Any, plural: bool) -> str:

@@ -58,6 +58,9 @@ class Words:
         g = self.game
         label = self.word(name)
         shared = g is not None and name in g.zones and g.zones[name].shared
+        article = next((a for a in ("the ", "a ", "an ") if label.lower().startswith(a)), None)
+        if article is not None:  # a label with its own article ('the tile carrying the player's bid')
+            return label if shared or g is None else f"{whose} {label[len(article) :]}"
         return f"the {label}" if shared or g is None else f"{whose} {label}"
 
     @staticmethod

@@ -35,9 +35,10 @@ class Move(Primitive):
     @staticmethod
     def english(arg, en):
         how_many = "all" if arg.count == "all" else en.amount(arg.count)
-        whose = "" if arg.of == "self" else f" of {en.players(arg.of)}"
+        who = en.players(arg.of)
+        whose = "your" if arg.of == "self" else who + ("'" if who.endswith("s") else "'s")
         where = "on top of" if arg.at == "top" else "to"
-        return f"move {how_many} {en.card_ref(arg.card)} {where} the {en.word(arg.to)}{whose}"
+        return f"move {how_many} {en.card_ref(arg.card)} {where} {en.zone(arg.to, whose)}"
 
     @staticmethod
     def run(arg, ctx):
