@@ -198,3 +198,11 @@ def _index_by(cards: dict[str, Card], name: str) -> dict[Any, list[str]] | None:
     except TypeError:
         return None
     return index
+
+
+def modified_params(cards: Any, rules: Any) -> frozenset[str]:
+    """The rule numbers some card or rule changes (a `modify` of them): the English names those
+    and tells the others by their value (render/english_words.py); the cache keys the text check
+    on them (cache/cache.py)."""
+    effects = [e for card in cards.values() for e in card.effects] + list(rules)
+    return frozenset(e.passive_arg.param for e in effects if e.on is None and e.passive == "modify")

@@ -44,6 +44,26 @@ def third_person(text: str) -> str:
     return "; then ".join(out)
 
 
+_ACTING = re.compile(r"\bthe acting player(?:'s\b| (has|is|was|\w+?(?:es|s))\b)")
+_YOU = {"has": "have", "is": "are", "was": "were"}
+
+
+def _second_person(text: str) -> str:
+    """A trigger's description as a card's reader hears it: 'the acting player declares war' ->
+    'you declare war', 'the acting player's markers' -> 'your markers' (a card says 'you')."""
+
+    def you(match: re.Match) -> str:
+        verb = match.group(1)
+        if verb is None:
+            return "your"
+        if verb in _YOU:
+            return "you " + _YOU[verb]
+        stem = verb[:-2] if verb.endswith(("ches", "shes", "sses", "xes", "zes")) else verb[:-1]
+        return "you " + stem
+
+    return _ACTING.sub(you, text)
+
+
 def _possessive(who: str) -> str:
     """'your neighbours' -> "your neighbours'", 'the player on your left' -> "the player on your left's"."""
     return who + "'" if who.endswith("s") else who + "'s"
@@ -65,9 +85,12 @@ class English(Words):
         if per is not None:
             n, selector = per
             return f"{self.quantity(n, noun)} for each {self.selector(selector, plural=False)}"
+        said = self.amount(amount)
+        if said.isdigit():  # a rule number no card changes, told by its value
+            return self.quantity(int(said), noun) if noun != "any" else f"{said} resources of your choice"
         if noun == "any":
-            return f"resources of your choice equal to {self.amount(amount)}"
-        return f"{self.word(noun)} equal to {self.amount(amount)}"
+            return f"resources of your choice equal to {said}"
+        return f"{self.word(noun)} equal to {said}"
 
     @staticmethod
     def _per_card(amount: Any) -> tuple[int, Any] | None:
@@ -262,11 +285,13 @@ class English(Words):
         if self.game is not None and name == self.game.build.on_built or name == "built":
             return "When built"
         spec = self.game.triggers.get(name) if self.game is not None else None
-        description = spec.description.split(":")[0].strip() if spec is not None else ""
+        description = _second_person(spec.description.split(":")[0].strip()) if spec is not None else ""
         if description:
             # 'a building has just been built' reads after 'When'; 'Upkeep step 3' after 'At'.
             return (
-                f"When {description}" if description.split()[0].lower() in ("a", "an", "the") else f"At {description}"
+                f"When {description}"
+                if description.split()[0].lower() in ("a", "an", "the", "you", "your")
+                else f"At {description}"
             )
         words = name.replace("_", " ")
         return f"At the {words.replace('end of ', 'end of the ', 1)}" if words.startswith("end of ") else f"On {words}"

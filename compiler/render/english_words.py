@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..lang.types import as_list
+from ..model.compiled import modified_params
 
 _SPECIAL_PLAYERS = {
     "self": "you",
@@ -84,9 +85,19 @@ class Words:
         return self.cards[card_id].name if card_id in self.cards else card_id.replace("_", " ")
 
     def param(self, name: str) -> str:
-        """A rule number: 'the discard coins value (normally 3)'."""
+        """A rule number: its value, when no card changes it (a player is told the number, not the
+        name of a rule they cannot look up); else 'the discard coins value (normally 3)'."""
         base = self.param_base(name)
+        if base is not None and not self._modified(name):
+            return str(base)
         return self.param_name(name) + (f" (normally {base})" if base is not None else "")
+
+    def _modified(self, name: str) -> bool:
+        """Whether some card or rule of the game changes a rule number (a `modify` of it)."""
+        found = getattr(self, "_modified_params", None)
+        if found is None:
+            found = self._modified_params = modified_params(self.cards, self.game.rules if self.game else [])
+        return name in found
 
     def param_name(self, name: str) -> str:
         return f"the {name.replace('_', ' ')} value"
