@@ -32,3 +32,14 @@ def test_zone_labels_read_as_places(mini_game):
     assert said({"reveal": {"from": "pool", "to": "marks"}}) == (
         "turn over the top card of the pool into your card carrying your bid"
     )
+
+
+def test_a_selectors_place_comes_before_its_field_clauses(mini_game):
+    (game,) = load([], mini_game.parent.parent).games
+    en = English(game.game, game.cards)
+    build = Action.model_validate(
+        {"build": {"card": {"zone": "discard", "where": {"id": {"among": {"kind": "card", "missing": True}}}}}}
+    )
+    assert en.action(build) == "you may build a card in the discard (one of the cards you have not built)"
+    missing = Action.model_validate({"build": {"card": {"kind": "card", "missing": True, "where": {"colour": "red"}}}})
+    assert en.action(missing) == "you may build a red card you have not built"

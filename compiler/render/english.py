@@ -157,11 +157,21 @@ class English(Words):
             what = self._kind_words(sel.kind, plural)
         else:
             what = "cards" if plural else "card"
-        adjectives, clauses = self._where(sel.where or {})
-        text = " ".join(adjectives + [what])
+        where = dict(sel.where or {})
+        among = where.pop("id", None)
+        if not (isinstance(among, FieldTest) and set(among.tests()) == {"among"}):
+            if among is not None:
+                where = dict(sel.where or {})
+            among = None
+        adjectives, clauses = self._where(where)
+        # the place before the field clauses, which may hold places of their own ('a wonder stage
+        # you have not built whose wonder board is one of ...'); an id among others' cards last
+        text = " ".join(adjectives + [what]) + self._place(sel, owned)
         if clauses:
             text += " " + " and ".join(clauses)
-        return text + self._place(sel, owned) + self._extremes(sel, plural)
+        if among is not None:
+            text += " (one of the " + self.selector(among.among, plural=True) + ")"
+        return text + self._extremes(sel, plural)
 
     def _where(self, where: dict[str, Any]) -> tuple[list[str], list[str]]:
         """A selector's field tests: a choice value reads as an adjective, any other test as a clause."""
