@@ -31,4 +31,7 @@ class BuyFrom(Primitive):
     def english(arg, en):
         usual = en.trade_buyers()
         besides = f", not only from {usual}" if usual else ""
-        return f"you may buy resources from {en.players(arg.players)}{besides}"
+        game = en.game
+        price = game.params.get(game.trade.price) if game is not None and game.trade is not None else None
+        each = f", for {en.quantity(price, en.trade_currency())} each" if isinstance(price, int) else ""
+        return f"you may buy resources from {en.players(arg.players)}{besides}{each}"

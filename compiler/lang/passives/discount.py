@@ -45,7 +45,11 @@ class Discount(Primitive):
             core = f"you may build {what} for free" if arg.optional else f"you build {what} for free"
         else:
             of = "resource of your choice" if arg.of == "any" else en.words(arg.of, "or")
-            core = f"{what} costs you {en.amount(arg.amount)} {of} less"
+            per = en._per_card(arg.amount) if not isinstance(arg.amount, int) else None
+            if per is not None:  # 'costs you 1 stone or wood less for each building tile you have'
+                core = f"{what} costs you {per[0]} {of} less for each {en.selector(per[1], plural=False)}"
+            else:
+                core = f"{what} costs you {en.amount(arg.amount)} {of} less"
             if arg.optional:
                 core = "if you wish, " + core
         return core + (f", {en.word(arg.limit)}" if arg.limit else "")
