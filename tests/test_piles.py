@@ -103,7 +103,7 @@ def test_a_shuffle_is_the_same_on_both_engines_and_follows_the_state(deck_game):
 CELLAR = """- id: cellar
   name: Cellar
   kind: card
-  text: When built, discard any number of cards from your hand, then draw as many cards from your deck into your hand.
+  text: When built, move any number of cards from your hand to your pile, then draw as many cards from your deck into your hand.
   effects:
     - on: built
       do:
@@ -112,12 +112,12 @@ CELLAR = """- id: cellar
             do: [{move: {card: {zone: hand, where: {id: {field: id}}}, to: pile, count: 1}}]
             then: [{draw: {from: deck, to: hand, count: {chosen: {}}}}]
   examples:
-    - name: two discarded in one answer, two drawn
+    - name: two moved in one answer, two drawn
       given: {p1: {hand: [a, b, c], deck: [good, refill, scout]}}
       when: {build: cellar, by: p1}
       answers: {p1: [a+c]}
       expect: {p1: {hand: [b, good, refill], pile: [a, c], deck: [scout]}}
-    - name: none discarded, none drawn
+    - name: none moved, none drawn
       given: {p1: {hand: [a, b], deck: [good]}}
       when: {build: cellar, by: p1}
       answers: {p1: [none]}
