@@ -128,7 +128,9 @@ def compare_list(op: Callable[[int, int], bool], values: list[int]) -> bool:
 
 def players(ctx: Context, spec: Spec, ordered: bool | str) -> list[Player]:
     """Context.players with the plan of the player set (decide/players.py) worked out at build time."""
-    return seats.players(aimed(spec, ctx.event.get(TARGET_DETAIL)), ctx.state, ctx.actor, ctx.owner, ordered)
+    if TARGET_DETAIL in ctx.event:  # (inside a target action: 'target' is its pick)
+        spec = aimed(spec, ctx.event[TARGET_DETAIL])
+    return seats.players(spec, ctx.state, ctx.actor, ctx.owner, ordered)
 
 
 # The seat offsets of a plan made of seats around the table (decide/players.py: self, all,

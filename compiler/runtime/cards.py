@@ -221,9 +221,14 @@ def take(state: State, holder: Player | None, card_id: str, source: Sequence[str
     found in, in the selector's order; the same id may lie in another zone of the holder's too
     (a draw pile and a hand), which keeps it. None: the first zone that holds it."""
     zones = state.zones if holder is None else zones_of(holder)
-    names = zones if source is None else [name for name in source if name in zones]
-    for name in names:
-        ids = zones[name]
+    if source is not None:
+        for name in source:
+            ids = zones.get(name)
+            if ids and card_id in ids:
+                (ids if holder is None else holder.zones[name]).remove(card_id)
+                return
+        return
+    for name, ids in zones.items():
         if card_id in ids:
             (ids if holder is None else holder.zones[name]).remove(card_id)
             return
@@ -249,15 +254,13 @@ def move(
         holder, card_id = found[0] if count is None else pick(ctx, found, "which card to move")
         found.remove((holder, card_id))
         take(ctx.state, holder, card_id, source)
-        if shared:
-            _put(ctx.state.zones.setdefault(to, []), card_id, on_top)
+        if on_top:
+            for zone in (
+                [ctx.state.zones.setdefault(to, [])] if shared else [p.zones.setdefault(to, []) for p in receivers()]
+            ):
+                zone.insert(0, card_id)
+        elif shared:
+            ctx.state.zones.setdefault(to, []).append(card_id)
         else:
             for player in receivers():
-                _put(player.zones.setdefault(to, []), card_id, on_top)
-
-
-def _put(zone: list[str], card_id: str, on_top: bool) -> None:
-    if on_top:
-        zone.insert(0, card_id)
-    else:
-        zone.append(card_id)
+                player.zones.setdefault(to, []).append(card_id)

@@ -52,7 +52,7 @@ def pay_cost(ctx: Context, player: Player, card: Any) -> None:
     if paid.plan is not None:
         payment.pay_plan(ctx, player, paid.plan)
     ctx.spend(player, ctx.game.game.build.currency, paid.coins)
-    if paid.plan is not None and paid.plan.purchases:
+    if paid.plan is not None and paid.plan.bought:  # (kept only where the trade has events)
         trading.tell(ctx, player, paid.plan)  # the trade's events (game.yaml trade: sold, bought)
 
 

@@ -39,6 +39,7 @@ from .heard import hear
 from .state import Illegal, Player, State, values_of, zones_of
 
 PERIODS = {"once_per_round": "round", "once_per_age": "age", "once_per_game": None}
+_TARGET = decide_players.TARGET_DETAIL
 MAX_DEPTH = 40  # effects invoking effects: a loop in the data stops here
 
 
@@ -113,7 +114,9 @@ class Context:
     def players(self, ref: Any, ordered: bool | str = False, actor: Player | None = None) -> list[Player]:
         """Resolve a player set relative to the actor; `ordered`: in turn order from the actor's
         left, or in one of decide/players.ORDERS ('target': the player a target action picked)."""
-        plan = decide_players.aimed(decide_players.of(self.game, ref), self.event.get(decide_players.TARGET_DETAIL))
+        plan = decide_players.of(self.game, ref)
+        if _TARGET in self.event:  # (inside a target action: 'target' is its pick)
+            plan = decide_players.aimed(plan, self.event[_TARGET])
         return seats.players(plan, self.state, actor or self.actor, self.owner, ordered)
 
     # ------------------------------------------------------------------ values
@@ -431,13 +434,13 @@ def _notify(base: Context, event: str, payload: dict, depth: int | None = None) 
         )
         if immunity and any(arg.to == event for _card, arg in ctx.passives(player, hooks.IMMUNITY)):
             continue  # an `immune` standing effect: the event passes this player by
-        if not apart:
-            _listen(ctx, event, rules is not None, after, cards)
-            if heard:
-                hear(ctx, event, payload)
-        else:
+        if apart:
             contexts.append(ctx)
-    if contexts:  # the rules for every player, apart from the cards (rules: first or last)
+            continue
+        _listen(ctx, event, rules is not None, after, cards)
+        if heard:
+            hear(ctx, event, payload)
+    if apart:  # the rules for every player, apart from the cards (rules: first or last)
         for phase in (False, True):
             for ctx in contexts:
                 if phase == after:

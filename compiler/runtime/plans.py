@@ -180,6 +180,7 @@ def _search(
     gives = [arg.give for _card, arg in supply.substitutes if arg.use != "any"]
     last = len(needs)
     state = ctx.state
+    track = supply.track  # the units bought from each seller, kept where the trade's events tell them
     # by position in the needs: the units that may pay it, each unit (its origin and key) a bit of `used`
     own_at, sellers_at = [], []
     for need in needs:
@@ -191,7 +192,7 @@ def _search(
     pending = charged = 0  # nodes not yet charged to the budget, nodes charged
     # plain dicts copied on each branch (a Counter's copy costs several times more)
 
-    def search(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict, count: dict) -> None:
+    def search(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
         # each node of the search is a step (many ways to pay many units multiply), charged by the score
         nonlocal pending, charged, best_cost
         pending += 1
@@ -202,7 +203,7 @@ def _search(
         if cost > best_cost:
             return
         if i == last:
-            best_cost = _keep(best, best_cost, cost, bought, count, stock, stock_left, wild, wild_left, gives)
+            best_cost = _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives, track)
             if first and best_cost <= coins_available:
                 best_cost = -1  # found: every branch left is cut (cost > best_cost)
             return
@@ -211,28 +212,29 @@ def _search(
         for bit, options in own_at[i]:
             if not used & bit and options not in tried:
                 tried.add(options)
-                search(i + 1, used | bit, stock_left, wild_left, cost, bought, count)
+                search(i + 1, used | bit, stock_left, wild_left, cost, bought)
         if stock_left.get(need, 0) > 0:
             left = stock_left.copy()
             left[need] -= 1
-            search(i + 1, used, left, wild_left, cost, bought, count)
+            search(i + 1, used, left, wild_left, cost, bought)
         for w, (noun, allowed, _n) in enumerate(wild):
             if wild_left[w] > 0 and (allowed is None or need in allowed) and not (noun == need):
                 more_wild = list(wild_left)
                 more_wild[w] -= 1
-                search(i + 1, used, stock_left, tuple(more_wild), cost, bought, count)
+                search(i + 1, used, stock_left, tuple(more_wild), cost, bought)
         tried_sellers = set()
         for bit, seller_key, origin, price in sellers_at[i]:
             if used & bit or seller_key in tried_sellers:
                 continue
             tried_sellers.add(seller_key)
-            more, units = bought.copy(), count.copy()
+            more = bought.copy()
             more[origin] = more.get(origin, 0) + price
-            units[origin] = units.get(origin, 0) + 1
-            search(i + 1, used | bit, stock_left, wild_left, cost + price, more, units)
+            if track:  # the units bought from the seller, under a key of its own (_keep reads it apart)
+                more[origin, 1] = more.get((origin, 1), 0) + 1
+            search(i + 1, used | bit, stock_left, wild_left, cost + price, more)
 
     try:
-        search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {}, {})
+        search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
     finally:
         # the search calls itself by this name, held in its own closure: a cycle, with all it read,
         # that only the collector would free (a game makes some eighty); rebound, it goes at once
@@ -244,7 +246,7 @@ def _search(
     return plans, charged + pending
 
 
-def _done(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict, count: dict) -> None:
+def _done(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
     """What a finished search's name is left holding (_search): a step that does nothing."""
 
 
@@ -280,13 +282,13 @@ def _keep(
     best: dict[tuple, Plan],
     best_cost: int,
     cost: int,
-    bought: dict[str, int],
-    count: dict[str, int],
+    bought: dict,
     stock: dict[str, int],
     stock_left: dict[str, int],
     wild: list[tuple[str, frozenset[str] | None, int]],
     wild_left: tuple[int, ...],
     gives: list[int],
+    track: bool = False,
 ) -> int:
     """A way to pay found by the search: kept among the cheapest (one plan per outcome); the
     cheapest cost found so far."""
@@ -298,13 +300,18 @@ def _keep(
             if n != left:
                 taken[noun] = taken.get(noun, 0) + (n - left) * give
         consumed = tuple(sorted(taken.items()))
+    if track:  # (seller, 1) keys hold the units bought from the seller: no part of the plan's identity
+        count = tuple(sorted((k[0], n) for k, n in bought.items() if type(k) is tuple))
+        bought = {k: n for k, n in bought.items() if type(k) is str}
+    else:
+        count = ()
     purchases = tuple(sorted(bought.items()))
     if cost < best_cost:
         best.clear()
         best_cost = cost
     key = (purchases, consumed)
     if key not in best:  # the same outcome at the same cost is the same plan
-        best[key] = Plan(cost, purchases, consumed, tuple(sorted(count.items())))
+        best[key] = Plan(cost, purchases, consumed, count)
     return best_cost
 
 

@@ -20,8 +20,11 @@ def players(plan: Plan, state: State, actor: Player, owner: Player, ordered: boo
     else:
         found = _distinct(plan, state, actor, owner, everyone, n)
     if ordered:
-        key = order_key(ordered if isinstance(ordered, str) else "clockwise", actor.seat, n)
-        found.sort(key=lambda p: key(p.seat))
+        if ordered is True or ordered == "clockwise":
+            found.sort(key=lambda p: (p.seat - actor.seat - 1) % n)
+        else:
+            key = order_key(ordered, actor.seat, n)
+            found.sort(key=lambda p: key(p.seat))
     return found
 
 

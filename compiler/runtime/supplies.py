@@ -97,6 +97,7 @@ class Supply:
     plans: dict[tuple, tuple[list, int]] = field(default_factory=dict)
     branching: dict[str, int] = field(default_factory=dict)  # by noun: branches_of
     _self_sold: bool | None = None  # sells_to_self (a supply is made for one buyer)
+    track: bool = False  # a plan keeps the units bought from each seller (the trade's events tell them)
 
     def _index(self) -> dict[str, list[tuple[int, frozenset[str]]]]:
         """Every unit filed under each noun it can be, in order, in one pass."""
@@ -168,6 +169,8 @@ class _Memo:
         self.prices: dict[tuple, tuple[int, list[tuple[bool, Any, set[str]]]]] = {}
         self.offers: dict[tuple, tuple[list[Unit], int]] = {}
         self.stocked: dict[tuple[str, ...], Any] = {}  # Supply.stocked, for every supply
+        trade = game.game.trade  # Supply.track, for every supply
+        self.track = trade is not None and (trade.sold is not None or trade.bought is not None)
 
 
 class _Relevant(dict):
@@ -276,7 +279,7 @@ def _made(
             offered += part[0]
             total += part[1]
     # the parts' lists are read, never changed
-    return Supply(own[0], offered, total, own[2], own[3], stocked=memo.stocked)
+    return Supply(own[0], offered, total, own[2], own[3], stocked=memo.stocked, track=memo.track)
 
 
 def trade_sellers(ctx: Context, buyer: Player) -> set[str]:
