@@ -21,6 +21,7 @@ from compiler.lang.registry import FAMILIES, REGISTRY, folder, template_path
 from compiler.pipeline.check.examples import ExampleInvalid, setup, trigger
 from compiler.pipeline.project import load
 from compiler.runtime.decider import AnswerError, Scripted
+from compiler.runtime.heard import HEARD
 from compiler.runtime.state import Illegal
 
 REPO = Path(__file__).resolve().parents[1]
@@ -123,33 +124,61 @@ def test_generated_source_is_formatted(games):
     assert black.format_str("x  =  ( 1 )\n", mode=mode) != "x  =  ( 1 )\n"  # the check above can fail
 
 
+def _one_function_per_card_and_trigger(game) -> None:
+    """One generated function per card and trigger, its heard effects (`by:`) apart, plus the rules'."""
+    source = generator.render(game)
+    handlers = engine.load(game)
+    expected = {(cid, trig) for cid, by in game.triggered.items() for trig in by}
+    expected |= {(cid, trig + HEARD) for cid, by in game.heard.items() for trig in by}
+    assert set(handlers.cards) == expected
+    assert set(handlers.rules) == set(game.rule_triggered)
+    tree = ast.parse(source)
+    moves = game.game.flow.moves if game.game.flow is not None else {}
+    assert {name: len(fns) for name, fns in handlers.moves.items()} == {name: len(m.do) for name, m in moves.items()}
+    move_fns = {fn.__name__ for fns in handlers.moves.values() for fn in fns}
+    move_fns |= {fn.__name__ for fn in handlers.flow.values()}  # the flow's parts (codegen/flowsteps.py)
+    functions = [
+        n
+        for n in tree.body
+        if isinstance(n, ast.FunctionDef)
+        and not n.name.startswith(("requires_of_", "_"))  # "_": the module's searches (codegen/searches.py)
+        and n.name not in move_fns
+    ]
+    assert len(functions) == len(expected) + len(game.rule_triggered)
+    assert set(handlers.kinds) == {k for k, kind in game.game.kinds.items() if kind.requires is not None}
+    lines = source.splitlines()
+    for card_id in {*game.triggered, *game.heard}:
+        src = game.sources[card_id]
+        assert f"# {src.file}:{src.line}" in lines, card_id
+
+
 def test_one_function_per_card_and_trigger_with_its_source(games):
     for game in games:
-        source = generator.render(game)
-        handlers = engine.load(game)
-        expected = {(cid, trig) for cid, by in game.triggered.items() for trig in by}
-        assert set(handlers.cards) == expected
-        assert set(handlers.rules) == set(game.rule_triggered)
-        tree = ast.parse(source)
-        moves = game.game.flow.moves if game.game.flow is not None else {}
-        assert {name: len(fns) for name, fns in handlers.moves.items()} == {
-            name: len(m.do) for name, m in moves.items()
-        }
-        move_fns = {fn.__name__ for fns in handlers.moves.values() for fn in fns}
-        move_fns |= {fn.__name__ for fn in handlers.flow.values()}  # the flow's parts (codegen/flowsteps.py)
-        functions = [
-            n
-            for n in tree.body
-            if isinstance(n, ast.FunctionDef)
-            and not n.name.startswith(("requires_of_", "_"))  # "_": the module's searches (codegen/searches.py)
-            and n.name not in move_fns
-        ]
-        assert len(functions) == len(expected) + len(game.rule_triggered)
-        assert set(handlers.kinds) == {k for k, kind in game.game.kinds.items() if kind.requires is not None}
-        lines = source.splitlines()
-        for card_id in game.triggered:
-            src = game.sources[card_id]
-            assert f"# {src.file}:{src.line}" in lines, card_id
+        _one_function_per_card_and_trigger(game)
+
+
+HEARING = """id: hearing
+name: Hearing
+kind: card
+text: Whenever a neighbour builds a card, gain 1 coin.
+effects:
+  - on: built
+    by: neighbours
+    do: [{with: {player: owner, do: [{gain: {coins: 1}}]}}]
+examples:
+  - name: a neighbour builds
+    given: {p1: {city: [hearing]}}
+    when: {build: good, by: p2}
+    expect: {p1: {coins: 4}}
+"""
+
+
+def test_a_card_that_hears_others_has_its_own_function(mini_game):
+    """A card with `by:` effects gets a function for them (trigger + '@heard') beside its own."""
+    (mini_game / "hearing.yaml").write_text(HEARING)
+    (game,) = load([], mini_game.parent.parent).games
+    assert game.heard
+    _one_function_per_card_and_trigger(game)
 
 
 def test_every_template_renders_every_node_of_every_game(games):

@@ -180,7 +180,7 @@ def test_the_marks_of_game_yaml_show_on_the_sheet():
     # named under the dagger, their reasons left to explain and the export (research notes stay off paper)
     ours = html.split('class="ours"')[1].split("</p>")[0]
     assert "tribute" in ours and "params.tribute" not in html
-    assert "the rule when the acting player declares war on an opponent" in ours
+    assert "the rule when you declare war on an opponent" in ours
     assert "how many resources a victorious attacker takes" not in html
     assert "a tie is lost by an attacker without the Ares tie-breaker" not in html
     assert 'class="ours"' not in render_sheet(games["seven_wonders"])  # nothing of 7 Wonders is ours

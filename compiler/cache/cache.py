@@ -32,6 +32,7 @@ from typing import Any
 
 from ..core.diagnostics import Diagnostic
 from ..load.loader import MAX_FILE_BYTES, Document, _read_regular
+from ..model.compiled import modified_params
 from .codec import CachedDocument, _at, _dec, _enc, _enc_positions, diag_from_json, diag_to_json, digest
 from .fingerprint import code_fingerprint
 from .gameview import GameView, Reads
@@ -271,12 +272,15 @@ class Cache(SignedEntries, NullCache):
     def _names(self, game: Any) -> str:
         key = ("names", id(game))
         if key not in self._memo:
-            self._memo[key] = digest(sorted((cid, card.name, card.kind) for cid, card in game.cards.items()))
+            # and the rule numbers cards change: the English names those and tells the rest by value
+            named = sorted((cid, card.name, card.kind) for cid, card in game.cards.items())
+            self._memo[key] = digest(named, sorted(modified_params(game.cards, game.game.rules)))
         return self._memo[key]
 
     def text(self, game: Any, card_id: str, compute: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
-        """One card's text check: its own file, game.yaml, and every card's id, name and kind
-        (the vocabulary the check reads other cards through; see textcheck.check_card_text)."""
+        """One card's text check: its own file, game.yaml, and every card's id, name and kind and
+        the rule numbers cards change (what the check reads other cards through; see
+        textcheck.check_card_text)."""
         own = self._identity(game, card_id)
         game_sha = self.hashes.get(game.game_file)
         if own is None or not self.hashes.get(game.sources[card_id].file) or not game_sha:

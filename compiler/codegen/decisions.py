@@ -94,20 +94,27 @@ class Decisions:
         """The first player of a set (Context.players(ref)[0])."""
         return self.one_player(ref, c) or Code(f"{self.players(ref, c)}[0]")
 
-    def players(self, ref: Any, c: Code, ordered: bool = False) -> Code:
+    def players(self, ref: Any, c: Code, ordered: bool | str = False) -> Code:
+        """Context.players: `ordered` True (clockwise from the actor's left) or one of
+        decide/players.ORDERS."""
         one = self.one_player(ref, c)
         if one is not None:  # one player: the turn order cannot change it
             return Code(f"[{one}]")
         spec = self.player_spec(ref)
+        order = lit(True) if ordered in (True, "clockwise") else lit(ordered)
         if all(part[0] in SEATED for part in spec):  # seats around the table: offsets from the actor's
-            return Code(f"rt.seated({c}, {lit(spec)}{', True' if ordered else ''})")
-        return Code(f"rt.players({c}, {lit(spec)}, {lit(bool(ordered))})")
+            return Code(f"rt.seated({c}, {lit(spec)}{', ' + order if ordered else ''})")
+        return Code(f"rt.players({c}, {lit(spec)}, {order if ordered else lit(False)})")
 
     # ------------------------------------------------------------------ cards
 
     def zones(self, selector: Selector) -> tuple[tuple[str, bool], ...]:
         """The zones a selector searches, and whether each is shared (decide/selectors.py)."""
         return selectors.zones(self.game, selector)
+
+    def source(self, ref: Any) -> Code:
+        """The zones the cards a selector finds are taken from (decide/selectors.source)."""
+        return lit(selectors.source(self.game, ref))
 
     def match(self, selector: Selector, c: Code) -> Code:
         """A selector's filter as the runtime takes it (runtime/filters.py), from its plan
@@ -157,6 +164,18 @@ class Decisions:
         else:  # an amount: evaluated for each card, as the interpreter does
             allowed = Code(f"({self.amount(wanted, c)},)")
         return Code(f"rt.has({have}, {allowed})")
+
+    def card_has(self, where: Any, c: Code) -> Code:
+        """The condition card_has: the card in view's fields tested as a `where` tests them."""
+        card = self.namer.fresh("card")
+        tests = []
+        for name, wanted in where.items():
+            if isinstance(wanted, (str, int, bool, list)):
+                have = Code(f"{card}.{ident(name)}") if name in OWN_FIELDS else Code(f"rt.field({card}, {lit(name)})")
+                tests.append(Code(f"rt.holds({have}, {lit(wanted)})"))
+            else:
+                tests.append(self._where_test(card, name, wanted, c))
+        return Code(f"rt.in_view({c}, lambda {card}: " + " and ".join(tests) + ")")
 
     def _test_value(self, test: str, value: Any, c: Code) -> Code:
         """A `where` comparison's value: an amount read, the ids `among` finds, else the data's literal."""
@@ -215,6 +234,23 @@ class Decisions:
         while args[-1] == "None":
             args.pop()
         return Code(f"rt.select({', '.join(args)})")
+
+    def ranked(self, ref: Any) -> bool:
+        """Whether a selector keeps its lowest or highest scoring candidates (fewest/most)."""
+        return selectors.ranked(ref)
+
+    def unranked(self, ref: Any) -> Any:
+        """The selector without fewest/most (decide/selectors.unranked)."""
+        return selectors.unranked(ref)
+
+    def narrow(self, selector: Selector, found: Code, c: Code) -> Code:
+        """The picks `found` that a selector's fewest/most keep, read with each card in view (rt.extreme)."""
+        code = found
+        for extreme, best in ((selector.fewest, "min"), (selector.most, "max")):
+            if extreme is not None:
+                about = self.namer.fresh("c")
+                code = Code(f"rt.extreme({c}, {code}, lambda {about}: {self.amount(extreme, about)}, {best})")
+        return code
 
     def where_pairs(self, where: dict[str, Any]) -> Code:
         """Field filters with literal values, as ((field, allowed values), ...)."""

@@ -73,18 +73,23 @@ class Module:
 
 # What templates ask of the game's decisions as `g.NAME`, answered by the Decisions collaborator.
 TEMPLATE_DECISIONS = (
+    "card_has",
     "change",
     "constant",
     "filter",
     "first_player",
     "handed_nouns",
     "match",
+    "narrow",
     "one_player",
     "param",
     "players",
+    "ranked",
     "select",
+    "source",
     "spend",
     "track",
+    "unranked",
     "value",
     "where_pairs",
     "zone_pair",
@@ -336,7 +341,12 @@ class Generator:
                     Handler(ident(fn), None, name, where, doc, indent(self.statements([action], Code("ctx"))))
                 )
                 names.append(ident(fn))
-                if action.key == "build" and not action.arg.optional and action.arg.price is None:
+                if (
+                    action.key == "build"
+                    and not action.arg.optional
+                    and action.arg.price is None
+                    and not self.decide.ranked(action.arg.card)
+                ):
                     # what judging reads of a build it judges (runtime/program._judged's builds)
                     self.namer.count = 0
                     count = Code(f"lambda ctx: {self.amount(action.arg.count, Code('ctx'))}")

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core.limits import bounded, spend as budget  # noqa: F401  (bounded: used by generated code)
 from ..decide.numbers import div  # noqa: F401  (used by generated code)
-from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS
+from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS, TARGET_DETAIL, aimed, order_key
 from ..model.fields import OWN_FIELDS, extra_field, holds, items  # noqa: F401  (holds: used by generated code)
 from ..runtime import board, cards, reading, seats, spaces  # noqa: F401  (used by generated code: rt.board.place, rt.reading.units, ...)
 from ..runtime.context import Context
@@ -97,6 +97,12 @@ def has(have: Any, allowed: tuple) -> bool:
     return have in allowed
 
 
+def in_view(ctx: Context, test: Callable[[Any], bool]) -> bool:
+    """A test of the card in view (card_has): false when no card is in view."""
+    card = ctx.card
+    return card is not None and test(card)
+
+
 def allowed(wanted: Any) -> Any:
     """The values a `where` filter allows when it names a field of the card in hand."""
     return wanted if isinstance(wanted, list) else (wanted,)
@@ -121,20 +127,25 @@ def compare_list(op: Callable[[int, int], bool], values: list[int]) -> bool:
 # ---------------------------------------------------------------------- players
 
 
-def players(ctx: Context, spec: Spec, ordered: bool) -> list[Player]:
+def players(ctx: Context, spec: Spec, ordered: bool | str) -> list[Player]:
     """Context.players with the plan of the player set (decide/players.py) worked out at build time."""
+    if TARGET_DETAIL in ctx.event:  # (inside a target action: 'target' is its pick)
+        spec = aimed(spec, ctx.event[TARGET_DETAIL])
     return seats.players(spec, ctx.state, ctx.actor, ctx.owner, ordered)
 
 
 # The seat offsets of a plan made of seats around the table (decide/players.py: self, all,
 # opponents, relations), at a table of n, each seat once, in the plan's order or in turn order
 # from the actor's left: worked out once per plan and table size.
-_AROUND: dict[tuple[Spec, int, bool], tuple[int, ...]] = {}
+_AROUND: dict[tuple[Spec, int, bool | str], tuple[int, ...]] = {}
 
 
-def seated(ctx: Context, spec: Spec, ordered: bool = False) -> list[Player]:
+def seated(ctx: Context, spec: Spec, ordered: bool | str = False) -> list[Player]:
     """players() for a plan of seats around the table only (the generator says which plans are):
-    the players at the plan's seat offsets from the actor (seat i is state.players[i])."""
+    the players at the plan's seat offsets from the actor (seat i is state.players[i]); in turn
+    order (from the first seat) they depend on the actor's seat, not only on the offsets."""
+    if ordered == "turn_order":
+        return seats.players(spec, ctx.state, ctx.actor, ctx.owner, ordered)
     everyone = ctx.state.players
     n = len(everyone)
     offsets = _AROUND.get((spec, n, ordered))
@@ -144,14 +155,17 @@ def seated(ctx: Context, spec: Spec, ordered: bool = False) -> list[Player]:
     return [everyone[(seat + k) % n] for k in offsets]
 
 
-def _offsets(spec: Spec, n: int, ordered: bool) -> tuple[int, ...]:
+def _offsets(spec: Spec, n: int, ordered: bool | str) -> tuple[int, ...]:
     found: dict[int, None] = {}
     for part in spec:
         if part[0] == "offset":
             found[part[1] % n] = None
         else:
             found.update(dict.fromkeys({ACTOR: range(1), EVERY_SEAT: range(n), OTHER_SEATS: range(1, n)}[part]))
-    return tuple(sorted(found, key=lambda k: (k - 1) % n) if ordered else found)
+    if not ordered:
+        return tuple(found)
+    key = order_key(ordered if isinstance(ordered, str) else "clockwise", 0, n)  # offsets: the actor at 0
+    return tuple(sorted(found, key=key))
 
 
 # ---------------------------------------------------------------------- cards

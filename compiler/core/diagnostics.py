@@ -65,6 +65,8 @@ CODES = _codes(
     ),
     Code("E309", "undeclared-field", "A filter tests a field that the kinds it selects do not declare."),
     Code("E310", "unknown-detail", "An effect reads an event detail that its trigger does not carry."),
+    Code("E311", "unfilled-detail", "game.yaml declares a detail of a trigger that nothing in play gives it."),
+    Code("E312", "unreached-price", "A trade price is for buying from players its owner never buys from."),
     Code("E401", "example-failed", "An example's outcome differs from what it expects."),
     Code("E402", "example-invalid", "An example cannot be run as written."),
     Code("E403", "missing-example", "A card has no example."),
@@ -73,11 +75,24 @@ CODES = _codes(
         "game-never-ends",
         "A game played by its flow reaches a bound (decisions, rounds, cards dealt): its end cannot be reached.",
     ),
+    Code("E405", "step-refused", "A `do` or `fire` step of the flow is refused by the rules: it would change nothing."),
     Code("W501", "text-mismatch", "The card text and the effects disagree.", Severity.WARNING, hint_once=True),
     Code(
         "W502",
         "placeholder",
         "A card still holds a placeholder (TODO) or an example that expects nothing.",
+        Severity.WARNING,
+    ),
+    Code(
+        "W503",
+        "unique-by-default",
+        "Copies of a card come into play while build.unique, true unless said, keeps a player to one of each.",
+        Severity.WARNING,
+    ),
+    Code(
+        "W504",
+        "refusing-build",
+        "A card's own build runs a build that must build a card: with none to build, the card cannot be built.",
         Severity.WARNING,
     ),
     Code("E601", "bad-variant", "A variant file (ostraka sweep) names a card the game lacks, or adds one it has."),
@@ -174,7 +189,10 @@ class Diagnostic:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A hint naming the closest known name, or '' when nothing is close."""
-    close = difflib.get_close_matches(str(word), sorted(set(choices)), n=1, cutoff=0.6)
+    known = sorted(set(choices))
+    close = difflib.get_close_matches(str(word), known, n=1, cutoff=0.6)
+    if not close:  # a known name with words added to it ('any_resource' for 'any')
+        close = [part for part in str(word).split("_") if part in known][:1]
     return f"did you mean '{close[0]}'?" if close else ""
 
 

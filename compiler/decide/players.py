@@ -8,6 +8,7 @@ A plan is a tuple of parts, each one of:
     ("offset", k)        the seat k places after the actor (a relation of game.yaml)
     ("player", "p2")     one seat by its id, as examples name players
     ("ref", name)        a name no rule resolves: refused when it is evaluated
+    ("target",)          the player a `target` action picked: aimed() names them before evaluating
 
 runtime/seats.py evaluates a plan against a state; the generated handlers carry it as a literal.
 """
@@ -26,6 +27,7 @@ Plan = tuple[Part, ...]
 
 # Every built-in player name, and what it means. pipeline/resolve.py and the English read it from here.
 ACTOR, OWNER_PART, EVERY_SEAT, OTHER_SEATS = ("self",), ("owner",), ("all",), ("opponents",)
+TARGET = ("target",)  # the player a `target` action picked (the event being handled names them)
 BUILTIN: dict[str, Part] = {
     "self": ACTOR,
     "owner": OWNER_PART,
@@ -33,7 +35,9 @@ BUILTIN: dict[str, Part] = {
     "everyone": EVERY_SEAT,
     "opponents": OTHER_SEATS,
     "others": OTHER_SEATS,
+    "target": TARGET,
 }
+TARGET_DETAIL = "@target"  # the event's detail naming the target (no declared detail is named so)
 BUILTIN_PLAYERS = tuple(BUILTIN)
 ACTOR_NAME = BUILTIN_PLAYERS[0]  # whose, when an effect names no one: the acting player
 SELF: Plan = (ACTOR,)
@@ -80,3 +84,38 @@ def of(game: Any, ref: Any) -> Plan:
     if found is None:
         found = known[key] = plan(rules.relations, ref)
     return found
+
+
+# The orders a set of players may be taken in (for_each's `order`), each a sort key of a seat
+# given the acting player's seat and the table's size: clockwise from the actor's left (the actor,
+# if in the set, last), counter-clockwise from the actor's right, clockwise from the actor itself,
+# and in turn order (seat order from the first seat, p1).
+ORDERS = ("clockwise", "counter_clockwise", "active_first", "turn_order")
+# A trigger's listeners and hearers (game.yaml triggers' `order`), from the player who set it off:
+# clockwise (to their left) or counter-clockwise.
+AROUND = ("clockwise", "counter_clockwise")
+
+
+def order_key(order: str, actor: int, n: int):
+    """The sort key of a seat for one of ORDERS, the actor at seat `actor` of `n`."""
+    if order == "counter_clockwise":
+        return lambda seat: (actor - seat - 1) % n
+    if order == "active_first":
+        return lambda seat: (seat - actor) % n
+    if order == "turn_order":
+        return lambda seat: seat
+    return lambda seat: (seat - actor - 1) % n
+
+
+def around(order: str, setter: int, n: int) -> list[int]:
+    """The seats from the one that set a trigger off (first), clockwise or counter-clockwise."""
+    step = -1 if order == "counter_clockwise" else 1
+    return [(setter + step * k) % n for k in range(n)]
+
+
+def aimed(p: Plan, target: Any) -> Plan:
+    """A plan with the target named: its TARGET parts become that seat (`target`: a player id, the
+    event's TARGET_DETAIL; None: no target is picked here, and the part stays, to be refused)."""
+    if TARGET not in p or not isinstance(target, str):
+        return p
+    return tuple(("player", target) if part == TARGET else part for part in p)

@@ -112,3 +112,33 @@ def zones(game: Any, selector: Selector) -> tuple[tuple[str, bool], ...]:
         if as_list(selector.kind) and not any(kind_zones):
             found = []
     return tuple((z, bool(rules.zones[z].shared)) for z in dict.fromkeys(found))
+
+
+def source(game: Any, selector: Selector | str) -> tuple[str, ...] | None:
+    """The zones the cards a selector finds are taken from, in its order: the zones it searches.
+    None: any zone that holds them (a card missing from its zones, or one of the game's entities,
+    lies elsewhere if anywhere)."""
+    plan = of(game, selector)
+    if plan.missing or not plan.zones:
+        return None
+    return tuple(zone for zone, _shared in plan.zones)
+
+
+_UNRANKED: dict[int, tuple[Selector, Selector]] = {}
+
+
+def unranked(selector: Selector | str) -> Selector | str:
+    """The selector without its `fewest`/`most` (the same object each time, so that its plan is
+    worked out once): a build keeps the extremes among the cards it can build (runtime/building.py),
+    so that the cheapest card it may not build does not leave it nothing to build."""
+    if isinstance(selector, str) or (selector.fewest is None and selector.most is None):
+        return selector
+    found = _UNRANKED.get(id(selector))
+    if found is None or found[0] is not selector:
+        found = _UNRANKED[id(selector)] = (selector, selector.model_copy(update={"fewest": None, "most": None}))
+    return found[1]
+
+
+def ranked(selector: Selector | str) -> bool:
+    """Whether a selector keeps only its candidates scoring lowest or highest (`fewest`/`most`)."""
+    return not isinstance(selector, str) and (selector.fewest is not None or selector.most is not None)

@@ -15,5 +15,6 @@ SUBSTITUTE = "substitute"  # other units paid instead of a resource: use, as_, g
 RULE_NUMBER = "rule_number"  # a change to one of the game's params for a player: param, by
 REPLACEMENT = "replacement"  # one entity's effect received instead of another's: invoke, with_
 IMMUNITY = "immunity"  # a trigger that passes the player by: to
+SELLERS = "sellers"  # players the owner may buy from beyond the game's trade.from: players
 
-HOOKS = frozenset({COST, PRODUCTION, TRADE_PRICE, SUBSTITUTE, RULE_NUMBER, REPLACEMENT, IMMUNITY})
+HOOKS = frozenset({COST, PRODUCTION, TRADE_PRICE, SUBSTITUTE, RULE_NUMBER, REPLACEMENT, IMMUNITY, SELLERS})

@@ -95,8 +95,15 @@ class Selector(Strict):
     zone: ZoneName | None = Field(None, description="The zone searched; default: the kind's zone")
     of: PlayerSet | None = Field(None, description="Whose zone; default 'self'. Ignored for shared zones")
     missing: bool = Field(False, description="Select cards of the game NOT in the zone (e.g. not yet built)")
-    fewest: Amount | None = Field(None, description="Keep only the candidates where this amount is lowest")
-    most: Amount | None = Field(None, description="Keep only the candidates where this amount is highest")
+    fewest: Amount | None = Field(
+        None,
+        description="Keep only the candidates where this amount is lowest (for a build: among the cards that can "
+        "be built, so that one it may not build vetoes nothing)",
+    )
+    most: Amount | None = Field(
+        None,
+        description="Keep only the candidates where this amount is highest (for a build: among those it can build)",
+    )
 
 
 CardRef = CardId | Selector

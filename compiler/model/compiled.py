@@ -126,10 +126,14 @@ class CompiledGame:
         return rules.build.unique, rules.build.on_built, kinds
 
     @cached_property
-    def trigger_rules(self) -> dict[str, tuple[bool, bool]]:
-        """event -> whether every player hears it, and whether the rules hear it after the cards
-        (game.yaml's triggers, read once); an event not declared: neither."""
-        return {event: (t.each_player, t.rules == "after") for event, t in self.game.triggers.items()}
+    def trigger_rules(self) -> dict[str, tuple[bool, bool, bool, str]]:
+        """event -> whether every player hears it, whether the rules hear it after the cards, whether
+        the rules run for every player apart from the cards (`first`/`last`) and the order of its
+        listeners and hearers (game.yaml's triggers, read once); an event not declared: neither."""
+        return {
+            event: (t.each_player, t.rules in ("after", "last"), t.rules in ("first", "last"), t.order)
+            for event, t in self.game.triggers.items()
+        }
 
     @cached_property
     def rule_triggered(self) -> dict[str, list[tuple[int, Effect]]]:
@@ -190,3 +194,11 @@ def _index_by(cards: dict[str, Card], name: str) -> dict[Any, list[str]] | None:
     except TypeError:
         return None
     return index
+
+
+def modified_params(cards: Any, rules: Any) -> frozenset[str]:
+    """The rule numbers some card or rule changes (a `modify` of them): the English names those
+    and tells the others by their value (render/english_words.py); the cache keys the text check
+    on them (cache/cache.py)."""
+    effects = [e for card in cards.values() for e in card.effects] + list(rules)
+    return frozenset(e.passive_arg.param for e in effects if e.on is None and e.passive == "modify")

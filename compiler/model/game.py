@@ -118,14 +118,23 @@ class Kind(Strict):
 class Trigger(Strict):
     description: str = ""
     each_player: bool = Field(False, description="Fired for every player in turn order (e.g. end of an age)")
-    rules: Literal["before", "after"] = Field(
-        "before", description="Whether the game's rules run before or after the cards in play"
+    rules: Literal["before", "after", "first", "last"] = Field(
+        "before",
+        description="When the game's rules run against the cards in play: before or after each player's "
+        "cards (for an each_player trigger, player by player: p1's rules and cards, then p2's...), or first / "
+        "last: the rules for every player, then every player's cards (or the cards first)",
+    )
+    order: Literal["clockwise", "counter_clockwise"] = Field(
+        "clockwise",
+        description="The order its listeners (an each_player trigger's players) and the cards that hear it "
+        "(`by:`) run in, from the player who set it off: to their left (clockwise) or to their right",
     )
     details: list[Name] = Field(
         default_factory=list,
         description="The details its events carry that the language cannot see "
         "(a built card's fields, an announce's details and a worship's space are known): what `event` "
-        "and `detail` may read under it",
+        "and `detail` may read under it; each must be given by something in play (a card's or a rule's "
+        "`announce` with it among its details), else it is refused (E311) rather than read as 0",
     )
 
 
@@ -137,13 +146,28 @@ class Trade(Strict):
     sellable_where: dict[Name, list[Scalar | None]] = Field(
         default_factory=dict, description="Further field filters on those cards"
     )
+    sold: TriggerName | None = Field(
+        None,
+        description="Fired for each seller once a cost is paid with resources bought from them (the seller "
+        "acting), with the details units (resources bought from them) and coins (paid to them); 'target' "
+        "names the buyer",
+    )
+    bought: TriggerName | None = Field(
+        None,
+        description="Fired for the buyer once for each seller they bought from, with the details units and "
+        "coins; 'target' names the seller",
+    )
 
 
 class BuildRules(Strict):
     cost_field: Name = Field("cost", description="The field holding a card's cost")
     currency: Noun = Field("coins", description="The counter a cost's coins are paid from")
     free_if_owns: Name | None = Field(None, description="A refs field: owning one of those cards makes the build free")
-    unique: bool = Field(True, description="A player may not hold two copies of the same card")
+    unique: bool = Field(
+        True,
+        description="A player may not hold two copies of the same card: true unless game.yaml says false, and then "
+        "a second copy is never offered nor built (a game that deals copies and says nothing is warned, W503)",
+    )
     on_built: TriggerName = Field("built", description="The trigger fired on a card when it is built")
 
 
@@ -250,7 +274,9 @@ class Example(Strict):
         default_factory=dict, description="The state: players, globals, pN: {noun: value, zone: [ids]}"
     )
     when: dict[str, Any] | list[dict[str, Any]] = Field(
-        description="The trigger: {build: id, by: pN}, or {event: name, by: pN, ...}; a list runs several in order"
+        description="The trigger: {build: id, by: pN} (the card taken from `from:`, else from the first of the "
+        "builder's zones holding it other than the one it is built into), or {event: name, by: pN, ...}; a list "
+        "runs several in order"
     )
     answers: dict[str, str | list[str]] = Field(
         default_factory=dict, description="Scripted answers per player, in order"

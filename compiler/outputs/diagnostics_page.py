@@ -26,9 +26,20 @@ WHEN = {
     "E306": "The command line names a game (`ostraka check cards/nowhere`) that no folder under `cards/` holds.",
     "E307": "The command line names a card by an id that two games use (`ostraka explain agora`): "
     "say `attika:agora` or `olympus:agora`.",
+    "E311": "game.yaml declares a detail of a trigger (`triggers: {sold: {details: [units]}}`) that no "
+    "primitive in play fills in: an effect would read it as nothing.",
+    "E312": "A card's `trade_price` names players (`from: others`) that its owner never buys from under "
+    "game.yaml's `trade.from` and the `buy_from` passives in play.",
     "E404": "A game's flow cannot end: `check` plays it once (a seeded random game) and it passes 20,000 "
     "decisions, 1,000 rounds of one `repeat`, 10,000 rounds in all, or a deal of more than 100,000 cards; "
     "`play`, `simulate` and `sweep` stop such a game with it too. It is reported at game.yaml's `flow:`.",
+    "E405": "A `do` or `fire` step of the flow is refused by the rules when it runs (a set-up that builds a "
+    "card nobody can build): `check` plays each game's set-up at its fewest and most players and reports the "
+    "step at its line; `play` and `simulate` stop with it.",
+    "W503": "game.yaml deals copies of a card while `build.unique` is left to its default (true), so a "
+    "player may never build a second copy.",
+    "W504": "A card's own `built` effect runs a `build` with `optional: false`: with nothing to build there, "
+    "the card itself cannot be built.",
     "E601": "A variant file given to `ostraka sweep` changes or removes a card the game lacks "
     "(`cards: {tavren: ...}`, as `tests/fixtures/variants/E601_unknown_card.yaml` does), "
     "or adds one it has.",

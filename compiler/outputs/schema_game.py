@@ -119,6 +119,11 @@ def _example(defs: dict[str, Any], game: Game, names: dict[str, set[str]]) -> No
             "event": {"enum": sorted(names["trigger"]), "description": "The trigger fired"},
             "by": {"enum": seats, "description": "Who acts (default p1)"},
             "free": {"type": "boolean"},
+            "from": {
+                "enum": sorted(z for z, spec in game.zones.items() if not spec.shared),
+                "description": "The builder's zone the card is taken from (default: the first holding it "
+                "other than the zone it is built into)",
+            },
         },
     }
     example = defs["Example"]

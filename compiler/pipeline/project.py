@@ -23,7 +23,7 @@ from ..model.compiled import CompiledGame, Source
 from ..model.game import Card, Game
 from .check.sheet import check_sheet
 from .resolve import Namespaces, check_card_fields, check_game_marks, check_names
-from .typecheck import Vocabulary, check_types
+from .typecheck import Vocabulary, check_types, refusing_builds, unreached_prices
 from .validate.structure import validate
 
 GAME_FILE = "game.yaml"
@@ -274,6 +274,8 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
             check_names(card, spaces, doc, prefix)
             + check_card_fields(card, game, spaces, doc, prefix, kinds_of)
             + check_types(card, vocab, doc, prefix)
+            + refusing_builds(card, game.build.on_built, doc, prefix)
+            + unreached_prices(card, game, doc, prefix)
         )
 
     for card, doc, prefix in parsed:

@@ -40,26 +40,36 @@ ANY = None  # a trigger whose details cannot be known (invoked: they are the inv
 class Vocabulary:
     """One game's field types by kind, and the details each trigger carries."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, declared: bool = True) -> None:
+        """`declared`: the details game.yaml declares are carried too (what effects may read); without
+        them, what the language itself gives (unfilled_details)."""
         self.game = game
         self.kinds = {name: {f: spec.type for f, spec in kind.fields.items()} for name, kind in game.kinds.items()}
-        self.details: dict[str, set[str] | None] = {name: {"event", *t.details} for name, t in game.triggers.items()}
+        self.details: dict[str, set[str] | None] = {
+            name: {"event", *(t.details if declared else ())} for name, t in game.triggers.items()
+        }
         built = self.details.setdefault(game.build.on_built, {"event"})
         assert built is not None
         built.update({"card", "kind", "hex"}, *(self.kinds[k] for k, kind in game.kinds.items() if kind.zone))
-        passed: list[tuple[str, str | None]] = []
-        for action, trigger in _actions(game, None):
+        for action, _trigger in _actions(game, None):
             self._gives(action.key, action.arg)
-            if action.key == "announce" and action.arg.pass_on:
-                passed.append((action.arg.trigger, trigger))
-        for target, source in passed:  # what the announcing event carried goes on with it
+        if game.trade is not None:  # a trade's events (runtime/trading.py)
+            for trigger in (game.trade.sold, game.trade.bought):
+                if trigger is not None:
+                    self._carry(trigger, {"units", "coins"})
+        self.passing(game)
+        for name in ("invoke", "lead"):  # what they run by default (a favor received) carries what its event did
+            self.details[REGISTRY["action"][name].args.model_fields["on"].default] = ANY
+
+    def passing(self, node: Any) -> None:
+        """What an announcing event carried goes on with it (`pass_on`), for the announces in a tree."""
+        passed = [(a.arg.trigger, t) for a, t in _actions(node, None) if a.key == "announce" and a.arg.pass_on]
+        for target, source in passed:
             carried = self.details.get(source, {"event"}) if source is not None else ANY
             if carried is ANY:
                 self.details[target] = ANY
             else:
                 self._carry(target, carried)
-        for name in ("invoke", "lead"):  # what they run by default (a favor received) carries what its event did
-            self.details[REGISTRY["action"][name].args.model_fields["on"].default] = ANY
 
     def _gives(self, key: str, arg: Any) -> None:
         if key == "announce":
@@ -194,6 +204,15 @@ class _Checker:
             self.detail("hex", trigger, at + ("around",))
         elif key == "invoke" and arg.named_by is not None:
             self.detail(arg.named_by, trigger, at + ("named_by",))
+        elif key == "pay":
+            for noun, amount in arg.items():
+                if noun != "any" and isinstance(amount, BaseModel) and hasattr(amount, "of"):
+                    self.add(
+                        "E205",
+                        f"only `any` takes {{amount, of}}: '{noun}' is paid as a number",
+                        at + (noun,),
+                        f"write {{any: {{amount: ..., of: [{noun}, ...]}}}}, or {{{noun}: N}}",
+                    )
 
     def number_field(self, name: str, kinds: list[str] | None, path: DataPath, what: str) -> None:
         found = self.vocab.types(name, kinds)
@@ -329,4 +348,170 @@ def check_types(model: BaseModel, vocab: Vocabulary, doc: Document, prefix: Data
     """The E301/E308/E309/E310 findings of one card (or of game.yaml), at their lines."""
     out: list[Diagnostic] = []
     _Checker(vocab, doc, prefix, out).walk(model, (), None)
+    return out
+
+
+def unfilled_details(game: Game, cards: Iterable[Any], doc: Document) -> list[Diagnostic]:
+    """E311: a detail game.yaml declares for a trigger that nothing in play ever gives it (no
+    `announce` of the rules or of a card, no `lead` or `bid`, not the build trigger's own): read, it
+    would be 0 or false in every game (examples' `when` may give it; play never does)."""
+    given = Vocabulary(game, declared=False)
+    for card in cards:
+        for action, _trigger in _actions(card, None):
+            given._gives(action.key, action.arg)
+        given.passing(card)
+    out = []
+    for name, trigger in game.triggers.items():
+        carried = given.details.get(name, {"event"})
+        if carried is ANY:
+            continue
+        for index, detail in enumerate(trigger.details):
+            if detail in carried:
+                continue
+            line, col = doc.where(("triggers", name, "details", index))
+            gives = ", ".join(sorted(carried - {"event"})) or "no details"
+            out.append(
+                Diagnostic(
+                    "E311",
+                    f"trigger '{name}' declares detail '{detail}', but nothing gives it: it would read 0 in every game",
+                    doc.file,
+                    line,
+                    col,
+                    f"what gives '{name}' details: an announce with details: {{{detail}: ...}}; it is given: {gives}",
+                    dotted(("triggers", name, "details", index)),
+                )
+            )
+    return out
+
+
+def unique_by_default(game: Game, doc: Document) -> list[Diagnostic]:
+    """W503: a game that puts copies of a card into play (a `deck` by player count, a flow `deal`
+    with `copies`) and leaves `build.unique` to its default, true: a player never builds a second
+    copy, and nothing says so where it happens."""
+    if "unique" in game.build.model_fields_set:
+        return []
+    where: tuple | None = ("deck", "copies") if game.deck is not None else None
+    if where is None and game.flow is not None:
+        for path, step in _steps(game.flow.setup, ("flow", "setup")) + _steps(game.flow.play, ("flow", "play")):
+            if step.key == "deal" and step.arg.copies is not None:
+                where = path + ("copies",)
+                break
+    if where is None:
+        return []
+    line, col = doc.where(where)
+    return [
+        Diagnostic(
+            "W503",
+            "copies of a card come into play, but a player may build only one of each: build.unique is true "
+            "unless game.yaml says otherwise",
+            doc.file,
+            line,
+            col,
+            "say which in game.yaml: build: {unique: true} (one copy per player) or build: {unique: false}",
+            dotted(where),
+        )
+    ]
+
+
+def _steps(steps: list, path: tuple) -> list[tuple[tuple, Any]]:
+    """Every step of a flow's list and of the lists inside it, with where game.yaml writes it."""
+    out: list[tuple[tuple, Any]] = []
+    for i, step in enumerate(steps):
+        at = path + (i, step.key)
+        out.append((at, step))
+        arg = step.arg
+        if step.key in ("repeat", "each_player"):
+            out += _steps(arg.steps, at + ("steps",))
+        elif step.key == "if":
+            out += _steps(arg.then, at + ("then",)) + _steps(arg.else_, at + ("else",))
+    return out
+
+
+# actions whose inner actions run whenever they do (no choice of the player's declines them), by
+# the field that holds them and its key in YAML
+_ALWAYS_RUN = {"if": (("then", "then"), ("else_", "else")), "for_each": (("do", "do"),), "repeat": (("do", "do"),)}
+_ALWAYS_RUN["with"] = (("do", "do"),)
+
+
+def refusing_builds(card: Any, on_built: str, doc: Document, prefix: DataPath) -> list[Diagnostic]:
+    """W504: a card whose own build runs a build that must build (`optional: false`) outside any
+    choice: when nothing can be built then, the card itself cannot be built, and nothing says why
+    (a menu just never offers it)."""
+    out: list[Diagnostic] = []
+    for index, effect in enumerate(getattr(card, "effects", ()) or ()):
+        if getattr(effect, "on", None) == on_built and getattr(effect, "by", None) is None:
+            _mandatory_builds(card, effect.do, ("effects", index, "do"), doc, prefix, out)
+    return out
+
+
+def _mandatory_builds(
+    card: Any, actions: list | None, path: DataPath, doc: Document, prefix: DataPath, out: list
+) -> None:
+    for i, action in enumerate(actions or ()):
+        at = path + (i, action.key)
+        if action.key == "build" and not action.arg.optional:
+            line, col = doc.where(prefix + at)
+            out.append(
+                Diagnostic(
+                    "W504",
+                    f"this build must build a card: when none can be built, building {card.name} is refused as a whole",
+                    doc.file,
+                    line,
+                    col,
+                    "write optional: true if the card may be built with nothing to build, or put the build in a "
+                    "choose or a may",
+                    dotted(prefix + at),
+                )
+            )
+        for name, key in _ALWAYS_RUN.get(action.key, ()):
+            _mandatory_builds(card, getattr(action.arg, name, None), at + (key,), doc, prefix, out)
+
+
+def unreached_prices(card: Any, game: Game, doc: Document, prefix: DataPath) -> list[Diagnostic]:
+    """E312: a card's `trade_price` (its owner's own purchases) names players its owner never buys
+    from: not in game.yaml's `trade.from` (read from the owner), nor added by the card's own
+    `buy_from`, at some player count. It would change nothing for them, without a word."""
+    from ..decide.players import plan
+    from ..runtime.seats import players as seated
+    from ..runtime.state import Illegal, new_state
+
+    effects = [(i, e) for i, e in enumerate(getattr(card, "effects", ()) or ()) if e.on is None]
+    prices = [(i, e.passive_arg) for i, e in effects if e.passive == "trade_price" and e.passive_arg.of is None]
+    if not prices:
+        return []
+    widened = [e.passive_arg.players for _i, e in effects if e.passive == "buy_from"]
+    out: list[Diagnostic] = []
+    for index, arg in prices:
+        for n in range(max(game.players.min, 2), game.players.max + 1):
+            state = new_state(game, n)
+            owner = state.players[0]
+
+            def ids(ref: Any, owner: Any = owner, state: Any = state) -> set[str]:
+                try:
+                    return {p.id for p in seated(plan(game.relations, ref), state, owner, owner)}
+                except Illegal:  # a name no rule resolves: E301 tells
+                    return set()
+
+            sellers = ids(game.trade.from_) if game.trade is not None else set()
+            for ref in widened:
+                sellers |= ids(ref)
+            beyond = ids(arg.from_) - sellers - {owner.id}
+            if beyond:
+                at = ("effects", index, "trade_price", "from")
+                line, col = doc.where(prefix + at)
+                out.append(
+                    Diagnostic(
+                        "E312",
+                        f"this price is for buying from players the owner never buys from "
+                        f"(with {n} players: {len(beyond)} of them); it would change nothing for them",
+                        doc.file,
+                        line,
+                        col,
+                        "game.yaml's trade buys from "
+                        + (", ".join(as_list(game.trade.from_)) if game.trade is not None else "nobody")
+                        + "; name only those, or let the owner buy from more with buy_from: {players: ...}",
+                        dotted(prefix + at),
+                    )
+                )
+                break
     return out

@@ -44,6 +44,31 @@ def third_person(text: str) -> str:
     return "; then ".join(out)
 
 
+_ACTING = re.compile(r"\bthe acting player(?:'s\b| (has|is|was|\w+?(?:es|s))\b)")
+_YOU = {"has": "have", "is": "are", "was": "were"}
+
+
+def _second_person(text: str) -> str:
+    """A trigger's description as a card's reader hears it: 'the acting player declares war' ->
+    'you declare war', 'the acting player's markers' -> 'your markers' (a card says 'you')."""
+
+    def you(match: re.Match) -> str:
+        verb = match.group(1)
+        if verb is None:
+            return "your"
+        if verb in _YOU:
+            return "you " + _YOU[verb]
+        stem = verb[:-2] if verb.endswith(("ches", "shes", "sses", "xes", "zes")) else verb[:-1]
+        return "you " + stem
+
+    return _ACTING.sub(you, text)
+
+
+def _possessive(who: str) -> str:
+    """'your neighbours' -> "your neighbours'", 'the player on your left' -> "the player on your left's"."""
+    return who + "'" if who.endswith("s") else who + "'s"
+
+
 class English(Words):
     """Effects, conditions, selectors and whole cards as sentences, in the game's own words (Words)."""
 
@@ -60,9 +85,12 @@ class English(Words):
         if per is not None:
             n, selector = per
             return f"{self.quantity(n, noun)} for each {self.selector(selector, plural=False)}"
+        said = self.amount(amount)
+        if said.isdigit():  # a rule number no card changes, told by its value
+            return self.quantity(int(said), noun) if noun != "any" else f"{said} resources of your choice"
         if noun == "any":
-            return f"resources of your choice equal to {self.amount(amount)}"
-        return f"{self.word(noun)} equal to {self.amount(amount)}"
+            return f"resources of your choice equal to {said}"
+        return f"{self.word(noun)} equal to {said}"
 
     @staticmethod
     def _per_card(amount: Any) -> tuple[int, Any] | None:
@@ -129,11 +157,21 @@ class English(Words):
             what = self._kind_words(sel.kind, plural)
         else:
             what = "cards" if plural else "card"
-        adjectives, clauses = self._where(sel.where or {})
-        text = " ".join(adjectives + [what])
+        where = dict(sel.where or {})
+        among = where.pop("id", None)
+        if not (isinstance(among, FieldTest) and set(among.tests()) == {"among"}):
+            if among is not None:
+                where = dict(sel.where or {})
+            among = None
+        adjectives, clauses = self._where(where)
+        # the place before the field clauses, which may hold places of their own ('a wonder stage
+        # you have not built whose wonder board is one of ...'); an id among others' cards last
+        text = " ".join(adjectives + [what]) + self._place(sel, owned)
         if clauses:
             text += " " + " and ".join(clauses)
-        return text + self._place(sel, owned) + self._extremes(sel, plural)
+        if among is not None:
+            text += " (one of the " + self.selector(among.among, plural=True) + ")"
+        return text + self._extremes(sel, plural)
 
     def _where(self, where: dict[str, Any]) -> tuple[list[str], list[str]]:
         """A selector's field tests: a choice value reads as an adjective, any other test as a clause."""
@@ -167,16 +205,13 @@ class English(Words):
                 else f" {self.players(sel.of)} {self._have(sel.of)} not built"
             )
         if shared:
-            return f" in the {self.word(sel.zone)}"
+            return f" in {self.zone(sel.zone)}"
         if sel.of and sel.of != "self":
-            where = f" {self.word(sel.zone)}" if sel.zone else ""
-            return (
-                f" in the{where} of {self.players(sel.of)}"
-                if where
-                else f" {self.players(sel.of)} {self._have(sel.of)}"
-            )
+            if not sel.zone:
+                return f" {self.players(sel.of)} {self._have(sel.of)}"
+            return f" in {self.zone(sel.zone, _possessive(self.players(sel.of)))}"
         if sel.zone:
-            return f" in your {self.word(sel.zone)}"
+            return f" in {self.zone(sel.zone)}"
         return " you have" if owned else ""
 
     def _extremes(self, sel: Any, plural: bool) -> str:
@@ -260,11 +295,13 @@ class English(Words):
         if self.game is not None and name == self.game.build.on_built or name == "built":
             return "When built"
         spec = self.game.triggers.get(name) if self.game is not None else None
-        description = spec.description.split(":")[0].strip() if spec is not None else ""
+        description = _second_person(spec.description.split(":")[0].strip()) if spec is not None else ""
         if description:
             # 'a building has just been built' reads after 'When'; 'Upkeep step 3' after 'At'.
             return (
-                f"When {description}" if description.split()[0].lower() in ("a", "an", "the") else f"At {description}"
+                f"When {description}"
+                if description.split()[0].lower() in ("a", "an", "the", "you", "your")
+                else f"At {description}"
             )
         words = name.replace("_", " ")
         return f"At the {words.replace('end of ', 'end of the ', 1)}" if words.startswith("end of ") else f"On {words}"

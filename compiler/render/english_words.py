@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..lang.types import as_list
+from ..model.compiled import modified_params
 
 _SPECIAL_PLAYERS = {
     "self": "you",
@@ -15,6 +16,7 @@ _SPECIAL_PLAYERS = {
     "everyone": "every player",
     "opponents": "your opponents",
     "others": "the other players",
+    "target": "the targeted player",
 }
 _EACH_PLAYER = {
     "all": "each player",
@@ -51,6 +53,23 @@ class Words:
             return self.cards[name].name
         return name.replace("_", " ")
 
+    def zone(self, name: Any, whose: str = "your") -> str:
+        """A zone as a place: 'the discard pile' (shared), 'your hand' (a player's; `whose`: 'their',
+        'the left neighbour's'), its label read as a noun, never as a bare word."""
+        g = self.game
+        label = self.word(name)
+        shared = g is not None and name in g.zones and g.zones[name].shared
+        article = next((a for a in ("the ", "a ", "an ") if label.lower().startswith(a)), None)
+        if article is not None:  # a label with its own article ('the tile carrying the player's bid')
+            return label if shared or g is None else f"{whose} {label[len(article) :]}"
+        return f"the {label}" if shared or g is None else f"{whose} {label}"
+
+    @staticmethod
+    def symbol(name: Any) -> str:
+        """A symbol a board's hexes show ('water'), as itself: never the label of a resource or card
+        it shares a name with ('water card')."""
+        return str(name).replace("_", " ")
+
     def words(self, names: Any, conjunction: str) -> str:
         items = [self.word(n) for n in as_list(names)]
         return self.join(items, conjunction)
@@ -66,9 +85,19 @@ class Words:
         return self.cards[card_id].name if card_id in self.cards else card_id.replace("_", " ")
 
     def param(self, name: str) -> str:
-        """A rule number: 'the discard coins value (normally 3)'."""
+        """A rule number: its value, when no card changes it (a player is told the number, not the
+        name of a rule they cannot look up); else 'the discard coins value (normally 3)'."""
         base = self.param_base(name)
+        if base is not None and not self._modified(name):
+            return str(base)
         return self.param_name(name) + (f" (normally {base})" if base is not None else "")
+
+    def _modified(self, name: str) -> bool:
+        """Whether some card or rule of the game changes a rule number (a `modify` of it)."""
+        found = getattr(self, "_modified_params", None)
+        if found is None:
+            found = self._modified_params = modified_params(self.cards, self.game.rules if self.game else [])
+        return name in found
 
     def param_name(self, name: str) -> str:
         return f"the {name.replace('_', ' ')} value"

@@ -24,7 +24,7 @@ from .decider import Question
 from .interpreter import _made, fire
 from .machine import _Pause, _Replay
 from .menus import Menus
-from .program import A_DO, A_MOVE, Node
+from .program import A_DO, A_MOVE, Node, StepRefused
 from .state import Illegal, State
 
 
@@ -67,11 +67,15 @@ class Atomic(Menus):
                 return self._atom(frame)
             if op == A_MOVE and self._fallback(frame):
                 return self._atom(frame)
-            state = snapshot.copy(new_run=True)  # a step the rules refuse changes nothing
-        except Runaway:  # (data that asks too much: no other answer is tried)
+            if op != A_MOVE:  # a step of the flow itself: changing nothing would hide it
+                raise StepRefused(what, str(refused)) from None
+            state = snapshot.copy(new_run=True)  # a move the rules refuse changes nothing
+        except Runaway as runaway:  # (data that asks too much: no other answer is tried)
             frame[8] = None
             if op == A_MOVE and self._fallback(frame):
                 return self._atom(frame)
+            if op != A_MOVE:
+                raise StepRefused(what, str(runaway)) from None
             state = snapshot.copy(new_run=True)
         if question is not None:
             self._ask(question, next((why for q, _o, why in reversed(struck) if q == len(answers)), ""))

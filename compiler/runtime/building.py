@@ -24,12 +24,18 @@ def build_from(
     free: bool,
     optional: bool,
     price: Callable[[Context], dict[str, int]] | None = None,
+    narrow: Callable[[list[tuple[Player | None, str]]], list[tuple[Player | None, str]]] | None = None,
 ) -> None:
     """Build `count` of the candidates, one at a time, each among those that can be built now
-    (`price`: what is paid instead of the cost, read with the card in view)."""
+    (`price`: what is paid instead of the cost, read with the card in view; `narrow`: which of
+    those that can be built are kept, a selector's fewest/most, so that a card the player may not
+    build never hides the next cheapest)."""
     built = 0
     for _ in range(spend(ctx.state, count())):
-        picked = _next(ctx, candidates(), free, optional, price, must=not optional and built == 0)
+        found = candidates()
+        if narrow is not None:
+            found = narrow(_buildable(ctx, found, free, price))
+        picked = _next(ctx, found, free, optional, price, must=not optional and built == 0)
         if picked is None:
             break
         holder, card_id = picked
@@ -102,6 +108,19 @@ def _choose(ctx: Context, found: list[tuple[Player | None, str]], optional: bool
         choice = ctx.ask(ctx.actor, "which card to build", labels)
         return None if choice == "none" else next(c for c in found if c[1] == choice)
     return cards.pick(ctx, found, "which card to build")
+
+
+def _buildable(
+    ctx: Context,
+    found: list[tuple[Player | None, str]],
+    free: bool,
+    price: Callable[[Context], dict[str, int]] | None,
+) -> list[tuple[Player | None, str]]:
+    """The candidates the actor could build now, in order (read as _among reads them)."""
+    recall, state, reading = ctx.decider.recall, ctx.state, payment.Reading()
+    return [
+        c for c in _unowned(ctx, found) if recall(partial(can_build, ctx, c[1], free, price, False, reading), state)
+    ]
 
 
 def _unowned(ctx: Context, found: list[tuple[Player | None, str]]) -> list[tuple[Player | None, str]]:

@@ -54,7 +54,7 @@ def check_buildable(ctx: Context) -> str:
     if zone is None:
         raise Illegal(f"a {kind} cannot be built")
     if unique and card.id in zones_of(player).get(zone, ()):
-        raise Illegal(f"{player.id} already has {card.name}")
+        raise Illegal(f"{player.id} already has {card.name} (one copy each: build.unique)")
     if requires is not None and not (ctx.test(requires) if ctx.handlers is None else ctx.handlers.requires(ctx, kind)):
         raise Illegal(f"{player.id} does not meet the requirements of {card.name}")
     return zone

@@ -64,6 +64,14 @@ def _wanted(ctx: Context, name: str, wanted: Any) -> Any:
     return ctx.amount(wanted)
 
 
+def wanted_value(ctx: Context, name: str, wanted: Any) -> Any:
+    """What a `where` entry compares a field with, read now: a value or list as the data gives it, else
+    as _wanted reads an amount, a comparison or a field of the card in view."""
+    if isinstance(wanted, (str, int, bool, list)) or wanted is None:
+        return wanted
+    return _wanted(ctx, name, wanted)
+
+
 def _test_value(ctx: Context, test: str, value: Any) -> Any:
     if test in ("at_least", "at_most"):
         return ctx.amount(value)
@@ -88,7 +96,7 @@ def select(ctx: Context, selector: Selector | str) -> list[Pick]:
         found = [pick for pick in found if pick[1] in passing]
     fewest = (lambda c: c.amount(plan.fewest)) if plan.fewest is not None else None
     most = (lambda c: c.amount(plan.most)) if plan.most is not None else None
-    return _extremes(ctx, found, fewest, most)
+    return extremes(ctx, found, fewest, most)
 
 
 def _any_card(card: Any) -> bool:
@@ -166,10 +174,10 @@ def cards_in(
         )
         for holder, ids in holders:
             found += _in_zone(cards, holder, ids, missing, match)
-    return _extremes(ctx, found, fewest, most)
+    return extremes(ctx, found, fewest, most)
 
 
-def _extremes(
+def extremes(
     ctx: Context, found: list[Pick], fewest: Callable[[Context], int] | None, most: Callable[[Context], int] | None
 ) -> list[Pick]:
     """The cards found scoring lowest (`fewest`), then highest (`most`), each read with the card in view."""
@@ -205,10 +213,19 @@ def pick(ctx: Context, candidates: Sequence[Pick], about: str) -> Pick:
     return candidates[labels.index(label)]
 
 
-def take(state: State, holder: Player | None, card_id: str) -> None:
+def take(state: State, holder: Player | None, card_id: str, source: Sequence[str] | None = None) -> None:
     """Remove a card from the zone it was picked in, if it lies in one (found by reading: a lazy
-    copy's zones are copied only when the card is there to take)."""
+    copy's zones are copied only when the card is there to take). `source`: the zones it was
+    found in, in the selector's order; the same id may lie in another zone of the holder's too
+    (a draw pile and a hand), which keeps it. None: the first zone that holds it."""
     zones = state.zones if holder is None else zones_of(holder)
+    if source is not None:
+        for name in source:
+            ids = zones.get(name)
+            if ids and card_id in ids:
+                (ids if holder is None else holder.zones[name]).remove(card_id)
+                return
+        return
     for name, ids in zones.items():
         if card_id in ids:
             (ids if holder is None else holder.zones[name]).remove(card_id)
@@ -222,16 +239,25 @@ def move(
     shared: bool,
     receivers: Callable[[], list[Player]],
     count: Callable[[], int] | None,
+    source: Sequence[str] | None = None,
+    on_top: bool = False,
 ) -> None:
     """Move cards (count None: all of them, else as many as `count`, the player picking which) to a
-    zone: the shared one, or each receiver's."""
+    zone: the shared one, or each receiver's; each taken from the `source` zones (take), and put at
+    the zone's end, or `on_top` (its first card: what draw and reveal take next, the last moved on
+    top)."""
     n = len(found) if count is None else min(len(found), count())
     for _ in range(spend(ctx.state, n)):
         # all of them: nothing to pick (the order is the zones'); some of them: the player picks
         holder, card_id = found[0] if count is None else pick(ctx, found, "which card to move")
         found.remove((holder, card_id))
-        take(ctx.state, holder, card_id)
-        if shared:
+        take(ctx.state, holder, card_id, source)
+        if on_top:
+            for zone in (
+                [ctx.state.zones.setdefault(to, [])] if shared else [p.zones.setdefault(to, []) for p in receivers()]
+            ):
+                zone.insert(0, card_id)
+        elif shared:
             ctx.state.zones.setdefault(to, []).append(card_id)
         else:
             for player in receivers():

@@ -15,7 +15,7 @@ from ..core.limits import spend
 from ..decide import nouns
 from ..decide.tables import kept
 from ..lang.types import as_list
-from . import payment, plans
+from . import payment, plans, trading
 from .state import Illegal, Player, values_of, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,6 +52,8 @@ def pay_cost(ctx: Context, player: Player, card: Any) -> None:
     if paid.plan is not None:
         payment.pay_plan(ctx, player, paid.plan)
     ctx.spend(player, ctx.game.game.build.currency, paid.coins)
+    if paid.plan is not None and paid.plan.bought:  # (kept only where the trade has events)
+        trading.tell(ctx, player, paid.plan)  # the trade's events (game.yaml trade: sold, bought)
 
 
 def quote(ctx: Context, player: Player, card: Any, reading: payment.Reading | None = None) -> Quote:
@@ -287,7 +289,8 @@ def _apply_discounts(
             limits.append((card_id, arg.limit))
         if arg.everything:
             return True
-        for _ in range(spend(ctx.state, arg.amount)):
+        amount = arg.amount if type(arg.amount) is int else _amount_of(ctx, player, card_id, arg.amount)
+        for _ in range(spend(ctx.state, amount)):
             eligible = _discountable(cost, currency, arg.of)
             if not eligible:
                 break
@@ -296,6 +299,13 @@ def _apply_discounts(
             )
             cost[resource] -= 1
     return False
+
+
+def _amount_of(ctx: Context, player: Player, card_id: str | None, amount: Any) -> int:
+    """A discount's amount written as an expression, read for its holder with its card in view
+    (the rules' own: no card), when the cost is worked out."""
+    holder = ctx.derive(actor=player, owner=player, card=ctx.game.cards.get(card_id) if card_id else None)
+    return max(0, holder.amount(amount))
 
 
 def _discount_applies(

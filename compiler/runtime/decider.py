@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -52,6 +54,33 @@ class Decider:
     def choose_first(self, player: str, about: str, first: str) -> str:
         """A question asked with its first option alone, when answers_first() says it may be."""
         raise NotImplementedError
+
+    def shuffled(self, state: State, ids: list[str]) -> list[str]:
+        """Cards in a random order (the `shuffle` action). Chance inside an effect is not a chance
+        node of the game yet: the order is drawn from a generator seeded by the state as it is (its
+        values and zones, read in order), so that the same state shuffles alike on both engines and
+        in every process."""
+        if len(ids) < 2:
+            return list(ids)
+        seed = hashlib.sha256(repr(_seen(state)).encode()).digest()
+        order = list(ids)
+        random.Random(seed).shuffle(order)
+        return order
+
+
+def _seen(state: State) -> tuple:
+    """What a shuffle's seed reads of a state: its values and zones, in an order every process
+    keeps (a player's `used` limits are a set, left out)."""
+    from .state import values_of, zones_of
+
+    return (
+        tuple(sorted(state.globals.items())),
+        tuple(sorted((k, tuple(v)) for k, v in state.zones.items())),
+        tuple(
+            (p.id, tuple(sorted(values_of(p).items())), tuple(sorted((k, tuple(v)) for k, v in zones_of(p).items())))
+            for p in state.players
+        ),
+    )
 
 
 class FirstLegal(Decider):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..decide.players import around
 from .effects import run_effect
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,14 +23,15 @@ HEARD = "@heard"  # the generated handlers' key of a card's heard effects on a t
 
 def hear(base: Context, trigger: str, payload: dict, built: str | None = None) -> None:
     """Run the heard effects on `trigger` of every card in play, holders in turn order from the
-    player who set it off (the base context's actor)."""
+    player who set it off (the base context's actor), to their left or right (the trigger's order)."""
     game = base.game
     cards = game.hearers.get(trigger)
     if not cards:
         return
     setter = base.actor
-    n = len(base.state.players)
-    for holder in sorted(base.state.players, key=lambda p: (p.seat - setter.seat) % n):
+    everyone = base.state.players
+    order = game.trigger_rules.get(trigger, (False, False, False, "clockwise"))[3]  # (game.yaml's, or clockwise)
+    for holder in [everyone[seat] for seat in around(order, setter.seat, len(everyone))]:
         for card_id in [c for c in base.owned_ids(holder) if c in cards]:
             if holder is setter and card_id == built:
                 continue

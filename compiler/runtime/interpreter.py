@@ -42,6 +42,7 @@ from .state import Illegal, Player, State, values_of, zones_of
 PERIODS = {"once_per_round": "round", "once_per_age": "age", "once_per_game": None}
 # While a trace is kept (runtime/trace.py `tracing`): told of every value Context.change changes.
 tracer: Callable[[Context, Player, str, int], None] | None = None
+_TARGET = decide_players.TARGET_DETAIL
 MAX_DEPTH = 40  # effects invoking effects: a loop in the data stops here
 
 
@@ -113,9 +114,13 @@ class Context:
 
     # ------------------------------------------------------------------ players
 
-    def players(self, ref: Any, ordered: bool = False, actor: Player | None = None) -> list[Player]:
-        """Resolve a player set relative to the actor, in turn order from the actor's left."""
-        return seats.players(decide_players.of(self.game, ref), self.state, actor or self.actor, self.owner, ordered)
+    def players(self, ref: Any, ordered: bool | str = False, actor: Player | None = None) -> list[Player]:
+        """Resolve a player set relative to the actor; `ordered`: in turn order from the actor's
+        left, or in one of decide/players.ORDERS ('target': the player a target action picked)."""
+        plan = decide_players.of(self.game, ref)
+        if _TARGET in self.event:  # (inside a target action: 'target' is its pick)
+            plan = decide_players.aimed(plan, self.event[_TARGET])
+        return seats.players(plan, self.state, actor or self.actor, self.owner, ordered)
 
     # ------------------------------------------------------------------ values
 
@@ -141,6 +146,10 @@ class Context:
     def spend(self, player: Player, noun: str, n: int) -> None:
         """Pay exactly n of a noun, or fail: paying is never partial (runtime/paying.py)."""
         paying.spend(self, player, noun, n)
+
+    def spend_any(self, player: Player, n: int, among: tuple[str, ...] | None) -> None:
+        """Pay n resources of the player's choice, of `among` only (runtime/paying.py)."""
+        paying.spend_any(self, player, n, among)
 
     def param(self, name: str, player: Player | None = None) -> int:
         modifiers = [arg for _holder, _card, arg in self.reaching(player or self.actor, hooks.RULE_NUMBER)]
@@ -174,6 +183,17 @@ class Context:
     def choose(self, chooser: Player, options: Iterable[tuple[str, Callable[[ContextLike], None]]], count: int) -> None:
         """`count` different options, each picked among those that can be carried out (runtime/choices.py)."""
         choices.choose(self, chooser, options, count)
+
+    def choose_cards(
+        self,
+        found: Sequence[tuple[Player | None, str]],
+        low: int,
+        high: int | None,
+        each: Callable[[ContextLike], None],
+        after: Callable[[ContextLike], None] | None,
+    ) -> None:
+        """A set of the cards found, picked as one decision (runtime/choices.py)."""
+        choices.choose_cards(self, found, low, high, each, after)
 
     def may(self, actions: Callable[[ContextLike], None]) -> None:
         """An optional effect: the actor may carry the actions out, if they can (runtime/choices.py)."""
@@ -223,9 +243,11 @@ class Context:
         free: bool,
         optional: bool,
         price: Callable[[ContextLike], dict[str, int]] | None = None,
+        narrow: Callable[[list[tuple[Player | None, str]]], list[tuple[Player | None, str]]] | None = None,
     ) -> None:
-        """Build `count` of the candidates, one at a time (runtime/building.py)."""
-        building.build_from(self, count, candidates, free, optional, price)
+        """Build `count` of the candidates, one at a time (runtime/building.py); `narrow`: the
+        candidates kept among those that can be built (a selector's fewest/most)."""
+        building.build_from(self, count, candidates, free, optional, price, narrow)
 
     def build_card(
         self,
@@ -313,9 +335,14 @@ class Context:
         return [(None, card_id)] if isinstance(card_id, str) and card_id in self.game.cards else []
 
     def in_view(self, found: Sequence[tuple[Player | None, str]]) -> list[Context]:
-        """A context per card found, in order, with that card in view (`for_each: {cards: ...}`)."""
+        """A context per card found, in order, with that card in view (`for_each: {cards: ...}`); after
+        a piece placed, the hex of each is its own piece's (board.site_of), not the one just placed."""
         spend(self.state, len(found))
-        return [self.about(self.game.cards[card_id]) for _holder, card_id in found]
+        cards = self.game.cards
+        if "hex" not in self.event:
+            return [self.about(cards[card_id]) for _holder, card_id in found]
+        seen = board_verbs.IN_VIEW
+        return [self.derive(card=cards[cid], event={**self.event, seen: cid}) for _holder, cid in found]
 
     def invoke(self, found: Sequence[tuple[Player | None, str]], on: str, worship: bool) -> None:
         """Run another entity's effects on `on` for the actor: the one found, or the one the player picks."""
@@ -338,10 +365,13 @@ class Context:
         shared: bool,
         receivers: Callable[[], list[Player]],
         count: Callable[[], int] | None,
+        source: Sequence[str] | None = None,
+        on_top: bool = False,
     ) -> None:
         """Move cards (runtime/cards.py): all of them (count None), or as many as `count`, the player
-        picking which, to the shared zone or each receiver's."""
-        cards.move(self, list(found), to, shared, receivers, count)
+        picking which, to the shared zone or each receiver's (at its end, or on top), taken from the
+        `source` zones."""
+        cards.move(self, list(found), to, shared, receivers, count, source, on_top)
 
     # ------------------------------------------------------------------ limits and wild values
 
@@ -392,23 +422,43 @@ def _notify(base: Context, event: str, payload: dict, depth: int | None = None) 
     heard = bool(game.hearers.get(event))
     if rules is None and not cards and not heard:
         return  # (the rules, the cards in play and the cards that hear: none listens)
-    each_player, after = game.trigger_rules.get(event, (False, False))
+    each_player, after, apart, order = game.trigger_rules.get(event, _UNDECLARED)
     payload = dict(payload, event=event)
-    if each_player:  # from the actor round the table (seat i is players[i])
+    if each_player:  # from the actor round the table (seat i is players[i]), to their left or right
         everyone, seat = base.state.players, base.actor.seat
-        listeners = everyone[seat:] + everyone[:seat]
+        if order == "clockwise":
+            listeners = everyone[seat:] + everyone[:seat]
+        else:
+            listeners = [everyone[s] for s in decide_players.around(order, seat, len(everyone))]
     else:
         listeners = [base.actor]
     immunity = hooks.IMMUNITY in game.standing_hooks  # (found once per game)
+    contexts = []
     for player in listeners:
         ctx = base.derive(
             actor=player, owner=player, card=None, event=payload, depth=base.depth if depth is None else depth
         )
         if immunity and any(arg.to == event for _card, arg in ctx.passives(player, hooks.IMMUNITY)):
             continue  # an `immune` standing effect: the event passes this player by
+        if apart:
+            contexts.append(ctx)
+            continue
         _listen(ctx, event, rules is not None, after, cards)
         if heard:
             hear(ctx, event, payload)
+    if apart:  # the rules for every player, apart from the cards (rules: first or last)
+        for phase in (False, True):
+            for ctx in contexts:
+                if phase == after:
+                    if rules is not None:
+                        run_trigger(ctx, None, event)
+                else:
+                    _listen(ctx, event, False, False, cards)
+                    if heard:
+                        hear(ctx, event, payload)
+
+
+_UNDECLARED = (False, False, False, "clockwise")  # an event game.yaml does not declare (trigger_rules)
 
 
 def _listen(ctx: Context, event: str, rules: bool, after: bool, cards: Any) -> None:

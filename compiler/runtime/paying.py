@@ -36,12 +36,13 @@ def spend(ctx: Context, player: Player, noun: str, n: int) -> None:
     player.values[noun] = have - n
 
 
-def _spend_any(ctx: Context, player: Player, n: int) -> None:
+def _spend_any(ctx: Context, player: Player, n: int, among: tuple[str, ...] | None = None) -> None:
     """Pay n resources of the player's choice, one at a time, each a resource they hold (one that
-    substitutes cover only when they hold none). Refused before any is asked for when even the
-    most they could pay falls short (_most_payable): whatever they answered, a later unit would
-    find nothing, and a search for answers that work (a trial's) would try them all in vain."""
-    names = _sorted(ctx.game.game)
+    substitutes cover only when they hold none), of `among` only when given. Refused before any is
+    asked for when even the most they could pay falls short (_most_payable): whatever they
+    answered, a later unit would find nothing, and a search for answers that work (a trial's)
+    would try them all in vain."""
+    names = _sorted(ctx.game.game) if among is None else sorted(among)
     most = _most_payable(ctx, player, names)
     if n > most:
         raise Illegal(f"{player.id} cannot pay {n} resource{'s' if n != 1 else ''} of their choice (they have {most})")
@@ -54,6 +55,12 @@ def _spend_any(ctx: Context, player: Player, n: int) -> None:
         spend(ctx, player, ctx.ask(player, "which resource to pay", held), 1)
 
 
+def spend_any(ctx: Context, player: Player, n: int, among: tuple[str, ...] | None) -> None:
+    """Pay n resources of the player's choice among some (`pay: {any: {amount: n, of: [...]}}`)."""
+    if n > 0:
+        _spend_any(ctx, player, n, among)
+
+
 def _most_payable(ctx: Context, player: Player, names: list[str]) -> int:
     """At most how many resources of their choice the player can pay: one for each they hold, and
     one for each a substitute can stand in with a counter that is no resource (`give` of it each,
@@ -64,6 +71,8 @@ def _most_payable(ctx: Context, player: Player, names: list[str]) -> int:
     for _card, arg in ctx.passives(player, hooks.SUBSTITUTE):
         if arg.use == "any" or arg.use in ctx.game.game.resources or arg.limit == "once_per_build":
             continue
+        if arg.as_ != "any" and not set(arg.as_) & set(names):
+            continue  # it stands in for none of the resources asked for
         units = max(0, values.get(arg.use, 0)) // arg.give
         most += min(units, 1) if arg.limit else units
     return most

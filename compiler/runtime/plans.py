@@ -222,6 +222,7 @@ def _search(
     gives = [arg.give for _card, arg in supply.substitutes if arg.use != "any"]
     last = len(needs)
     state = ctx.state
+    track = supply.track  # the units bought from each seller, kept where the trade's events tell them
     # by position in the needs: the units that may pay it, each unit (its origin and key) a bit of `used`
     own_at, sellers_at = [], []
     for need in needs:
@@ -244,7 +245,7 @@ def _search(
         if cost > best_cost:
             return
         if i == last:
-            best_cost = _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives)
+            best_cost = _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives, track)
             if first and best_cost <= coins_available:
                 best_cost = -1  # found: every branch left is cut (cost > best_cost)
             return
@@ -270,6 +271,8 @@ def _search(
             tried_sellers.add(seller_key)
             more = bought.copy()
             more[origin] = more.get(origin, 0) + price
+            if track:  # the units bought from the seller, under a key of its own (_keep reads it apart)
+                more[origin, 1] = more.get((origin, 1), 0) + 1
             search(i + 1, used | bit, stock_left, wild_left, cost + price, more)
 
     try:
@@ -321,12 +324,13 @@ def _keep(
     best: dict[tuple, Plan],
     best_cost: int,
     cost: int,
-    bought: dict[str, int],
+    bought: dict,
     stock: dict[str, int],
     stock_left: dict[str, int],
     wild: list[tuple[str, frozenset[str] | None, int]],
     wild_left: tuple[int, ...],
     gives: list[int],
+    track: bool = False,
 ) -> int:
     """A way to pay found by the search: kept among the cheapest (one plan per outcome); the
     cheapest cost found so far."""
@@ -338,13 +342,18 @@ def _keep(
             if n != left:
                 taken[noun] = taken.get(noun, 0) + (n - left) * give
         consumed = tuple(sorted(taken.items()))
+    if track:  # (seller, 1) keys hold the units bought from the seller: no part of the plan's identity
+        count = tuple(sorted((k[0], n) for k, n in bought.items() if type(k) is tuple))
+        bought = {k: n for k, n in bought.items() if type(k) is str}
+    else:
+        count = ()
     purchases = tuple(sorted(bought.items()))
     if cost < best_cost:
         best.clear()
         best_cost = cost
     key = (purchases, consumed)
     if key not in best:  # the same outcome at the same cost is the same plan
-        best[key] = Plan(cost, purchases, consumed)
+        best[key] = Plan(cost, purchases, consumed, count)
     return best_cost
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from pydantic import BaseModel
 
+from ..decide.selectors import ranked
 from ..decide.tables import kept
 from ..lang.flow import Flow, Step
 from ..lang.registry import Primitive
@@ -39,6 +40,17 @@ class FlowError(Exception):
     """A game that cannot be played as its flow says (no flow, a player count out of range)."""
 
 
+class StepRefused(FlowError):
+    """A `do` or `fire` step of the flow that the rules refused: carried out, it would change
+    nothing (a free build of a card that lies nowhere). `step` is its number (Program.paths says
+    where game.yaml writes it)."""
+
+    def __init__(self, step: int, reason: str) -> None:
+        super().__init__(step, reason)
+        self.step = step
+        self.reason = reason
+
+
 def splitmix(seed: int) -> tuple[int, int]:
     """One step of splitmix64: (next state, a 64-bit output)."""
     seed = (seed + 0x9E3779B97F4A7C15) & _MASK
@@ -58,10 +70,11 @@ class Program:
         self.game = game
         self.flow: Flow = flow
         self.steps: list[Step] = []
+        self.paths: list[tuple] = []  # step id -> where game.yaml writes it (("flow", "setup", 2), ...)
         self.blocks: list[tuple[int, ...]] = []
         self.bodies: dict[int, tuple[int, ...]] = {}  # step id -> its blocks (if: then, else)
-        self.setup = self._block(flow.setup)
-        self.play = self._block(flow.play)
+        self.setup = self._block(flow.setup, ("flow", "setup"))
+        self.play = self._block(flow.play, ("flow", "play"))
         self.card_ids = list(game.cards)
         self.card_index = {cid: i for i, cid in enumerate(self.card_ids)}
         self.move_names = list(flow.moves)
@@ -109,17 +122,19 @@ class Program:
         self._labels: dict[int, str] = {}
         self._decks: dict[tuple[int, int], tuple[list[str], list[tuple[list[str], int]]]] = {}
 
-    def _block(self, steps: list[Step]) -> int:
+    def _block(self, steps: list[Step], path: tuple) -> int:
         ids = []
-        for step in steps:
+        for i, step in enumerate(steps):
             sid = len(self.steps)
             self.steps.append(step)
+            at = path + (i, step.key)
+            self.paths.append(at)
             ids.append(sid)
             arg = step.arg
             if step.key in ("repeat", "each_player"):
-                self.bodies[sid] = (self._block(arg.steps),)
+                self.bodies[sid] = (self._block(arg.steps, at + ("steps",)),)
             elif step.key == "if":
-                self.bodies[sid] = (self._block(arg.then), self._block(arg.else_))
+                self.bodies[sid] = (self._block(arg.then, at + ("then",)), self._block(arg.else_, at + ("else",)))
         self.blocks.append(tuple(ids))
         return len(self.blocks) - 1
 
@@ -166,8 +181,10 @@ def _reads_card(node: Any) -> bool:
 
 
 def _judged(action: Any) -> bool:
-    """Whether a move's action is a build that must build (judging.py judges it)."""
-    return bool(action.key == "build" and not action.arg.optional and action.arg.price is None)
+    """Whether a move's action is a build that must build (judging.py judges it); not one whose
+    fewest/most keep some of the cards it can build (building.py reads them after their checks)."""
+    arg = action.arg
+    return bool(action.key == "build" and not arg.optional and arg.price is None and not ranked(arg.card))
 
 
 # a build as judging reads it: its count, its candidates (read in a context), whether it is free

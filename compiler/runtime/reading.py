@@ -44,6 +44,39 @@ def gain_most(ctx: Context, among: list[str], amount: int, fewest: bool) -> None
     ctx.change(ctx.actor, noun, amount)
 
 
+_NOT_PASSED = frozenset(
+    {"event", "@in_view"}
+)  # the trigger's name, and the card a for_each has in view (board.IN_VIEW)
+
+
 def passed_on(ctx: Context, details: dict) -> dict:
     """An announced event's details with those of the event being handled under them (`pass_on`)."""
-    return {**{k: v for k, v in ctx.event.items() if k != "event"}, **details}
+    return {**{k: v for k, v in ctx.event.items() if k not in _NOT_PASSED}, **details}
+
+
+def ranked(ctx: Context, found: list, selector: Any) -> list:
+    """Of the cards found, those a selector's `fewest`/`most` keep (each read with the card in view),
+    as its search keeps them (cards.select); a build narrows the cards it can build so."""
+    from .cards import extremes
+
+    fewest = (lambda c: c.amount(selector.fewest)) if selector.fewest is not None else None
+    most = (lambda c: c.amount(selector.most)) if selector.most is not None else None
+    return extremes(ctx, list(found), fewest, most)
+
+
+def card_has(ctx: Context, where: Iterable[tuple[str, Any]]) -> bool:
+    """Whether the card in view has fields holding these values (the condition `card_has`), each
+    read as a selector's `where` reads it in the searching context (cards._wanted)."""
+    from ..model.fields import field_value, holds
+    from .cards import wanted_value
+
+    card = ctx.card
+    if card is None:
+        return False
+    return all(holds(field_value(card, name), wanted_value(ctx, name, wanted)) for name, wanted in where)
+
+
+def chosen(ctx: Context) -> int:
+    """How many cards the choose_cards being carried out chose (0 outside one)."""
+    value = ctx.event.get("@chosen")
+    return value if isinstance(value, int) else 0

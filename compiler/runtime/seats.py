@@ -6,13 +6,13 @@ names once (by the interpreter as it runs, by the generator at build time), eval
 
 from __future__ import annotations
 
-from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS, OWNER_PART, Part, Plan
+from ..decide.players import ACTOR, EVERY_SEAT, OTHER_SEATS, OWNER_PART, TARGET, Part, Plan, order_key
 from .state import Illegal, Player, State
 
 
-def players(plan: Plan, state: State, actor: Player, owner: Player, ordered: bool = False) -> list[Player]:
+def players(plan: Plan, state: State, actor: Player, owner: Player, ordered: bool | str = False) -> list[Player]:
     """The players of a plan, each once, in the plan's order; `ordered`: in turn order from the
-    actor's left."""
+    actor's left (True), or in one of decide/players.ORDERS (counter-clockwise, ...)."""
     everyone = state.players
     n = len(everyone)
     if len(plan) == 1:  # one part: its players, each once already
@@ -20,7 +20,11 @@ def players(plan: Plan, state: State, actor: Player, owner: Player, ordered: boo
     else:
         found = _distinct(plan, state, actor, owner, everyone, n)
     if ordered:
-        found.sort(key=lambda p: (p.seat - actor.seat - 1) % n)
+        if ordered is True or ordered == "clockwise":
+            found.sort(key=lambda p: (p.seat - actor.seat - 1) % n)
+        else:
+            key = order_key(ordered, actor.seat, n)
+            found.sort(key=lambda p: key(p.seat))
     return found
 
 
@@ -50,4 +54,6 @@ def _part(part: Part, state: State, actor: Player, owner: Player, everyone: list
     if part in (EVERY_SEAT, OTHER_SEATS):
         start = 0 if part == EVERY_SEAT else 1
         return [everyone[(actor.seat + k) % n] for k in range(start, n)]
+    if part == TARGET:
+        raise Illegal("no player is targeted here: 'target' names the player a target action picked")
     raise Illegal(f"unknown player relation '{part[1]}'")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.limits import spend
 from ..decide import nouns, selectors
-from ..decide.players import OPPONENTS
+from ..decide.players import OPPONENTS, TARGET_DETAIL
 from ..decide.tables import kept_for
 from . import cards, seats
 from .filters import Match, matching
@@ -148,6 +148,16 @@ def pick_player(ctx: Context, candidates: list[Player], actions: Callable[[Conte
     by_id = {p.id: p for p in candidates}
     picked = by_id[ctx.ask(ctx.actor, "which player", list(by_id))]
     actions(ctx.as_actor(picked))
+
+
+def target(ctx: Context, candidates: list[Player], actions: Callable[[Context], None]) -> None:
+    """The `target` action: the actor picks one of the candidates and carries out the actions
+    themselves, the picked player named `target` inside them (the event's TARGET_DETAIL)."""
+    if not candidates:
+        raise Illegal("no player to target")
+    by_id = {p.id: p for p in candidates}
+    picked = by_id[next(iter(by_id)) if len(by_id) == 1 else ctx.ask(ctx.actor, "which player to target", list(by_id))]
+    actions(ctx.derive(event={**ctx.event, TARGET_DETAIL: picked.id}))
 
 
 def hand_over(

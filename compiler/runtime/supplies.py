@@ -61,6 +61,8 @@ class Plan:
     coins: int
     purchases: tuple[tuple[str, int], ...]  # (seller, coins)
     consumed: tuple[tuple[str, int], ...]  # (noun, units) taken from stock or wild counters
+    # (seller, units bought) of the first way found to this outcome: what the trade's events tell
+    bought: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     def label(self) -> str:
         parts = [f"buy from {seller} for {coins}" for seller, coins in self.purchases]
@@ -99,6 +101,7 @@ class Supply:
     # (plans._recalled): the cheapest plans found, the most coins found to buy none
     floors: dict[tuple[str, ...], list] = field(default_factory=dict)
     _self_sold: bool | None = None  # sells_to_self (a supply is made for one buyer)
+    track: bool = False  # a plan keeps the units bought from each seller (the trade's events tell them)
 
     def _index(self) -> dict[str, list[tuple[int, frozenset[str]]]]:
         """Every unit filed under each noun it can be, in order, in one pass."""
@@ -170,6 +173,8 @@ class _Memo:
         self.prices: dict[tuple, tuple[int, list[tuple[bool, Any, set[str]]]]] = {}
         self.offers: dict[tuple, tuple[list[Unit], int]] = {}
         self.stocked: dict[tuple[str, ...], Any] = {}  # Supply.stocked, for every supply
+        trade = game.game.trade  # Supply.track, for every supply
+        self.track = trade is not None and (trade.sold is not None or trade.bought is not None)
 
 
 class _Relevant(dict):
@@ -200,7 +205,7 @@ class _Sold(dict):
         return found
 
 
-_READ = (hooks.PRODUCTION, hooks.TRADE_PRICE, hooks.RULE_NUMBER, hooks.COST, hooks.SUBSTITUTE)
+_READ = (hooks.PRODUCTION, hooks.TRADE_PRICE, hooks.RULE_NUMBER, hooks.COST, hooks.SUBSTITUTE, hooks.SELLERS)
 _UNITS_MAX = 20_000  # supplies a game keeps at most: a long simulate run meets ever new cities
 
 
@@ -261,6 +266,9 @@ def _made(
         if priced is None:
             priced = memo.prices[price_key] = _setting(ctx, buyer, trade)
         base, setting = priced
+        if ctx.game.passives_by_hook.get(hooks.SELLERS):
+            allowed = trade_sellers(ctx, buyer)
+            sellers = [(seller, cards) for seller, cards in sellers if seller.id in allowed]
         for seller, cards in sellers:
             prices = _prices(seller.id, base, setting)
             part_key = (seller.id, cards, base, tuple(sorted(prices.items())))
@@ -274,7 +282,17 @@ def _made(
             offered += part[0]
             total += part[1]
     # the parts' lists are read, never changed
-    return Supply(own[0], offered, total, own[2], own[3], stocked=memo.stocked)
+    return Supply(own[0], offered, total, own[2], own[3], stocked=memo.stocked, track=memo.track)
+
+
+def trade_sellers(ctx: Context, buyer: Player) -> set[str]:
+    """The ids of the players a buyer may buy from: those the game's trade names, and those the
+    buyer's `buy_from` effects add (each read from the buyer)."""
+    trade = ctx.game.game.trade
+    found = {p.id for p in ctx.players(trade.from_, actor=buyer)} if trade is not None else set()
+    for _card, arg in ctx.passives(buyer, hooks.SELLERS):
+        found |= {p.id for p in ctx.players(arg.players, actor=buyer) if p is not buyer}
+    return found
 
 
 def _own_units(ctx: Context, player: Player, steps: list[int]) -> list[Unit]:
@@ -362,6 +380,8 @@ def _reading(ctx: Context, memo: _Memo, player: Player) -> _Reading:
     every = tuple((seat, memo.relevant.__getitem__) for seat in range(len(everyone)))
     if rules.trade is None:
         return _Reading(every, player.seat, ())
+    if ctx.game.passives_by_hook.get(hooks.SELLERS):  # who sells may widen with the buyer's cards (_made)
+        return _Reading(every, player.seat, tuple((p.seat, p.seat) for p in everyone if p is not player))
     sellers = tuple(p.seat for p in ctx.players(rules.trade.from_, actor=player))
     if hooks.RULE_NUMBER in reached or hooks.TRADE_PRICE in reached:
         return _Reading(every, player.seat, tuple((seat, seat) for seat in sellers))

@@ -48,7 +48,7 @@ def trigger(
     if not isinstance(when, dict):
         raise ExampleInvalid("each step of when is a mapping: {build: id} or {event: name}")
     by = when.get("by", "p1")
-    for field in ("by", "build", "event"):
+    for field in ("by", "build", "event", "from"):
         if field in when and not isinstance(when[field], str):
             raise ExampleInvalid(f"when.{field} should be a name, not {type(when[field]).__name__}")
     try:
@@ -59,10 +59,7 @@ def trigger(
         card_id = when["build"]
         if card_id not in game.cards:
             raise UnknownCard("when.build", card_id, ("when", "build"), did_you_mean(card_id, game.cards))
-        for zone in actor.zones.values():
-            if card_id in zone:
-                zone.remove(card_id)
-                break
+        _take_for_build(game, actor, card_id, when.get("from"))
         build(game, state, actor, card_id, decider, free=bool(when.get("free", False)), handlers=handlers)
     elif "event" in when:
         event = when["event"]
@@ -72,3 +69,25 @@ def trigger(
         fire(game, state, event, actor, decider, payload, handlers=handlers)
     else:
         raise ExampleInvalid("when needs 'build' or 'event'")
+
+
+def _take_for_build(game: CompiledGame, actor: Any, card_id: str, source: str | None) -> None:
+    """The card an example builds leaves the zone it is taken from: `from` (one of the builder's
+    zones), else the first of their zones holding it other than the one it is built into, so that
+    a copy already built stays there (and a second copy, or its refusal, can be shown)."""
+    if source is not None:
+        if source not in actor.zones and source not in game.game.zones:
+            raise ExampleInvalid(
+                f"when.from names no zone: '{source}'", ("when", "from"), did_you_mean(source, game.game.zones)
+            )
+        held = actor.zones.get(source, [])
+        if card_id not in held:
+            raise ExampleInvalid(f"when.from: {actor.id}'s {source} holds no '{card_id}'", ("when", "from"))
+        held.remove(card_id)
+        return
+    kind = game.game.kinds.get(game.cards[card_id].kind)
+    built_into = kind.zone if kind is not None else None
+    for name, zone in actor.zones.items():
+        if card_id in zone and name != built_into:
+            zone.remove(card_id)
+            return

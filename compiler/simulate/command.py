@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.limits import Runaway
+from ..runtime.program import StepRefused
 from .bots import BotOptions, UnknownBot, parse_bots
 from .loading import DataError, UsageError, load_game
 from .outdir import check, staged
@@ -135,6 +136,11 @@ def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
             store.add_all("base", runs.play(job, label=game.id))
             store.close()
             summary = write_report(work, game, meta)
+    except StepRefused as refused:  # a step of the flow the rules refuse: the data's, at its place
+        from ..pipeline.check.flowcheck import refused_text
+
+        echo(refused_text(load_run(root, game), game, refused, runs.players), err=True)
+        return 1
     except Runaway as exc:
         return too_long(root, game, exc, runs.players, echo)
     except RayUnavailable as exc:
@@ -144,13 +150,19 @@ def command(root: Path, game_name: str, runs: Runs, echo: Echo) -> int:
     return 0
 
 
+def load_run(root: Path, game: Any) -> Any:
+    """The run that loaded a game's files (its documents locate a finding)."""
+    from ..pipeline.project import load
+
+    return load([game.directory], root)
+
+
 def too_long(root: Path, game: Any, exc: Exception, players: int, echo: Echo) -> int:
     """A game stopped at a bound (core/limits.py): E404 at its game.yaml `flow:`, exit 1 (nothing written)."""
     from ..core.diagnostics import render_text
     from ..pipeline.check.flowgame import finding
-    from ..pipeline.project import load
 
-    document = load([game.directory], root).documents.get(game.game_file)
+    document = load_run(root, game).documents.get(game.game_file)
     d = finding(game, document, exc)
     echo(render_text(d, document.line_text(d.line) if document is not None else None), err=True)
     return 1
@@ -196,3 +208,5 @@ def print_summary(summary: dict, fmt: str, out: Path, echo: Echo) -> None:
         echo(f"  ! {flag['what']}: {flag['why']}")
     if len(summary.get("flags", [])) > 12:
         echo(f"  ! ... {len(summary['flags']) - 12} more in the report")
+    for warning in summary.get("warnings", []):
+        echo(f"warning: {warning}")

@@ -2,13 +2,14 @@
 
 Chance outcomes come from the generator held in the game state (`sample_chance`), each bot from
 its own seeded generator, so game i of a run is the same game wherever it is played. A card is
-"built by" the seat whose cards in play it joins; the points it gave (measured on request) are that
-seat's estimated score (game.yaml `balance.estimate`) after the step that built it, less the
-estimate before.
+"built by" the seat whose cards in play it joins, unless it left another seat's in the same step
+(handed over, traded); the points it gave (measured on request) are that seat's estimated score
+(game.yaml `balance.estimate`) after the step that built it, less the estimate before.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ..core.limits import decided
@@ -79,9 +80,16 @@ def _new_builds(
     now = None
     if then is not None:
         now = table.values(state.state) if not state.is_terminal() else [float(v) for v in state.returns()]
+    # a card that left another seat's cards in play in the same step was handed over, not built
+    left = Counter(card for was, is_ in zip(old, new) for card in _added(is_, was))
     out: list[tuple[int, str, float | None]] = []
     for seat, (was, is_) in enumerate(zip(old, new)):
-        added = _added(was, is_)
+        added = []
+        for card in _added(was, is_):
+            if left[card]:
+                left[card] -= 1
+            else:
+                added.append(card)
         for card in added:  # several cards in one step share the step's gain
             gain = None if now is None or then is None else (now[seat] - then[seat]) / len(added)
             out.append((seat, card, gain))

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from ..core.limits import Runaway
 from ..model.compiled import CompiledGame
 from ..runtime.flow import FlowError
+from ..runtime.program import StepRefused
 from ..tools.narrate import Event
 from ..tools.play import EOF_MESSAGE, Human, Quit, Session, seat_seed
 from .bots import BOTS, BotOptions, UnknownBot, parse_bots
@@ -172,6 +173,11 @@ def command(
         )
     except EOFError as exc:
         return fail(str(exc) or EOF_MESSAGE)
+    except StepRefused as refused:  # the data's fault, at its place in game.yaml (a FlowError too)
+        from ..pipeline.check.flowcheck import refused_text
+
+        echo(refused_text(run, game, refused, n), err=True)
+        return 1
     except FlowError as exc:
         return fail(str(exc))
     except Runaway as exc:  # a game past the bounds (decisions, rounds, cards dealt): E404 at game.yaml's flow

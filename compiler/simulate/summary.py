@@ -48,6 +48,7 @@ def summarise(con, run: str = "base", labels: list[str] | None = None, game: Any
         out["strategy"] = strategy(con, run, game)
     names = {cid: c.name for cid, c in game.cards.items()} if game is not None else {}
     out["flags"] = flags(out, len(seats), names)
+    out["warnings"] = warnings(out)
     return out
 
 
@@ -165,6 +166,21 @@ def flags(summary: dict[str, Any], players: int, names: dict[str, str] | None = 
     for cid in summary.get("never_built", []):
         out.append({"what": names.get(cid, cid), "why": f"never built in {summary['games']} games"})
     return out
+
+
+def warnings(summary: dict[str, Any]) -> list[str]:
+    """What a reader of the results should be told: a greedy bot winning less often than the random
+    one means its estimate (game.yaml balance.estimate, by default the game's own final scoring)
+    misjudges positions, and every figure the greedy bots produced is suspect."""
+    bots = summary.get("wins_by_bot", {})
+    greedy, chance = bots.get("greedy"), bots.get("random")
+    if greedy is None or chance is None or greedy["rate"]["value"] >= chance["rate"]["value"]:
+        return []
+    return [
+        f"the greedy bot won less often than the random one ({greedy['rate']['value']:.3f} against "
+        f"{chance['rate']['value']:.3f}): its estimate of a position (balance.estimate in game.yaml, by "
+        "default the triggers the flow fires once play is over) may leave out what scores"
+    ]
 
 
 def cards(con, run: str, games: int) -> list[dict[str, Any]]:

@@ -235,6 +235,7 @@ def rules_on_reveal_building(ctx: Context) -> None:
         False,
         lambda: [ctx.actor],
         None,
+        ("revealed",),
     )
 
 
@@ -361,6 +362,7 @@ def rules_on_draw_landscapes(ctx: Context) -> None:
         True,
         lambda: [ctx.actor],
         None,
+        ("drawn",),
     )
     rt.budget(ctx.state, 1)
     ctx.actor.values["card_draws"] = max(
@@ -406,6 +408,7 @@ def flow_6_do(ctx: Context) -> None:
         False,
         lambda: [ctx.actor],
         None,
+        ("building_pile",),
     )
 
 
@@ -423,6 +426,7 @@ def flow_8_do(ctx: Context) -> None:
         False,
         lambda: [ctx.actor],
         None,
+        ("building_pile",),
     )
     rt.budget(ctx.state, 1)
     rt.board.reveal(ctx, (("main_stack", False),), ("storage", False), lambda: 1, None)

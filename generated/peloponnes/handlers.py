@@ -328,6 +328,7 @@ def rules_on_setup(ctx: Context) -> None:
             True,
             lambda: [ctx.actor],
             None,
+            ("table",),
         )
 
 
@@ -378,6 +379,7 @@ def rules_on_bidding_turn(ctx: Context) -> None:
             True,
             lambda: [ctx.actor],
             None,
+            ("chits",),
         )
     else:
         rt.budget(ctx.state, 1)
@@ -510,6 +512,7 @@ def rules_on_take_tiles(ctx: Context) -> None:
         False,
         lambda: [ctx.actor],
         None,
+        ("conquered",),
     )
     rt.budget(ctx.state, 1)
     if bool(_in_bidding_on_10(ctx)):
@@ -529,6 +532,7 @@ def rules_on_take_tiles(ctx: Context) -> None:
                 False,
                 lambda: [c4.actor],
                 None,
+                ("bidding_on",),
             )
 
         ctx.choose(
@@ -558,6 +562,7 @@ def rules_on_take_tiles(ctx: Context) -> None:
         True,
         lambda: [ctx.actor],
         None,
+        ("bidding_on",),
     )
     rt.budget(ctx.state, 1)
     if rt.bounded(ctx.actor.values.get("bid", 0)) > 0:
@@ -578,6 +583,7 @@ def rules_on_end_round(ctx: Context) -> None:
         True,
         lambda: [ctx.actor],
         None,
+        ("offer",),
     )
     rt.budget(ctx.state, 1)
     ctx.move_cards(
@@ -586,6 +592,7 @@ def rules_on_end_round(ctx: Context) -> None:
         True,
         lambda: [ctx.actor],
         None,
+        ("conquest_row",),
     )
     rt.budget(ctx.state, 1)
     ctx.move_cards(
@@ -594,6 +601,7 @@ def rules_on_end_round(ctx: Context) -> None:
         True,
         lambda: [ctx.actor],
         None,
+        ("under_athens",),
     )
 
 
@@ -679,6 +687,7 @@ def rules_on_supply(ctx: Context) -> None:
                 True,
                 lambda: [c5.actor],
                 None,
+                ("unbuilt",),
             )
 
         c1.choose(
@@ -713,6 +722,7 @@ def rules_on_disasters(ctx: Context) -> None:
                 True,
                 lambda: [c1.actor],
                 None,
+                ("disaster_track",),
             )
 
 
@@ -938,6 +948,7 @@ def earthquake_on_strike(ctx: Context) -> None:
                     )
                 ),
             ),
+            ("buildings",),
         )
         rt.budget(ctx.state, 1)
         ctx.spend(ctx.actor, "stone", rt.bounded((len(_in_buildings_20(ctx)) * 1)))
@@ -964,6 +975,7 @@ def tempest_on_strike(ctx: Context) -> None:
                     )
                 ),
             ),
+            ("lands",),
         )
         rt.budget(ctx.state, 1)
         ctx.spend(ctx.actor, "food", rt.bounded((len(_in_lands_22(ctx)) * 1)))
@@ -1631,6 +1643,7 @@ def flow_1_do(ctx: Context) -> None:
         True,
         lambda: [ctx.actor],
         None,
+        None,
     )
     rt.budget(ctx.state, 1)
     ctx.move_cards(
@@ -1638,6 +1651,7 @@ def flow_1_do(ctx: Context) -> None:
         "athens_tile",
         True,
         lambda: [ctx.actor],
+        None,
         None,
     )
 

@@ -463,6 +463,7 @@ def rules_on_last_card(ctx: Context) -> None:
                 False,
                 lambda: [c4.actor],
                 None,
+                ("hand",),
             )
 
         def _option5(c6: Context) -> None:
@@ -473,6 +474,7 @@ def rules_on_last_card(ctx: Context) -> None:
                 True,
                 lambda: [c6.actor],
                 None,
+                ("hand",),
             )
             rt.budget(c6.state, 1)
             rt.dispatch(c6, "discard", {})
@@ -1394,6 +1396,7 @@ def move_stage_2(ctx: Context) -> None:
         False,
         lambda: [ctx.actor],
         lambda: 1,
+        ("hand",),
     )
 
 
@@ -1407,6 +1410,7 @@ def move_discard_1(ctx: Context) -> None:
         True,
         lambda: [ctx.actor],
         lambda: 1,
+        ("hand",),
     )
 
 
@@ -1433,6 +1437,7 @@ def flow_9_do(ctx: Context) -> None:
         True,
         lambda: [ctx.actor],
         None,
+        ("hand",),
     )
 
 

@@ -17,7 +17,11 @@ class BuildArgs(Strict):
     card: CardRef = Field(description="A card id or a selector of the cards that may be built")
     free: bool = Field(False, description="Built without paying its cost")
     count: Amount = Field(1, description="How many different cards are built")
-    optional: bool = Field(True, description="The player may build fewer, or none")
+    optional: bool = Field(
+        True,
+        description="The player may build fewer, or none; false: a card must be built, else the whole effect is "
+        "refused (inside a card's own build, outside a choice, W504 warns: that card could then not be built)",
+    )
     price: dict[Noun, Amount] | None = Field(
         None,
         description="Paid instead of the card's cost, read with the card in view "
@@ -42,7 +46,14 @@ class Build(Primitive):
     @staticmethod
     def run(arg, ctx):
         price = None if arg.price is None else (lambda about: {noun: about.amount(n) for noun, n in arg.price.items()})
-        ctx.build_from(lambda: ctx.amount(arg.count), lambda: ctx.select(arg.card), arg.free, arg.optional, price)
+        chosen = ctx.decide.selectors
+        if not chosen.ranked(arg.card):
+            ctx.build_from(lambda: ctx.amount(arg.count), lambda: ctx.select(arg.card), arg.free, arg.optional, price)
+            return
+        # fewest/most among the cards that can be built: the cheapest one it may not build vetoes nothing
+        plain = chosen.unranked(arg.card)
+        narrow = lambda found: ctx.reading.ranked(ctx, found, arg.card)  # noqa: E731
+        ctx.build_from(lambda: ctx.amount(arg.count), lambda: ctx.select(plain), arg.free, arg.optional, price, narrow)
 
     @staticmethod
     def never_refused(arg, sure):

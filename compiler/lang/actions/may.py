@@ -16,7 +16,7 @@ class May(Primitive):
     family, name = "action", "may"
     args = list["Action"]
     summary = "The acting player may carry the actions out, or decline; offered only when they can be carried out."
-    example = {"may": [{"pay": {"any_resource": 1}}, {"gain": {"points": 1}}]}
+    example = {"may": [{"pay": {"any": 1}}, {"gain": {"points": 1}}]}
 
     @staticmethod
     def english(arg, en):

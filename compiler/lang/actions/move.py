@@ -18,6 +18,11 @@ class MoveArgs(Strict):
     to: ZoneName = Field(description="The zone they go to")
     of: PlayerName = Field("self", description="Whose zone receives them (for a player zone)")
     count: Amount | Literal["all"] = Field("all", description="How many (the player picks which)")
+    at: Literal["bottom", "top"] = Field(
+        "bottom",
+        description="Where in the zone they go: at its bottom (its end, the default) or on its top (its first "
+        "card: what draw and reveal take next)",
+    )
 
 
 @primitive
@@ -30,8 +35,10 @@ class Move(Primitive):
     @staticmethod
     def english(arg, en):
         how_many = "all" if arg.count == "all" else en.amount(arg.count)
-        whose = "" if arg.of == "self" else f" of {en.players(arg.of)}"
-        return f"move {how_many} {en.card_ref(arg.card)} to the {en.word(arg.to)}{whose}"
+        who = en.players(arg.of)
+        whose = "your" if arg.of == "self" else who + ("'" if who.endswith("s") else "'s")
+        where = "on top of" if arg.at == "top" else "to"
+        return f"move {how_many} {en.card_ref(arg.card)} {where} {en.zone(arg.to, whose)}"
 
     @staticmethod
     def run(arg, ctx):
@@ -42,6 +49,8 @@ class Move(Primitive):
             ctx.decide.zones.shared(ctx.game.game, arg.to),
             lambda: ctx.players(arg.of),
             count,
+            ctx.decide.selectors.source(ctx.game, arg.card),
+            arg.at == "top",
         )
 
     @staticmethod

@@ -37,10 +37,10 @@ class Reveal(Primitive):
 
     @staticmethod
     def english(arg, en):
-        piles = en.words(arg.from_ if isinstance(arg.from_, list) else [arg.from_], "or")
-        out = f"turn over the top card of {piles} into {en.word(arg.to)}"
+        piles = en.join([en.zone(z) for z in (arg.from_ if isinstance(arg.from_, list) else [arg.from_])], "or")
+        out = f"turn over the top card of {piles} into {en.zone(arg.to)}"
         if en.amount(arg.count) != "1":
-            out = f"turn over as many cards as {en.amount(arg.count)} from the top of {piles} into {en.word(arg.to)}"
+            out = f"turn over as many cards as {en.amount(arg.count)} from the top of {piles} into {en.zone(arg.to)}"
         if arg.if_emptied:
             out += "; if that empties the pile, " + en.actions(arg.if_emptied)
         return out

@@ -29,7 +29,7 @@ class Adjacent(Primitive):
     @staticmethod
     def english(arg, en):
         if arg.symbol:
-            return f"it stands next to a {en.word(arg.symbol)} hex"
+            return f"it stands next to a {en.symbol(arg.symbol)} hex"
         what = en.selector(arg.to) if arg.to else "pieces"
         whose = "" if arg.of == "self" else f" of {en.players(arg.of)}"
         return f"it stands next to one of the {what}{whose}"

@@ -26,7 +26,7 @@ class Links(Primitive):
 
     @staticmethod
     def english(arg, en):
-        return f"one chain of your pieces joins {arg.count} {en.word(arg.symbol)} hexes"
+        return f"one chain of your pieces joins {arg.count} {en.symbol(arg.symbol)} hexes"
 
     @staticmethod
     def run(arg, ctx):

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..registry import Primitive, primitive
-from ..types import PlayerSet, Selector, Strict
+from ..types import Name, PlayerSet, Selector, Strict
 
 
 class PiecesArgs(Strict):
@@ -19,13 +19,17 @@ class PiecesArgs(Strict):
         description="'event': only on the hexes next to the hex just placed "
         "(known to every listener and inside for_each and with)",
     )
+    on: Name | None = Field(None, description="Only pieces on hexes showing this symbol (e.g. water)")
 
 
 @primitive
 class Pieces(Primitive):
     family, name = "expression", "pieces"
     args = PiecesArgs
-    summary = "How many pieces of some players (of some cards) lie on the board, or next to the hex just placed."
+    summary = (
+        "How many pieces of some players (of some cards) lie on the board, or next to the hex just placed, or on "
+        "hexes showing a symbol."
+    )
     example = {"pieces": {"around": "event", "of": "opponents", "to": {"kind": "building"}}}
 
     @staticmethod
@@ -36,9 +40,11 @@ class Pieces(Primitive):
     def english(arg, en):
         what = en.selector(arg.to, owned=False) if arg.to else "pieces"
         whose = f"your {what}" if arg.of == "self" else f"{what} of {en.players(arg.of)}"
-        where = " next to the hex just built on" if arg.around else " on the board"
+        where = " next to the hex just built on" if arg.around else "" if arg.on else " on the board"
+        if arg.on:
+            where += f" standing on {en.symbol(arg.on)} hexes"
         return f"the number of {whose}{where}"
 
     @staticmethod
     def run(arg, ctx):
-        return ctx.board.pieces(ctx, ctx.players(arg.of), ctx.filter(arg.to), arg.around is not None)
+        return ctx.board.pieces(ctx, ctx.players(arg.of), ctx.filter(arg.to), arg.around is not None, arg.on)

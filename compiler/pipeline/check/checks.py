@@ -10,7 +10,9 @@ from ...cache.gameview import Reads
 from ...core.diagnostics import Severity
 from ...runtime.deck import check_draws
 from ..project import Run
+from ..typecheck import unfilled_details, unique_by_default
 from .examples import check_card_examples, check_examples
+from .flowcheck import check_setup
 from .flowgame import check_flow
 from .followon import broken_cards, fold
 from .placeholders import check_placeholders
@@ -50,7 +52,11 @@ def check_game(run: Run, game, scope: Scope, examples: bool = True) -> None:
     from another file's errors folded under them: followon.py)."""
     error_files = scope.error_files
     if game.game_file not in error_files:
-        run.report.extend(check_draws(game, run.documents.get(game.game_file)))
+        game_doc = run.documents.get(game.game_file)
+        run.report.extend(check_draws(game, game_doc))
+        if game_doc is not None:
+            run.report.extend(unfilled_details(game.game, game.cards.values(), game_doc))
+            run.report.extend(unique_by_default(game.game, game_doc))
         run.report.extend(
             check_text(
                 game,
@@ -66,6 +72,8 @@ def check_game(run: Run, game, scope: Scope, examples: bool = True) -> None:
         document = run.documents.get(game.game_file)
         run.report.extend(run.cache.flow(game, lambda: check_flow(game, document)))
     broken = broken_cards(game, error_files, scope.written)
+    if not broken:  # the set-up played out: a step the rules refuse (a broken card might refuse it)
+        run.report.extend(check_setup(game, run.documents.get(game.game_file)))
     reads: dict = {}
     if broken:  # record what each card's examples read, to fold failures that follow from the broken cards
 

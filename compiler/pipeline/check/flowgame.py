@@ -47,9 +47,14 @@ def check_flow(game: Any, document: Any) -> list[Diagnostic]:
     """E404 when one random game of the flow does not end within the bounds; [] otherwise (or without a flow)."""
     if game.game.flow is None:
         return []
+    from ...runtime.program import StepRefused
+    from .flowcheck import refused_step
+
     players = game.game.players.min
     try:
         play_once(game, players)
+    except StepRefused as refused:  # a step of the flow the rules refuse in play: E405 at that step
+        return [refused_step(game, document, refused, players)]
     except (Runaway, FlowError, RecursionError) as exc:
         return [finding(game, document, exc, players)]
     return []

@@ -6,8 +6,8 @@ game or a card.
 
 from .bids import bid
 from .examples import compare_board, setup_board
-from .hexes import BoardInvalid, board_of, components, neighbours, open_hexes, parse, site_of
-from .piles import follows_last, lay_out, place_tiles, reveal
+from .hexes import IN_VIEW, BoardInvalid, board_of, components, neighbours, open_hexes, parse, site_of
+from .piles import draw, follows_last, lay_out, place_tiles, reveal, shuffle
 from .placing import Placement, affordable, pay, place
 from .rankings import rank, total
 from .shapes import adjacent, clusters, connected, links, pieces
@@ -21,6 +21,7 @@ __all__ = [
     "board_of",
     "clusters",
     "compare_board",
+    "draw",
     "components",
     "connected",
     "follows_last",
@@ -36,6 +37,8 @@ __all__ = [
     "rank",
     "reveal",
     "setup_board",
+    "shuffle",
     "site_of",
+    "IN_VIEW",
     "total",
 ]

@@ -182,11 +182,19 @@ def seen(board: dict) -> dict[Any, Any]:
     return entry[2]
 
 
-def site_of(ctx: Context, player: Player | None = None, card_id: str | None = None) -> str | None:
+# An event's detail naming the card a `for_each: {cards: ...}` has in view (Context.in_view): there
+# the hex of the card in view is its own piece's, not the one just placed.
+IN_VIEW = "@in_view"
+
+
+def site_of(ctx: Context, player: Player | None = None, card_id: str | None = None, placed: bool = False) -> str | None:
     """The hex of a player's piece of a card (default: the hex just placed, which the event carries
-    to every listener; else the card in view, or the event's card)."""
-    if player is None and card_id is None and "hex" in ctx.event:
-        return ctx.event["hex"]
+    to every listener, unless a `for_each` over cards has another card in view; else the card in
+    view, or the event's card). `placed`: the hex just placed whatever card is in view."""
+    event = ctx.event
+    if player is None and card_id is None and "hex" in event:
+        if placed or ctx.card is None or event.get(IN_VIEW) != ctx.card.id:
+            return event["hex"]
     player = player or ctx.actor
     card_id = card_id or (ctx.card.id if ctx.card is not None else ctx.event.get("card"))
     for hex_key, (pid, cid) in board_of(ctx.state)["pieces"].items():

@@ -99,3 +99,30 @@ def follows_last(ctx: Context, zone: str, shared: bool, field_name: str, empty: 
         return set(as_list(v))
 
     return bool(values(last) & values(mine))
+
+
+def draw(
+    ctx: Context,
+    pile: tuple[str, bool],
+    to: tuple[str, bool],
+    count: Callable[[], int] | None,
+    until: Callable[[], int] | None,
+) -> None:
+    """The `draw` action: the top cards of a pile (its first) go to a zone, `count` of them, or as
+    many as make the zone hold `until` cards; fewer when the pile runs out. Zones come as (zone,
+    shared): a player's are the actor's."""
+    source, target = zone_cards(ctx, *pile), zone_cards(ctx, *to)
+    n = max(0, until() - len(target)) if until is not None else max(0, count() if count is not None else 1)
+    for _ in range(spend(ctx.state, min(n, len(source)))):
+        target.append(source.pop(0))
+
+
+def shuffle(ctx: Context, zone: tuple[str, bool], into: tuple[str, bool]) -> None:
+    """The `shuffle` action: a zone's cards go into another (or stay), and that zone is put in a
+    random order (the decider's: Decider.shuffled)."""
+    source, target = zone_cards(ctx, *zone), zone_cards(ctx, *into)
+    if source is not target:
+        target.extend(source)
+        source.clear()
+    spend(ctx.state, len(target))
+    target[:] = ctx.decider.shuffled(ctx.state, target)

@@ -25,13 +25,15 @@ def adjacent(ctx: Context, symbol: str | None, owners: list[Player] | None, matc
     return any(n in others for n in neighbours(site))
 
 
-def pieces(ctx: Context, owners: list[Player], match: Match | None, around: bool) -> int:
+def pieces(ctx: Context, owners: list[Player], match: Match | None, around: bool, on: str | None = None) -> int:
     """The `pieces` amount: how many pieces of the owners the filter lets through lie on the board,
-    or (around) on the hexes next to the hex just placed."""
+    or (around) on the hexes next to the hex just placed; `on`: only on hexes showing the symbol."""
     hexes = piece_hexes(ctx, owners, match)
+    if on is not None:
+        hexes = hexes & showing(board_of(ctx.state), on)
     if not around:
         return len(hexes)
-    site = site_of(ctx)
+    site = site_of(ctx, placed=True)
     return 0 if site is None else sum(1 for n in neighbours(site) if n in hexes)
 
 

@@ -26,6 +26,10 @@ class Allowances:
 def allowances(card: Card, vocab: Vocabulary) -> Allowances:
     game = vocab.game
     out = Allowances({vocab.card_key(card.id)} | {("noun", name) for name in game.globals})
+    if any(e.on is None and e.passive == "discount" and e.passive_arg.everything for e in card.effects):
+        out.keys.add(("noun", game.build.currency))  # a whole cost waived, 'coins included'
+    if game.trade is not None and any(e.on is None and e.passive == "buy_from" for e in card.effects):
+        out.keys.add(("noun", game.trade.currency))  # bought at the trade's price, in its currency
     kind = game.kinds.get(card.kind)
     for name, value in card.fields.items():
         spec = kind.fields.get(name) if kind else None

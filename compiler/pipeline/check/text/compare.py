@@ -22,6 +22,20 @@ from .words import COUNTING, names_field, word_before
 OPTIONAL_WORDS = re.compile(r"\b(may|can|if you wish|optional(?:ly)?|up to|choose|chooses)\b", re.IGNORECASE)
 _OPTIONAL_EFFECT = re.compile(r"\byou may\b")
 _AGREE = "change the number in the text or in the effects so that they agree"
+_RESOURCE_WORD = re.compile(r"\bresources?\b", re.IGNORECASE)
+# comparisons and superlatives, by the way they point (the English renders lt as 'less than', gt as
+# 'more than', fewest as 'the fewest', most as 'the most')
+_DIRECTIONS = {
+    "up": re.compile(
+        r"\b(more than|greater than|higher than|most expensive|dearest|the most|the highest|the largest)\b",
+        re.IGNORECASE,
+    ),
+    "down": re.compile(
+        r"\b(less than|fewer than|lower than|cheapest|least expensive|the fewest|the least|the lowest|the smallest)\b",
+        re.IGNORECASE,
+    ),
+}
+_DISCARD = re.compile(r"\bdiscard(?:s|ed|ing)?\b", re.IGNORECASE)
 
 
 class _Comparison:
@@ -31,6 +45,7 @@ class _Comparison:
         self.said = read(vocab, self.text)
         self.allowed = allowances(card, vocab)
         self.rendered = [self._read_effect(e) for e in card.effects]
+        self.rendered_text = [self.en.effect(e) for e in card.effects]
         self.does = Reading([m for r in self.rendered for m in r.mentions], [n for r in self.rendered for n in r.loose])
         self.effect_numbers = self.does.all_numbers() | {m.number for m in self.does.mentions if m.number is not None}
         self.findings: list[Finding] = []
@@ -42,6 +57,8 @@ class _Comparison:
         self._numbers_done()
         self._optional()
         self._loose_numbers()
+        self._directions()
+        self._discards()
         return self.findings
 
     def _read_effect(self, effect: Effect) -> Reading:
@@ -49,7 +66,8 @@ class _Comparison:
         discarded for coins'): those are the game's words, not the designer's, so the text may use them
         and need not."""
         english = self.en.effect(effect)
-        reading = read(self.vocab, english)
+        reading, spelled = _named(read(self.vocab, english), effect, self.vocab)
+        self.allowed.keys |= spelled  # the text may use those words, and need not
         head = self.en.trigger(effect.on) if effect.on else ""
         if not head or not english.lower().startswith(head.lower()):
             return reading
@@ -90,6 +108,7 @@ class _Comparison:
         kind ('wood' where the effects have stone), else one per name."""
         said_only = self._unmatched(self.said.mentions, self.does.keys(), self.allowed.keys)
         does_only = self._unmatched(self.does.mentions, self.said.keys(), set())
+        does_only = self._every_resource(does_only)
         lone = {
             category for category in {m.key[0] for m in does_only} if sum(m.key[0] == category for m in does_only) == 1
         }
@@ -111,6 +130,50 @@ class _Comparison:
             )
         for m in does_only:
             self._unsaid(m)
+
+    def _every_resource(self, does_only: list[Mention]) -> list[Mention]:
+        """'A resource' in the text covers the effects naming every resource of the game one by one
+        (a price for all seven, a production of any of them)."""
+        resources = set(self.vocab.game.resources)
+        named = {m.key[1] for m in self.does.mentions if m.key[0] == "noun" and m.key[1] in resources}
+        if len(resources) < 2 or named != resources or not _RESOURCE_WORD.search(self.text):
+            return does_only
+        return [m for m in does_only if not (m.key[0] == "noun" and m.key[1] in resources)]
+
+    def _directions(self) -> None:
+        """A comparison or a superlative the text turns round: 'more' where the effects test 'less',
+        'most expensive' where they keep the fewest."""
+        said = {d for d, words in _DIRECTIONS.items() if words.search(self.text)}
+        done = {d for d, words in _DIRECTIONS.items() for r in self.rendered_text if words.search(r)}
+        if len(said) == 1 and done and not said & done:
+            (direction,) = said
+            match = _DIRECTIONS[direction].search(self.text)
+            assert match is not None
+            self.findings.append(
+                Finding(
+                    f'text says "{match.group(0)}"; the effects compare the other way ({" or ".join(sorted(done))})',
+                    match.start(),
+                    match.end(),
+                    hint="turn the comparison round in the text or in the effects",
+                )
+            )
+
+    def _discards(self) -> None:
+        """'Discard' in the text where no effect puts a card in a discard pile (a card moved to the
+        bottom of a deck, say)."""
+        match = _DISCARD.search(self.text)
+        if match is None or any(_DISCARD.search(r) for r in self.rendered_text):
+            return
+        if any(e.on is None for e in self.card.effects) and not any(e.on is not None for e in self.card.effects):
+            return  # a standing effect may read a discard as its trigger's wording
+        self.findings.append(
+            Finding(
+                f'text says "{match.group(0)}"; no effect puts a card in a discard pile',
+                match.start(),
+                match.end(),
+                hint="say where the card goes, or move it to the discard pile",
+            )
+        )
 
     def _swap_for(self, does: Mention, said_only: list[Mention]) -> Mention | None:
         """The one word of the text that stands where the effects have `does`: the one name of its kind
@@ -228,6 +291,35 @@ class _Comparison:
             if word_before(self.text, start).lower() in COUNTING:
                 continue
             self.findings.append(Finding(f"text says {n}; the effects have no {n}", start, end, hint=_AGREE))
+
+
+def _named(reading: Reading, effect: Effect, vocab: Vocabulary) -> tuple[Reading, set[Key]]:
+    """The mentions of nouns an effect's English makes that its data names (or that the game's trade
+    and build imply: their currency), and the keys of the others: a counter whose name or label a
+    primitive's own wording happens to spell ('buildings on the board' in 'your buildings on the
+    board', a counter 'builds' in 'build a card') is not the effect's."""
+    names = set(_strings(effect.model_dump(by_alias=True, exclude_none=True)))
+    game = vocab.game
+    names |= {game.build.currency} | ({game.trade.currency} if game.trade is not None else set())
+    # a name's words name nouns too: a rule number 'priest_population' reads 'the priest population value'
+    stems = {word.rstrip("s") for name in names for word in name.split("_")}
+    kept = [m for m in reading.mentions if m.key[0] != "noun" or m.key[1] in names or _stem(m.key[1]) in stems]
+    if len(kept) == len(reading.mentions):
+        return reading, set()
+    return Reading(kept, reading.loose), {m.key for m in reading.mentions} - {m.key for m in kept}
+
+
+def _stem(name: str) -> str:
+    return name.rstrip("s") if "_" not in name else name
+
+
+def _strings(node: object) -> list[str]:
+    """Every name a model dump holds, keys and values."""
+    if isinstance(node, dict):
+        return [s for k, v in node.items() for s in (*_strings(k), *_strings(v))]
+    if isinstance(node, list):
+        return [s for item in node for s in _strings(item)]
+    return [node] if isinstance(node, str) else []
 
 
 def compare(card: Card, vocab: Vocabulary, en: English) -> list[Finding]:

@@ -61,8 +61,17 @@ UNITS = {"space": ["space"], "marker": ["marker", "progress marker"]}
 # A number after these counts things the text names, not an amount: 'the other two', 'both'.
 COUNTING = {"the", "other", "all", "these", "those"}
 BUILTIN_PLAYERS = {
-    "opponents": ["opponents", "opponent", "other player", "other players", "each other player"],
-    "all": ["every player", "each player", "all players", "all the players", "everyone"],
+    "opponents": [
+        "opponents",
+        "opponent",
+        "other player",
+        "other players",
+        "each other player",
+        "another player",
+        "any other player",
+    ],
+    "all": ["every player", "each player", "all players", "all the players", "everyone", "any player", "anyone"],
+    "target": ["targeted player", "chosen player", "player you choose", "player you chose", "that player"],
 }
 PUNCTUATION = frozenset(".;:!?()")
 
