@@ -353,7 +353,8 @@ class Generator:
                     self.module.builds.append((name, i - 1, count, self._search_of(action.arg.card), action.arg.free))
             self.module.moves.append((name, names))
             self.namer.count = 0
-            self.module.move_cards.append((name, self._search_of(move.card)))
+            if move.card is not None:  # a move made with no card has no cards to find
+                self.module.move_cards.append((name, self._search_of(move.card)))
 
     def _search_of(self, ref: Any) -> Code:
         """A function of the context that finds a card reference's cards: the module's search for

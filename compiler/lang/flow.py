@@ -23,7 +23,11 @@ MoveName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64), Re
 class MoveSpec(Strict):
     """One entry of the menu of a turn: for every card the selector finds, one move."""
 
-    card: Selector = Field(description="The cards this move can be made with (the player's own; e.g. {zone: hand})")
+    card: Selector | None = Field(
+        None,
+        description="The cards this move can be made with (the player's own; e.g. {zone: hand}): one move per "
+        "card; without it the move is made with no card, once (pass, end one's turn)",
+    )
     do: list[Action] = Field(
         description="What the move does; `{field: id}` and other fields read the card it is made with"
     )

@@ -82,6 +82,11 @@ class Zone(Strict):
         description="Those who cannot see its cards are told how many have each value of this field, in "
         "order (a face-down stack of A tiles on B tiles); a bot's guess keeps them so",
     )
+    refill: ZoneName | None = Field(
+        None,
+        description="A pile that `draw` finds empty is first refilled with this zone's cards, shuffled (a "
+        "deck-builder's discard pile shuffled into the deck); a player's from the same player's zone",
+    )
 
     @model_validator(mode="after")
     def _one_visibility(self):

@@ -22,6 +22,7 @@ from ..load.walk import yaml_files
 from ..model.compiled import CompiledGame, Source
 from ..model.game import Card, Game
 from .check.sheet import check_sheet
+from .check.zones import check_zones
 from .resolve import Namespaces, check_card_fields, check_game_marks, check_names
 from .typecheck import Vocabulary, check_types, refusing_builds, unreached_prices
 from .validate.structure import validate
@@ -263,6 +264,7 @@ def compile_game(run: Run, game_dir: Path) -> CompiledGame | None:
             lambda: (
                 check_names(game, spaces, game_doc, ())
                 + check_sheet(game, game_doc)
+                + check_zones(game, game_doc)
                 + check_game_marks(game, game_doc)
                 + check_types(game, vocab, game_doc, ())
             ),

@@ -24,7 +24,7 @@ from .decider import Question
 from .interpreter import _made, fire
 from .machine import _Pause, _Replay
 from .menus import Menus
-from .program import A_DO, A_MOVE, Node, StepRefused
+from .program import A_DO, A_MOVE, CHANCE, Node, StepRefused
 from .state import Illegal, State
 
 
@@ -62,8 +62,8 @@ class Atomic(Menus):
             question = pause.question
         except Illegal as refused:
             frame[8] = None
-            if answers:  # refused after the player's answers: the last is struck, its question asked again
-                _strike(frame, decider, str(refused))
+            if answers and _strike(frame, decider, str(refused)):
+                # refused after the player's answers: the last is struck, its question asked again
                 return self._atom(frame)
             if op == A_MOVE and self._fallback(frame):
                 return self._atom(frame)
@@ -90,8 +90,9 @@ class Atomic(Menus):
         if op == A_MOVE:
             name, card_id = self.program.move_of(what[1])
             player = state.players[seat]  # acting with the card, as a trial's context (menus._trial_ctx)
-            event = {"move": name, "card": card_id}
-            ctx = _made(self.game, state, decider, player, player, self.game.cards[card_id], event, 0, self.handlers)
+            event = {"move": name} if card_id is None else {"move": name, "card": card_id}
+            card = None if card_id is None else self.game.cards[card_id]
+            ctx = _made(self.game, state, decider, player, player, card, event, 0, self.handlers)
             self._run_move(ctx, name, slice(None))
         elif op == A_DO:
             self._flow_run(self._ctx(seat, decider, state), what)
@@ -106,8 +107,13 @@ class Atomic(Menus):
         if len(frame[2]) > 2:
             return False
         name, card_id = self.program.move_of(action)
+        if card_id is None:  # a move with no card has no other way to be made
+            return False
+        moves = self.program.flow.moves
         for other in self.program.steps[sid].arg.moves:
-            if other != name and self._can_move_on(frame[4], frame[3], other, card_id):
+            if other == name or moves[other].card is None:
+                continue
+            if self._can_move_on(frame[4], frame[3], other, card_id):
                 frame[2] = (sid, self.program.move_action(self.program.move_names.index(other), card_id), "fallback")
                 frame[5] = []
                 frame[6] = []  # another move: its trials are not these
@@ -124,9 +130,14 @@ class Atomic(Menus):
             self.state = saved
 
     def _ask(self, question: Question, note: str = "") -> None:
-        seat = self.state.player(question.player).seat
         labels = [f"{question.about}: {o}" for o in question.options]
-        self.node = Node("question", seat, list(range(len(question.options))), labels, about=question.about, note=note)
+        actions = list(range(len(question.options)))
+        if question.weights is not None:  # a chance outcome inside the step (a die, a shuffle)
+            self.node = Node("chance", CHANCE, actions, labels, list(question.weights), about=question.about)
+            self.node.told = question.told
+            return
+        seat = self.state.player(question.player).seat
+        self.node = Node("question", seat, actions, labels, about=question.about, note=note)
 
 
 class _Live:
@@ -154,17 +165,24 @@ class _Live:
         return None if self.run.dead else question
 
 
-def _strike(frame: list, decider: _Replay, why: str) -> None:
+def _strike(frame: list, decider: _Replay, why: str) -> bool:
     """A step the rules refused after its player's last answer: that answer is struck from its
     question's options, the question to be asked again, as a player told that the rules do not
     allow it picks another. With every option of a question struck, the question itself refuses
     (machine._Replay), and the answer before it is struck in turn; with no answer left, the step
     is refused as a whole. The trials' verdicts are made again: the run goes another way. `why`:
-    the refusal, told with the question asked again (Node.note)."""
+    the refusal, told with the question asked again (Node.note). A chance outcome is never struck:
+    those after the struck answer are drawn again; False when no player answered (nothing to strike)."""
     answers = frame[5]
-    last = len(answers) - 1
-    option = decider.asked[last].options[answers[last]]
+    asked = decider.asked
+    # the last answer a player gave (chance outcomes after it are drawn again; none: nothing to strike)
+    last = next((i for i in reversed(range(len(answers))) if asked[i].weights is None), -1)
+    if last < 0:
+        return False
+    del answers[last + 1 :]
+    option = asked[last].options[answers[last]]
     # (question, option, why); those past the question struck other ways
     frame[7] = [s for s in frame[7] if s[0] <= last] + [(last, option, f"not {option}: {why}")]
     answers.pop()
     frame[6] = []
+    return True

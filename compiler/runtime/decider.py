@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -22,6 +20,13 @@ class Question:
     about: str
     options: tuple[str, ...]
     answer: str = ""
+    # a chance outcome inside an effect (a die, a shuffle): answered by chance, each option with
+    # its weight (None: a player's question); `told`: everyone may see it (a die, not a card shuffled)
+    weights: tuple[int, ...] | None = None
+    told: bool = False
+
+
+CHANCE = "chance"  # who answers a chance question (an example's `answers: {chance: [...]}`)
 
 
 class Decider:
@@ -39,6 +44,15 @@ class Decider:
     def _pick(self, question: Question) -> str:
         return question.options[0]
 
+    def chance(self, about: str, options: list[str], weights: list[int] | None = None, told: bool = True) -> int:
+        """A chance outcome inside an effect: the index of the option drawn. In a whole game it is a
+        chance node (atomic.py); elsewhere (an example, a trial) the first option unless scripted.
+        `told`: the outcome may be shown to every player (a die; a card shuffled into a pile is not)."""
+        question = Question(CHANCE, about, tuple(options), weights=tuple(weights or [1] * len(options)), told=told)
+        question.answer = self._pick(question)
+        self.asked.append(question)
+        return options.index(question.answer)
+
     def recall(self, trial: Callable[[], bool], state: State) -> bool:
         """A trial's verdict inside the run (runtime/choices.py `can`, building.py's candidates):
         tried now. A decider that replays a step (machine._Replay) answers it from an earlier run
@@ -54,33 +68,6 @@ class Decider:
     def choose_first(self, player: str, about: str, first: str) -> str:
         """A question asked with its first option alone, when answers_first() says it may be."""
         raise NotImplementedError
-
-    def shuffled(self, state: State, ids: list[str]) -> list[str]:
-        """Cards in a random order (the `shuffle` action). Chance inside an effect is not a chance
-        node of the game yet: the order is drawn from a generator seeded by the state as it is (its
-        values and zones, read in order), so that the same state shuffles alike on both engines and
-        in every process."""
-        if len(ids) < 2:
-            return list(ids)
-        seed = hashlib.sha256(repr(_seen(state)).encode()).digest()
-        order = list(ids)
-        random.Random(seed).shuffle(order)
-        return order
-
-
-def _seen(state: State) -> tuple:
-    """What a shuffle's seed reads of a state: its values and zones, in an order every process
-    keeps (a player's `used` limits are a set, left out)."""
-    from .state import values_of, zones_of
-
-    return (
-        tuple(sorted(state.globals.items())),
-        tuple(sorted((k, tuple(v)) for k, v in state.zones.items())),
-        tuple(
-            (p.id, tuple(sorted(values_of(p).items())), tuple(sorted((k, tuple(v)) for k, v in zones_of(p).items())))
-            for p in state.players
-        ),
-    )
 
 
 class FirstLegal(Decider):
@@ -147,6 +134,9 @@ class Searching(Decider):
 
     def _pick(self, question: Question) -> str:
         i = len(self.asked)
+        if question.weights is not None:  # chance is not searched for a way that works: its first outcome
+            self.counts.append(1)
+            return question.options[0]
         self.counts.append(len(question.options))
         return question.options[self.path[i] if i < len(self.path) else 0]
 

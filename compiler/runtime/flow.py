@@ -151,6 +151,8 @@ class GameState(Dealing, Atomic):
         if node.kind == "chance" and frame[0] == DRAW_START:
             self.start = action
             self.stack.pop()
+        elif node.kind == "chance" and frame[0] == ATOM:  # inside a step (a die rolled): as an answer
+            frame[5].append(action)
         elif node.kind == "chance":
             self._dealt(frame, self.program.card_ids[action])
         elif node.kind == "menu":
@@ -260,15 +262,24 @@ class GameState(Dealing, Atomic):
         return False
 
     def _walk_each(self, frame: list) -> bool:
+        """The next player's part of an `each_player` step; or, when the part just played granted its
+        player another turn (the `extra_turn` action), that part once more for them."""
         _k, sid, order, i = frame
-        if i == len(order):
+        again = self.state.again
+        if i and again and order[i - 1] in again:
+            i -= 1  # the same seat again: its part is played anew, granting afresh
+        elif i == len(order):
             self.stack.pop()
             return False
-        frame[3] += 1
+        else:
+            frame[3] += 1
+        seat = order[i]
+        if again and seat in again:  # granted before this part began: it is this part
+            self.state.again = tuple(s for s in again if s != seat)
         position = self.program.steps[sid].arg.position
         if position is not None:
             self.state.globals[position] = i + 1
-        self.stack.append([BLOCK, self.program.bodies[sid][0], 0, order[i]])
+        self.stack.append([BLOCK, self.program.bodies[sid][0], 0, seat])
         return False
 
     def _walk_draw_start(self, frame: list) -> bool:

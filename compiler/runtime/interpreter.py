@@ -24,6 +24,7 @@ from . import (
     board as board_verbs,
     building,
     cards,
+    chance,
     choices,
     paying,
     reading as reading_verbs,
@@ -194,6 +195,16 @@ class Context:
     ) -> None:
         """A set of the cards found, picked as one decision (runtime/choices.py)."""
         choices.choose_cards(self, found, low, high, each, after)
+
+    def extra_turn(self) -> None:
+        """The actor takes another turn once this one is over (flow.GameState._walk_each)."""
+        state = self.state
+        if self.actor.seat not in state.again:
+            state.again = (*state.again, self.actor.seat)
+
+    def roll(self, dice: int, sides: int, total: str | None, each: list[str]) -> list[int]:
+        """Dice rolled, each a chance outcome (runtime/chance.py); the total and each die set on nouns."""
+        return chance.roll(self, dice, sides, total, each)
 
     def may(self, actions: Callable[[ContextLike], None]) -> None:
         """An optional effect: the actor may carry the actions out, if they can (runtime/choices.py)."""

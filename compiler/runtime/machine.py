@@ -10,7 +10,8 @@ The runtime cannot stop in the middle of an effect, so an episode replays: after
 runs the triggers again, from a copy of the start state, with the answers given so far, up to
 the first question not yet answered. The runtime is deterministic, so a replay is the same run;
 the price is one replay per decision, which the short decision sequences of a turn can afford.
-Nothing here is random: the runtime has no chance events yet (decks are dealt by `deck.py`).
+A die rolled or a card shuffled inside an effect is a chance question (Decider.chance), which the
+episode shows as a chance node.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model.compiled import CompiledGame
 
 TERMINAL = -4  # OpenSpiel's kTerminalPlayerId
+CHANCE = -1  # OpenSpiel's kChancePlayerId
 
 
 class _Pause(Exception):
@@ -110,6 +112,8 @@ class Episode:
         """The seat of the player who answers next, or TERMINAL."""
         if self._question is None:
             return TERMINAL
+        if self._question.weights is not None:  # a die rolled, a card shuffled: chance answers
+            return CHANCE
         return self._state.player(self._question.player).seat
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -132,7 +136,15 @@ class Episode:
         return self._question is None
 
     def is_chance_node(self) -> bool:
-        return False  # the runtime has no chance events yet
+        return self._question is not None and self._question.weights is not None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each outcome of the chance question waiting, with its probability ([] elsewhere)."""
+        if not self.is_chance_node():
+            return []
+        assert self._question is not None and self._question.weights is not None
+        total = sum(self._question.weights)
+        return [(i, w / total) for i, w in enumerate(self._question.weights)]
 
     def num_players(self) -> int:
         return len(self._start.players)

@@ -58,6 +58,10 @@ class Menus(FlowBase):
         self._judging = {}  # the states builds are judged on, each read once (_judging_ctx)
         found: dict[str, list[str]] = {}  # the cards of each `card` selector (Program.same_cards)
         for name in prog.steps[sid].arg.moves:
+            if prog.flow.moves[name].card is None:  # a move with no card: offered once, if it can be made
+                if not prog.sure_from[name] or self._can_move(seat, name, None):
+                    actions.append(prog.move_action(prog.move_names.index(name), None))
+                continue
             same = prog.same_cards[name]
             cards = found.get(same)
             if cards is None:
@@ -320,17 +324,21 @@ class Menus(FlowBase):
             decider=decider,
             actor=player,
             owner=player,
-            card=self.game.cards[card_id],
-            event={"move": name, "card": card_id},
+            card=self._card(card_id),
+            event=_event(name, card_id),
             depth=0,
             handlers=self.handlers,
         )
         return ctx
 
-    def _move_ctx(self, ctx: Context, name: str, card_id: str) -> Context:
-        return ctx.derive(card=self.game.cards[card_id], event={"move": name, "card": card_id})
+    def _move_ctx(self, ctx: Context, name: str, card_id: str | None) -> Context:
+        return ctx.derive(card=self._card(card_id), event=_event(name, card_id))
 
-    def _can_move(self, seat: int, name: str, card_id: str) -> bool:
+    def _card(self, card_id: str | None) -> Any:
+        """The card a move is made with (None: a move with no card)."""
+        return None if card_id is None else self.game.cards[card_id]
+
+    def _can_move(self, seat: int, name: str, card_id: str | None) -> bool:
         trial = self.state.copy(new_run=True, lazy=True)  # a run of its own, with its own budget
         try:
             self._do_move(self._ctx(seat, FirstLegal(), trial), name, card_id)
@@ -338,11 +346,16 @@ class Menus(FlowBase):
             return False
         return True
 
-    def _do_move(self, ctx: Context, name: str, card_id: str) -> None:
+    def _do_move(self, ctx: Context, name: str, card_id: str | None) -> None:
         self._run_move(self._move_ctx(ctx, name, card_id), name, slice(None))
 
 
 _new = object.__new__
+
+
+def _event(name: str, card_id: str | None) -> dict[str, Any]:
+    """A move's event: its name, and the card it is made with (when it has one)."""
+    return {"move": name} if card_id is None else {"move": name, "card": card_id}
 
 
 def _judged_build(ctx: judging.Judging, parts: BuildParts) -> bool | None:

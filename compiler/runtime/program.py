@@ -145,7 +145,10 @@ class Program:
             self._decks[(players, key)] = deck_parts(self.game, players, key)
         return self._decks[(players, key)]
 
-    def move_action(self, move: int, card_id: str) -> int:
+    def move_action(self, move: int, card_id: str | None) -> int:
+        """A move with a card is `move * cards + card`; a move with no card comes after all of those."""
+        if card_id is None:
+            return len(self.move_names) * len(self.card_ids) + move
         return move * len(self.card_ids) + self.card_index[card_id]
 
     def move_actions(self, move: int, card_ids: list[str]) -> list[int]:
@@ -153,15 +156,18 @@ class Program:
         base, index = move * len(self.card_ids), self.card_index
         return [base + index[card_id] for card_id in card_ids]
 
-    def move_of(self, action: int) -> tuple[str, str]:
+    def move_of(self, action: int) -> tuple[str, str | None]:
+        """The move and its card (None: a move made with no card)."""
         move, card = divmod(action, len(self.card_ids))
+        if move >= len(self.move_names):
+            return self.move_names[action - len(self.move_names) * len(self.card_ids)], None
         return self.move_names[move], self.card_ids[card]
 
     def label(self, action: int) -> str:
         """A move's label in a menu, "move card" (made once per action: every menu shows them)."""
         found = self._labels.get(action)
         if found is None:
-            found = self._labels[action] = " ".join(self.move_of(action))
+            found = self._labels[action] = " ".join(part for part in self.move_of(action) if part is not None)
         return found
 
 
@@ -231,7 +237,7 @@ def program(game: CompiledGame) -> Program:
 class Node:
     """What the game waits for: a chance outcome, a move from a menu, or an answer."""
 
-    __slots__ = ("kind", "seat", "actions", "labels", "weights", "about", "note")
+    __slots__ = ("kind", "seat", "actions", "labels", "weights", "about", "note", "told")
 
     def __init__(
         self,
@@ -252,6 +258,7 @@ class Node:
             about,
         )
         self.note = note  # what a person is told with the question (an answer the rules refused)
+        self.told = False  # a chance outcome inside a step that everyone may be told (a die, not a shuffle)
 
 
 class Labels(Sequence[str]):
@@ -306,7 +313,7 @@ class FlowBase:
         player = state.players[seat]
         return _made(self.game, state, decider or FirstLegal(), player, player, None, {}, 0, self.handlers)
 
-    def _move_cards(self, ctx: Context, name: str) -> list[tuple[Any, str]]:
+    def _move_cards(self, ctx: Context, name: str) -> list[tuple[Any, Any]]:
         """The cards a move may be made with (its `card` selector): by the generated handlers' search
         for it when the game is played through them, else by the interpreter's."""
         search = self.handlers.move_cards.get(name) if self.handlers is not None else None

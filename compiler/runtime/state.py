@@ -127,6 +127,9 @@ class State:
     # hexes, tiles and pieces: see runtime/board/hexes.py. Made whole from the start, so that reading the
     # board (a condition, a requirement checked on the real state) never changes the state.
     board: dict[str, Any] = field(default_factory=lambda: {"hexes": {}, "pieces": {}, "tiles": {}})
+    # the seats that take another turn once this one is over (the `extra_turn` action), in the order
+    # granted; a tuple, replaced whole, so that copies share it
+    again: tuple[int, ...] = ()
 
     def player(self, pid: str) -> Player:
         for p in self.players:
@@ -178,6 +181,7 @@ class State:
         """Everything in the state as one hashable value, in order (zones keep their order): two
         states with equal fingerprints hold the same. Costs about what a copy does."""
         return (
+            self.again,
             tuple(self.globals.items()),
             tuple((k, tuple(v)) for k, v in self.zones.items()),
             tuple((part, tuple((k, repr(v)) for k, v in cells.items())) for part, cells in self.board.items()),
@@ -213,7 +217,9 @@ def copy_steps(state: State) -> int:
 COPY_STEPS = 8  # a trial copies the state and runs actions on it: several actions' worth of work
 
 _OTHER_PLAYER_FIELDS = tuple(f.name for f in fields(Player) if f.name not in {"id", "seat", "values", "zones", "used"})
-_OTHER_STATE_FIELDS = tuple(f.name for f in fields(State) if f.name not in {"players", "globals", "zones", "board"})
+_OTHER_STATE_FIELDS = tuple(
+    f.name for f in fields(State) if f.name not in {"players", "globals", "zones", "board", "again"}
+)
 
 
 def new_state(game: Any, n_players: int) -> State:

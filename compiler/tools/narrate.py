@@ -111,6 +111,11 @@ class Narrator:
             self._step(frame, before, game_state.state)
         self.last = game_state.state.copy(new_run=True)
 
+    def chance(self, label: str) -> None:
+        """A chance outcome inside a step that everyone may be told (a die rolled)."""
+        self.catch_up()  # what happened before it (a deal) is told first
+        self._tell(Event("chance", f"  {label}", None, self.gs.decisions, {}))
+
     def decision(self, seat: int, label: str) -> None:
         """A decision about to be applied (its label, as the runtime gives it)."""
         gs = self.gs
@@ -169,8 +174,11 @@ class Narrator:
         each = False  # a trigger fired for every player: the table's step, no one's own
         if op == A_MOVE:
             move, card_id = prog.move_of(what[1])
-            card = self.names.card(card_id) if not diff.card_hidden(card_id) else "a card"
-            head = f"{self._who(seat)}: {move.replace('_', ' ')} {card}"
+            if card_id is None:  # a move made with no card (pass)
+                head = f"{self._who(seat)}: {move.replace('_', ' ')}"
+            else:
+                card = self.names.card(card_id) if not diff.card_hidden(card_id) else "a card"
+                head = f"{self._who(seat)}: {move.replace('_', ' ')} {card}"
             if len(what) > 2:  # the move picked could no longer be made: another with the same card
                 head += " (the move picked could not be made)"
             kind = "move"

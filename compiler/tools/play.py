@@ -204,7 +204,10 @@ class Session:
         while not self.state.is_terminal():
             state = self.state
             if state.is_chance_node():
-                state.apply_action(state.sample_chance())
+                outcome = state.sample_chance()
+                if state.node is not None and state.node.told:  # a die rolled: told as it falls
+                    self.narrator.chance(state.action_to_string(-1, outcome))
+                state.apply_action(outcome)
                 continue
             seat = state.current_player()
             self.narrator.catch_up()  # what happened since the last step (a deal), before anyone decides
@@ -414,7 +417,8 @@ def menu(state: GameState, seat: int, names: Namer) -> list[Choice]:
     ctx = state._ctx(seat)
     legal_set = set(legal)
     for name in moves:
-        for _holder, card_id in state._move_cards(ctx, name):
+        made_with = state._move_cards(ctx, name) if prog.flow.moves[name].card is not None else [(None, None)]
+        for _holder, card_id in made_with:
             action = prog.move_action(prog.move_names.index(name), card_id)
             trial: Any = state.state.copy(new_run=True)
             why = ""

@@ -64,8 +64,8 @@ class Scores:
             return self.en.word(entry.trigger)
         return "other"
 
-    def card_category(self, card_id: str) -> str:
-        card = self.game.cards.get(card_id)
+    def card_category(self, card_id: str | None) -> str:
+        card = self.game.cards.get(card_id) if card_id is not None else None
         if card is None:
             return "other"
         kind = self.game.game.kinds[card.kind]

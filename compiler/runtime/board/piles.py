@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.limits import spend
 from ...decide.zones import shared
 from ...lang.types import as_list
+from ..chance import shuffled
 from ..state import Illegal
 from .hexes import board_of, key, lay_tile, parse, spec_of, tile_fits, touching_anchors
 
@@ -113,16 +114,21 @@ def draw(
     shared): a player's are the actor's."""
     source, target = zone_cards(ctx, *pile), zone_cards(ctx, *to)
     n = max(0, until() - len(target)) if until is not None else max(0, count() if count is not None else 1)
-    for _ in range(spend(ctx.state, min(n, len(source)))):
+    refill = ctx.game.game.zones[pile[0]].refill
+    for _ in range(spend(ctx.state, n)):
+        if not source and refill is not None:  # a pile drawn empty: its refill zone shuffled into it first
+            shuffle(ctx, (refill, ctx.game.game.zones[refill].shared), pile)
+            source = zone_cards(ctx, *pile)
+        if not source:
+            break
         target.append(source.pop(0))
 
 
 def shuffle(ctx: Context, zone: tuple[str, bool], into: tuple[str, bool]) -> None:
     """The `shuffle` action: a zone's cards go into another (or stay), and that zone is put in a
-    random order (the decider's: Decider.shuffled)."""
+    random order, drawn by chance card by card (runtime/chance.py)."""
     source, target = zone_cards(ctx, *zone), zone_cards(ctx, *into)
     if source is not target:
         target.extend(source)
         source.clear()
-    spend(ctx.state, len(target))
-    target[:] = ctx.decider.shuffled(ctx.state, target)
+    target[:] = shuffled(ctx, target, into[0])

@@ -37,8 +37,11 @@ def allowances(card: Card, vocab: Vocabulary) -> Allowances:
         if spec is not None and spec.description and spec.type not in ("cost", "ref", "refs"):
             # a cost's description lists every noun a cost may hold: it would allow them all
             out.keys |= read(vocab, spec.description).keys()
-            if isinstance(value, int) and not isinstance(value, bool):  # 'minimum bid 2'
-                out.numbers[value] |= {w.lower() for w in re.findall(r"[A-Za-z]{3,}", spec.description)} - _STOP
+            numbers = value if isinstance(value, list) else [value]
+            for number in numbers:
+                if isinstance(number, int) and not isinstance(number, bool):  # 'minimum bid 2', 'a roll of 3'
+                    words = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", spec.description)} - _STOP
+                    out.numbers[number] |= {form for word in words for form in variants(word)}
     return out
 
 
@@ -66,3 +69,5 @@ def _allow_field(out: Allowances, vocab: Vocabulary, name: str, value: Any, ftyp
         for item in value:
             if isinstance(item, str):
                 out.keys |= {vocab.card_key(item), ("value", item)}
+            elif isinstance(item, int) and not isinstance(item, bool):  # 'a roll of 2 or 3': each number
+                _allow_field(out, vocab, name, item, ftype)

@@ -166,10 +166,21 @@ def word_before(text: str, start: int) -> str:
     return text[begin:end]
 
 
+_LINKS = {"of", "or", "and", "a", "an", "the"}  # words between a field's name and its numbers: 'a roll of 2 or 3'
+
+
 def names_field(text: str, start: int, end: int, words: set[str] | None) -> bool:
-    """'stage 2', 'age 1': a number next to the name of the card's own field holding it."""
+    """'stage 2', 'age 1', 'a roll of 2 or 3': a number next to the name of the card's own field
+    holding it (before it, across small linking words and the field's other numbers, or after it)."""
     if not words:
         return False
-    before = [w for w in (word_before(text, start),) if w]
     after = re.findall(r"[A-Za-z]+", text[end : end + 40])[:1]
-    return any(w.lower() in words for w in before + after)
+    if any(w.lower() in words for w in after):
+        return True
+    window = re.findall(r"[A-Za-z]+|[0-9]+", text[max(0, start - 60) : start])
+    for word in reversed(window[-6:]):
+        if word.lower() in words:
+            return True
+        if not (word.isdigit() or word.lower() in _LINKS):
+            return False
+    return False
