@@ -79,6 +79,8 @@ class Vocabulary:
             self._carry(arg.announce, {"card", *(f for k in kinds for f in self.kinds.get(k, {}))})
         elif key == "bid":
             self._carry(arg.outbid, {"card", "by"})
+        elif key == "roll" and arg.announce:
+            self._carry(arg.announce, {"total", "dice"})
         elif key == "invoke":
             self.details[arg.on] = ANY
         if key == "lead":

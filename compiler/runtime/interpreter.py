@@ -202,9 +202,13 @@ class Context:
         if self.actor.seat not in state.again:
             state.again = (*state.again, self.actor.seat)
 
-    def roll(self, dice: int, sides: int, total: str | None, each: list[str]) -> list[int]:
-        """Dice rolled, each a chance outcome (runtime/chance.py); the total and each die set on nouns."""
-        return chance.roll(self, dice, sides, total, each)
+    def roll(self, dice: int, sides: int, total: str | None, each: list[str], announce: str | None = None) -> list[int]:
+        """Dice rolled, each a chance outcome (runtime/chance.py); the total and each die set on
+        nouns; `announce`: a trigger fired then, its events carrying `total` and `dice`."""
+        rolled = chance.roll(self, dice, sides, total, each)
+        if announce is not None:
+            self.dispatch(announce, {"total": sum(rolled), "dice": rolled})
+        return rolled
 
     def may(self, actions: Callable[[ContextLike], None]) -> None:
         """An optional effect: the actor may carry the actions out, if they can (runtime/choices.py)."""

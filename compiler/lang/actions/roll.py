@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from pydantic import Field
 
 from ..registry import Primitive, primitive
-from ..types import Noun, Strict
+from ..types import Noun, Strict, TriggerName
 
 if TYPE_CHECKING:  # the language's models, built from the registry (model.py)
     from ..nodes import Amount
@@ -21,6 +21,11 @@ class RollArgs(Strict):
     )
     each: list[Noun] = Field(
         default_factory=list, description="Nouns set to each die in turn (e.g. [die_1, die_2], to test for doubles)"
+    )
+    announce: TriggerName | None = Field(
+        None,
+        description="A trigger fired once the dice have fallen, for the acting player: its events carry the "
+        "details `total` (the sum) and `dice` (each die, in order), read with {detail: total}",
     )
 
 
@@ -44,11 +49,12 @@ class Roll(Primitive):
             told.append(f"the total is the {en.word(arg.total)}")
         if arg.each:
             told.append("the dice are " + en.words([en.word(noun) for noun in arg.each]) + " in turn")
-        return f"roll {dice}{kind}" + (f" ({'; '.join(told)})" if told else "")
+        rolled = f"roll {dice}{kind}" + (f" ({'; '.join(told)})" if told else "")
+        return rolled + (f", then start the {en.word(arg.announce)}" if arg.announce else "")
 
     @staticmethod
     def run(arg, ctx):
-        ctx.roll(ctx.amount(arg.dice), ctx.amount(arg.sides), arg.total, arg.each)
+        ctx.roll(ctx.amount(arg.dice), ctx.amount(arg.sides), arg.total, arg.each, arg.announce)
 
     @staticmethod
     def never_refused(arg, sure):
