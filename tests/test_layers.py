@@ -157,6 +157,61 @@ def test_the_checks_see_what_they_must() -> None:
     assert layer("compiler.model.game") < layer("compiler.pipeline.project")
     # `from . import common` in a command module imports the package's face as well
     assert "compiler.cli" in {t for _l, t, _typing in GRAPH["compiler.cli.cards"]}
+    assert _runtime_layer("compiler.runtime.state") < _runtime_layer("compiler.runtime.costs")
+    assert _runtime_layer("compiler.runtime.board.hexes") == _runtime_layer("compiler.runtime.interpreter")
+    assert _runtime_layer("compiler.runtime.judging") < _runtime_layer("compiler.runtime.flow")
     planted = {"a": [(1, "b", True)], "b": [(1, "c", False)], "c": [(1, "a", False)], "d": []}
     assert _cycle(graph=planted) == ["a", "b", "c", "a"]
     assert _cycle(graph=planted, outside="c") is None
+
+
+# Inside compiler/runtime/, lowest first (ARCHITECTURE.md, "The runtime"): a module imports its own
+# group or a lower one. The board's verbs stand with the effects; a module not listed fails the test.
+RUNTIME_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("compiler.runtime",),  # the package's face
+    # state: the game state, who answers, seats, card filters, the context's protocol, chance
+    ("state", "decider", "seats", "filters", "context", "chance"),
+    # the rules of payment: standing effects, supplies, plans, paying, costs, wild units, trade events
+    ("standing", "supplies", "payment", "plans", "paying", "costs", "wild", "trading"),
+    # effects: the interpreter and the verbs it carries out
+    (
+        "cards",
+        "choices",
+        "tracks",
+        "reading",
+        "effects",
+        "heard",
+        "builds",
+        "building",
+        "spaces",
+        "board",
+        "interpreter",
+    )
+    + ("trace",),
+    # moves: what a move or an option would do, judged or tried; an example's trigger; an episode
+    ("judging", "sure", "deck", "when", "machine"),
+    # the flow runner: the program, deals, menus, atomic steps, the game state, what a player sees
+    ("program", "dealing", "menus", "atomic", "flow", "view", "guess"),
+)
+
+
+def _runtime_layer(module: str) -> int:
+    if module == "compiler.runtime":
+        return 0
+    name = module.removeprefix("compiler.runtime.").split(".")[0]
+    for index, names in enumerate(RUNTIME_LAYERS):
+        if name in names:
+            return index
+    raise AssertionError(f"{module} is in no layer of the runtime: add it to RUNTIME_LAYERS and ARCHITECTURE.md")
+
+
+def test_the_runtime_is_layered_too() -> None:
+    """State, the rules of payment, effects, moves and the flow runner import only downward."""
+    runtime = [m for m in MODULES if m == "compiler.runtime" or m.startswith("compiler.runtime.")]
+    wrong = [
+        f"{MODULES[m].relative_to(PACKAGE.parent)}:{line}: {m} imports {t}"
+        for m in runtime
+        for line, t, _typing in GRAPH[m]
+        if t.startswith("compiler.runtime") and _runtime_layer(t) > _runtime_layer(m)
+    ]
+    assert not wrong, "imports against the runtime's layers:\n" + "\n".join(wrong)
