@@ -124,9 +124,8 @@ class GameState(Dealing, Atomic):
         value = chance_value(self.rng, self.decisions, self.chanced)
         actions, weights = node.actions, node.weights
         if self.stack and self.stack[-1][0] == DEAL:  # cards: by id
-            ids = self.program.card_ids
-            order = sorted(range(len(actions)), key=lambda i: ids[actions[i]])
-            actions, weights = [actions[i] for i in order], [weights[i] for i in order]
+            by_id = sorted(zip(map(self.program.id_rank.__getitem__, actions), actions, weights))
+            actions, weights = [a for _rank, a, _w in by_id], [w for _rank, _a, w in by_id]
         reach = list(accumulate(weights))  # each outcome's weight and all before it's
         return actions[bisect_right(reach, value % reach[-1])]  # the first reaching past the pick
 

@@ -77,6 +77,11 @@ class Program:
         self.play = self._block(flow.play, ("flow", "play"))
         self.card_ids = list(game.cards)
         self.card_index = {cid: i for i, cid in enumerate(self.card_ids)}
+        # card index -> its place among the cards in the order of their ids (chance weighs by id)
+        self.id_rank = [0] * len(self.card_ids)
+        for rank, index in enumerate(sorted(range(len(self.card_ids)), key=self.card_ids.__getitem__)):
+            self.id_rank[index] = rank
+        self.named = _Named(self)  # action -> (move, card id): a menu's order by name (tools/play.named)
         self.move_names = list(flow.moves)
         # how many of a move's first actions never read the card it is made with
         self.shared_prefix = {name: _card_free_prefix(move.do) for name, move in flow.moves.items()}
@@ -232,6 +237,18 @@ def _card_free_prefix(actions: list[Any]) -> int:
 def program(game: CompiledGame) -> Program:
     """The game's flow numbered, once per compiled game (kept with it)."""
     return kept(game, "program", lambda: Program(game))
+
+
+class _Named(dict):
+    """action -> Program.move_of(action), each found when first asked (a key to sort a menu by)."""
+
+    def __init__(self, program: Program) -> None:
+        super().__init__()
+        self.program = program
+
+    def __missing__(self, action: int) -> tuple[str, str | None]:
+        found = self[action] = self.program.move_of(action)
+        return found
 
 
 class Node:

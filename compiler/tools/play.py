@@ -34,7 +34,7 @@ def named(state: GameState, actions: list[int]) -> list[int]:
     node = state.node
     if node is None or node.kind != "menu":
         return list(actions)
-    return sorted(actions, key=state.program.move_of)
+    return sorted(actions, key=state.program.named.__getitem__)
 
 
 def decision_rng(seed: int, state: GameState, *more: object) -> random.Random:
