@@ -303,10 +303,13 @@ def own_builds(ctx: Judging, zone: str, cards: list[str]) -> list[Any]:
     (the actor's zones, coins and supply) and per card from what is known of it (_Quick)."""
     game, actor, on = ctx.game, ctx.actor, ctx.on
     held = zones_of(actor)
-    first_zone: dict[str, str] = {}  # card id -> the first of the actor's zones holding it (cards.take's)
+    before = []  # the actor's zones before `zone` (cards.take takes a card from the first holding it)
     for name, ids in held.items():
-        for cid in ids:
-            first_zone.setdefault(cid, name)
+        if name == zone:
+            break
+        if ids:
+            before.append(ids)
+    here = held.get(zone, ())
     owned: set[str] = set()
     for name in game.play_zones:
         owned.update(held.get(name, ()))
@@ -318,9 +321,9 @@ def own_builds(ctx: Judging, zone: str, cards: list[str]) -> list[Any]:
     coins = values.get(rules.build.currency, 0)
     found: list[Any] = []
     for card_id in cards:
-        lies = first_zone.get(card_id)
-        if lies != zone:  # not in the zone (nothing to build), or taken from another one first
-            found.append(False if lies is None else _SLOW)
+        if card_id not in here or any(card_id in ids for ids in before):
+            # not in the zone (nothing to build, unless it lies elsewhere), or taken from another one first
+            found.append(_SLOW if card_id not in here and any(card_id in ids for ids in held.values()) else False)
             continue
         quick_fact = quick_facts.get(card_id)
         if quick_fact is None:
