@@ -39,20 +39,25 @@ def play_game(
     state.observer = parts.observe
     builds: list[tuple[int, str, float | None]] = []
     decisions = 0
-    before_cards = table.built(state.state)
+    before_cards: list[list[str]] | None = None  # each seat's cards in play before the next decision
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(state.sample_chance())
-            before_cards = table.built(state.state)  # dealt into play (a wonder board) is not built
+            before_cards = None  # dealt into play (a wonder board) is not built: read anew before deciding
             continue
+        if before_cards is None:
+            before_cards = table.built(state.state)
         before = table.values(state.state) if card_points else None
+        prior = state.state
         state.apply_action(seats[state.current_player()].step(state))
         decisions += 1
         decided(decisions)  # past the bound: GameTooLong (core/limits.py), reported by the command
+        if state.state is prior:  # no step was carried out (a pick of a simultaneous turn): nothing built
+            continue
         after_cards = table.built(state.state)
         if after_cards != before_cards:
             builds += _new_builds(table, before, state, before_cards, after_cards)
-            before_cards = after_cards
+        before_cards = after_cards
     scores = [float(s) for s in state.returns()]
     winners = state.winner() if hasattr(state, "winner") else None
     wins = [1.0 / len(winners) if s in winners else 0.0 for s in range(len(scores))] if winners else shares(scores)

@@ -8,13 +8,14 @@ down by (`balance.report`). Nothing here knows a game: all of it comes from game
 
 from __future__ import annotations
 
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from ..core.limits import Runaway
 from ..runtime.decider import FirstLegal
 from ..runtime.flow import GameState
 from ..runtime.interpreter import Context, fire
-from ..runtime.state import Illegal, State
+from ..runtime.state import Illegal, State, zones_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.compiled import CompiledGame
@@ -76,8 +77,13 @@ class Table:
         return self.score(twin, seat)
 
     def built(self, state: State) -> list[list[str]]:
-        """The cards in play of each seat (the zones some kind is built into), in order."""
-        return [[cid for zone in self.play_zones for cid in p.zones.get(zone, ())] for p in state.players]
+        """The cards in play of each seat (the zones some kind is built into), in order: read after
+        every decision, so without copying a lazy copy's zones (zones_of) and card by card in C."""
+        zones = self.play_zones
+        if len(zones) == 1:
+            (zone,) = zones
+            return [list(zones_of(p).get(zone, ())) for p in state.players]
+        return [list(chain.from_iterable(map(zones_of(p).get, zones, repeat(())))) for p in state.players]
 
     # ------------------------------------------------------------------ the end
 
