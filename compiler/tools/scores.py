@@ -14,6 +14,7 @@ from typing import Any
 
 from ..render.english import English
 from ..runtime.program import A_FIRE, A_MOVE
+from ..runtime.state import values_of
 from ..runtime.trace import Entry, step_trace
 
 
@@ -34,7 +35,10 @@ class Scores:
         if noun is None or frame[4] is None:
             return
         before, after = frame[4], game_state.state
-        deltas = [a.values.get(noun, 0) - b.values.get(noun, 0) for a, b in zip(after.players, before.players)]
+        # read without copying a lazy copy's values (state.values_of): called after every step
+        deltas = [
+            values_of(a).get(noun, 0) - values_of(b).get(noun, 0) for a, b in zip(after.players, before.players)
+        ]
         if not any(deltas):
             return
         entries = [e for e in step_trace(game_state, frame) or () if e.noun == noun]
