@@ -36,9 +36,7 @@ class Scores:
             return
         before, after = frame[4], game_state.state
         # read without copying a lazy copy's values (state.values_of): called after every step
-        deltas = [
-            values_of(a).get(noun, 0) - values_of(b).get(noun, 0) for a, b in zip(after.players, before.players)
-        ]
+        deltas = [values_of(a).get(noun, 0) - values_of(b).get(noun, 0) for a, b in zip(after.players, before.players)]
         if not any(deltas):
             return
         entries = [e for e in step_trace(game_state, frame) or () if e.noun == noun]
