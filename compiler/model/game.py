@@ -257,7 +257,9 @@ class Game(Strict):
 
     @property
     def tables(self) -> dict[str, Any]:
-        return self._tables
+        # read where pydantic keeps a model's private attributes: `self._tables` goes through the
+        # model's __getattr__, which costs more than the memo saves on the paths that read it
+        return self.__pydantic_private__["_tables"]  # type: ignore[index]
 
     def bounds(self, noun: str) -> tuple[int | None, int | None]:
         """The lowest and highest value of a noun (None: unbounded); tracks run first..spaces."""
