@@ -243,7 +243,8 @@ def write_file(path: Path, data: Data, root: Path | None = None, parents: bool =
 _STAGE = re.compile(r"^\.(?P<name>.+)\.stage-(?P<pid>\d+)-[0-9a-f]+(\.old)?$")
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether a process runs (this one, or one another user owns, counts as running)."""
     if pid == os.getpid():
         return True
     try:
@@ -264,7 +265,7 @@ def remove_stale(out: Path) -> None:
         return
     for entry in entries:
         m = _STAGE.match(entry.name)
-        if m and m.group("name") == out.name and not _alive(int(m.group("pid"))):
+        if m and m.group("name") == out.name and not alive(int(m.group("pid"))):
             if entry.is_dir() and not entry.is_symlink():
                 shutil.rmtree(entry, ignore_errors=True)
 

@@ -20,6 +20,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from ..cache.codec import diag_to_json
 from ..cache.fingerprint import code_fingerprint
 from ..core.diagnostics import Diagnostic, ExampleFailure, Related, Report, Severity
 
@@ -177,21 +178,7 @@ def remember(root: Path, args: list[str], report: Report, key: str | None) -> No
         return
     body = json.dumps(
         {
-            "items": [
-                {
-                    "code": d.code,
-                    "message": d.message,
-                    "file": d.file,
-                    "line": d.line,
-                    "column": d.column,
-                    "hint": d.hint,
-                    "path": d.path,
-                    "related": [[r.file, r.line, r.column, r.message] for r in d.related],
-                    "severity": d.severity.value if d.severity else None,
-                    "failure": d.failure.as_tuple() if d.failure else None,
-                }
-                for d in report.items
-            ],
+            "items": [diag_to_json(d) for d in report.items],
             **{
                 name: getattr(report, name)
                 for name in ("files", "cards", "examples_passed", "examples_failed", "examples_folded")

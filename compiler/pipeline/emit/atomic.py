@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.envfail import refuse, shown
+from ...core.writes import alive
 
 try:  # pragma: no cover - platform dependent
     import fcntl
@@ -78,18 +79,6 @@ def _exchange(a: Path, b: Path) -> bool:
     if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
         return False
     raise OSError(err, os.strerror(err), str(b))
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _leftovers(parent: Path, name: str) -> list[tuple[str, int, Path]]:
@@ -167,7 +156,7 @@ def _newer_build_in_place(target: Path, started: int) -> bool:
 
 def _repair_and_clean(parent: Path, target: Path) -> None:
     """Under the lock: bring back a target lost between two fallback renames, drop dead builds' dirs."""
-    dead = [(stage, path) for stage, pid, path in _leftovers(parent, target.name) if not _alive(pid)]
+    dead = [(stage, path) for stage, pid, path in _leftovers(parent, target.name) if not alive(pid)]
     if not os.path.lexists(target):
         for stage, path in dead:
             if stage == "old":
