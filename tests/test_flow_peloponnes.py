@@ -84,16 +84,16 @@ def test_a_step_run_again_recalls_its_trials_with_the_same_verdicts_and_budget(p
     def played(recall):
         monkeypatch.setattr(machine._Replay, "recall", recall)
         spent, recalled = [], [0]
-        atom = atomic.Atomic._atom
+        atom = atomic.Steps.atom
 
         def watched(self, frame):
             waiting = atom(self, frame)
             if not waiting:  # the step is done: its state is its last run's
-                spent.append(budget(self.state).used)
+                spent.append(budget(self.run.state).used)
             recalled[0] += len(frame[6])  # the verdicts kept for its next run
             return waiting
 
-        monkeypatch.setattr(atomic.Atomic, "_atom", watched)
+        monkeypatch.setattr(atomic.Steps, "atom", watched)
         state = play_out(set_up(pelo, 4, seed=3), seed=3)
         monkeypatch.undo()
         return state.history, state.state.snapshot(), spent, recalled[0]

@@ -5,7 +5,7 @@ cards' own amounts, conditions and actions: a `do` step's actions, an `if` step'
 count and `until`, a turn's `if`, a deal's deck, copies and count, the instant win. Each becomes
 a function of the module, found in FLOW by (step number, part) with the steps numbered as the
 runner numbers them (runtime/program.Program); the runner calls it instead of the interpreter when
-the game is played through the handlers (FlowBase._flow_test, _flow_amount, _flow_run).
+the game is played through the handlers (GameState.flow_test, flow_amount, flow_run).
 """
 
 from __future__ import annotations

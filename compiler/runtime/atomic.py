@@ -23,25 +23,27 @@ from ..core.limits import Runaway
 from .decider import Question
 from .interpreter import _made, fire
 from .machine import _Pause, _Replay
-from .menus import Menus
-from .program import A_DO, A_MOVE, CHANCE, Node, StepRefused
+from .program import A_DO, A_MOVE, CHANCE, Node, Runner, StepRefused
 from .state import Illegal, State
 
 
-class Atomic(Menus):
-    """The runner's atomic steps (a mixin of flow.GameState)."""
+class Steps:
+    """A game's atomic steps (flow.GameState's part): each run, and run on, with its answers."""
 
-    def _atom(self, frame: list) -> bool:
+    def __init__(self, run: Runner) -> None:
+        self.run = run  # the game state whose steps these are (flow.GameState)
+
+    def atom(self, frame: list) -> bool:
         """Run one atomic step from its snapshot with the answers so far, or go on with its live run:
         True when it asks a question not answered yet (the node is set), False when it is done."""
         _k, op, what, seat, snapshot, answers, verdicts, struck, live = frame
         question: Question | None = None
         if snapshot is None:
-            snapshot = frame[4] = self.state
+            snapshot = frame[4] = self.run.state
             if op == A_MOVE and len(what) == 2:
-                tried = self._kept_trial(what[0], seat, what[1])
+                tried = self.run.menus.kept_trial(what[0], seat, what[1])
                 if tried is not None:  # tried on this very state, asking nothing: the same result
-                    self.state = tried
+                    self.run.state = tried
                     return False
         try:
             if live is not None and live.waits_for(answers):
@@ -64,16 +66,16 @@ class Atomic(Menus):
             frame[8] = None
             if answers and _strike(frame, decider, str(refused)):
                 # refused after the player's answers: the last is struck, its question asked again
-                return self._atom(frame)
+                return self.atom(frame)
             if op == A_MOVE and self._fallback(frame):
-                return self._atom(frame)
+                return self.atom(frame)
             if op != A_MOVE:  # a step of the flow itself: changing nothing would hide it
                 raise StepRefused(what, str(refused)) from None
             state = snapshot.copy(new_run=True)  # a move the rules refuse changes nothing
         except Runaway as runaway:  # (data that asks too much: no other answer is tried)
             frame[8] = None
             if op == A_MOVE and self._fallback(frame):
-                return self._atom(frame)
+                return self.atom(frame)
             if op != A_MOVE:
                 raise StepRefused(what, str(runaway)) from None
             state = snapshot.copy(new_run=True)
@@ -81,24 +83,24 @@ class Atomic(Menus):
             self._ask(question, next((why for q, _o, why in reversed(struck) if q == len(answers)), ""))
             return True
         frame[8] = None
-        self.state = state
+        self.run.state = state
         return False
 
     def _carry(self, op: int, what: Any, seat: int, state: State, decider: _Replay) -> None:
         """Carry an atomic step out on `state` (a copy of its snapshot), its questions answered by
         `decider`."""
         if op == A_MOVE:
-            name, card_id = self.program.move_of(what[1])
+            name, card_id = self.run.program.move_of(what[1])
             player = state.players[seat]  # acting with the card, as a trial's context (menus._trial_ctx)
             event = {"move": name} if card_id is None else {"move": name, "card": card_id}
-            card = None if card_id is None else self.game.cards[card_id]
-            ctx = _made(self.game, state, decider, player, player, card, event, 0, self.handlers)
-            self._run_move(ctx, name, slice(None))
+            card = None if card_id is None else self.run.game.cards[card_id]
+            ctx = _made(self.run.game, state, decider, player, player, card, event, 0, self.run.handlers)
+            self.run.menus.run_move(ctx, name, slice(None))
         elif op == A_DO:
-            self._flow_run(self._ctx(seat, decider, state), what)
+            self.run.flow_run(self.run.ctx(seat, decider, state), what)
         else:
             actor = state.players[seat]
-            fire(self.game, state, self.program.steps[what].arg, actor, decider, {}, handlers=self.handlers)
+            fire(self.run.game, state, self.run.program.steps[what].arg, actor, decider, {}, handlers=self.run.handlers)
 
     def _fallback(self, frame: list) -> bool:
         """A move picked earlier that can no longer be made (an earlier move changed the state) is
@@ -106,15 +108,19 @@ class Atomic(Menus):
         sid, action = frame[2][:2]
         if len(frame[2]) > 2:
             return False
-        name, card_id = self.program.move_of(action)
+        name, card_id = self.run.program.move_of(action)
         if card_id is None:  # a move with no card has no other way to be made
             return False
-        moves = self.program.flow.moves
-        for other in self.program.steps[sid].arg.moves:
+        moves = self.run.program.flow.moves
+        for other in self.run.program.steps[sid].arg.moves:
             if other == name or moves[other].card is None:
                 continue
             if self._can_move_on(frame[4], frame[3], other, card_id):
-                frame[2] = (sid, self.program.move_action(self.program.move_names.index(other), card_id), "fallback")
+                frame[2] = (
+                    sid,
+                    self.run.program.move_action(self.run.program.move_names.index(other), card_id),
+                    "fallback",
+                )
                 frame[5] = []
                 frame[6] = []  # another move: its trials are not these
                 frame[7] = []
@@ -122,22 +128,22 @@ class Atomic(Menus):
         return False
 
     def _can_move_on(self, state: State, seat: int, name: str, card_id: str) -> bool:
-        saved = self.state
-        self.state = state
+        saved = self.run.state
+        self.run.state = state
         try:
-            return self._can_move(seat, name, card_id)
+            return self.run.menus.can_move(seat, name, card_id)
         finally:
-            self.state = saved
+            self.run.state = saved
 
     def _ask(self, question: Question, note: str = "") -> None:
         labels = [f"{question.about}: {o}" for o in question.options]
         actions = list(range(len(question.options)))
         if question.weights is not None:  # a chance outcome inside the step (a die, a shuffle)
-            self.node = Node("chance", CHANCE, actions, labels, list(question.weights), about=question.about)
-            self.node.told = question.told
+            self.run.node = Node("chance", CHANCE, actions, labels, list(question.weights), about=question.about)
+            self.run.node.told = question.told
             return
-        seat = self.state.player(question.player).seat
-        self.node = Node("question", seat, actions, labels, about=question.about, note=note)
+        seat = self.run.state.player(question.player).seat
+        self.run.node = Node("question", seat, actions, labels, about=question.about, note=note)
 
 
 class _Live:

@@ -17,8 +17,9 @@ After a `simultaneous` turn's picks (each made on the same state, earlier picks 
 are carried out in turn order, each an atomic step. `apply_action` costs the same at any point of
 a game: nothing is replayed but the current atomic step.
 
-The parts: program.py numbers the flow; this module walks the frames; dealing.py (chance),
-menus.py (turns) and atomic.py (steps re-run with their answers) are the mixins it is made of.
+The parts: program.py numbers the flow; this module walks the frames and hands three kinds to the
+game state's parts, each an object of its own holding what it keeps: `deals` (dealing.py, chance),
+`menus` (menus.py, turns) and `steps` (atomic.py, steps run with their answers).
 """
 
 from __future__ import annotations
@@ -31,9 +32,12 @@ from typing import TYPE_CHECKING, Any
 from ..core.limits import MAX_GAME_ROUNDS, MAX_ROUNDS, GameTooLong, fresh_budget, too_many_rounds
 from ..decide import players as decide_players
 from . import seats
-from .atomic import Atomic
-from .dealing import Dealing
+from .atomic import Steps
+from .dealing import Deals
+from .decider import Decider, FirstLegal
+from .interpreter import Context, _made
 from .machine import TERMINAL
+from .menus import Menus
 from .program import (
     _MASK,
     A_DO,
@@ -61,11 +65,16 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["CHANCE", "TERMINAL", "FlowError", "GameState"]
 
 
-class GameState(Dealing, Atomic):
+class GameState:
     """OpenSpiel's State over a whole game. `handlers` (compiler/codegen/engine.py `load`) runs the
-    cards' effects through the generated code; the game played is the same."""
+    cards' effects through the generated code; the game played is the same. It walks the flow's
+    frames itself and hands three kinds of frame to its parts: `deals` (dealing.py), `menus` (a
+    turn: menus.py) and `steps` (an atomic step: atomic.py), each holding what it keeps of its own."""
 
     _WALK: dict[int, Callable[[GameState, list], bool]]  # a frame's kind -> its step (below the class)
+    deals: Deals
+    menus: Menus
+    steps: Steps
     # told of every atomic step carried out, with its frame (the state before it is frame[4]):
     # a game followed step by step (tools/play.py's narration); a clone is not followed
     observer: Callable[[GameState, list], None] | None = None
@@ -86,7 +95,11 @@ class GameState(Dealing, Atomic):
         self.decisions = 0
         self.rounds = 0  # of every `repeat`: bounded (core/limits.py), as a flow that cannot end must stop
         self.history: list[int] = []
+        self._parts()
         self._run()
+
+    def _parts(self) -> None:
+        self.deals, self.menus, self.steps = Deals(self), Menus(self), Steps(self)
 
     # ------------------------------------------------------------------ OpenSpiel's State
 
@@ -153,7 +166,7 @@ class GameState(Dealing, Atomic):
         elif node.kind == "chance" and frame[0] == ATOM:  # inside a step (a die rolled): as an answer
             frame[5].append(action)
         elif node.kind == "chance":
-            self._dealt(frame, self.program.card_ids[action])
+            self.deals.dealt(frame, self.program.card_ids[action])
         elif node.kind == "menu":
             self.decisions += 1
             frame[5].append(action)
@@ -182,6 +195,7 @@ class GameState(Dealing, Atomic):
             if frame[0] == ATOM:
                 frame[8] = None  # a live run goes on in one game only: the twin runs its step again
         twin.history = list(self.history)
+        twin._parts()  # a twin's parts are its own (what they keep is about this game only)
         twin.observer = None
         return twin
 
@@ -221,6 +235,47 @@ class GameState(Dealing, Atomic):
             lines.append(f"{p.id}{' (start)' if p.seat == self.start else ''}: {values or '-'}{zones}")
         return lines
 
+    # ------------------------------------------------------------------ what the parts read
+
+    def seat_of(self, frame_seat: int | None) -> int:
+        """A frame's seat, or the start player's where the frame names none."""
+        return self.start if frame_seat is None else frame_seat
+
+    def ctx(self, seat: int, decider: Decider | None = None, state: State | None = None) -> Context:
+        """A context of the seat's player acting on the state (default: the game's), as the flow's steps run."""
+        state = state or self.state
+        player = state.players[seat]
+        return _made(self.game, state, decider or FirstLegal(), player, player, None, {}, 0, self.handlers)
+
+    def move_cards(self, ctx: Context, name: str) -> list[tuple[Any, Any]]:
+        """The cards a move may be made with (its `card` selector): by the generated handlers' search
+        for it when the game is played through them, else by the interpreter's."""
+        search = self.handlers.move_cards.get(name) if self.handlers is not None else None
+        return search(ctx) if search is not None else ctx.select(self.program.flow.moves[name].card)
+
+    # The card language inside the flow's steps (codegen/flowsteps.py): through the generated
+    # handlers' function for (step, part) when the game is played through them, else the interpreter.
+
+    def flow_test(self, ctx: Context, sid: int, part: str, condition: Any) -> bool:
+        compiled = self.handlers.flow.get((sid, part)) if self.handlers is not None else None
+        return compiled(ctx) if compiled is not None else ctx.test(condition)
+
+    def flow_amount(self, ctx: Context, sid: int, part: str, value: Any) -> int:
+        compiled = self.handlers.flow.get((sid, part)) if self.handlers is not None else None
+        return compiled(ctx) if compiled is not None else ctx.amount(value)
+
+    def flow_run(self, ctx: Context, sid: int) -> None:
+        compiled = self.handlers.flow.get((sid, "do")) if self.handlers is not None else None
+        if compiled is not None:
+            compiled(ctx)
+        else:
+            ctx.run(self.program.steps[sid].arg)
+
+    def order(self) -> list[int]:
+        """The seats in turn order from the start player."""
+        n = len(self.state.players)
+        return [(self.start + k) % n for k in range(n)]
+
     # ------------------------------------------------------------------ the walk
 
     def _run(self) -> None:
@@ -248,7 +303,7 @@ class GameState(Dealing, Atomic):
     def _walk_repeat(self, frame: list) -> bool:
         _k, sid, rounds, times, seat = frame
         arg = self.program.steps[sid].arg
-        if rounds and arg.until is not None and self._flow_test(self._ctx(self._seat(seat)), sid, "until", arg.until):
+        if rounds and arg.until is not None and self.flow_test(self.ctx(self.seat_of(seat)), sid, "until", arg.until):
             self.stack.pop()
         elif times is not None and rounds >= times:
             self.stack.pop()
@@ -288,7 +343,7 @@ class GameState(Dealing, Atomic):
         return True
 
     def _walk_atom(self, frame: list) -> bool:
-        if self._atom(frame):
+        if self.steps.atom(frame):
             return True
         self.stack.pop()
         if self.observer is not None:
@@ -299,31 +354,31 @@ class GameState(Dealing, Atomic):
         step = self.program.steps[sid]
         key, arg, stack = step.key, step.arg, self.stack
         if key == "do":
-            stack.append([ATOM, A_DO, sid, self._seat(seat), None, [], [], [], None])
+            stack.append([ATOM, A_DO, sid, self.seat_of(seat), None, [], [], [], None])
         elif key == "fire":
-            stack.append([ATOM, A_FIRE, sid, self._seat(seat), None, [], [], [], None])
+            stack.append([ATOM, A_FIRE, sid, self.seat_of(seat), None, [], [], [], None])
         elif key == "repeat":
             times = (
                 None
                 if arg.times is None
-                else max(0, self._flow_amount(self._ctx(self._seat(seat)), sid, "times", arg.times))
+                else max(0, self.flow_amount(self.ctx(self.seat_of(seat)), sid, "times", arg.times))
             )
             stack.append([REPEAT, sid, 0, times, seat])
         elif key == "each_player":
-            order = self._order()
+            order = self.order()
             if arg.order_by is not None:  # a ranking counter (turn order), ties by seat from the start player
                 order.sort(key=lambda s: self.state.players[s].values.get(arg.order_by, 0))
             stack.append([EACH, sid, order, 0])
         elif key == "if":
             then, else_ = self.program.bodies[sid]
             stack.append(
-                [BLOCK, then if self._flow_test(self._ctx(self._seat(seat)), sid, "test", arg.test) else else_, 0, seat]
+                [BLOCK, then if self.flow_test(self.ctx(self.seat_of(seat)), sid, "test", arg.test) else else_, 0, seat]
             )
         elif key == "deal":
-            self._start_deal(sid, self._seat(seat))
+            self.deals.start(sid, self.seat_of(seat))
         elif key == "turn":
-            ctx_seats = self._order() if arg.simultaneous else [self._seat(seat)]
-            seats = [s for s in ctx_seats if arg.if_ is None or self._flow_test(self._ctx(s), sid, "if", arg.if_)]
+            ctx_seats = self.order() if arg.simultaneous else [self.seat_of(seat)]
+            seats = [s for s in ctx_seats if arg.if_ is None or self.flow_test(self.ctx(s), sid, "if", arg.if_)]
             # [TURN, step, seats, menus (legal actions per seat, filled when asked), picked count, picks]
             stack.append([TURN, sid, seats, None, 0, []])
         elif key == "pass":
@@ -331,14 +386,14 @@ class GameState(Dealing, Atomic):
         elif key == "start_player" and arg == "random":
             stack.append([DRAW_START])  # a chance node: any seat, equally likely
         elif key == "start_player":
-            self.start = self._ctx(self.start).players(arg)[0].seat
+            self.start = self.ctx(self.start).players(arg)[0].seat
         else:  # pragma: no cover - the model allows no other key
             raise FlowError(f"unknown flow step '{key}'")
 
     def _won(self) -> bool:
         condition = self.program.flow.win
         assert condition is not None  # asked only when the flow has a `win`
-        won = [p.seat for p in self.state.players if self._flow_test(self._ctx(p.seat), WIN, "win", condition)]
+        won = [p.seat for p in self.state.players if self.flow_test(self.ctx(p.seat), WIN, "win", condition)]
         if won:
             self.winners = won
             self.stack.clear()
@@ -351,7 +406,7 @@ class GameState(Dealing, Atomic):
     def _pass(self, arg: Any) -> None:
         relation = arg.to
         if arg.by is not None:
-            relation = arg.relations.get(self._ctx(self.start).amount(arg.by), arg.to)
+            relation = arg.relations.get(self.ctx(self.start).amount(arg.by), arg.to)
         state = self.state
         players = state.players
         # read without copying a lazy copy's zones: each receiver takes its own as it is handed cards
@@ -366,8 +421,8 @@ GameState._WALK = {
     BLOCK: GameState._walk_block,
     REPEAT: GameState._walk_repeat,
     EACH: GameState._walk_each,
-    DEAL: GameState._deal,
-    TURN: GameState._turn,
+    DEAL: lambda game_state, frame: game_state.deals.next(frame),
+    TURN: lambda game_state, frame: game_state.menus.turn(frame),
     ATOM: GameState._walk_atom,
     DRAW_START: GameState._walk_draw_start,
 }

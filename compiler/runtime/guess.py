@@ -88,5 +88,5 @@ def _pick_anew(twin: Any, seat: int, rng: random.Random) -> None:
         return
     for i in range(min(picked, len(picks))):
         if seats[i] != seat and picks[i] >= 0:
-            legal = twin._legal_moves(sid, seats[i], keep=False)
+            legal = twin.menus.legal_moves(sid, seats[i], keep=False)
             picks[i] = rng.choice(legal) if legal else -1

@@ -16,34 +16,43 @@ from ..core.limits import Runaway
 from . import judging
 from .decider import Decider, FirstLegal, Searching
 from .interpreter import Context
-from .program import A_MOVE, ATOM, TRIES, BuildParts, FlowBase, Labels, Node
+from .program import A_MOVE, ATOM, TRIES, BuildParts, Labels, Node, Runner
 from .state import Illegal, State
 
 
-class Menus(FlowBase):
-    """The runner's turns (a mixin of flow.GameState)."""
+class Menus:
+    """A game's turns: each seat's menu of legal moves, and a move carried out (flow.GameState's part)."""
 
-    def _turn(self, frame: list) -> bool:
+    def __init__(self, run: Runner) -> None:
+        self.run = run  # the game state whose turns these are (flow.GameState)
+        # the state trials started from and, by (turn step, seat), what it held when they ran (its
+        # fingerprint) with the states they reached without a question, by move
+        self._trials: tuple[State | None, dict[tuple[int, int], tuple[tuple, dict[int, State]] | None]] = (None, {})
+        # during a seat's menu: the states its builds are judged on (by id), each with the context
+        # judging them, which holds what is read of it once for all of them (judging.On)
+        self._judging: dict[int, judging.Judging] = {}
+
+    def turn(self, frame: list) -> bool:
         _k, sid, seats, _menus, picked, picks = frame
         if picked < len(seats):
             seat = seats[picked]
             # only the first move carried out can start from the state its trials did: the seats
             # before this one must all have passed for its trials to be worth keeping
-            actions = self._legal_moves(sid, seat, keep=all(p < 0 for p in picks))
+            actions = self.legal_moves(sid, seat, keep=all(p < 0 for p in picks))
             if not actions:  # nothing can be done with any card: the player's turn passes
                 picks.append(-1)
                 frame[4] += 1
-                return self._turn(frame)
-            self.node = Node("menu", seat, actions, Labels(actions, self.program.label))
+                return self.turn(frame)
+            self.run.node = Node("menu", seat, actions, Labels(actions, self.run.program.label))
             return True
         # every pick is made: carry them out in turn order, each one atomic
-        self.stack.pop()
+        self.run.stack.pop()
         for seat, action in reversed(list(zip(seats, picks))):
             if action >= 0:
-                self.stack.append([ATOM, A_MOVE, (sid, action), seat, None, [], [], [], None])
+                self.run.stack.append([ATOM, A_MOVE, (sid, action), seat, None, [], [], [], None])
         return False
 
-    def _legal_moves(self, sid: int, seat: int, keep: bool = True) -> list[int]:
+    def legal_moves(self, sid: int, seat: int, keep: bool = True) -> list[int]:
         """The moves of the menu that succeed when tried, each with each card of its selector. The
         actions a move begins with that never read its card (no `field`, no `event`) are tried once
         for all the cards, and the rest of the move per card from where they left the state. When
@@ -51,21 +60,23 @@ class Menus(FlowBase):
         those are found one at a time, as a card needs them, and shared by the cards. The actions
         a move ends with that can never be refused are not tried (sure.py), and a last one to try
         that builds one card is judged from the state where that is exact (judging.py)."""
-        prog = self.program
-        ctx = self._ctx(seat)
+        prog = self.run.program
+        ctx = self.run.ctx(seat)
         actions: list[int] = []
         kept: dict[int, State] = {}  # the states that moves reached asking nothing, for reuse
         self._judging = {}  # the states builds are judged on, each read once (_judging_ctx)
         found: dict[str, list[str]] = {}  # the cards of each `card` selector (Program.same_cards)
         for name in prog.steps[sid].arg.moves:
             if prog.flow.moves[name].card is None:  # a move with no card: offered once, if it can be made
-                if not prog.sure_from[name] or self._can_move(seat, name, None):
+                if not prog.sure_from[name] or self.can_move(seat, name, None):
                     actions.append(prog.move_action(prog.move_names.index(name), None))
                 continue
             same = prog.same_cards[name]
             cards = found.get(same)
             if cards is None:
-                cards = found[same] = list(dict.fromkeys(card_id for _holder, card_id in self._move_cards(ctx, name)))
+                cards = found[same] = list(
+                    dict.fromkeys(card_id for _holder, card_id in self.run.move_cards(ctx, name))
+                )
             self._move_made(seat, name, cards, actions, kept)
         if keep:
             self._keep_trials(sid, seat, kept)
@@ -74,7 +85,7 @@ class Menus(FlowBase):
     def _move_made(self, seat: int, name: str, cards: list[str], actions: list[int], kept: dict[int, State]) -> None:
         """The cards a move of the menu can be made with, as actions (appended to `actions`), and
         the states that trying the whole move reached asking nothing (`kept`, by action)."""
-        prog = self.program
+        prog = self.run.program
         index, whole = prog.move_names.index(name), len(prog.flow.moves[name].do)
         end = prog.sure_from[name]  # the actions from `end` on need no trial
         split = min(prog.shared_prefix[name], end)
@@ -110,9 +121,9 @@ class Menus(FlowBase):
         """The legal moves among a move that is one action whose guard judges it (Primitive.guard),
         for each of the cards (appended to `actions`): read on a copy of the state (a run of its
         own: what the guard reads charges it), else tried (its state `kept` when it asked nothing)."""
-        prog = self.program
+        prog = self.run.program
         action = prog.flow.moves[name].do[0]
-        view = self.state.copy(new_run=True, lazy=True)
+        view = self.run.state.copy(new_run=True, lazy=True)
         for card_id in cards:
             try:
                 verdict = action.primitive.guard(
@@ -131,18 +142,18 @@ class Menus(FlowBase):
         """The legal moves among a move that is one build of one card that must be built, for each
         of the cards (appended to `actions`): judged on the state in one context, its card and event
         set for each (_judging_ctx's), else tried (and its state `kept` when it asked nothing)."""
-        prog = self.program
+        prog = self.run.program
         parts = self._build_parts(name, 0)
         zone = prog.own_builds.get(name)
         quick = (
-            judging.own_builds(self._judging_ctx(seat, self.state, name, cards[0]), zone, cards)
+            judging.own_builds(self._judging_ctx(seat, self.run.state, name, cards[0]), zone, cards)
             if zone and cards
             else None
         )
         for i, card_id in enumerate(cards):
             verdict = quick[i] if quick is not None else judging._SLOW
             if verdict is judging._SLOW:
-                verdict = _judged_build(self._judging_ctx(seat, self.state, name, card_id), parts)
+                verdict = _judged_build(self._judging_ctx(seat, self.run.state, name, card_id), parts)
             if verdict:
                 actions.append(prog.move_action(index, card_id))
             elif verdict is None:
@@ -153,9 +164,9 @@ class Menus(FlowBase):
     ) -> None:
         """A one-action move with a card that reading could not judge, as trying it finds (appended
         to `actions` when legal; its state `kept` when it asked nothing)."""
-        tried = self._try(seat, self.state, name, card_id, slice(0, 1))
+        tried = self._try(seat, self.run.state, name, card_id, slice(0, 1))
         if tried is not None:
-            action = self.program.move_action(index, card_id)
+            action = self.run.program.move_action(index, card_id)
             actions.append(action)
             if tried[1] and kept is not None:
                 kept[action] = tried[0]
@@ -163,10 +174,10 @@ class Menus(FlowBase):
     def _starts(self, seat: int, name: str, card_id: str, split: int, end: int) -> _Found:
         """The states the actions a move begins with that read no card reach (its shared prefix):
         judged when they are all it tries (the state itself, if they can be carried out), else tried."""
-        verdict = self._judged(seat, self.state, name, card_id, 0, split) if split == end else None
+        verdict = self._judged(seat, self.run.state, name, card_id, 0, split) if split == end else None
         if verdict is not None:
-            return _Found(iter([(self.state, False)] if verdict else []))
-        return _Found(self._outcomes(seat, self.state, name, card_id, slice(0, split)))
+            return _Found(iter([(self.run.state, False)] if verdict else []))
+        return _Found(self._outcomes(seat, self.run.state, name, card_id, slice(0, split)))
 
     def _try_after(
         self, seat: int, starts: _Found | None, name: str, card_id: str, split: int, end: int
@@ -174,7 +185,7 @@ class Menus(FlowBase):
         """The first state the rest of a move (up to `end`) reaches with this card from one of the
         states its shared actions reach (in the order searched); whether no question was asked on the way."""
         if starts is None:
-            return self._try_rest(seat, self.state, name, card_id, 0, end)
+            return self._try_rest(seat, self.run.state, name, card_id, 0, end)
         for start, quiet in starts:
             tried = (start, True) if split == end else self._try_rest(seat, start, name, card_id, split, end)
             if tried is not None:
@@ -195,7 +206,7 @@ class Menus(FlowBase):
     def _judged(self, seat: int, start: State, name: str, card_id: str, begin: int, end: int) -> bool | None:
         """Whether a move's actions from `begin` to `end` succeed on `start`, told by reading it when
         they are one build of one card that must be built (judging.py); None: they must be tried."""
-        if end - begin != 1 or begin not in self.program.judged[name]:
+        if end - begin != 1 or begin not in self.run.program.judged[name]:
             return None
         return _judged_build(self._judging_ctx(seat, start, name, card_id), self._build_parts(name, begin))
 
@@ -206,20 +217,20 @@ class Menus(FlowBase):
         questions build()'s context asks are cleared by judging._judged)."""
         ctx = self._judging.get(id(start))
         if ctx is None or ctx.on.start is not start:
-            on = judging.On(start, self.game, self.handlers)
+            on = judging.On(start, self.run.game, self.run.handlers)
             trial = self._trial_ctx(seat, FirstLegal(), on.view, name, card_id)
-            ctx = self._judging[id(start)] = judging.context(trial, self.program.judging, on)
+            ctx = self._judging[id(start)] = judging.context(trial, self.run.program.judging, on)
             return ctx
         ctx.on.fresh()
-        ctx.card, ctx.event = self.game.cards[card_id], {"move": name, "card": card_id}
+        ctx.card, ctx.event = self.run.game.cards[card_id], {"move": name, "card": card_id}
         return ctx
 
     def _build_parts(self, name: str, index: int) -> BuildParts:
         """What judging reads of a move's build (its count, its candidates, whether it is free):
         the generated handlers' functions when the game is played through them, else the
         interpreter's (Program.builds)."""
-        found = self.handlers.builds.get((name, index)) if self.handlers is not None else None
-        return found if found is not None else self.program.builds[(name, index)]
+        found = self.run.handlers.builds.get((name, index)) if self.run.handlers is not None else None
+        return found if found is not None else self.run.program.builds[(name, index)]
 
     def _keep_trials(self, sid: int, seat: int, kept: dict[int, State]) -> None:
         """Keep the states a seat's trials reached, with what the state they started from held: the
@@ -229,28 +240,28 @@ class Menus(FlowBase):
         anew. Each seat's trials keep what their own start held (a seat with none kept, nothing), so
         that keeping costs one fingerprint and no comparison."""
         base, by_seat = self._trials
-        if base is not self.state:
+        if base is not self.run.state:
             by_seat = {}
-        entry = (self.state.fingerprint(), kept) if kept else None
-        self._trials = (self.state, {**by_seat, (sid, seat): entry})
+        entry = (self.run.state.fingerprint(), kept) if kept else None
+        self._trials = (self.run.state, {**by_seat, (sid, seat): entry})
 
-    def _kept_trial(self, sid: int, seat: int, action: int) -> State | None:
+    def kept_trial(self, sid: int, seat: int, action: int) -> State | None:
         """The state a trial of this move reached from the game's state as it is now, if kept."""
         base, by_seat = self._trials
-        entry = by_seat.get((sid, seat)) if base is self.state else None
+        entry = by_seat.get((sid, seat)) if base is self.run.state else None
         found = entry[1].get(action) if entry is not None else None
-        return found if found is not None and entry is not None and entry[0] == self.state.fingerprint() else None
+        return found if found is not None and entry is not None and entry[0] == self.run.state.fingerprint() else None
 
-    def _run_move(self, ctx: Context, name: str, part: slice) -> None:
+    def run_move(self, ctx: Context, name: str, part: slice) -> None:
         """Carry out some of a move's actions: through the generated handlers' functions (one per
         action, each charging its step as the interpreter's `run` does) when the game state has
         them, else through the interpreter."""
-        moves = self.handlers.moves if self.handlers is not None else None
+        moves = self.run.handlers.moves if self.run.handlers is not None else None
         if moves:
             for action in moves[name][part]:
                 action(ctx)
         else:
-            ctx.run(self.program.flow.moves[name].do[part])
+            ctx.run(self.run.program.flow.moves[name].do[part])
 
     def _try(self, seat: int, start: State, name: str, card_id: str, actions: slice) -> tuple[State, bool] | None:
         """The state after carrying out a move's actions on a copy of `start`, answering its
@@ -260,7 +271,7 @@ class Menus(FlowBase):
         trial = start.copy(new_run=True, lazy=True)  # a run of its own, with its own budget
         decider = Searching(counting=False)
         try:
-            self._run_move(self._trial_ctx(seat, decider, trial, name, card_id), name, actions)
+            self.run_move(self._trial_ctx(seat, decider, trial, name, card_id), name, actions)
         except (Illegal, Runaway):
             path = self._counted(seat, start, name, card_id, actions, decider).next_path()
             if path is None:
@@ -286,7 +297,7 @@ class Menus(FlowBase):
             trial = start.copy(new_run=True, lazy=True)  # a run of its own, with its own budget
             decider = Searching(path, counting=False)
             try:
-                self._run_move(self._trial_ctx(seat, decider, trial, name, card_id), name, actions)
+                self.run_move(self._trial_ctx(seat, decider, trial, name, card_id), name, actions)
             except (Illegal, Runaway):
                 pass
             else:
@@ -306,7 +317,7 @@ class Menus(FlowBase):
         again = Searching(decider.path)
         trial = start.copy(new_run=True, lazy=True)
         try:
-            self._run_move(self._trial_ctx(seat, again, trial, name, card_id), name, actions)
+            self.run_move(self._trial_ctx(seat, again, trial, name, card_id), name, actions)
         except (Illegal, Runaway):
             pass
         return again
@@ -315,11 +326,11 @@ class Menus(FlowBase):
         """The context a move's actions run in on a trial: the seat's player acts with the card (as
         _move_ctx derives it from _ctx, made in one step: a turn makes thousands)."""
         if not _PLAIN_CONTEXT:  # a field this method does not know
-            return self._move_ctx(self._ctx(seat, decider, trial), name, card_id)
+            return self._move_ctx(self.run.ctx(seat, decider, trial), name, card_id)
         player = trial.players[seat]
         ctx = _new(Context)
         ctx.__dict__ = _context_fields(
-            game=self.game,
+            game=self.run.game,
             state=trial,
             decider=decider,
             actor=player,
@@ -327,7 +338,7 @@ class Menus(FlowBase):
             card=self._card(card_id),
             event=_event(name, card_id),
             depth=0,
-            handlers=self.handlers,
+            handlers=self.run.handlers,
         )
         return ctx
 
@@ -336,18 +347,18 @@ class Menus(FlowBase):
 
     def _card(self, card_id: str | None) -> Any:
         """The card a move is made with (None: a move with no card)."""
-        return None if card_id is None else self.game.cards[card_id]
+        return None if card_id is None else self.run.game.cards[card_id]
 
-    def _can_move(self, seat: int, name: str, card_id: str | None) -> bool:
-        trial = self.state.copy(new_run=True, lazy=True)  # a run of its own, with its own budget
+    def can_move(self, seat: int, name: str, card_id: str | None) -> bool:
+        trial = self.run.state.copy(new_run=True, lazy=True)  # a run of its own, with its own budget
         try:
-            self._do_move(self._ctx(seat, FirstLegal(), trial), name, card_id)
+            self.do_move(self.run.ctx(seat, FirstLegal(), trial), name, card_id)
         except (Illegal, Runaway):
             return False
         return True
 
-    def _do_move(self, ctx: Context, name: str, card_id: str | None) -> None:
-        self._run_move(self._move_ctx(ctx, name, card_id), name, slice(None))
+    def do_move(self, ctx: Context, name: str, card_id: str | None) -> None:
+        self.run_move(self._move_ctx(ctx, name, card_id), name, slice(None))
 
 
 _new = object.__new__

@@ -1,13 +1,13 @@
 """A game's flow (game.yaml `flow:`) numbered for the runner, and what the runner's parts share.
 
-`Program` numbers the steps and blocks of the flow once per game; `FlowBase` holds the attributes
-and helpers that the runner's parts (flow.py, dealing.py, menus.py, atomic.py) read.
+`Program` numbers the steps and blocks of the flow once per game; `Runner` says what the runner's
+parts (dealing.py, menus.py, atomic.py) read of the game state they are part of (flow.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from pydantic import BaseModel
 
@@ -15,15 +15,14 @@ from ..decide.selectors import ranked
 from ..decide.tables import kept
 from ..lang.flow import Flow, Step
 from ..lang.registry import Primitive
-from .decider import Decider, FirstLegal
-from .interpreter import MAX_DEPTH, Context, _made
+from .decider import Decider
+from .interpreter import MAX_DEPTH, Context
 from .judging import Facts
 from .state import State
 from .sure import Sure, sure_builds, sure_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.compiled import CompiledGame
-    from .judging import Judging
 
 CHANCE = -1  # OpenSpiel's kChancePlayerId
 TRIES = 64  # the most runs spent searching for answers that make one move succeed
@@ -304,8 +303,9 @@ class Labels(Sequence[str]):
         return repr(list(self))
 
 
-class FlowBase:
-    """What every part of the runner reads: the game, its numbered flow, the state, the frames."""
+class Runner(Protocol):
+    """What the runner's parts (dealing.py, menus.py, atomic.py) read of the game they are part of
+    (flow.GameState): the game, its numbered flow, the state, the frames, and the flow's verbs."""
 
     game: CompiledGame
     handlers: Any
@@ -315,45 +315,15 @@ class FlowBase:
     stack: list[list]
     node: Node | None
     winners: list[int] | None
-    # the state trials started from and, by (turn step, seat), what it held when they ran (its
-    # fingerprint) with the states they reached without a question, by move (menus.py)
-    _trials: tuple[State | None, dict[tuple[int, int], tuple[tuple, dict[int, State]] | None]] = (None, {})
-    # during a seat's menu: the states its builds are judged on (by id), each with the context
-    # judging them, which holds what is read of it once for all of them (menus.py, judging.On)
-    _judging: dict[int, Judging] = {}
+    decisions: int
+    deals: Any
+    menus: Any
+    steps: Any
 
-    def _seat(self, frame_seat: int | None) -> int:
-        return self.start if frame_seat is None else frame_seat
-
-    def _ctx(self, seat: int, decider: Decider | None = None, state: State | None = None) -> Context:
-        state = state or self.state
-        player = state.players[seat]
-        return _made(self.game, state, decider or FirstLegal(), player, player, None, {}, 0, self.handlers)
-
-    def _move_cards(self, ctx: Context, name: str) -> list[tuple[Any, Any]]:
-        """The cards a move may be made with (its `card` selector): by the generated handlers' search
-        for it when the game is played through them, else by the interpreter's."""
-        search = self.handlers.move_cards.get(name) if self.handlers is not None else None
-        return search(ctx) if search is not None else ctx.select(self.program.flow.moves[name].card)
-
-    # The card language inside the flow's steps (codegen/flowsteps.py): through the generated
-    # handlers' function for (step, part) when the game is played through them, else the interpreter.
-
-    def _flow_test(self, ctx: Context, sid: int, part: str, condition: Any) -> bool:
-        compiled = self.handlers.flow.get((sid, part)) if self.handlers is not None else None
-        return compiled(ctx) if compiled is not None else ctx.test(condition)
-
-    def _flow_amount(self, ctx: Context, sid: int, part: str, value: Any) -> int:
-        compiled = self.handlers.flow.get((sid, part)) if self.handlers is not None else None
-        return compiled(ctx) if compiled is not None else ctx.amount(value)
-
-    def _flow_run(self, ctx: Context, sid: int) -> None:
-        compiled = self.handlers.flow.get((sid, "do")) if self.handlers is not None else None
-        if compiled is not None:
-            compiled(ctx)
-        else:
-            ctx.run(self.program.steps[sid].arg)
-
-    def _order(self) -> list[int]:
-        n = len(self.state.players)
-        return [(self.start + k) % n for k in range(n)]
+    def seat_of(self, frame_seat: int | None) -> int: ...
+    def ctx(self, seat: int, decider: Decider | None = None, state: State | None = None) -> Context: ...
+    def move_cards(self, ctx: Context, name: str) -> list[tuple[Any, Any]]: ...
+    def flow_test(self, ctx: Context, sid: int, part: str, condition: Any) -> bool: ...
+    def flow_amount(self, ctx: Context, sid: int, part: str, value: Any) -> int: ...
+    def flow_run(self, ctx: Context, sid: int) -> None: ...
+    def order(self) -> list[int]: ...

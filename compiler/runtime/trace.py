@@ -114,14 +114,16 @@ def step_trace(game_state: Any, frame: list) -> tuple[Entry, ...] | None:
     twin = object.__new__(type(game_state))
     twin.__dict__.update(game_state.__dict__)
     twin.handlers, twin.observer, twin.node = None, None, None
+    twin._parts()  # parts of its own, working on the twin
     begin = snapshot.copy(new_run=True)
     start(begin)
     again = [list(x) if type(x) is list else x for x in frame]
     again[4] = begin
+    again[8] = None  # the step run anew: a live run of the original game's is not the twin's
     twin.state, twin.stack = begin, [again]
     with tracing():
         try:
-            asked = twin._atom(again)
+            asked = twin.steps.atom(again)
         except Exception:  # noqa: BLE001 - a trace is an explanation: without one, the step is told whole
             return None
     return None if asked else trace(twin.state)

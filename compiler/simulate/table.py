@@ -68,7 +68,7 @@ class Table:
             name, card_id = state.program.move_of(action)
             trial = state.state.copy(new_run=True)
             try:
-                state._do_move(state._ctx(seat, FirstLegal(), trial), name, card_id)
+                state.menus.do_move(state.ctx(seat, FirstLegal(), trial), name, card_id)
             except (Illegal, Runaway):
                 return float("-inf")
             return self.values(trial)[seat]

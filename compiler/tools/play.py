@@ -414,16 +414,16 @@ def menu(state: GameState, seat: int, names: Namer) -> list[Choice]:
     out: list[Choice] = []
     blocked: list[Choice] = []
     moves = prog.steps[state.stack[-1][1]].arg.moves
-    ctx = state._ctx(seat)
+    ctx = state.ctx(seat)
     legal_set = set(legal)
     for name in moves:
-        made_with = state._move_cards(ctx, name) if prog.flow.moves[name].card is not None else [(None, None)]
+        made_with = state.move_cards(ctx, name) if prog.flow.moves[name].card is not None else [(None, None)]
         for _holder, card_id in made_with:
             action = prog.move_action(prog.move_names.index(name), card_id)
             trial: Any = state.state.copy(new_run=True)
             why = ""
             try:
-                state._do_move(state._ctx(seat, FirstLegal(), trial), name, card_id)
+                state.menus.do_move(state.ctx(seat, FirstLegal(), trial), name, card_id)
             except (Illegal, Runaway) as refused:
                 why = names.text(str(refused))
                 trial = None
