@@ -213,15 +213,16 @@ def _judged(ctx: Judging, fact: Fact, holder: Player | None, free: bool) -> bool
     return None if (chose or asked) and verdict is not True else verdict
 
 
-_SLOW = object()  # quick()'s answer where its common case does not hold: judge() must read it
+_SLOW = object()  # the answer of quick() and own_builds() where judge() must read the build
 
 
 def quick(ctx: Judging, count: Callable[[Context], int], candidates: Callable, free: bool) -> Any:
     """judge()'s verdict (as menus._judged_build would return it) read in one pass where the
     common case holds: one card that must be built, lying where its build reads nothing, of a kind
     with no requirement, paid with no discount, a cost of few units and every way of paying within
-    the coins alike (costs._Shape.any_plan); `_SLOW` elsewhere. Each step is the one judge, _judged
-    and costs.verdict take, in an order that gives the same answer: what build()'s checks refuse is
+    the coins alike (costs._Shape.any_plan); elsewhere judge()'s own reading from the candidates
+    found (_rest), and `_SLOW` for a count other than one. Each step is the one judge, _judged and
+    costs.verdict take, in an order that gives the same answer: what build()'s checks refuse is
     refused whatever the price says, and they ask nothing."""
     try:
         if count(ctx) != 1:
@@ -233,19 +234,17 @@ def quick(ctx: Judging, count: Callable[[Context], int], candidates: Callable, f
         return False
     holder, card_id = options[0]
     if len(options) > 1 and any(other != card_id for _holder, other in options):
-        return _SLOW
+        return None  # several cards: a choice (judge)
     fact = ctx.facts[card_id]
     if not fact.sure:
-        return _SLOW
+        return None
     on, card = ctx.on, fact.card
     zone = on.lies(holder, card_id)
-    if zone is not None and zone not in fact.unread:
-        return _SLOW
     game, actor = ctx.game, ctx.actor
     unique, _on_built, kinds = game.build_rules
     built_into, requires = kinds[card.kind]
-    if requires is not None or ctx.depth + 1 > MAX_DEPTH:
-        return _SLOW
+    if (zone is not None and zone not in fact.unread) or requires is not None or ctx.depth + 1 > MAX_DEPTH:
+        return _rest(ctx, fact, holder, free)
     if built_into is None:
         return False
     held = zones_of(actor)
@@ -262,11 +261,11 @@ def quick(ctx: Judging, count: Callable[[Context], int], candidates: Callable, f
                 return True
     needs = shape.needs
     if needs is None or not shape.any_plan:
-        return _SLOW
+        return _rest(ctx, fact, holder, free)
     about = on.about
     supply = payment.supply_for(about, actor, on.reading)
     if supply.discounts:
-        return _SLOW
+        return _rest(ctx, fact, holder, free)
     rules = game.game
     available = values_of(actor).get(rules.build.currency, 0) - shape.coins
     if available < 0:
@@ -275,7 +274,19 @@ def quick(ctx: Judging, count: Callable[[Context], int], candidates: Callable, f
         return costs._pays(rules, actor, None, shape.coins)
     about.state, about.actor, about.owner = on.view, actor, actor
     exists = plans.payable(about, actor, needs, available, supply)
-    return _SLOW if exists is None else exists
+    return _rest(ctx, fact, holder, free) if exists is None else exists
+
+
+def _rest(ctx: Judging, fact: Fact, holder: Player | None, free: bool) -> bool | None:
+    """judge()'s verdict on the one card found, its build sure, where quick() cannot read it in one
+    pass: charged the steps judge charges before its candidates, refused (None) where judging is."""
+    try:
+        spend(ctx.state, 2)
+        if ctx.depth + 1 > MAX_DEPTH:
+            return False
+        return _judged(ctx, fact, holder, free)
+    except (Illegal, Runaway):
+        return None
 
 
 class _Quick:

@@ -114,32 +114,63 @@ def _searched(
 def payable(ctx: Context, player: Player, needs: tuple[str, ...], coins_available: int, supply: Supply) -> bool | None:
     """Whether some way to cover the sorted `needs` costs no more than the coins, where every way
     would be judged alike (none takes stock or wild units, none buys from the buyer itself; else
-    None): a verdict's question (costs.verdict), told by bounds where they tell it. Below: the
-    lower bound that proves a cost beyond reach (_beyond_reach). Above: a way that uses only units
-    that can be nothing else, each noun covered by its own units and its cheapest offers, which no
-    other noun contends for. Between them, the search for a first way within the coins.
+    None): a verdict's question (costs.verdict), told by bounds where they tell it (_bounds: what
+    the supply says of the needs whatever the coins). Below: the lower bound that proves a cost
+    beyond reach (as _beyond_reach's). Above: a way that uses only units that can be nothing else,
+    each noun covered by its own units and its cheapest offers, which no other noun contends for.
+    Between them, what earlier searches found (_recalled), else the search for a first way within
+    the coins.
 
     A yes is told so only where the whole search, which paying runs (cheapest), is small
     (_small_search): a way found at once says nothing of a search that would run the step budget
     out, which a trial of the build would be refused for."""
-    stocked, counted = _needs_of(ctx, supply, needs)
     if supply.substitutes or supply.sells_to_self(player.id):
         return None
+    found = supply.bounds.get(needs)
+    if found is None:
+        found = _bounds(ctx, supply, needs)
+    stocked, lowest, within, small = found
     if stocked and any(map(values_of(player).get, stocked)):  # (a stock below 0 is asked of the search too)
         return None
-    recalled = _recalled(supply, needs, coins_available)
-    if recalled is not None and not recalled:
+    if coins_available < lowest:
         return False
-    if recalled is None:
-        if _beyond_reach(supply, counted, {}, [], coins_available):
-            _learn(supply, needs, coins_available, [])
+    if coins_available < within:
+        recalled = _recalled(supply, needs, coins_available)
+        if recalled is None:
+            if not _searched(ctx, supply, needs, coins_available, (), {}, [], True):
+                _learn(supply, needs, coins_available, [])
+                return False
+        elif not recalled:
             return False
-        if not _within_reach(supply, counted, coins_available) and not _searched(
-            ctx, supply, needs, coins_available, (), {}, [], True
-        ):
-            _learn(supply, needs, coins_available, [])
-            return False
-    return True if _small_search(supply, needs) else None
+    return True if small else None
+
+
+_BEYOND = 1 << 62  # a bound no coins reach: too few units of some noun
+
+
+def _bounds(ctx: Context, supply: Supply, needs: tuple[str, ...]) -> tuple[tuple[str, ...], int, int, bool]:
+    """What the supply tells of the sorted needs whatever the coins, kept on it: the resources
+    among them (a stock may pay those), the fewest coins any way without stock or wild units
+    spends (_beyond_reach's bound) and the most a way of units that can be one noun only spends
+    (_within_reach's), _BEYOND where there are too few units, and whether the whole search is small
+    (_small_search), in one pass over the needs."""
+    stocked, counted = _needs_of(ctx, supply, needs)
+    reach, reach_of = supply.reach, supply.reach_of
+    lowest = within = 0
+    nodes = level = 1
+    for need, count in counted:
+        own, prices, only, only_prices, branches = reach.get(need) or reach_of(need)
+        short = count - own
+        if short > 0:
+            lowest += _BEYOND if len(prices) <= short else prices[short]
+        short = count - only
+        if short > 0:
+            within += _BEYOND if len(only_prices) <= short else only_prices[short]
+        for _ in range(count):
+            level *= branches
+            nodes += level
+    found = supply.bounds[needs] = (stocked, lowest, within, nodes <= _SMALL_SEARCH)
+    return found
 
 
 _SMALL_SEARCH = 1024  # search nodes: a few windows of the budget (limits.WINDOW), far below its end
@@ -170,32 +201,6 @@ def _learn(supply: Supply, needs: tuple[str, ...], coins_available: int, plans: 
         found[0] = plans
     elif coins_available > found[1]:
         found[1] = coins_available
-
-
-def _small_search(supply: Supply, needs: tuple[str, ...]) -> bool:
-    """Whether the search for every way to cover the needs (_search, no stock or wild units) has
-    at most _SMALL_SEARCH nodes: at each position it branches once per distinct unit and seller
-    offering the noun, so the nodes are at most the sums of those counts' running products."""
-    nodes = level = 1
-    for need in needs:
-        level *= supply.branches_of(need)
-        nodes += level
-    return nodes <= _SMALL_SEARCH
-
-
-def _within_reach(supply: Supply, counted: tuple[tuple[str, int], ...], coins_available: int) -> bool:
-    """Whether the units that can be one noun only cover the needs within the coins: each noun's
-    own units first, then its cheapest offers (payable)."""
-    spent = 0
-    for need, count in counted:
-        _own, _prices, only, only_prices = supply.reach_of(need)
-        short = count - only
-        if short <= 0:
-            continue
-        if len(only_prices) <= short:
-            return False
-        spent += only_prices[short]
-    return spent <= coins_available
 
 
 _PLANS_MAX = 4096  # answers kept per supply
@@ -306,7 +311,7 @@ def _beyond_reach(
     the cheapest way, so no plan is lost. It costs no step (the search it spares is not run)."""
     bound = 0
     for need, count in counted:
-        own, prices, _only, _only_prices = supply.reach_of(need)
+        own, prices, _only, _only_prices, _branches = supply.reach_of(need)
         short = count - own
         if stock:
             short -= stock.get(need, 0)
