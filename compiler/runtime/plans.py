@@ -239,7 +239,7 @@ def _search(
     pending = charged = 0  # nodes not yet charged to the budget, nodes charged
     # plain dicts copied on each branch (a Counter's copy costs several times more)
 
-    def search(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
+    def search(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict, path: tuple) -> None:
         # each node of the search is a step (many ways to pay many units multiply), charged by the score
         nonlocal pending, charged, best_cost
         pending += 1
@@ -250,7 +250,7 @@ def _search(
         if cost > best_cost:
             return
         if i == last:
-            best_cost = _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives, track)
+            best_cost = _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives, track, path)
             if first and best_cost <= coins_available:
                 best_cost = -1  # found: every branch left is cut (cost > best_cost)
             return
@@ -259,16 +259,16 @@ def _search(
         for bit, options in own_at[i]:
             if not used & bit and options not in tried:
                 tried.add(options)
-                search(i + 1, used | bit, stock_left, wild_left, cost, bought)
+                search(i + 1, used | bit, stock_left, wild_left, cost, bought, path)
         if stock_left.get(need, 0) > 0:
             left = stock_left.copy()
             left[need] -= 1
-            search(i + 1, used, left, wild_left, cost, bought)
+            search(i + 1, used, left, wild_left, cost, bought, path)
         for w, (noun, allowed, _n) in enumerate(wild):
             if wild_left[w] > 0 and (allowed is None or need in allowed) and not (noun == need):
                 more_wild = list(wild_left)
                 more_wild[w] -= 1
-                search(i + 1, used, stock_left, tuple(more_wild), cost, bought)
+                search(i + 1, used, stock_left, tuple(more_wild), cost, bought, path)
         tried_sellers = set()
         for bit, seller_key, origin, price in sellers_at[i]:
             if used & bit or seller_key in tried_sellers:
@@ -278,10 +278,11 @@ def _search(
             more[origin] = more.get(origin, 0) + price
             if track:  # the units bought from the seller, under a key of its own (_keep reads it apart)
                 more[origin, 1] = more.get((origin, 1), 0) + 1
-            search(i + 1, used | bit, stock_left, wild_left, cost + price, more)
+            # what it buys, kept as a chain (the way's purchases are read only where it is kept)
+            search(i + 1, used | bit, stock_left, wild_left, cost + price, more, (path, origin, need, price))
 
     try:
-        search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
+        search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {}, ())
     finally:
         # the search calls itself by this name, held in its own closure: a cycle, with all it read,
         # that only the collector would free (a game makes some eighty); rebound, it goes at once
@@ -293,7 +294,7 @@ def _search(
     return plans, charged + pending
 
 
-def _done(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
+def _done(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict, path: tuple) -> None:
     """What a finished search's name is left holding (_search): a step that does nothing."""
 
 
@@ -336,6 +337,7 @@ def _keep(
     wild_left: tuple[int, ...],
     gives: list[int],
     track: bool = False,
+    path: tuple = (),
 ) -> int:
     """A way to pay found by the search: kept among the cheapest (one plan per outcome); the
     cheapest cost found so far."""
@@ -358,8 +360,20 @@ def _keep(
         best_cost = cost
     key = (purchases, consumed)
     if key not in best:  # the same outcome at the same cost is the same plan
-        best[key] = Plan(cost, purchases, consumed, count)
+        best[key] = Plan(cost, purchases, consumed, count, _goods(path))
     return best_cost
+
+
+def _goods(path: tuple) -> tuple[tuple[str, str, int, int], ...]:
+    """A way's purchases (the search's chain of (before, seller, resource, price)) as (seller,
+    resource, units, coins), in order."""
+    found: dict[tuple[str, str], list[int]] = {}
+    while path:
+        path, seller, noun, price = path
+        got = found.setdefault((seller, noun), [0, 0])
+        got[0] += 1
+        got[1] += price
+    return tuple((seller, noun, units, coins) for (seller, noun), (units, coins) in sorted(found.items()))
 
 
 def choose_plan(

@@ -58,16 +58,32 @@ class Unit:
 
 @dataclass
 class Plan:
+    """A way to cover a cost's resources: the coins it spends, what it pays each seller and what it
+    takes from stock, which make it the plan it is (two ways alike in those are one plan); and, of
+    the first way found to it, what it buys: the units from each seller (what the trade's events
+    tell) and each resource bought from each seller (what a person is told it buys)."""
+
     coins: int
     purchases: tuple[tuple[str, int], ...]  # (seller, coins)
     consumed: tuple[tuple[str, int], ...]  # (noun, units) taken from stock or wild counters
     # (seller, units bought) of the first way found to this outcome: what the trade's events tell
     bought: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    # (seller, resource, units, coins) of the first way found to this outcome, in order
+    goods: tuple[tuple[str, str, int, int], ...] = field(default=(), compare=False)
 
     def label(self) -> str:
+        """The plan as a question offers it (the answer a game's record keeps)."""
         parts = [f"buy from {seller} for {coins}" for seller, coins in self.purchases]
         parts += [f"spend {n} {noun}" for noun, n in self.consumed]
         return "; ".join(parts) or "own production"
+
+    def receipt(self, quantity: Callable[[int, str], str], currency: str, who: Callable[[str], str] = str) -> str:
+        """What the plan buys, resource by resource ("1 ore from p2 for 2 coins, 1 wood from p3 for
+        1 coin"); `quantity` words an amount of a noun (the sheet's words), `who` a seller's id."""
+        return ", ".join(
+            f"{quantity(units, noun)} from {who(seller)} for {quantity(coins, currency)}"
+            for seller, noun, units, coins in self.goods
+        )
 
 
 _Offer = tuple[int, tuple, str, int]  # (its unit's bit, (seller, options), seller, price of the noun)
