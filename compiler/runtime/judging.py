@@ -314,28 +314,30 @@ def own_builds(ctx: Judging, zone: str, cards: list[str]) -> list[Any]:
     (the actor's zones, coins and supply) and per card from what is known of it (_Quick)."""
     game, actor, on = ctx.game, ctx.actor, ctx.on
     held = zones_of(actor)
-    first_zone: dict[str, str] = {}  # card id -> the first of the actor's zones holding it (cards.take's)
+    here = held.get(zone, ())
+    earlier: list[list[str]] = []  # the actor's zones before `zone`: cards.take finds a card there first
     for name, ids in held.items():
-        for cid in ids:
-            first_zone.setdefault(cid, name)
-    owned: set[str] = set()
-    for name in game.play_zones:
-        owned.update(held.get(name, ()))
+        if name == zone:
+            break
+        if ids:
+            earlier.append(ids)
+    owned: set[str] | None = None  # the actor's cards in play, read for the first card with a chain
     unique = game.build_rules[0]
-    quick_facts, facts = ctx.facts.quick, ctx.facts
+    quick_facts = ctx.facts.quick
     supply: Any = None
+    plain = False  # every way of paying judged alike (plans.payable's first test), told by the supply
     rules, about = game.game, on.about
     values = values_of(actor)
     coins = values.get(rules.build.currency, 0)
     found: list[Any] = []
     for card_id in cards:
-        lies = first_zone.get(card_id)
-        if lies != zone:  # not in the zone (nothing to build), or taken from another one first
-            found.append(False if lies is None else _SLOW)
+        if card_id not in here or (earlier and any(card_id in ids for ids in earlier)):
+            # not in the zone (nothing to build), or taken from another one first
+            found.append(_SLOW if card_id in here or any(card_id in ids for ids in held.values()) else False)
             continue
         quick_fact = quick_facts.get(card_id)
         if quick_fact is None:
-            quick_fact = quick_facts[card_id] = _Quick(game, facts[card_id])
+            quick_fact = quick_facts[card_id] = _Quick(game, ctx.facts[card_id])
         if not quick_fact.fast or zone not in quick_fact.unread:
             found.append(_SLOW)
             continue
@@ -343,9 +345,12 @@ def own_builds(ctx: Judging, zone: str, cards: list[str]) -> list[Any]:
             found.append(False)
             continue
         parents = quick_fact.parents
-        if parents is not None and not parents.isdisjoint(owned):
-            found.append(True)
-            continue
+        if parents is not None:
+            if owned is None:
+                owned = {cid for name in game.play_zones for cid in held.get(name, ())}
+            if not parents.isdisjoint(owned):
+                found.append(True)
+                continue
         needs = quick_fact.needs
         if needs is None:
             found.append(_SLOW)
@@ -353,6 +358,7 @@ def own_builds(ctx: Judging, zone: str, cards: list[str]) -> list[Any]:
         if supply is None:  # build()'s context for the actor on the view, as _judged sets it
             about.state, about.actor, about.owner = on.view, actor, actor
             supply = payment.supply_for(about, actor, on.reading)
+            plain = not supply.substitutes and not supply.sells_to_self(actor.id)
         available = coins - quick_fact.coins
         if supply.discounts:
             found.append(_SLOW)
@@ -360,8 +366,19 @@ def own_builds(ctx: Judging, zone: str, cards: list[str]) -> list[Any]:
             found.append(False)
         elif not needs:
             found.append(costs._pays(rules, actor, None, quick_fact.coins))
-        else:  # plans.payable, its stock read here
-            on.fresh()  # each card priced as a trial of its own
-            exists = plans.payable(about, actor, needs, available, supply)
-            found.append(_SLOW if exists is None else exists)
+        elif not plain:
+            found.append(_SLOW)  # plans.payable cannot tell
+        else:  # plans.payable, its first answers read here from the bounds
+            bounds = supply.bounds.get(needs) or plans._bounds(about, supply, needs)
+            stocked, lowest, within, small = bounds
+            if stocked and any(map(values.get, stocked)):
+                found.append(_SLOW)
+            elif available < lowest:
+                found.append(False)
+            elif available >= within:
+                found.append(True if small else _SLOW)
+            else:
+                on.fresh()  # each card priced as a trial of its own
+                exists = plans.payable(about, actor, needs, available, supply)
+                found.append(_SLOW if exists is None else exists)
     return found
