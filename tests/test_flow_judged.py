@@ -15,7 +15,7 @@ import pytest
 
 from compiler.lang.types import Selector
 from compiler.pipeline.project import load
-from compiler.runtime import judging
+from compiler.runtime import judging, menus
 from compiler.runtime.decider import Decider, Searching
 from compiler.runtime.flow import GameState
 from compiler.runtime.machine import _Replay
@@ -141,8 +141,8 @@ def test_the_legal_moves_are_those_that_trying_gives(game, monkeypatch):
     """Seeded games of two to four players on both engines, with the judge's verdicts counted: it
     said yes, no, and left some builds to be tried (a discount asking, a build that pays)."""
     verdicts: list[bool | None] = []
-    judge = judging.judge
-    monkeypatch.setattr(judging, "judge", lambda *args: verdicts.append(judge(*args)) or verdicts[-1])
+    judged = menus._judged_build
+    monkeypatch.setattr(menus, "_judged_build", lambda *args: verdicts.append(judged(*args)) or verdicts[-1])
     decisions = 0
     for seed in range(30):
         played = _both_ways(game, 2 + seed % 3, seed, "handlers" if seed % 2 else "interpreter")
@@ -191,16 +191,16 @@ def test_a_stage_that_builds_from_the_discard_pile_is_judged(engine, monkeypatch
     }
     assert len(builders) == 4 and builders <= program(game).sure_builds
     verdicts = set()
-    judge = judging.judge
+    judged = menus._judged_build
 
-    def spy(ctx, count, candidates, *args):
-        verdict = judge(ctx, count, candidates, *args)
-        found = candidates(ctx)
+    def spy(ctx, parts):
+        verdict = judged(ctx, parts)
+        found = parts[1](ctx)
         if found and found[0][1] in builders:
             verdicts.add(verdict)
         return verdict
 
-    monkeypatch.setattr(judging, "judge", spy)
+    monkeypatch.setattr(menus, "_judged_build", spy)
     played = _both_ways(game, 7, 3, engine)  # seed 3: a game where the judge says both
     assert played[0] == played[1] and verdicts == {True, False}
 

@@ -15,14 +15,14 @@ from compiler.runtime.atomic import Steps
 def test_a_step_of_many_questions_runs_twice_at_most(monkeypatch):
     runs: Counter = Counter()
     kept: list = []  # every step's answers list, kept alive so that no id is reused
-    carry = Steps._carry
+    carry = Steps.carry
 
     def counted(self, op, what, seat, state, decider):
         runs[id(decider.answers)] += 1  # one answers list per atomic step
         kept.append(decider.answers)
         return carry(self, op, what, seat, state, decider)
 
-    monkeypatch.setattr(Steps, "_carry", counted)
+    monkeypatch.setattr(Steps, "carry", counted)
     state = set_up(game("olympus"), 5, seed=3)
     rng = random.Random(3)
     asked: Counter = Counter()

@@ -56,12 +56,29 @@ def too_many_rounds(of_one: int, of_all: int) -> str:
 
 
 class Budget:
-    """The steps spent so far by one run, on its state and every copy of it."""
+    """The steps spent so far by one run, on its state and every copy of it (`used`); and the count
+    at which spend() next has more to do than add (`mark`: the next multiple of WINDOW, or the
+    step past the budget), kept with it so that a step costs one comparison."""
 
-    __slots__ = ("used",)
+    __slots__ = ("steps", "mark")
 
     def __init__(self) -> None:
-        self.used = 0
+        self.steps = 0
+        self.mark = WINDOW
+
+    @property
+    def used(self) -> int:
+        return self.steps
+
+    @used.setter
+    def used(self, value: int) -> None:
+        self.steps = value
+        self.mark = _mark(value)
+
+
+def _mark(used: int) -> int:
+    """Budget.mark for a count: the next multiple of WINDOW above it, or the step past the budget."""
+    return min(((used >> WINDOW_BITS) + 1) << WINDOW_BITS, MAX_STEPS + 1)
 
 
 def budget(state: Any) -> Budget:
@@ -97,11 +114,11 @@ def spend(state: Any, n: int) -> int:
         box = state._ostraka_budget  # (_KEY, spelled out: checked below)
     except AttributeError:
         box = budget(state)
-    before = box.used
-    used = before + n
-    if used >> WINDOW_BITS != before >> WINDOW_BITS or used > MAX_STEPS:  # (a shift: // WINDOW, floored)
-        used = _charged(state, box, before, used)
-    box.used = used
+    used = box.steps + n
+    if used >= box.mark:  # a multiple of WINDOW passed, or the budget
+        used = _charged(state, box, box.steps, used)
+        box.mark = _mark(used)
+    box.steps = used
     return n
 
 

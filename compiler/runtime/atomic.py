@@ -55,11 +55,11 @@ class Steps:
                 state = snapshot.copy(new_run=True, lazy=True)
                 decider = _Replay(answers, verdicts, struck)
                 if answers:  # it asks: from now on it waits at its questions (_Live)
-                    live = frame[8] = _Live(partial(self._carry, op, what, seat, state, decider), state, decider)
+                    live = frame[8] = _Live(partial(self.carry, op, what, seat, state, decider), state, decider)
                     question = live.resume()
                 else:
                     frame[8] = None
-                    self._carry(op, what, seat, state, decider)
+                    self.carry(op, what, seat, state, decider)
         except _Pause as pause:
             question = pause.question
         except Illegal as refused:
@@ -86,7 +86,7 @@ class Steps:
         self.run.state = state
         return False
 
-    def _carry(self, op: int, what: Any, seat: int, state: State, decider: _Replay) -> None:
+    def carry(self, op: int, what: Any, seat: int, state: State, decider: _Replay) -> None:
         """Carry an atomic step out on `state` (a copy of its snapshot), its questions answered by
         `decider`."""
         if op == A_MOVE:

@@ -213,15 +213,16 @@ def _judged(ctx: Judging, fact: Fact, holder: Player | None, free: bool) -> bool
     return None if (chose or asked) and verdict is not True else verdict
 
 
-_SLOW = object()  # quick()'s answer where its common case does not hold: judge() must read it
+_SLOW = object()  # the answer of quick() and own_builds() where judge() must read the build
 
 
 def quick(ctx: Judging, count: Callable[[Context], int], candidates: Callable, free: bool) -> Any:
     """judge()'s verdict (as menus._judged_build would return it) read in one pass where the
     common case holds: one card that must be built, lying where its build reads nothing, of a kind
     with no requirement, paid with no discount, a cost of few units and every way of paying within
-    the coins alike (costs._Shape.any_plan); `_SLOW` elsewhere. Each step is the one judge, _judged
-    and costs.verdict take, in an order that gives the same answer: what build()'s checks refuse is
+    the coins alike (costs._Shape.any_plan); elsewhere judge()'s own reading from the candidates
+    found (_rest), and `_SLOW` for a count other than one. Each step is the one judge, _judged and
+    costs.verdict take, in an order that gives the same answer: what build()'s checks refuse is
     refused whatever the price says, and they ask nothing."""
     try:
         if count(ctx) != 1:
@@ -233,19 +234,17 @@ def quick(ctx: Judging, count: Callable[[Context], int], candidates: Callable, f
         return False
     holder, card_id = options[0]
     if len(options) > 1 and any(other != card_id for _holder, other in options):
-        return _SLOW
+        return None  # several cards: a choice (judge)
     fact = ctx.facts[card_id]
     if not fact.sure:
-        return _SLOW
+        return None
     on, card = ctx.on, fact.card
     zone = on.lies(holder, card_id)
-    if zone is not None and zone not in fact.unread:
-        return _SLOW
     game, actor = ctx.game, ctx.actor
     unique, _on_built, kinds = game.build_rules
     built_into, requires = kinds[card.kind]
-    if requires is not None or ctx.depth + 1 > MAX_DEPTH:
-        return _SLOW
+    if (zone is not None and zone not in fact.unread) or requires is not None or ctx.depth + 1 > MAX_DEPTH:
+        return _rest(ctx, fact, holder, free)
     if built_into is None:
         return False
     held = zones_of(actor)
@@ -262,11 +261,11 @@ def quick(ctx: Judging, count: Callable[[Context], int], candidates: Callable, f
                 return True
     needs = shape.needs
     if needs is None or not shape.any_plan:
-        return _SLOW
+        return _rest(ctx, fact, holder, free)
     about = on.about
     supply = payment.supply_for(about, actor, on.reading)
     if supply.discounts:
-        return _SLOW
+        return _rest(ctx, fact, holder, free)
     rules = game.game
     available = values_of(actor).get(rules.build.currency, 0) - shape.coins
     if available < 0:
@@ -275,7 +274,19 @@ def quick(ctx: Judging, count: Callable[[Context], int], candidates: Callable, f
         return costs._pays(rules, actor, None, shape.coins)
     about.state, about.actor, about.owner = on.view, actor, actor
     exists = plans.payable(about, actor, needs, available, supply)
-    return _SLOW if exists is None else exists
+    return _rest(ctx, fact, holder, free) if exists is None else exists
+
+
+def _rest(ctx: Judging, fact: Fact, holder: Player | None, free: bool) -> bool | None:
+    """judge()'s verdict on the one card found, its build sure, where quick() cannot read it in one
+    pass: charged the steps judge charges before its candidates, refused (None) where judging is."""
+    try:
+        spend(ctx.state, 2)
+        if ctx.depth + 1 > MAX_DEPTH:
+            return False
+        return _judged(ctx, fact, holder, free)
+    except (Illegal, Runaway):
+        return None
 
 
 class _Quick:
@@ -303,31 +314,30 @@ def own_builds(ctx: Judging, zone: str, cards: list[str]) -> list[Any]:
     (the actor's zones, coins and supply) and per card from what is known of it (_Quick)."""
     game, actor, on = ctx.game, ctx.actor, ctx.on
     held = zones_of(actor)
-    before = []  # the actor's zones before `zone` (cards.take takes a card from the first holding it)
+    here = held.get(zone, ())
+    earlier: list[list[str]] = []  # the actor's zones before `zone`: cards.take finds a card there first
     for name, ids in held.items():
         if name == zone:
             break
         if ids:
-            before.append(ids)
-    here = held.get(zone, ())
-    owned: set[str] = set()
-    for name in game.play_zones:
-        owned.update(held.get(name, ()))
+            earlier.append(ids)
+    owned: set[str] | None = None  # the actor's cards in play, read for the first card with a chain
     unique = game.build_rules[0]
-    quick_facts, facts = ctx.facts.quick, ctx.facts
+    quick_facts = ctx.facts.quick
     supply: Any = None
+    plain = False  # every way of paying judged alike (plans.payable's first test), told by the supply
     rules, about = game.game, on.about
     values = values_of(actor)
     coins = values.get(rules.build.currency, 0)
     found: list[Any] = []
     for card_id in cards:
-        if card_id not in here or any(card_id in ids for ids in before):
-            # not in the zone (nothing to build, unless it lies elsewhere), or taken from another one first
-            found.append(_SLOW if card_id not in here and any(card_id in ids for ids in held.values()) else False)
+        if card_id not in here or (earlier and any(card_id in ids for ids in earlier)):
+            # not in the zone (nothing to build), or taken from another one first
+            found.append(_SLOW if card_id in here or any(card_id in ids for ids in held.values()) else False)
             continue
         quick_fact = quick_facts.get(card_id)
         if quick_fact is None:
-            quick_fact = quick_facts[card_id] = _Quick(game, facts[card_id])
+            quick_fact = quick_facts[card_id] = _Quick(game, ctx.facts[card_id])
         if not quick_fact.fast or zone not in quick_fact.unread:
             found.append(_SLOW)
             continue
@@ -335,9 +345,12 @@ def own_builds(ctx: Judging, zone: str, cards: list[str]) -> list[Any]:
             found.append(False)
             continue
         parents = quick_fact.parents
-        if parents is not None and not parents.isdisjoint(owned):
-            found.append(True)
-            continue
+        if parents is not None:
+            if owned is None:
+                owned = {cid for name in game.play_zones for cid in held.get(name, ())}
+            if not parents.isdisjoint(owned):
+                found.append(True)
+                continue
         needs = quick_fact.needs
         if needs is None:
             found.append(_SLOW)
@@ -345,6 +358,7 @@ def own_builds(ctx: Judging, zone: str, cards: list[str]) -> list[Any]:
         if supply is None:  # build()'s context for the actor on the view, as _judged sets it
             about.state, about.actor, about.owner = on.view, actor, actor
             supply = payment.supply_for(about, actor, on.reading)
+            plain = not supply.substitutes and not supply.sells_to_self(actor.id)
         available = coins - quick_fact.coins
         if supply.discounts:
             found.append(_SLOW)
@@ -352,8 +366,19 @@ def own_builds(ctx: Judging, zone: str, cards: list[str]) -> list[Any]:
             found.append(False)
         elif not needs:
             found.append(costs._pays(rules, actor, None, quick_fact.coins))
-        else:  # plans.payable, its stock read here
-            on.fresh()  # each card priced as a trial of its own
-            exists = plans.payable(about, actor, needs, available, supply)
-            found.append(_SLOW if exists is None else exists)
+        elif not plain:
+            found.append(_SLOW)  # plans.payable cannot tell
+        else:  # plans.payable, its first answers read here from the bounds
+            bounds = supply.bounds.get(needs) or plans._bounds(about, supply, needs)
+            stocked, lowest, within, small = bounds
+            if stocked and any(map(values.get, stocked)):
+                found.append(_SLOW)
+            elif available < lowest:
+                found.append(False)
+            elif available >= within:
+                found.append(True if small else _SLOW)
+            else:
+                on.fresh()  # each card priced as a trial of its own
+                exists = plans.payable(about, actor, needs, available, supply)
+                found.append(_SLOW if exists is None else exists)
     return found

@@ -15,7 +15,7 @@ from ..lang import hooks
 from .state import Illegal, Player
 from .supplies import Plan, Supply, Unit, units
 
-__all__ = ["Plan", "Reading", "Supply", "Unit", "pay_plan", "supply_for", "wild_units"]
+__all__ = ["RECEIPTS", "Plan", "Reading", "Supply", "Unit", "pay_plan", "supply_for", "wild_units"]
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Context
@@ -115,8 +115,13 @@ def supply_for(ctx: Context, player: Player, reading: Reading | None) -> Supply:
     return found
 
 
+RECEIPTS = "receipts"  # a decider's list, where it has one, of the (buyer, plan) paid in its run
+
+
 def pay_plan(ctx: Context, player: Player, plan: Plan) -> None:
-    """Pay a plan: the sellers their coins, the stock and wild units it consumes."""
+    """Pay a plan: the sellers their coins, the stock and wild units it consumes. A decider that
+    keeps receipts (a list under RECEIPTS: a person's menu, a narrator) is told of it, so that
+    what a move bought can be said resource by resource."""
     trade = ctx.game.game.trade
     for seller_id, coins in plan.purchases:
         assert trade is not None  # only trade buys from sellers
@@ -127,3 +132,6 @@ def pay_plan(ctx: Context, player: Player, plan: Plan) -> None:
         ctx.spend(player, noun, n)
     if plan.consumed:  # (nothing consumed: no substitute was used)
         _spend_wild_limits(ctx, player, dict(plan.consumed))
+    receipts = getattr(ctx.decider, RECEIPTS, None)
+    if receipts is not None:
+        receipts.append((player.id, plan))

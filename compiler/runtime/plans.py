@@ -114,32 +114,63 @@ def _searched(
 def payable(ctx: Context, player: Player, needs: tuple[str, ...], coins_available: int, supply: Supply) -> bool | None:
     """Whether some way to cover the sorted `needs` costs no more than the coins, where every way
     would be judged alike (none takes stock or wild units, none buys from the buyer itself; else
-    None): a verdict's question (costs.verdict), told by bounds where they tell it. Below: the
-    lower bound that proves a cost beyond reach (_beyond_reach). Above: a way that uses only units
-    that can be nothing else, each noun covered by its own units and its cheapest offers, which no
-    other noun contends for. Between them, the search for a first way within the coins.
+    None): a verdict's question (costs.verdict), told by bounds where they tell it (_bounds: what
+    the supply says of the needs whatever the coins). Below: the lower bound that proves a cost
+    beyond reach (as _beyond_reach's). Above: a way that uses only units that can be nothing else,
+    each noun covered by its own units and its cheapest offers, which no other noun contends for.
+    Between them, what earlier searches found (_recalled), else the search for a first way within
+    the coins.
 
     A yes is told so only where the whole search, which paying runs (cheapest), is small
     (_small_search): a way found at once says nothing of a search that would run the step budget
     out, which a trial of the build would be refused for."""
-    stocked, counted = _needs_of(ctx, supply, needs)
     if supply.substitutes or supply.sells_to_self(player.id):
         return None
+    found = supply.bounds.get(needs)
+    if found is None:
+        found = _bounds(ctx, supply, needs)
+    stocked, lowest, within, small = found
     if stocked and any(map(values_of(player).get, stocked)):  # (a stock below 0 is asked of the search too)
         return None
-    recalled = _recalled(supply, needs, coins_available)
-    if recalled is not None and not recalled:
+    if coins_available < lowest:
         return False
-    if recalled is None:
-        if _beyond_reach(supply, counted, {}, [], coins_available):
-            _learn(supply, needs, coins_available, [])
+    if coins_available < within:
+        recalled = _recalled(supply, needs, coins_available)
+        if recalled is None:
+            if not _searched(ctx, supply, needs, coins_available, (), {}, [], True):
+                _learn(supply, needs, coins_available, [])
+                return False
+        elif not recalled:
             return False
-        if not _within_reach(supply, counted, coins_available) and not _searched(
-            ctx, supply, needs, coins_available, (), {}, [], True
-        ):
-            _learn(supply, needs, coins_available, [])
-            return False
-    return True if _small_search(supply, needs) else None
+    return True if small else None
+
+
+_BEYOND = 1 << 62  # a bound no coins reach: too few units of some noun
+
+
+def _bounds(ctx: Context, supply: Supply, needs: tuple[str, ...]) -> tuple[tuple[str, ...], int, int, bool]:
+    """What the supply tells of the sorted needs whatever the coins, kept on it: the resources
+    among them (a stock may pay those), the fewest coins any way without stock or wild units
+    spends (_beyond_reach's bound) and the most a way of units that can be one noun only spends
+    (_within_reach's), _BEYOND where there are too few units, and whether the whole search is small
+    (_small_search), in one pass over the needs."""
+    stocked, counted = _needs_of(ctx, supply, needs)
+    reach, reach_of = supply.reach, supply.reach_of
+    lowest = within = 0
+    nodes = level = 1
+    for need, count in counted:
+        own, prices, only, only_prices, branches = reach.get(need) or reach_of(need)
+        short = count - own
+        if short > 0:
+            lowest += _BEYOND if len(prices) <= short else prices[short]
+        short = count - only
+        if short > 0:
+            within += _BEYOND if len(only_prices) <= short else only_prices[short]
+        for _ in range(count):
+            level *= branches
+            nodes += level
+    found = supply.bounds[needs] = (stocked, lowest, within, nodes <= _SMALL_SEARCH)
+    return found
 
 
 _SMALL_SEARCH = 1024  # search nodes: a few windows of the budget (limits.WINDOW), far below its end
@@ -170,32 +201,6 @@ def _learn(supply: Supply, needs: tuple[str, ...], coins_available: int, plans: 
         found[0] = plans
     elif coins_available > found[1]:
         found[1] = coins_available
-
-
-def _small_search(supply: Supply, needs: tuple[str, ...]) -> bool:
-    """Whether the search for every way to cover the needs (_search, no stock or wild units) has
-    at most _SMALL_SEARCH nodes: at each position it branches once per distinct unit and seller
-    offering the noun, so the nodes are at most the sums of those counts' running products."""
-    nodes = level = 1
-    for need in needs:
-        level *= supply.branches_of(need)
-        nodes += level
-    return nodes <= _SMALL_SEARCH
-
-
-def _within_reach(supply: Supply, counted: tuple[tuple[str, int], ...], coins_available: int) -> bool:
-    """Whether the units that can be one noun only cover the needs within the coins: each noun's
-    own units first, then its cheapest offers (payable)."""
-    spent = 0
-    for need, count in counted:
-        _own, _prices, only, only_prices = supply.reach_of(need)
-        short = count - only
-        if short <= 0:
-            continue
-        if len(only_prices) <= short:
-            return False
-        spent += only_prices[short]
-    return spent <= coins_available
 
 
 _PLANS_MAX = 4096  # answers kept per supply
@@ -234,7 +239,7 @@ def _search(
     pending = charged = 0  # nodes not yet charged to the budget, nodes charged
     # plain dicts copied on each branch (a Counter's copy costs several times more)
 
-    def search(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
+    def search(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict, path: tuple) -> None:
         # each node of the search is a step (many ways to pay many units multiply), charged by the score
         nonlocal pending, charged, best_cost
         pending += 1
@@ -245,7 +250,7 @@ def _search(
         if cost > best_cost:
             return
         if i == last:
-            best_cost = _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives, track)
+            best_cost = _keep(best, best_cost, cost, bought, stock, stock_left, wild, wild_left, gives, track, path)
             if first and best_cost <= coins_available:
                 best_cost = -1  # found: every branch left is cut (cost > best_cost)
             return
@@ -254,16 +259,16 @@ def _search(
         for bit, options in own_at[i]:
             if not used & bit and options not in tried:
                 tried.add(options)
-                search(i + 1, used | bit, stock_left, wild_left, cost, bought)
+                search(i + 1, used | bit, stock_left, wild_left, cost, bought, path)
         if stock_left.get(need, 0) > 0:
             left = stock_left.copy()
             left[need] -= 1
-            search(i + 1, used, left, wild_left, cost, bought)
+            search(i + 1, used, left, wild_left, cost, bought, path)
         for w, (noun, allowed, _n) in enumerate(wild):
             if wild_left[w] > 0 and (allowed is None or need in allowed) and not (noun == need):
                 more_wild = list(wild_left)
                 more_wild[w] -= 1
-                search(i + 1, used, stock_left, tuple(more_wild), cost, bought)
+                search(i + 1, used, stock_left, tuple(more_wild), cost, bought, path)
         tried_sellers = set()
         for bit, seller_key, origin, price in sellers_at[i]:
             if used & bit or seller_key in tried_sellers:
@@ -273,10 +278,11 @@ def _search(
             more[origin] = more.get(origin, 0) + price
             if track:  # the units bought from the seller, under a key of its own (_keep reads it apart)
                 more[origin, 1] = more.get((origin, 1), 0) + 1
-            search(i + 1, used | bit, stock_left, wild_left, cost + price, more)
+            # what it buys, kept as a chain (the way's purchases are read only where it is kept)
+            search(i + 1, used | bit, stock_left, wild_left, cost + price, more, (path, origin, need, price))
 
     try:
-        search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {})
+        search(0, 0, stock.copy(), tuple(n for _noun, _as, n in wild), 0, {}, ())
     finally:
         # the search calls itself by this name, held in its own closure: a cycle, with all it read,
         # that only the collector would free (a game makes some eighty); rebound, it goes at once
@@ -288,7 +294,7 @@ def _search(
     return plans, charged + pending
 
 
-def _done(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict) -> None:
+def _done(i: int, used: int, stock_left: dict, wild_left: tuple, cost: int, bought: dict, path: tuple) -> None:
     """What a finished search's name is left holding (_search): a step that does nothing."""
 
 
@@ -306,7 +312,7 @@ def _beyond_reach(
     the cheapest way, so no plan is lost. It costs no step (the search it spares is not run)."""
     bound = 0
     for need, count in counted:
-        own, prices, _only, _only_prices = supply.reach_of(need)
+        own, prices, _only, _only_prices, _branches = supply.reach_of(need)
         short = count - own
         if stock:
             short -= stock.get(need, 0)
@@ -331,6 +337,7 @@ def _keep(
     wild_left: tuple[int, ...],
     gives: list[int],
     track: bool = False,
+    path: tuple = (),
 ) -> int:
     """A way to pay found by the search: kept among the cheapest (one plan per outcome); the
     cheapest cost found so far."""
@@ -353,8 +360,20 @@ def _keep(
         best_cost = cost
     key = (purchases, consumed)
     if key not in best:  # the same outcome at the same cost is the same plan
-        best[key] = Plan(cost, purchases, consumed, count)
+        best[key] = Plan(cost, purchases, consumed, count, _goods(path))
     return best_cost
+
+
+def _goods(path: tuple) -> tuple[tuple[str, str, int, int], ...]:
+    """A way's purchases (the search's chain of (before, seller, resource, price)) as (seller,
+    resource, units, coins), in order."""
+    found: dict[tuple[str, str], list[int]] = {}
+    while path:
+        path, seller, noun, price = path
+        got = found.setdefault((seller, noun), [0, 0])
+        got[0] += 1
+        got[1] += price
+    return tuple((seller, noun, units, coins) for (seller, noun), (units, coins) in sorted(found.items()))
 
 
 def choose_plan(

@@ -58,16 +58,32 @@ class Unit:
 
 @dataclass
 class Plan:
+    """A way to cover a cost's resources: the coins it spends, what it pays each seller and what it
+    takes from stock, which make it the plan it is (two ways alike in those are one plan); and, of
+    the first way found to it, what it buys: the units from each seller (what the trade's events
+    tell) and each resource bought from each seller (what a person is told it buys)."""
+
     coins: int
     purchases: tuple[tuple[str, int], ...]  # (seller, coins)
     consumed: tuple[tuple[str, int], ...]  # (noun, units) taken from stock or wild counters
     # (seller, units bought) of the first way found to this outcome: what the trade's events tell
     bought: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    # (seller, resource, units, coins) of the first way found to this outcome, in order
+    goods: tuple[tuple[str, str, int, int], ...] = field(default=(), compare=False)
 
     def label(self) -> str:
+        """The plan as a question offers it (the answer a game's record keeps)."""
         parts = [f"buy from {seller} for {coins}" for seller, coins in self.purchases]
         parts += [f"spend {n} {noun}" for noun, n in self.consumed]
         return "; ".join(parts) or "own production"
+
+    def receipt(self, quantity: Callable[[int, str], str], currency: str, who: Callable[[str], str] = str) -> str:
+        """What the plan buys, resource by resource ("1 ore from p2 for 2 coins, 1 wood from p3 for
+        1 coin"); `quantity` words an amount of a noun (the sheet's words), `who` a seller's id."""
+        return ", ".join(
+            f"{quantity(units, noun)} from {who(seller)} for {quantity(coins, currency)}"
+            for seller, noun, units, coins in self.goods
+        )
 
 
 _Offer = tuple[int, tuple, str, int]  # (its unit's bit, (seller, options), seller, price of the noun)
@@ -88,15 +104,17 @@ class Supply:
     # origin and key: two players' copies of a card are two units)
     _own_for: dict[str, list[tuple[int, frozenset[str]]]] | None = None
     _sellers_for: dict[str, list[_Offer]] = field(default_factory=dict)
-    # by noun: the units that may pay it free of charge and the prices of the k cheapest offers of
-    # it together, by k; the same of the units that can be nothing else (plans.py: reach_of)
-    reach: dict[str, tuple[int, tuple[int, ...], int, tuple[int, ...]]] = field(default_factory=dict)
+    # by noun, what bounds a cost's price (plans.py): the own units that can be it, the prices of
+    # its k cheapest offers together by k (0 first), the same of the units that can be nothing
+    # else, and the search's branches at a position paying it (reach_of)
+    reach: dict[str, _Reach] = field(default_factory=dict)
+    # sorted needs -> what bounds their price whatever the coins (plans._bounds)
+    bounds: dict[tuple[str, ...], tuple] = field(default_factory=dict)
     # needs -> the resources among them, each noun with its count: the game's, shared by its
     # supplies (_Memo.stocked)
     stocked: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = field(default_factory=dict)
     # cheapest_plans's answers on this supply by what else they read, and the search nodes each cost
     plans: dict[tuple, tuple[list, int]] = field(default_factory=dict)
-    branching: dict[str, int] = field(default_factory=dict)  # by noun: branches_of
     # sorted needs -> what searches for them with no stock or wild units tell for any coins
     # (plans._recalled): the cheapest plans found, the most coins found to buy none
     floors: dict[tuple[str, ...], list] = field(default_factory=dict)
@@ -131,31 +149,28 @@ class Supply:
             found = self._self_sold = any(u.origin == buyer for u in self.sellers)
         return found
 
-    def branches_of(self, noun: str) -> int:
-        """The most branches the search takes at a position paying the noun: one per distinct own
-        unit and per distinct seller's offer of it (plans._search tries each such once)."""
-        found = self.branching.get(noun)
-        if found is None:
-            own, offers = self.search_for(noun)
-            found = self.branching[noun] = len({o for _bit, o in own}) + len(
-                {seller for _bit, seller, _o, _p in offers}
-            )
-        return found
-
-    def reach_of(self, noun: str) -> tuple[int, tuple[int, ...], int, tuple[int, ...]]:
-        """The own units that can be the noun and the prices of its k cheapest offers together, by
-        k (0 first); the same of the units that can be nothing else (plans.payable's bounds)."""
+    def reach_of(self, noun: str) -> _Reach:
+        """The noun's _Reach (kept in `reach`): the own units that can be it and the prices of its
+        k cheapest offers together, by k (0 first); the same of the units that can be nothing
+        else; the branches of the search at a position paying it."""
         found = self.reach.get(noun)
         if found is None:
             own, offers = self.search_for(noun)
-            only = [o[3] for o in offers if len(o[1][1]) == 1]
+            only = sorted([o[3] for o in offers if len(o[1][1]) == 1])
             found = self.reach[noun] = (
                 len(own),
-                tuple(accumulate(sorted(o[3] for o in offers), initial=0)),
+                tuple(accumulate(sorted([o[3] for o in offers]), initial=0)),
                 sum(1 for _bit, options in own if len(options) == 1),
-                tuple(accumulate(sorted(only), initial=0)),
+                tuple(accumulate(only, initial=0)),
+                # the search tries each distinct own unit and each seller's offer once (plans._search)
+                len({o for _bit, o in own}) + len({seller for _bit, seller, _o, _p in offers}),
             )
         return found
+
+
+# (own units that can be the noun, prices of its k cheapest offers by k, own units that can be
+# nothing else, the same prices of offers of nothing else, the search's branches paying it)
+_Reach = tuple[int, tuple[int, ...], int, tuple[int, ...], int]
 
 
 class _Memo:

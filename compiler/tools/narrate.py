@@ -17,8 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.limits import Runaway
 from ..render.english import English
+from ..runtime.machine import _Pause, _Replay
+from ..runtime.payment import RECEIPTS, Plan
 from ..runtime.program import A_DO, A_FIRE, A_MOVE
+from ..runtime.state import Illegal
 from ..runtime.view import sees
 
 _WORD = re.compile(r"[A-Za-z0-9_]+")
@@ -60,6 +64,20 @@ class Namer:
 
     def quantity(self, n: int, noun: str) -> str:
         return self.en.quantity(n, noun)
+
+    def bought(self, receipts: list[tuple[str, Plan]], who: Callable[[str], str] = str) -> str:
+        """What the plans paid bought, resource by resource ("bought 1 ore from p2 for 2 coins"),
+        the buyer named where it is not the one whose move it is (the first receipt's); "" when
+        they bought nothing. `who` names a player by id."""
+        trade = self.game.game.trade
+        if trade is None:
+            return ""
+        parts = []
+        for buyer, plan in receipts:
+            told = plan.receipt(self.quantity, trade.currency, who)
+            if told:
+                parts.append(f"{'' if buyer == receipts[0][0] else who(buyer) + ' '}bought {told}")
+        return "; ".join(parts)
 
     def zone(self, zone: str) -> str:
         spec = self.game.game.zones.get(zone)
@@ -142,6 +160,9 @@ class Narrator:
         pid = self.gs.state.players[seat].id
         return f"{pid} (you)" if seat == self.viewer else pid
 
+    def _who_by_id(self, pid: str) -> str:
+        return self._who(self.gs.state.player(pid).seat)
+
     def _hidden_card(self, card_id: str) -> bool:
         """Whether the viewer sees no copy of the card anywhere it lies now."""
         if self.viewer is None:
@@ -195,6 +216,9 @@ class Narrator:
             kind = "step"
         actor = seat if op == A_MOVE or not each else None
         text = diff.text(actor)
+        if op == A_MOVE and any(changed for other, changed in enumerate(diff.values) if other != seat):
+            bought = self.names.bought(receipts(self.gs, frame), self._who_by_id)
+            text = f"{text}; {bought}" if text and bought else text or bought
         if op == A_MOVE or text:  # a phase that changed nothing is not told
             self._tell(Event(kind, head + (f" — {text}" if text else ""), seat, self.gs.decisions, diff.as_dict()))
         self._phases(diff)
@@ -362,3 +386,25 @@ def _change(names: Namer, noun: str, old: int, new: int) -> str:
     delta = new - old
     sign = "+" if delta > 0 else "−"
     return f"{sign}{names.quantity(abs(delta), noun)} ({new})"
+
+
+def keeping_receipts(decider: Any) -> list[tuple[str, Plan]]:
+    """The decider, told of each plan paid in its run (payment.RECEIPTS): the list it fills."""
+    found: list[tuple[str, Plan]] = []
+    setattr(decider, RECEIPTS, found)
+    return found
+
+
+def receipts(game_state: Any, frame: list) -> list[tuple[str, Plan]]:
+    """The plans an atomic step that was carried out paid (who paid, and the plan), found by running
+    it again on a copy of the state it started from with the same answers (the runtime is
+    deterministic: the same run); none where that run does not end as it did."""
+    if frame[4] is None or game_state.game.game.trade is None:
+        return []
+    decider = _Replay(list(frame[5]), list(frame[6]), list(frame[7]))
+    found = keeping_receipts(decider)
+    try:
+        game_state.steps.carry(frame[1], frame[2], frame[3], frame[4].copy(new_run=True), decider)
+    except (Illegal, Runaway, _Pause):
+        return []
+    return found

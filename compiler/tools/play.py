@@ -19,7 +19,7 @@ from ..model.compiled import CompiledGame
 from ..runtime.flow import GameState
 from ..runtime.state import Illegal
 from ..runtime.view import view
-from .narrate import Diff, Event, Namer, Narrator
+from .narrate import Diff, Event, Namer, Narrator, keeping_receipts
 from .scores import Scores, tie_break
 
 
@@ -422,13 +422,17 @@ def menu(state: GameState, seat: int, names: Namer) -> list[Choice]:
             action = prog.move_action(prog.move_names.index(name), card_id)
             trial: Any = state.state.copy(new_run=True)
             why = ""
+            decider = FirstLegal()
+            paid = keeping_receipts(decider)
             try:
-                state.menus.do_move(state.ctx(seat, FirstLegal(), trial), name, card_id)
+                state.menus.do_move(state.ctx(seat, decider, trial), name, card_id)
             except (Illegal, Runaway) as refused:
                 why = names.text(str(refused))
                 trial = None
             if action in legal_set:
                 done = Diff(narrator, state.state, trial).text(seat) if trial is not None else ""
+                bought = names.bought(paid, narrator._who_by_id) if trial is not None else ""
+                done = f"{done}; {bought}" if done and bought else done or bought
                 out.append(Choice(action, card_id, f"{name.replace('_', ' ')}", done))
                 legal_set.discard(action)
             elif not any(c.action is None and c.card == card_id and c.text == name for c in blocked):
