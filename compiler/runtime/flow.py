@@ -24,10 +24,11 @@ game state's parts, each an object of its own holding what it keeps: `deals` (de
 
 from __future__ import annotations
 
+import weakref
 from bisect import bisect_right
 from collections.abc import Callable
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.limits import MAX_GAME_ROUNDS, MAX_ROUNDS, GameTooLong, fresh_budget, too_many_rounds
 from ..decide import players as decide_players
@@ -53,6 +54,7 @@ from .program import (
     WIN,
     FlowError,
     Node,
+    Runner,
     program,
     splitmix,
 )
@@ -99,7 +101,10 @@ class GameState:
         self._run()
 
     def _parts(self) -> None:
-        self.deals, self.menus, self.steps = Deals(self), Menus(self), Steps(self)
+        # the parts reach the state through a weak proxy: a cycle would leave every finished game
+        # to the cycle collector (tests/test_garbage.py)
+        me = cast(Runner, weakref.proxy(self))
+        self.deals, self.menus, self.steps = Deals(me), Menus(me), Steps(me)
 
     # ------------------------------------------------------------------ OpenSpiel's State
 
