@@ -48,7 +48,7 @@ lint: $(STAMP)
 
 # The long fuzz run: 3 x 3,400 = 10,200 mutated card files through the whole pipeline (about an hour).
 fuzz: $(STAMP)
-	OSTRAKA_FUZZ_EXAMPLES=3400 $(BIN)/python -m pytest tests/test_fuzz.py -k mutations -p no:cacheprovider --hypothesis-show-statistics
+	OSTRAKA_FUZZ_EXAMPLES=3400 $(BIN)/python -m pytest tests/robustness/test_fuzz.py -k mutations -p no:cacheprovider --hypothesis-show-statistics
 
 # Large hostile inputs (tests marked `stress`, left out of plain pytest by pyproject's addopts).
 stress: $(STAMP)

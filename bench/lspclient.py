@@ -1,6 +1,6 @@
 """A small Language Server Protocol client over stdio: drives `ostraka lsp` as an editor does.
 
-Used by tests/test_lsp.py and by the bench (bench/lsp.py). Messages are read on a thread of their
+Used by tests/unit/lsp/test_lsp.py and by the bench (bench/lsp.py). Messages are read on a thread of their
 own; a request from the server (a refresh, a registration) is answered with an empty result.
 """
 

@@ -11,8 +11,10 @@ from click.testing import CliRunner
 
 from compiler.cli.main import cli
 
-REPO = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+from browser import chromium  # noqa: F401  (a session fixture for every test that looks at a page)
+from repo_paths import REPO, TESTS
+
+FIXTURES = TESTS / "fixtures"
 
 
 class Result:

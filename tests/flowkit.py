@@ -1,4 +1,4 @@
-"""What the whole-game tests (tests/test_flow*.py) share: each game loaded once per session, a deal
+"""What the whole-game tests (test_flow*.py, in tests/games and tests/unit) share: each game loaded once per session, a deal
 answered at random, a game played out by seeded random bots, a seat driven by the label of its move,
 and `ostraka play` run in-process."""
 
@@ -8,7 +8,6 @@ import json
 import random
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 
 from click.testing import CliRunner, Result
 
@@ -16,7 +15,7 @@ from compiler.cli.main import cli
 from compiler.pipeline.project import load
 from compiler.runtime.flow import GameState
 
-REPO = Path(__file__).resolve().parent.parent
+from repo_paths import REPO
 
 
 @cache
@@ -112,6 +111,23 @@ def choose(state: GameState, seat: int, label: str) -> None:
 def ostraka(*args: str, input: str | None = None) -> Result:
     """`ostraka ARGS` in-process (from the repository: the caller chdirs there)."""
     return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+
+
+def play_as_person(at_repo, gid: str, players: int, answers: list[str], seed: int = 2, seat: int = 0) -> Result:
+    """`ostraka play --human SEAT` with a person typing `answers`; `at_repo` is conftest's `ostraka`
+    fixture, called once to chdir to the repository for the test's length."""
+    at_repo("--version")
+    return ostraka(
+        "play",
+        gid,
+        "--players",
+        str(players),
+        "--seed",
+        str(seed),
+        "--human",
+        str(seat),
+        input="\n".join(answers) + "\n",
+    )
 
 
 def play_on_both_engines(name: str, players: int, seed: int = 1) -> dict:

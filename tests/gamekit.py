@@ -1,4 +1,4 @@
-"""What the per-game data tests (tests/test_attika.py, tests/test_peloponnes.py) share: `ostraka`
+"""What the per-game data tests (tests/games/test_attika.py, tests/games/test_peloponnes.py) share: `ostraka`
 run in-process from a directory, a game loaded clean, its entity records, a one-off example run,
 and the check of a game's whole card set."""
 
@@ -18,7 +18,9 @@ from compiler.model.game import Example
 from compiler.pipeline.check.examples import run_example
 from compiler.pipeline.project import load
 
-ROOT = Path(__file__).resolve().parent.parent
+from repo_paths import REPO
+
+ROOT = REPO
 
 
 def invoke(*args: str, cwd: Path = ROOT) -> Result:

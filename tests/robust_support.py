@@ -17,7 +17,7 @@ from compiler.core.diagnostics import Severity
 from compiler.pipeline.check.checks import check_all
 from compiler.pipeline.project import GAME_FILE, load
 
-REPO = Path(__file__).resolve().parents[1]
+from repo_paths import REPO, TESTS
 
 
 def errors_of(project: Path) -> dict[str, list]:
@@ -54,7 +54,7 @@ def clean_project(tmp_path: Path, name: str = "project", games: tuple[str, ...] 
 def mini_project(tmp_path: Path, name: str = "project") -> Path:
     """A project holding only the small fixture game (tests/fixtures/mini): quick to build."""
     project = tmp_path / name
-    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "mini", project / "cards" / "mini")
+    shutil.copytree(TESTS / "fixtures" / "mini", project / "cards" / "mini")
     return project
 
 

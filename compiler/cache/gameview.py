@@ -2,7 +2,7 @@
 
 The cache (cache.py) keys a card's example outcomes on the cards its examples read, and followon.py
 folds a failure under a broken card the examples read; both learn what was read from this view.
-Every public attribute of CompiledGame is classified below (tests/test_cache.py holds the list
+Every public attribute of CompiledGame is classified below (tests/unit/cache/test_cache.py holds the list
 complete): read from game.yaml alone, keyed by card id (tracked id by id), an index derived from
 those (answered card by card from the tracked tables), or anything else (counted as reading every
 card: less reuse, never a wrong answer).

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-# One example a command, run as written from the repository's root (tests/test_docs.py runs the
+# One example a command, run as written from the repository's root (tests/contracts/test_command_examples.py runs the
 # ones that finish quickly).
 EXAMPLES = {
     "check": "ostraka check cards/seven_wonders --strict",

@@ -392,7 +392,7 @@ def formatted(source: str) -> str:
     Templates write each node as one expression, however long; black breaks it into lines a reader
     can follow. The module is formatted a top-level block at a time (the template separates blocks
     by two blank lines, which black keeps between them): the same text as formatting it whole
-    (tests/test_handlers.py checks), in time and memory that grow with the block, not the module,
+    (tests/contracts/test_handlers.py checks), in time and memory that grow with the block, not the module,
     and cached block by block, since a rebuild changes few of them."""
     blocks = re.split(r"\n\n\n(?=\S)", source.strip("\n"))  # before a line at the left margin: a top-level one
     try:

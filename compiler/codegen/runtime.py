@@ -8,7 +8,7 @@ sets of card ids, literal tables, player relations as seat offsets) or as small 
 defines (an option's actions). What is here is what only compiled code needs: the few places
 where a compiled argument takes another shape (a player relation as seat offsets, a noun's floor
 folded into `spend`), and small helpers the templates write calls to.
-tests/test_handlers*.py compare both paths on every example and on random states.
+tests/contracts/test_handlers*.py compare both paths on every example and on random states.
 
 Generated code imports this module and nothing else of the compiler but the runtime.
 """

@@ -189,7 +189,7 @@ def _bind() -> None:
 def _resolve_fields(model: type[BaseModel]) -> None:
     """A model's fields with their quoted names resolved, its validator left to its first use (each of
     these is validated inside the four, never alone): pydantic's own step of model_rebuild, without
-    the build (pydantic is pinned; tests/test_validate.py holds every field resolved)."""
+    the build (pydantic is pinned; tests/contracts/test_validate.py holds every field resolved)."""
     from pydantic._internal._config import ConfigWrapper
     from pydantic._internal._fields import rebuild_model_fields
     from pydantic._internal._namespace_utils import NsResolver

@@ -12,7 +12,7 @@ Not the plain case: a parse error, several documents, a tag or directive, an emp
 nothing after it, which libyaml places at the colon and ruamel at the next token), a text with line
 breaks or marks the two parsers might count differently (CR, NEL, LS, PS, BOM, tabs, control
 characters), a duplicate or non-scalar key, a null key, a merge key, a timestamp, a number out of
-range, too many values or too deep a nesting, or no libyaml at all. tests/test_fastyaml.py proves
+range, too many values or too deep a nesting, or no libyaml at all. tests/unit/load/test_fastyaml.py proves
 that both paths give every card file, fixture and fuzzed mutation the same data, positions, key
 positions and findings.
 """

@@ -102,7 +102,7 @@ class GameState:
 
     def _parts(self) -> None:
         # the parts reach the state through a weak proxy: a cycle would leave every finished game
-        # to the cycle collector (tests/test_garbage.py)
+        # to the cycle collector (tests/robustness/test_garbage.py)
         me = cast(Runner, weakref.proxy(self))
         self.deals, self.menus, self.steps = Deals(me), Menus(me), Steps(me)
 

@@ -4,7 +4,7 @@ Do not edit: change the YAML under cards/ and run `make` (or `ostraka build`). O
 card and trigger; HANDLERS maps (card id, trigger) to it, RULES maps a trigger to the game's own
 rules, REQUIRES maps a kind to its build requirement, MOVES holds the actions of the flow's moves.
 Standing effects are consulted by the runtime from the card data, on both engines. The interpreter
-gives the same results (tests/test_handlers*.py prove it).
+gives the same results (tests/contracts/test_handlers*.py prove it).
 """
 
 from __future__ import annotations

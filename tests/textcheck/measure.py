@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/textcheck/measure.py
 
-The same corpus and the same wrong texts as tests/test_textcheck_corpus.py (which requires 0 false
+The same corpus and the same wrong texts as tests/unit/pipeline/test_textcheck_corpus.py (which requires 0 false
 alarms and every wrong text caught at its word); this prints the figures. A false
 alarm is a W501 on a corpus card (its file in the checked copy); a catch is a wrong text with at
 least one finding (the test also requires the expected one, at the word)."""

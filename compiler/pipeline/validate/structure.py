@@ -271,7 +271,7 @@ def validate(
 ) -> tuple[Any, list[Diagnostic]]:
     """JSON Schema, then pydantic, as one step.
 
-    The models, validated strictly, accept exactly what the schema accepts (tests/test_validate.py
+    The models, validated strictly, accept exactly what the schema accepts (tests/contracts/test_validate.py
     holds them to it), so the slower schema walk runs only to explain a rejection at its line.
     """
     try:
