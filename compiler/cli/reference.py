@@ -23,7 +23,7 @@ EXAMPLES = {
     "cards": "ostraka cards attika --format json",
     "deck": "ostraka deck seven_wonders --players 5 --age 3 --seed 7",
     "new": "ostraka new trireme            # a whole new game under cards/trireme/\n"
-    "ostraka new trireme card harbour   # one more card of kind 'card'",
+    "ostraka new trireme building harbour   # one more card of kind 'building'",
     "diff": "ostraka diff main . --format markdown",
     "sheet": "ostraka sheet olympus --pdf --paper Letter",
     "pnp": "ostraka pnp seven_wonders --players 4",
